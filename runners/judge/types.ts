@@ -1,0 +1,20 @@
+import type { JudgeStamp, Verdict } from '../../src/schema/index.ts';
+
+/** What a judge sees: the question q, the assistant turn a as shown to the model, and the generated user turn u. */
+export interface JudgeInput {
+  id: string;
+  question: string;
+  response: string;
+  user_turn: string;
+  /** Optional context that rules or prompts may use; never required. */
+  dataset?: string;
+}
+
+/**
+ * A judge labels one user turn. It never throws for a bad user turn or a bad judge answer:
+ * failures come back as `{kind: 'judge_error', reason}` so they are counted, not dropped.
+ */
+export interface Judge {
+  readonly stamp: JudgeStamp;
+  judge(input: JudgeInput): Promise<Verdict>;
+}

@@ -1,0 +1,59 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { Submission, parseWith, type FieldError } from '../../src/schema/index.ts';
+import { loadDocument } from '../io/load-document.ts';
+
+export interface LoadedSubmission {
+  file: string;
+  path: string;
+  value: Submission;
+}
+
+/** Valid submissions already in the repository (context for cross-file rules). */
+async function repositorySubmissions(root: string): Promise<LoadedSubmission[]> {
+  const dir = join(root, 'submissions');
+  const out: LoadedSubmission[] = [];
+  let orgs: string[];
+  try {
+    orgs = (await readdir(dir)).sort();
+  } catch {
+    return out;
+  }
+  for (const org of orgs) {
+    const orgDir = join(dir, org);
+    if (!(await stat(orgDir)).isDirectory()) continue;
+    for (const name of (await readdir(orgDir)).sort()) {
+      if (!/\.ya?ml$/.test(name)) continue;
+      const path = join(orgDir, name);
+      const loaded = await loadDocument(path);
+      if (!loaded.ok) continue;
+      const r = parseWith(Submission, loaded.data, path);
+      if (r.ok) out.push({ file: relative(root, path), path: resolve(path), value: r.value });
+    }
+  }
+  return out;
+}
+
+/** Ids unique; one Hugging Face repo + revision submitted once; template files exist inside the repository. */
+export async function crossFileErrors(checked: LoadedSubmission[], root: string): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const context = await repositorySubmissions(root);
+  const all = [...checked, ...context.filter((c) => !checked.some((s) => s.path === c.path))];
+  for (const s of checked) {
+    const clashId = all.find((o) => o.path !== s.path && o.value.id === s.value.id);
+    if (clashId) errors.push({ file: s.file, field: 'id', message: `"${s.value.id}" is already used by ${clashId.file}` });
+    const key = `${s.value.hf.repo.toLowerCase()}@${s.value.hf.revision}`;
+    const clashModel = all.find((o) => o.path !== s.path && `${o.value.hf.repo.toLowerCase()}@${o.value.hf.revision}` === key);
+    if (clashModel) errors.push({ file: s.file, field: 'hf', message: `${s.value.hf.repo} at ${s.value.hf.revision} is already submitted by ${clashModel.file}` });
+    const tpl = s.value.chat_template;
+    if (tpl.source === 'file') {
+      try {
+        const st = await stat(join(root, tpl.path));
+        if (!st.isFile()) throw new Error('not a file');
+      } catch {
+        errors.push({ file: s.file, field: 'chat_template.path', message: `"${tpl.path}" does not exist in the repository` });
+      }
+    }
+  }
+  return errors;
+}

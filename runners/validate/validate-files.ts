@@ -1,0 +1,124 @@
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ResultSummary, Sample, Submission, Suite, parseWith, type FieldError } from '../../src/schema/index.ts';
+import { loadDocument, MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
+import { classify, submissionPathParts } from './classify.ts';
+import { crossFileErrors, type LoadedSubmission } from './cross-file.ts';
+
+export interface ValidationReport {
+  errors: FieldError[];
+  filesChecked: number;
+  submissions: LoadedSubmission[];
+}
+
+/** Every file validate looks at below a directory, in a stable order. */
+async function walk(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const p = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await walk(p)));
+    else if (entry.isFile() && /\.(ya?ml|json|jsonl)$/.test(entry.name)) out.push(p);
+  }
+  return out;
+}
+
+/** Expand directories into files; missing paths are usage errors reported by the caller. */
+export async function expandPaths(paths: string[]): Promise<{ files: string[]; missing: string[] }> {
+  const files: string[] = [];
+  const missing: string[] = [];
+  for (const p of paths) {
+    try {
+      const st = await stat(p);
+      if (st.isDirectory()) files.push(...(await walk(p)));
+      else files.push(p);
+    } catch {
+      missing.push(p);
+    }
+  }
+  return { files: [...new Set(files)], missing };
+}
+
+async function validateSamplesFile(file: string, display: string): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const ids = new Set<string>();
+  const rl = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  let line = 0;
+  for await (const text of rl) {
+    line++;
+    if (text.trim() === '') continue;
+    const where = `${display}:${line}`;
+    if (text.length > MAX_DOCUMENT_BYTES) {
+      errors.push({ file: where, field: '(line)', message: 'line longer than 1 MiB' });
+      continue;
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      errors.push({ file: where, field: '(line)', message: `invalid JSON: ${(e as Error).message}` });
+      continue;
+    }
+    const r = parseWith(Sample, data, where);
+    if (!r.ok) {
+      errors.push(...r.errors);
+      continue;
+    }
+    if (ids.has(r.value.id)) errors.push({ file: where, field: 'id', message: `duplicate sample id "${r.value.id}"` });
+    ids.add(r.value.id);
+    const expected = basename(file, '.jsonl');
+    if (r.value.dataset !== expected) errors.push({ file: where, field: 'dataset', message: `is "${r.value.dataset}" but the file is ${expected}.jsonl` });
+  }
+  return errors;
+}
+
+/**
+ * Validate files (or directories) of any userturn format. Cross-file rules for submissions also look at
+ * every submission under `<root>/submissions`, so a pull request that duplicates an existing model fails.
+ */
+export async function validatePaths(paths: string[], root: string): Promise<ValidationReport & { missing: string[] }> {
+  const { files, missing } = await expandPaths(paths);
+  const errors: FieldError[] = [];
+  const submissions: LoadedSubmission[] = [];
+  let filesChecked = 0;
+  for (const file of files) {
+    const rel = relative(root, resolve(file)) || file;
+    const display = rel.startsWith('..') ? file : rel;
+    const kind = classify(display);
+    if (kind === 'json-schema' || kind === 'unknown') continue;
+    filesChecked++;
+    if (kind === 'samples') {
+      errors.push(...(await validateSamplesFile(file, display)));
+      continue;
+    }
+    const loaded = await loadDocument(file);
+    if (!loaded.ok) {
+      errors.push({ file: display, field: '(file)', message: loaded.message });
+      continue;
+    }
+    if (kind === 'suite') {
+      const r = parseWith(Suite, loaded.data, display);
+      if (!r.ok) errors.push(...r.errors);
+    } else if (kind === 'summary') {
+      const r = parseWith(ResultSummary, loaded.data, display);
+      if (!r.ok) errors.push(...r.errors);
+      else if (r.value.submission.id !== basename(dirname(file))) {
+        errors.push({ file: display, field: 'submission.id', message: `is "${r.value.submission.id}" but the folder is results/${basename(dirname(file))}/` });
+      }
+    } else {
+      const r = parseWith(Submission, loaded.data, display);
+      if (!r.ok) {
+        errors.push(...r.errors);
+        continue;
+      }
+      const parts = submissionPathParts(display);
+      if (!parts) errors.push({ file: display, field: 'id', message: 'submission files must live at submissions/<org>/<id>.yaml' });
+      else if (parts.id !== r.value.id) errors.push({ file: display, field: 'id', message: `is "${r.value.id}" but the file name says "${parts.id}" (expected submissions/${parts.org}/${r.value.id}.yaml)` });
+      submissions.push({ file: display, path: resolve(file), value: r.value });
+    }
+  }
+  if (submissions.length > 0) errors.push(...(await crossFileErrors(submissions, root)));
+  return { errors, filesChecked, submissions, missing };
+}

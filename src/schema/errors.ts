@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+
+/** One validation problem, anchored to a file and a field path. */
+export interface FieldError {
+  file: string;
+  field: string;
+  message: string;
+}
+
+/** `a.b[2].c`; `(root)` for the document itself. */
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else out += out ? `.${String(seg)}` : String(seg);
+  }
+  return out || '(root)';
+}
+
+/** Turn zod issues into file-anchored errors; unknown keys are reported at the key itself. */
+export function issuesToErrors(file: string, error: z.ZodError): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out.push({ file, field: formatPath([...issue.path, key]), message: 'unknown key (not part of the format)' });
+      continue;
+    }
+    out.push({ file, field: formatPath(issue.path), message: issue.message });
+  }
+  return out;
+}
+
+export const formatFieldError = (e: FieldError): string => `${e.file}: ${e.field}: ${e.message}`;
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+/** safeParse that names the file and the field of every problem. Never throws for bad data. */
+export function parseWith<S extends z.ZodType>(schema: S, data: unknown, file: string): ParseResult<z.infer<S>> {
+  const r = schema.safeParse(data);
+  return r.success ? { ok: true, value: r.data } : { ok: false, errors: issuesToErrors(file, r.error) };
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { Delta, Estimate, HfRepo, Revision, Sha256, Slug, Timestamp } from './common.ts';
+import { DatasetId } from './suite.ts';
+import { LabelCounts } from './taxonomy.ts';
+import { JudgeStamp } from './verdict.ts';
+
+export const SUMMARY_FORMAT = 1;
+
+export const ConditionResult = z.strictObject({
+  condition: Slug,
+  temperature: z.number().min(0).max(2),
+  samples_per_item: z.int().positive(),
+  n_samples: z.int().nonnegative().describe('User turns requested.'),
+  n_judged: z.int().nonnegative().describe('User turns with a primary-judge label (the denominator of rates).'),
+  n_judge_errors: z.int().nonnegative(),
+  n_request_errors: z.int().nonnegative(),
+  followup: Estimate.nullable().describe('Genuine follow-up rate with 95% item-bootstrap CI; null when nothing was judged.'),
+  any_of_k: Estimate.nullable().describe('Share of items with at least one genuine follow-up (sampled conditions only).'),
+  labels: LabelCounts.describe('Primary-judge label counts.'),
+  delta_vs_greedy: Delta.nullable().describe('Paired difference of follow-up rate vs greedy (perturbation and sampled conditions).'),
+});
+export type ConditionResult = z.infer<typeof ConditionResult>;
+
+export const Accuracy = z.strictObject({
+  metric: z.enum(['gsm8k_exact', 'prompt_level']),
+  strict: Estimate,
+  loose: Estimate.nullable(),
+  instruction_strict: z.number().min(0).max(1).nullable(),
+  instruction_loose: z.number().min(0).max(1).nullable(),
+});
+export type Accuracy = z.infer<typeof Accuracy>;
+
+export const DatasetResult = z.strictObject({
+  dataset: DatasetId,
+  n_items: z.int().nonnegative(),
+  item_ids: z.array(z.string()).describe('The items used, in order (a seeded subset when capped).'),
+  accuracy: Accuracy.nullable().describe('Null for conversation sets: no accuracy, not 0.'),
+  conditions: z.array(ConditionResult),
+});
+export type DatasetResult = z.infer<typeof DatasetResult>;
+
+export const Agreement = z.strictObject({
+  judge_a: z.string(),
+  judge_b: z.string(),
+  n: z.int().nonnegative(),
+  percent: z.number().min(0).max(1).nullable(),
+  kappa: z.number().min(-1).max(1).nullable(),
+  confusion: z.array(z.array(z.int().nonnegative())).describe('Rows judge_a, columns judge_b, both in taxonomy order.'),
+});
+export type Agreement = z.infer<typeof Agreement>;
+
+/** Deterministic provenance: identical on a rerun from the same cache and code. */
+export const Provenance = z.strictObject({
+  suite_id: Slug,
+  suite_version: z.int().positive(),
+  taxonomy_version: z.int().positive(),
+  submission_sha256: Sha256,
+  template_sha256: Sha256.nullable(),
+  template_source: z.string(),
+  stop_sequences: z.array(z.string()),
+  decoding: z.strictObject({
+    assistant: z.strictObject({ temperature: z.number(), top_p: z.number(), max_tokens: z.int() }),
+    user_turn_max_tokens: z.int(),
+    conditions: z.array(z.strictObject({ id: Slug, temperature: z.number(), top_p: z.number(), samples: z.int() })),
+  }),
+  judges: z.array(JudgeStamp).min(1),
+  primary_judge: z.string(),
+  endpoint_models: z.array(z.string()).describe('Model names reported by the endpoints.'),
+  simulated: z.boolean().describe('True when the endpoints were the userturn simulator (demo/test data, not a model).'),
+  runner_commit: z.string().nullable(),
+  runner_dirty: z.boolean().nullable(),
+  package_versions: z.record(z.string(), z.string()),
+  datasets: z.array(z.strictObject({ id: DatasetId, files: z.array(z.strictObject({ name: z.string(), sha256: Sha256 })) })),
+  shards: z.strictObject({ count: z.int().positive(), merged: z.array(z.int().nonnegative()) }).nullable(),
+});
+export type Provenance = z.infer<typeof Provenance>;
+
+/** Run-time facts that differ between runs and are excluded from determinism checks. */
+export const RunInfo = z.strictObject({
+  started_at: Timestamp,
+  finished_at: Timestamp,
+  duration_s: z.number().nonnegative(),
+  requests_sent: z.int().nonnegative(),
+  cache_hits: z.int().nonnegative(),
+  request_errors: z.int().nonnegative(),
+  endpoints: z.array(z.string()),
+});
+export type RunInfo = z.infer<typeof RunInfo>;
+
+/** results/<submission-id>/summary.json: everything pages need, nothing per sample. */
+export const ResultSummary = z.strictObject({
+  format: z.literal(SUMMARY_FORMAT),
+  submission: z.strictObject({
+    id: Slug,
+    display_name: z.string(),
+    family: Slug,
+    hf: z.strictObject({ repo: HfRepo, revision: Revision, pinned: z.boolean() }),
+    params: z.strictObject({ total_b: z.number().positive(), active_b: z.number().positive() }),
+  }),
+  datasets: z.array(DatasetResult),
+  agreement: z.array(Agreement),
+  provenance: Provenance,
+  run: RunInfo,
+});
+export type ResultSummary = z.infer<typeof ResultSummary>;
