@@ -1,2 +1,4 @@
 #!/usr/bin/env node
-import './main.ts';
+import { runMain } from './main.ts';
+
+runMain(process.argv.slice(2));

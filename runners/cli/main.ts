@@ -49,8 +49,9 @@ export async function main(argv: string[]): Promise<number> {
   return cmd.run(rest);
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('/bin.ts')) {
-  main(process.argv.slice(2)).then(
+/** Entry used by bin.ts and tests: run the command line and set the exit code. */
+export function runMain(argv: string[]): void {
+  main(argv).then(
     (code) => {
       process.exitCode = code;
     },
@@ -61,3 +62,5 @@ if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith
     },
   );
 }
+
+if (import.meta.main) runMain(process.argv.slice(2));

@@ -35,7 +35,7 @@ export function parseDocumentText(text: string, kind: 'yaml' | 'json'): LoadResu
   if (problem) {
     const pos = problem.linePos?.[0];
     const where = pos ? ` (line ${pos.line}, column ${pos.col})` : '';
-    const msg = problem.message.split('\n')[0] ?? problem.message;
+    const msg = (problem.message.split('\n')[0] ?? problem.message).replace(/ at line \d+, column \d+:?$/, '');
     return { ok: false, message: `invalid YAML${where}: ${/tag/i.test(problem.code) || /tag/i.test(msg) ? 'custom tags are not allowed: ' : ''}${msg}` };
   }
   try {

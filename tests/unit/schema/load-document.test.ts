@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseDocumentText } from '../../../runners/io/load-document.ts';
+
+test('YAML 1.2 core schema: no implicit dates, no custom tags, no duplicate keys', () => {
+  const ok = parseDocumentText('a: 2020-01-01\nb: yes\n', 'yaml');
+  assert.ok(ok.ok);
+  assert.deepEqual(ok.ok && ok.data, { a: '2020-01-01', b: 'yes' });
+  for (const bad of ['a: !!python/object:os.system "ls"\n', 'a: !Ref x\n', 'a: 1\na: 2\n']) {
+    const r = parseDocumentText(bad, 'yaml');
+    assert.equal(r.ok, false, bad);
+  }
+});
+
+test('alias expansion is bounded', () => {
+  let doc = 'l0: &l0 [x, x, x, x, x, x, x, x, x, x]\n';
+  for (let i = 1; i < 8; i++) doc += `l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(', ')}]\n`;
+  const r = parseDocumentText(doc, 'yaml');
+  assert.equal(r.ok, false);
+  assert.match(!r.ok ? r.message : '', /alias/i);
+});
+
+test('empty and whitespace-only documents are errors, not null data', () => {
+  for (const t of ['', '   \n', '# only a comment\n']) assert.equal(parseDocumentText(t, 'yaml').ok, false, JSON.stringify(t));
+});
