@@ -1,6 +1,8 @@
+import { createHeuristicJudge } from './heuristic/judge.ts';
 import type { Judge } from './types.ts';
 
 export type { Judge, JudgeInput } from './types.ts';
+export { createHeuristicJudge } from './heuristic/judge.ts';
 
 /** How a run chooses its judges: the heuristic judge alone (offline default) or LLM judges from config files. */
 export interface JudgePanelOptions {
@@ -12,9 +14,20 @@ export interface JudgePanelOptions {
 
 /**
  * Build the panel of judges for a run; the first judge is the primary one.
- * CONTRACT STUB: the judge issue replaces this body (heuristic judge, LLM judges from config).
+ * No configs → the heuristic judge alone. With configs → the LLM judges in the given order (the first is primary),
+ * then the heuristic judge as a cross-check when `includeHeuristic` is set.
+ * Throws (with file and field) when a judge config is invalid: a run must not start with a broken judge.
  */
 export async function createJudgePanel(options: JudgePanelOptions): Promise<Judge[]> {
-  void options;
-  throw new Error('judge panel not implemented yet');
+  if (options.judgeConfigs.length === 0) return [createHeuristicJudge()];
+  const { loadLlmJudge } = await import('./llm/load.ts');
+  const judges: Judge[] = [];
+  for (const path of options.judgeConfigs) judges.push(await loadLlmJudge(path));
+  if (options.includeHeuristic) judges.push(createHeuristicJudge());
+  const ids = new Set<string>();
+  for (const j of judges) {
+    if (ids.has(j.stamp.id)) throw new Error(`judge panel: two judges share the id "${j.stamp.id}"`);
+    ids.add(j.stamp.id);
+  }
+  return judges;
 }

@@ -1,0 +1,33 @@
+import type { JudgeStamp, Verdict } from '../../../src/schema/index.ts';
+import type { Judge, JudgeInput } from '../types.ts';
+import { classifyUserTurn, HEURISTIC_VERSION } from './classify.ts';
+
+/** The offline judge: deterministic rules, no network. Each verdict names the rule that fired. */
+export function createHeuristicJudge(): Judge {
+  const stamp: JudgeStamp = {
+    id: `heuristic:${HEURISTIC_VERSION}`,
+    kind: 'heuristic',
+    model: null,
+    prompt_version: HEURISTIC_VERSION,
+    temperature: null,
+    max_tokens: null,
+  };
+  return {
+    stamp,
+    async judge(input: JudgeInput): Promise<Verdict> {
+      try {
+        const hit = classifyUserTurn(String(input.question ?? ''), String(input.response ?? ''), String(input.user_turn ?? ''));
+        return {
+          kind: 'label',
+          label: hit.label,
+          rationale: hit.rationale.slice(0, 4000),
+          evidence_span: hit.evidence === null ? null : hit.evidence.slice(0, 2000),
+          rule: hit.rule,
+          judge: stamp.id,
+        };
+      } catch (e) {
+        return { kind: 'judge_error', reason: `heuristic judge failed: ${(e as Error).message}`.slice(0, 4000), judge: stamp.id };
+      }
+    },
+  };
+}

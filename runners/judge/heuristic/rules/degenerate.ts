@@ -1,0 +1,97 @@
+import { clip, words } from '../text.ts';
+import type { RuleHit } from '../types.ts';
+
+/**
+ * empty_or_degenerate: nothing a user would send. Empty or whitespace, only special tokens, a repetition loop,
+ * or text with (almost) no letters or digits.
+ */
+
+/** Chat-template control tokens of the common families (ChatML, Llama 3, Gemma, Mistral, gpt-oss, generic). */
+export const SPECIAL_TOKEN_RE =
+  /<\|[^|<>\s]{1,40}\|>|<\/?s>|<\/?(?:bos|eos|pad|unk|start_of_turn|end_of_turn)>|\[\/?INST\]|\[\/?SYS\]|<<\/?SYS>>|<\/?think>|<\/?reasoning>/gi;
+
+export function stripSpecialTokens(text: string): string {
+  return text.replace(SPECIAL_TOKEN_RE, ' ');
+}
+
+/** Longest run of one n-gram (n = 1..8) repeated back to back, in tokens covered. */
+function repeatedRun(tokens: string[]): { n: number; times: number; covered: number } {
+  let best = { n: 0, times: 0, covered: 0 };
+  for (let n = 1; n <= 8; n++) {
+    for (let start = 0; start + 2 * n <= tokens.length; start++) {
+      let times = 1;
+      while (start + (times + 1) * n <= tokens.length) {
+        let same = true;
+        for (let k = 0; k < n; k++) {
+          if (tokens[start + k] !== tokens[start + times * n + k]) {
+            same = false;
+            break;
+          }
+        }
+        if (!same) break;
+        times++;
+      }
+      if (times * n > best.covered && times >= 3) best = { n, times, covered: times * n };
+      if (times > 1) start += (times - 1) * n;
+    }
+  }
+  return best;
+}
+
+/** Share of repeated lines among the non-empty lines (line-level loops such as the same sentence 10 times). */
+function repeatedLineShare(text: string): number {
+  const lines = text
+    .split(/\n+|(?<=[.!?])\s+/)
+    .map((l) => l.trim().toLowerCase())
+    .filter((l) => l.length > 0);
+  if (lines.length < 4) return 0;
+  return 1 - new Set(lines).size / lines.length;
+}
+
+export function degenerateRule(raw: string): RuleHit | null {
+  if (raw.trim() === '') return { label: 'empty_or_degenerate', rule: 'degenerate.empty', rationale: 'The user turn is empty.', evidence: null };
+  const stripped = stripSpecialTokens(raw);
+  if (stripped.trim() === '' || !/[\p{L}\p{N}]/u.test(stripped)) {
+    const only = stripped.trim() === '';
+    return {
+      label: 'empty_or_degenerate',
+      rule: only ? 'degenerate.special_tokens_only' : 'degenerate.no_words',
+      rationale: only ? 'The user turn consists only of chat-template special tokens.' : 'The user turn contains no letters or digits.',
+      evidence: clip(raw, 120),
+    };
+  }
+  const toks = words(stripped);
+  const run = repeatedRun(toks);
+  if (toks.length >= 6 && run.times >= 4 && run.covered >= 0.5 * toks.length) {
+    return {
+      label: 'empty_or_degenerate',
+      rule: 'degenerate.repetition_loop',
+      rationale: `A ${run.n}-token phrase repeats ${run.times} times back to back, covering ${Math.round((100 * run.covered) / toks.length)}% of the turn.`,
+      evidence: clip(stripped, 120),
+    };
+  }
+  if (repeatedLineShare(stripped) >= 0.5) {
+    return {
+      label: 'empty_or_degenerate',
+      rule: 'degenerate.repeated_lines',
+      rationale: 'Half or more of its lines/sentences are verbatim repeats.',
+      evidence: clip(stripped, 120),
+    };
+  }
+  // Garbage: mostly non-word characters, or one very long token soup without spaces.
+  const letters = (stripped.match(/[\p{L}\p{N}]/gu) ?? []).length;
+  const visible = stripped.replace(/\s/g, '').length;
+  if (visible >= 8 && letters / visible < 0.4) {
+    return { label: 'empty_or_degenerate', rule: 'degenerate.garbage', rationale: 'Mostly symbols, not words.', evidence: clip(stripped, 120) };
+  }
+  const distinct = new Set(toks).size;
+  if (toks.length >= 30 && distinct / toks.length < 0.15) {
+    return {
+      label: 'empty_or_degenerate',
+      rule: 'degenerate.low_diversity',
+      rationale: `Only ${distinct} distinct words in ${toks.length}: a loop.`,
+      evidence: clip(stripped, 120),
+    };
+  }
+  return null;
+}

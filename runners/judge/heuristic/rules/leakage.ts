@@ -1,0 +1,111 @@
+import { clip, contentSet, contentTokens, intersectCount } from '../text.ts';
+import type { RuleHit } from '../types.ts';
+
+/**
+ * identity_leakage: the model speaks as the assistant. Three families:
+ *  - role markers: an assistant/model header opens the turn (the model switched roles);
+ *  - assistant voice: offers of help, sign-offs, "as an AI", answers to thanks, "the user" in second-person service talk;
+ *  - continuation: re-solving or continuing the answer (solution scaffolding, or mostly the answer's own words).
+ */
+
+/** An assistant header at the start of the turn (after optional special tokens / whitespace). */
+const ROLE_AT_START =
+  /^\s*(?:<\|[^|]{1,20}\|>\s*)*(?:(?:assistant|model|ai|bot|chatbot|gpt|system|answer|response)\s*:|<\|im_start\|>\s*assistant|<\|start_header_id\|>\s*assistant|<start_of_turn>\s*model|\[\/INST\]|<\|assistant\|>|<\|start\|>\s*assistant)/i;
+
+/** An assistant header anywhere: the text before it is judged; if it is empty the turn is leakage. */
+export const ROLE_ANYWHERE =
+  /(?:^|\n)\s*(?:assistant|model|ai|chatbot)\s*:|<\|im_start\|>\s*assistant|<\|start_header_id\|>\s*assistant|<start_of_turn>\s*model|<\|assistant\|>|<\|start\|>\s*assistant/i;
+
+const VOICE: RegExp[] = [
+  /\b(?:i )?hope (?:this|that|it) (?:helps|was helpful|clarifies|answers)\b/i,
+  /\blet me know if (?:you|there|that|this|anything)\b/i,
+  /\bfeel free to (?:ask|reach|let me)\b/i,
+  /\b(?:is there|if there's|if there is) anything else (?:i can|you'd like|you would like|you need)\b/i,
+  /\b(?:i'm|i am|i'd be|i would be) (?:happy|glad|here) to (?:help|assist|explain|clarify|answer)\b/i,
+  /\b(?:how|what) (?:else )?can i (?:help|assist|do for you)\b/i,
+  /\bhow may i (?:help|assist)\b/i,
+  /\bwould you like me to\b/i,
+  /\bdo you (?:want|need) me to (?:explain|show|go|walk|provide|help)\b/i,
+  /\bas an ai\b|\bas a (?:large )?language model\b|\bi(?:'m| am) an ai\b|\bi(?:'m| am) (?:an? )?(?:ai )?assistant\b/i,
+  /\bi(?:'m| am) (?:qwen|chatgpt|gpt-?\d|llama|claude|gemma|gemini|mistral|phi|deepseek)\b/i,
+  /^\s*(?:you're|you are) (?:very |so |most )?welcome\b/i,
+  /^\s*(?:great|good|excellent|interesting) question\b/i,
+  /^\s*(?:sure|certainly|of course|absolutely)[!,.]\s*(?:here|i|let|the|to|below|happy)\b/i,
+  /^\s*(?:here(?:'s| is) (?:the|a|an|how|my (?:answer|solution|response))|below is)\b(?![^.?!]*\?)/i,
+  /\b(?:glad|happy) (?:i could|to have) help(?:ed)?\b/i,
+  /\bdon't hesitate to (?:ask|reach)\b/i,
+  /\bgood luck with your\b/i,
+];
+
+/** Solution scaffolding: the answer is being (re-)worked, not reacted to. */
+const SOLVING: RegExp[] = [
+  /^\s*(?:to (?:solve|find|determine|calculate|compute|figure out|answer) (?:this|the)\b[^?]*?,\s*(?:we|i|let's|first))/i,
+  /^\s*(?:let's|let us) (?:solve|break|calculate|compute|work through|start)\b/i,
+  /^\s*(?:step 1\b|first,? (?:we|let's) (?:need to |calculate|compute|find|determine))/i,
+  /####\s*-?\d/,
+  /\\boxed\{/,
+  /\b(?:therefore|thus|so),? the (?:final )?answer is\b/i,
+  /\bthe (?:final )?answer is:?\s*\$?-?\d/i,
+];
+
+export function roleMarkerRule(text: string): RuleHit | null {
+  const m = ROLE_AT_START.exec(text);
+  if (!m) return null;
+  return {
+    label: 'identity_leakage',
+    rule: 'leakage.role_marker',
+    rationale: `Opens with an assistant role header ("${clip(m[0].trim(), 40)}"): the model switched back to the assistant role.`,
+    evidence: clip(m[0].trim(), 80),
+  };
+}
+
+export function assistantVoiceRule(text: string): RuleHit | null {
+  for (const re of VOICE) {
+    const m = re.exec(text);
+    if (m) {
+      return {
+        label: 'identity_leakage',
+        rule: 'leakage.assistant_voice',
+        rationale: `Speaks as the assistant ("${clip(m[0], 60)}").`,
+        evidence: clip(m[0], 120),
+      };
+    }
+  }
+  return null;
+}
+
+/**
+ * Continuation/re-solving: solution scaffolding, or a long turn whose content words come mostly from the
+ * answer and that neither asks nor addresses the assistant.
+ */
+export function continuationRule(text: string, question: string, response: string): RuleHit | null {
+  for (const re of SOLVING) {
+    const m = re.exec(text);
+    if (m && !/\?\s*$/.test(text.trim()) && !/\b(?:you|your)\b/i.test(text.slice(0, 200))) {
+      return {
+        label: 'identity_leakage',
+        rule: 'leakage.solving',
+        rationale: `Works the problem as the assistant would ("${clip(m[0], 60)}"), without a user's question to the assistant.`,
+        evidence: clip(m[0], 120),
+      };
+    }
+  }
+  const toks = contentTokens(text);
+  if (toks.length >= 12 && !/\?/.test(text) && !/\b(?:you|your)\b/i.test(text)) {
+    const u = new Set(toks);
+    const a = contentSet(response);
+    const q = contentSet(question);
+    let fromAOnly = 0;
+    for (const t of u) if (a.has(t) && !q.has(t)) fromAOnly++;
+    const fromA = intersectCount(u, a) / u.size;
+    if (fromA >= 0.7 && fromAOnly >= 3) {
+      return {
+        label: 'identity_leakage',
+        rule: 'leakage.continues_answer',
+        rationale: `${Math.round(100 * fromA)}% of its content words come from the assistant's answer and it asks nothing: it continues the answer.`,
+        evidence: clip(text, 120),
+      };
+    }
+  }
+  return null;
+}

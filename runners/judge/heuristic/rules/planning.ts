@@ -1,0 +1,44 @@
+import { clip } from '../text.ts';
+import type { RuleHit } from '../types.ts';
+
+/**
+ * meta_planning: reasoning about how to respond instead of writing a message. Think/analysis tags, gpt-oss
+ * analysis channels, and planning language that talks about "the user" in the third person or about "my response".
+ */
+
+const TAGS: Array<[RegExp, string]> = [
+  [/<\/?think>|<\/?thinking>|<\/?reasoning>|<\|begin_of_thought\|>/i, 'planning.think_tag'],
+  [/<\|channel\|>\s*analysis|^\s*analysis\s*(?:\n|:)|<\|start\|>assistant<\|channel\|>/i, 'planning.analysis_channel'],
+  [/^\s*(?:thinking process|thought process|reasoning|internal monologue|scratchpad|plan)\s*:/i, 'planning.heading'],
+];
+
+/** Third-person talk about the user, or deliberation about the reply being written. */
+const PLANNING: RegExp[] = [
+  /\b(?:the|this) user(?:'s)? (?:is|was|wants?|wanted|asks?|asked|has|had|might|may|seems?|needs?|said|says|provided|gave|expects?|would|could|probably|likely|just|already|mentioned|requests?|requested|clearly|appears?)\b/i,
+  /\b(?:i|we) (?:should|need to|must|have to|will|'ll|am going to|want to) (?:respond|reply|answer (?:the|this|their|his|her)|explain (?:to )?(?:the|them)|provide|acknowledge|address|clarify|make sure|double-check|keep (?:it|the answer)|structure|format|draft|mention|start by|begin by|figure out how)\b/i,
+  /\b(?:my|the|our) (?:response|reply|answer) should\b/i,
+  /\blet me (?:think|figure out how|plan|consider how|draft|structure|outline (?:my|the) (?:response|answer)|recall|analy[sz]e (?:the|this) (?:request|question|query))\b/i,
+  /\b(?:okay|ok|alright|hmm)[,.]? (?:so )?(?:the user|let me|let's see|i need)\b/i,
+  /\bhow (?:should|do|can) i (?:respond|reply|answer this|approach this)\b/i,
+  /\bin (?:my|the) (?:response|reply),? i (?:will|should|'ll)\b/i,
+  /\b(?:respond|reply) to the user\b/i,
+];
+
+export function planningRule(text: string): RuleHit | null {
+  for (const [re, rule] of TAGS) {
+    const m = re.exec(text);
+    if (m) return { label: 'meta_planning', rule, rationale: `Contains reasoning/analysis markup ("${clip(m[0], 40)}").`, evidence: clip(m[0], 80) };
+  }
+  for (const re of PLANNING) {
+    const m = re.exec(text);
+    if (m) {
+      return {
+        label: 'meta_planning',
+        rule: 'planning.language',
+        rationale: `Deliberates about how to respond ("${clip(m[0], 60)}") instead of writing a user message.`,
+        evidence: clip(m[0], 120),
+      };
+    }
+  }
+  return null;
+}

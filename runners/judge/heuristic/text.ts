@@ -1,0 +1,87 @@
+/**
+ * Text utilities shared by the heuristic rules: normalisation, content tokens, light stemming and numbers.
+ * Pure and deterministic; no rule logic lives here.
+ */
+
+const STOPWORDS = new Set(
+  `a an the and or but if then else so of to in on at by for with from into onto about as is are was were be been being
+  am do does did doing done have has had having i me my mine myself you your yours yourself we us our ours he him his she
+  her hers it its they them their theirs this that these those there here what which who whom whose when where why how
+  can could would should will shall may might must not no nor only own same too very just also than such both each few
+  more most other some any all again further once up down out off over under above below between through during before
+  after while because until against s t don doesn didn isn aren wasn weren won wouldn shouldn couldn let lets get got
+  please ok okay yes yeah one two like make made need want know think way thing things really much many well still even
+  now new use using used give gave say said tell told see`.split(/\s+/).filter(Boolean),
+);
+
+/** NFKC, lowercase, curly quotes and dashes folded. */
+export function normalize(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-');
+}
+
+/** Very light stemming so "eggs"/"egg", "selling"/"sell", "computed"/"compute" meet. */
+export function stem(word: string): string {
+  if (/^\d/.test(word)) return word;
+  let w = word;
+  if (w.length > 5 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  else if (w.length > 4 && w.endsWith('es') && /(sh|ch|x|ss)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
+  if (w.length > 4 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
+}
+
+/** All word tokens (letters or digits, unicode aware), normalised, numbers with their decimals kept. */
+export function words(text: string): string[] {
+  return normalize(text).match(/\d+(?:[.,]\d+)*|[\p{L}\p{M}]+(?:'[\p{L}]+)?/gu) ?? [];
+}
+
+/** Content tokens: stop words removed, stemmed; numbers kept (commas dropped). */
+export function contentTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) {
+    if (/^\d/.test(w)) {
+      out.push(w.replace(/,/g, '').replace(/\.0+$/, ''));
+      continue;
+    }
+    const base = w.replace(/'s$/, '').replace(/'/g, '');
+    if (base.length < 2 || STOPWORDS.has(base)) continue;
+    out.push(stem(base));
+  }
+  return out;
+}
+
+export function contentSet(text: string): Set<string> {
+  return new Set(contentTokens(text));
+}
+
+/** Numbers written as digits, normalised ("1,200" → "1200", "18.00" → "18"). */
+export function numbers(text: string): string[] {
+  return (normalize(text).match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/,/g, '').replace(/\.0+$/, ''));
+}
+
+export function intersectCount(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  for (const x of a) if (b.has(x)) n++;
+  return n;
+}
+
+/** Split into sentences (rough, good enough for counting and first-sentence checks). */
+export function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Shorten for rationales and evidence spans. */
+export function clip(text: string, max = 160): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
+}

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Verdict } from '../../../src/schema/index.ts';
+import { createJudgePanel, createHeuristicJudge } from '../../../runners/judge/index.ts';
+
+const q =
+  "Janet's ducks lay 16 eggs per day. She eats three for breakfast every morning and bakes muffins for her friends every day with four. She sells the remainder at the farmers' market daily for $2 per fresh duck egg. How much in dollars does she make every day at the farmers' market?";
+const a = 'Janet has 16 - 3 - 4 = 9 eggs left. She sells them for 9 * 2 = $18 every day. The answer is 18.';
+
+const cases: Array<[string, string, string]> = [
+  ['Why did you multiply by 2 at the end?', 'genuine_followup', 'grounding.'],
+  ['Thanks! But why subtract 4?', 'genuine_followup', 'grounding.'],
+  ['Thanks, that helps!', 'generic_closing', 'closing.acknowledgement'],
+  ['', 'empty_or_degenerate', 'degenerate.empty'],
+  ['<|im_end|><|endoftext|>', 'empty_or_degenerate', 'degenerate.special_tokens_only'],
+  ['the the the the the the the the the the the the', 'empty_or_degenerate', 'degenerate.repetition_loop'],
+  ['The user wants me to explain the steps. I should start with the subtraction.', 'meta_planning', 'planning.language'],
+  ['<think>\nLet me recompute.\n</think>', 'meta_planning', 'planning.think_tag'],
+  ['Assistant: Sure, here is the breakdown.', 'identity_leakage', 'leakage.role_marker'],
+  ['I hope this helps! Let me know if you have any other questions.', 'identity_leakage', 'leakage.assistant_voice'],
+  ["Janet's ducks lay 16 eggs per day. She eats three for breakfast and bakes muffins with four. How much does she make every day?", 'prompt_restatement', 'restatement.'],
+  ['Now, Tom has 5 boxes with 12 pencils each and gives 7 away. How many pencils are left?', 'new_unrelated_query', 'grounding.fresh_request'],
+  ['What if she sold them for $3 instead?', 'genuine_followup', 'grounding.'],
+];
+
+for (const [u, label, rule] of cases) {
+  test(`heuristic: ${JSON.stringify(u).slice(0, 60)} → ${label}`, async () => {
+    const v = await createHeuristicJudge().judge({ id: 'x', question: q, response: a, user_turn: u });
+    assert.equal(Verdict.safeParse(v).success, true);
+    assert.equal(v.kind, 'label');
+    if (v.kind !== 'label') return;
+    assert.equal(v.label, label, v.rationale);
+    assert.ok(v.rule?.startsWith(rule), `rule ${v.rule} should start with ${rule}`);
+  });
+}
+
+test('heuristic judge is deterministic and never throws on odd input', async () => {
+  const j = createHeuristicJudge();
+  const weird = ['\u0000\u0001', 'x'.repeat(1_000_000), '🙂🙂🙂', '<|im_start|>assistant\n'];
+  for (const u of weird) {
+    const v1 = await j.judge({ id: 'w', question: q, response: a, user_turn: u });
+    const v2 = await j.judge({ id: 'w', question: q, response: a, user_turn: u });
+    assert.deepEqual(v1, v2);
+    assert.equal(Verdict.safeParse(v1).success, true);
+  }
+});
+
+test('createJudgePanel with no configs is the heuristic judge alone', async () => {
+  const panel = await createJudgePanel({ judgeConfigs: [], includeHeuristic: true });
+  assert.equal(panel.length, 1);
+  assert.equal(panel[0]?.stamp.kind, 'heuristic');
+  assert.match(panel[0]?.stamp.id ?? '', /^heuristic:/);
+});
