@@ -1,13 +1,16 @@
 import type { ItemScore } from '../../src/schema/index.ts';
+import { verifyGsm8k } from './gsm8k.ts';
+import { verifyInstructions } from './instructions/evaluate.ts';
 import type { VerifierItem } from './types.ts';
 
 export type { VerifierItem } from './types.ts';
 
 /**
- * Score one answer with the verifier of its dataset.
- * CONTRACT STUB: the verifiers issue replaces this body with the real GSM8K / IFEval / IFBench graders.
+ * Score one answer with the verifier of its dataset: GSM8K final-number match, or the IFEval / IFBench instruction
+ * checks (strict and loose). Pure and total: never throws, whatever the answer text.
  */
 export function verify(item: VerifierItem, answer: string): ItemScore {
-  void answer;
-  throw new Error(`verifier for ${item.dataset} not implemented yet`);
+  const text = typeof answer === 'string' ? answer : '';
+  if (item.dataset === 'gsm8k') return verifyGsm8k(item.reference_answer, text);
+  return verifyInstructions(item.dataset, item, text);
 }

@@ -1,0 +1,1 @@
+export const IFBENCH_CHECKS: Record<string, import("../types.ts").InstructionCheck> = {};
