@@ -1,0 +1,50 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { buildReportInput } from '../../community/report-input.ts';
+import { renderReport } from '../../community/pr-report.ts';
+import { UsageError, parseCommandArgs, withUsage } from '../args.ts';
+
+export const summary = 'render the pull-request comment (Markdown) for changed files: errors, or what will run';
+
+const USAGE = `usage: userturn pr-report --changed <file…> [--changed-list list.txt] [--no-plan] [--out report.md]
+
+Validates the changed files (plus the cross-file rules against every submission in the repository) and prints
+the Markdown comment the validate workflow posts: every error as \`file: field: message\`, or for each valid
+submission the model, revision, serving hints, serve command and the runner's dry-run estimate.
+All submission text is escaped: it cannot add links, images, mentions or HTML to the comment.
+  --changed       changed file paths (repeat the flag or list them after it)
+  --changed-list  a file with one changed path per line (what the workflow uses)
+  --no-plan       skip the runner's dry run (no request/token estimate)
+  --out           write the Markdown to a file instead of stdout
+Exit 0 when the report lists no errors, 1 when it does (the report is written either way), 2 on usage errors.`;
+
+export async function run(argv: string[]): Promise<number> {
+  return withUsage(USAGE, async () => {
+    const { values, positionals } = parseCommandArgs(argv, {
+      help: { type: 'boolean', short: 'h' },
+      changed: { type: 'string', multiple: true },
+      'changed-list': { type: 'string' },
+      'no-plan': { type: 'boolean' },
+      out: { type: 'string' },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    const changed = [...(values.changed ?? []), ...positionals];
+    if (values['changed-list'] !== undefined) {
+      let list: string;
+      try {
+        list = await readFile(values['changed-list'], 'utf8');
+      } catch {
+        throw new UsageError(`--changed-list: cannot read "${values['changed-list']}"`);
+      }
+      changed.push(...list.split('\n').map((l) => l.trim()).filter((l) => l !== ''));
+    }
+    if (changed.length === 0 && values['changed-list'] === undefined) throw new UsageError('give the changed files with --changed or --changed-list');
+    const input = await buildReportInput(changed, process.cwd(), { plan: !values['no-plan'] });
+    const md = renderReport(input);
+    if (values.out) await writeFile(values.out, md);
+    else process.stdout.write(md);
+    return input.errors.length === 0 ? 0 : 1;
+  });
+}

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, normalize } from 'node:path';
+import { validatePaths } from '../validate/validate-files.ts';
+import { classify } from '../validate/classify.ts';
+import { estimatePlan, type PlanEstimate } from './plan-estimate.ts';
+import type { ReportInput } from './pr-report.ts';
+import { UnsafeServeError, buildServeCommand, formatCommand } from './serve-command.ts';
+
+/** Sort changed paths into checked (a userturn data format), ignored (anything else) and missing. */
+export function sortChanged(changed: string[], root: string): { checked: string[]; ignored: string[]; missing: string[] } {
+  const checked: string[] = [];
+  const ignored: string[] = [];
+  const missing: string[] = [];
+  for (const raw of [...new Set(changed)]) {
+    const p = normalize(raw).replace(/\\/g, '/');
+    const kind = classify(p);
+    if (isAbsolute(p) || p.startsWith('../') || kind === 'unknown' || kind === 'json-schema') ignored.push(p);
+    else if (!existsSync(join(root, p))) missing.push(p);
+    else checked.push(p);
+  }
+  return { checked, ignored, missing };
+}
+
+/** Validate the changed files and gather what the report shows for each valid submission. */
+export async function buildReportInput(changed: string[], root: string, opts: { plan?: boolean } = {}): Promise<ReportInput> {
+  const { checked, ignored, missing } = sortChanged(changed, root);
+  const report = checked.length > 0 ? await validatePaths(checked.map((p) => join(root, p)), root) : { errors: [], submissions: [] };
+  const failedFiles = new Set(report.errors.map((e) => e.file.replace(/:\d+$/, '')));
+  const submissions = report.submissions
+    .filter((s) => !failedFiles.has(s.file))
+    .map((s) => {
+      let serve: ReportInput['submissions'][number]['serve'];
+      try {
+        serve = { ok: true, line: formatCommand(buildServeCommand(s.value, { root: '.' }).argv) };
+      } catch (e) {
+        if (!(e instanceof UnsafeServeError)) throw e;
+        serve = { ok: false, reason: e.message };
+      }
+      const plan: PlanEstimate = opts.plan === false ? { kind: 'unavailable', reason: 'skipped (--no-plan)' } : estimatePlan(s.file, { cwd: root });
+      return { file: s.file, value: s.value, serve, plan };
+    });
+  // A refused serve command is an error the submitter must fix, reported like any other.
+  const errors = [...report.errors];
+  for (const s of submissions) if (!s.serve.ok) errors.push({ file: s.file, field: s.serve.reason.split(':')[0] ?? 'serving', message: s.serve.reason.split(': ').slice(1).join(': ') });
+  return { checked, ignored, missing, errors, submissions: submissions.filter((s) => s.serve.ok) };
+}

