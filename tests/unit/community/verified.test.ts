@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { parse } from 'yaml';
+import { currentSuiteVersion, parseApprovedJudges, verifyResult, type VerifiableSummary, type VerifiedPolicy } from '../../../src/lib/verified.ts';
+import { REPO_ROOT } from '../../helpers/cli.ts';
+
+const approvedJudges = parseApprovedJudges(parse(readFileSync(join(REPO_ROOT, 'runners/community/approved-judges.yaml'), 'utf8')));
+const suite = parse(readFileSync(join(REPO_ROOT, 'runners/suites/v1.yaml'), 'utf8'));
+const policy: VerifiedPolicy = { suiteId: suite.id, currentSuiteVersion: currentSuiteVersion([suite], suite.id)!, approvedJudges };
+
+const SHA = 'a'.repeat(40);
+function good(): VerifiableSummary {
+  return {
+    submission: { hf: { repo: 'Qwen/Qwen3.5-9B', revision: '0123456789abcdef0123456789abcdef01234567', pinned: true } },
+    provenance: {
+      suite_id: 'userturn',
+      suite_version: 1,
+      judges: [
+        { id: 'llm:gpt-5.4-mini@judge-v1', kind: 'llm', model: 'gpt-5.4-mini', prompt_version: 'judge-v1', temperature: 0, max_tokens: 400 },
+        { id: 'heuristic@1', kind: 'heuristic', model: null, prompt_version: '1', temperature: null, max_tokens: null },
+      ],
+      primary_judge: 'llm:gpt-5.4-mini@judge-v1',
+      runner_commit: SHA,
+      runner_dirty: false,
+      simulated: false,
+    },
+  };
+}
+
+test('the approved list and the current suite load from the repository data', () => {
+  assert.equal(policy.suiteId, 'userturn');
+  assert.equal(policy.currentSuiteVersion, 1);
+  assert.deepEqual(approvedJudges.map((j) => j.model), ['gpt-5.4-mini']);
+  assert.equal(currentSuiteVersion([{ id: 'userturn', version: 1 }, { id: 'userturn', version: 3 }, { id: 'other', version: 9 }], 'userturn'), 3);
+  assert.equal(currentSuiteVersion([], 'userturn'), null);
+  assert.throws(() => parseApprovedJudges({ format: 1, approved_judges: [{ kind: 'heuristic', model: 'x', prompt_versions: ['1'] }] }));
+});
+
+test('all conditions hold: verified, every check ok', () => {
+  const r = verifyResult(good(), policy);
+  assert.equal(r.verified, true);
+  assert.deepEqual(r.failed, []);
+  assert.deepEqual(r.checks.map((c) => c.id), ['current_suite', 'pinned_revision', 'clean_runner', 'approved_judge', 'real_endpoint']);
+});
+
+test('each failed condition is named, alone and together', () => {
+  const cases: Array<[string, (s: any) => void, string[]]> = [
+    ['old suite', (s) => (s.provenance.suite_version = 0), ['current_suite']],
+    ['other suite id', (s) => (s.provenance.suite_id = 'fork'), ['current_suite']],
+    ['branch revision', (s) => (s.submission.hf.revision = 'main'), ['pinned_revision']],
+    ['short sha', (s) => (s.submission.hf.revision = 'abc1234'), ['pinned_revision']],
+    ['dirty runner', (s) => (s.provenance.runner_dirty = true), ['clean_runner']],
+    ['unknown dirtiness', (s) => (s.provenance.runner_dirty = null), ['clean_runner']],
+    ['no runner commit', (s) => (s.provenance.runner_commit = null), ['clean_runner']],
+    ['heuristic primary judge', (s) => (s.provenance.primary_judge = 'heuristic@1'), ['approved_judge']],
+    ['unlisted judge model', (s) => (s.provenance.judges[0].model = 'my-own-judge'), ['approved_judge']],
+    ['unapproved prompt version', (s) => (s.provenance.judges[0].prompt_version = 'judge-v0'), ['approved_judge']],
+    ['primary judge missing from stamps', (s) => (s.provenance.primary_judge = 'llm:ghost'), ['approved_judge']],
+    ['simulated', (s) => (s.provenance.simulated = true), ['real_endpoint']],
+    [
+      'everything wrong',
+      (s) => {
+        s.provenance.suite_version = 0;
+        s.submission.hf.revision = 'main';
+        s.provenance.runner_dirty = true;
+        s.provenance.primary_judge = 'heuristic@1';
+        s.provenance.simulated = true;
+      },
+      ['current_suite', 'pinned_revision', 'clean_runner', 'approved_judge', 'real_endpoint'],
+    ],
+  ];
+  for (const [name, mutate, expected] of cases) {
+    const s = structuredClone(good());
+    mutate(s);
+    const r = verifyResult(s, policy);
+    assert.equal(r.verified, false, name);
+    assert.deepEqual(r.failed.map((c) => c.id), expected, name);
+    for (const c of r.failed) assert.ok(c.detail.length > 10 && c.label.length > 3, `${name}: ${c.id} needs a reason to show`);
+  }
+});
+
+test('the rule is pure: same input, same output, input untouched', () => {
+  const s = good();
+  const before = JSON.stringify(s);
+  assert.deepEqual(verifyResult(s, policy), verifyResult(s, policy));
+  assert.equal(JSON.stringify(s), before);
+});
