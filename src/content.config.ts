@@ -1,14 +1,48 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { Submission } from './schema/submission.ts';
+import { ResultSummary } from './schema/summary.ts';
+import { formatFieldError, parseWith } from './schema/errors.ts';
 
 /**
  * Build-time collections. Every entry is validated with the project's own zod schemas, so a broken file
- * fails the build with the entry named. Results are read from USERTURN_RESULTS_DIR (default results/).
+ * fails the build with the file and field named. Results are read from USERTURN_RESULTS_DIR (default results/).
  */
 const submissions = defineCollection({
   loader: glob({ pattern: '*/*.yaml', base: './submissions' }),
   schema: Submission,
 });
 
-export const collections = { submissions };
+export const resultsDir = (): string => resolve(process.env.USERTURN_RESULTS_DIR || 'results');
+
+/** results/<id>/summary.json → one entry per submission id; an invalid file throws `file: field: message`. */
+const results = defineCollection({
+  loader: {
+    name: 'userturn-results',
+    load: async ({ store, logger }) => {
+      store.clear();
+      const dir = resultsDir();
+      if (!existsSync(dir)) { logger.info(`no results folder at ${dir}: building the empty state`); return; }
+      const ids = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name).sort();
+      let n = 0;
+      for (const id of ids) {
+        const abs = join(dir, id, 'summary.json');
+        if (!existsSync(abs)) continue;
+        const file = relative(process.cwd(), abs) || abs;
+        let data: unknown;
+        try { data = JSON.parse(readFileSync(abs, 'utf8')); } catch (e) { throw new Error(`${file}: (root): invalid JSON: ${(e as Error).message}`); }
+        const r = parseWith(ResultSummary, data, file);
+        if (!r.ok) throw new Error(`invalid results file\n${r.errors.map(formatFieldError).join('\n')}`);
+        if (r.value.submission.id !== id) throw new Error(`${file}: submission.id: "${r.value.submission.id}" does not match its folder "${id}"`);
+        store.set({ id, data: r.value as unknown as Record<string, unknown> });
+        n++;
+      }
+      logger.info(`${n} result summaries from ${dir}`);
+    },
+  },
+  schema: ResultSummary,
+});
+
+export const collections = { submissions, results };

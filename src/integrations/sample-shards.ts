@@ -1,0 +1,87 @@
+/**
+ * Astro integration: after the build, split results/<id>/samples/<dataset>.jsonl into small JSON shards
+ * (`data/samples/<model>/<dataset>-<n>.json`) plus one manifest per model × dataset
+ * (`data/samples/<model>/<dataset>.json`) that the example browser fetches lazily. Every line is validated
+ * with the Sample schema; a bad line fails the build naming the file, the line and the field.
+ */
+import type { AstroIntegration } from 'astro';
+import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { DATASET_IDS, Sample, formatFieldError, parseWith } from '../schema/index.ts';
+import { groupByItem, manifestEntry, splitShards, type Manifest, type Shard } from '../lib/site/shards.ts';
+
+export interface ShardStats { files: number; samples: number; shards: number; bytes: number }
+
+async function readSamples(abs: string, file: string, model: string, dataset: string): Promise<Sample[]> {
+  const out: Sample[] = [];
+  const rl = createInterface({ input: createReadStream(abs, 'utf8'), crlfDelay: Infinity });
+  let line = 0;
+  for await (const text of rl) {
+    line++;
+    if (!text.trim()) continue;
+    let data: unknown;
+    try { data = JSON.parse(text); } catch (e) { throw new Error(`${file}:${line}: (root): invalid JSON: ${(e as Error).message}`); }
+    const r = parseWith(Sample, data, `${file}:${line}`);
+    if (!r.ok) throw new Error(`invalid sample\n${r.errors.slice(0, 5).map(formatFieldError).join('\n')}`);
+    if (r.value.submission_id !== model) throw new Error(`${file}:${line}: submission_id: "${r.value.submission_id}" does not match its folder "${model}"`);
+    if (r.value.dataset !== dataset) throw new Error(`${file}:${line}: dataset: "${r.value.dataset}" does not match the file name "${dataset}.jsonl"`);
+    out.push(r.value);
+  }
+  return out;
+}
+
+/** Write every shard and manifest of resultsDir into outDir; returns counts. */
+export async function writeShards(resultsDir: string, outDir: string): Promise<ShardStats> {
+  const stats: ShardStats = { files: 0, samples: 0, shards: 0, bytes: 0 };
+  if (!existsSync(resultsDir)) return stats;
+  const models = readdirSync(resultsDir, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name).sort();
+  for (const model of models) {
+    const sdir = join(resultsDir, model, 'samples');
+    if (!existsSync(sdir)) continue;
+    let conditionOrder: string[] = [];
+    try {
+      const summary = JSON.parse(readFileSync(join(resultsDir, model, 'summary.json'), 'utf8'));
+      conditionOrder = summary?.provenance?.decoding?.conditions?.map((c: { id: string }) => c.id) ?? [];
+    } catch { /* the summary is validated by the content loader; order falls back to names */ }
+    const files = readdirSync(sdir).filter((f) => f.endsWith('.jsonl')).sort();
+    for (const f of files) {
+      const dataset = f.slice(0, -'.jsonl'.length);
+      const abs = join(sdir, f);
+      const file = relative(process.cwd(), abs) || abs;
+      if (!(DATASET_IDS as readonly string[]).includes(dataset)) throw new Error(`${file}: (root): unknown dataset "${dataset}" (file names are <dataset>.jsonl)`);
+      const samples = await readSamples(abs, file, model, dataset);
+      const parts = splitShards(groupByItem(samples, conditionOrder));
+      const mdir = join(outDir, 'data', 'samples', model);
+      mkdirSync(mdir, { recursive: true });
+      const manifest: Manifest = { model, dataset, samples: samples.length, shards: [] };
+      parts.forEach((items, n) => {
+        const shard: Shard = { model, dataset, n, items };
+        const text = JSON.stringify(shard);
+        writeFileSync(join(mdir, `${dataset}-${n}.json`), text);
+        stats.bytes += text.length;
+        manifest.shards.push(manifestEntry(n, items));
+      });
+      writeFileSync(join(mdir, `${dataset}.json`), JSON.stringify(manifest));
+      stats.files++;
+      stats.samples += samples.length;
+      stats.shards += parts.length;
+    }
+  }
+  return stats;
+}
+
+export default function sampleShards(): AstroIntegration {
+  return {
+    name: 'userturn-sample-shards',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const t0 = Date.now();
+        const resultsDir = resolve(process.env.USERTURN_RESULTS_DIR || 'results');
+        const s = await writeShards(resultsDir, fileURLToPath(dir));
+        logger.info(`${s.samples} samples from ${s.files} files → ${s.shards} shards (${(s.bytes / 1e6).toFixed(1)} MB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      },
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/** Formatting helpers shared by pages and islands (pure). */
+import type { Estimate, Label } from '../../schema/index.ts';
+import { SITE_LABELS } from './labels.ts';
+
+/** 0.1234 → "12.3%"; null → "—". */
+export function pct(x: number | null | undefined, digits = 1): string {
+  if (x === null || x === undefined || Number.isNaN(x)) return '—';
+  return `${(x * 100).toFixed(digits)}%`;
+}
+
+/** Signed percentage points: 0.031 → "+3.1 pp". */
+export function pp(x: number | null | undefined, digits = 1): string {
+  if (x === null || x === undefined || Number.isNaN(x)) return '—';
+  const v = x * 100;
+  return `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(v).toFixed(digits)} pp`;
+}
+
+/** "12.3% [9.8–15.0]" */
+export function estText(e: Estimate | null | undefined): string {
+  if (!e) return '—';
+  return `${pct(e.value)} [${(e.lo * 100).toFixed(1)}–${(e.hi * 100).toFixed(1)}]`;
+}
+
+export function paramsText(total: number, active: number): string {
+  const f = (x: number) => (x >= 10 ? x.toFixed(0) : String(+x.toFixed(2)));
+  return total === active ? `${f(total)}B` : `${f(total)}B (${f(active)}B active)`;
+}
+
+export const LABEL_NAMES: Record<Label, string> = {
+  genuine_followup: 'Genuine follow-up',
+  prompt_restatement: 'Prompt restatement',
+  new_unrelated_query: 'New unrelated query',
+  identity_leakage: 'Identity leakage',
+  meta_planning: 'Meta-planning',
+  generic_closing: 'Generic closing',
+  empty_or_degenerate: 'Empty or degenerate',
+};
+
+/** Fill colours per label (checked for ≥3:1 against both the light and the dark page background). */
+export const LABEL_COLORS: Record<Label, string> = {
+  genuine_followup: '#2e9d4a',
+  prompt_restatement: '#d98c00',
+  new_unrelated_query: '#8b5cc7',
+  identity_leakage: '#d9443a',
+  meta_planning: '#3a7fd0',
+  generic_closing: '#8a8f98',
+  empty_or_degenerate: '#a8673a',
+};
+
+export const DATASET_NAMES: Record<string, string> = {
+  gsm8k: 'GSM8K', ifeval: 'IFEval', ifbench: 'IFBench', mt_bench: 'MT-Bench', vicuna_bench: 'Vicuna Bench', healthbench: 'HealthBench',
+};
+export const datasetName = (d: string): string => DATASET_NAMES[d] ?? d;
+
+export const LABELS = SITE_LABELS;
+
+/** "2026-11-21" from an ISO timestamp. */
+export const day = (iso: string): string => iso.slice(0, 10);
+
+/** Total size of a byte count: "1.2 MB". */
+export function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  return `${(n / 1024 ** 3).toFixed(2)} GB`;
+}

@@ -1,0 +1,73 @@
+/** Leaderboard rows derived from result summaries (pure). */
+import { DATASET_IDS, LABELS, type ConditionResult, type Estimate, type ResultSummary } from '../../schema/index.ts';
+import { rankGroups } from './stats.ts';
+
+/** One leaderboard row for one dataset; compact so it can be shipped to the island as JSON. */
+export interface LbRow {
+  id: string;
+  name: string;
+  family: string;
+  total_b: number;
+  active_b: number;
+  greedy: Estimate | null;
+  /** Highest-temperature condition: its id and follow-up rate. */
+  hot_condition: string | null;
+  hot: Estimate | null;
+  any_k: Estimate | null;
+  accuracy: Estimate | null;
+  /** Greedy label counts in taxonomy order. */
+  labels: number[];
+  group: number | null;
+  /** False when this submission has no results yet. */
+  has_results: boolean;
+}
+
+/** Datasets present in any summary, in suite order. */
+export function datasetsOf(summaries: readonly ResultSummary[]): string[] {
+  const present = new Set(summaries.flatMap((s) => s.datasets.map((d) => d.dataset)));
+  return DATASET_IDS.filter((d) => present.has(d));
+}
+
+export function conditionOf(s: ResultSummary, dataset: string, condition: string): ConditionResult | null {
+  return s.datasets.find((d) => d.dataset === dataset)?.conditions.find((c) => c.condition === condition) ?? null;
+}
+
+/** The sampled condition with the highest temperature (ties: more samples per item). */
+export function hottest(conds: readonly ConditionResult[]): ConditionResult | null {
+  let best: ConditionResult | null = null;
+  for (const c of conds) {
+    if (c.temperature <= 0) continue;
+    if (!best || c.temperature > best.temperature || (c.temperature === best.temperature && c.samples_per_item > best.samples_per_item)) best = c;
+  }
+  return best;
+}
+
+export interface PendingSubmission { id: string; display_name: string; family: string; total_b: number; active_b: number }
+
+/** Rows for one dataset: models with results ranked by greedy follow-up, then submissions without results. */
+export function leaderboardRows(summaries: readonly ResultSummary[], dataset: string, pending: readonly PendingSubmission[] = []): LbRow[] {
+  const rows: LbRow[] = summaries.map((s) => {
+    const d = s.datasets.find((x) => x.dataset === dataset);
+    const greedy = d?.conditions.find((c) => c.condition === 'greedy') ?? null;
+    const hot = d ? hottest(d.conditions) : null;
+    return {
+      id: s.submission.id, name: s.submission.display_name, family: s.submission.family,
+      total_b: s.submission.params.total_b, active_b: s.submission.params.active_b,
+      greedy: greedy?.followup ?? null, hot_condition: hot?.condition ?? null, hot: hot?.followup ?? null,
+      any_k: hot?.any_of_k ?? null, accuracy: d?.accuracy?.strict ?? null,
+      labels: greedy ? LABELS.map((l) => greedy.labels[l]) : LABELS.map(() => 0),
+      group: null, has_results: !!d,
+    };
+  });
+  const groups = rankGroups(rows.map((r) => r.greedy));
+  rows.forEach((r, i) => { r.group = groups[i] ?? null; });
+  rows.sort((a, b) => (a.group ?? 1e9) - (b.group ?? 1e9) || (b.greedy?.value ?? -1) - (a.greedy?.value ?? -1) || a.name.localeCompare(b.name));
+  const have = new Set(rows.map((r) => r.id));
+  for (const p of pending) {
+    if (have.has(p.id)) continue;
+    rows.push({ id: p.id, name: p.display_name, family: p.family, total_b: p.total_b, active_b: p.active_b, greedy: null, hot_condition: null, hot: null, any_k: null, accuracy: null, labels: LABELS.map(() => 0), group: null, has_results: false });
+  }
+  return rows;
+}
+
+export { SIZE_BUCKETS, type SizeBucket } from './labels.ts';

@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { siteData } from '../../../components/site-data.ts';
+import { leaderboardRows } from '../../../lib/site/leaderboard.ts';
+
+/** Leaderboard rows of one dataset, fetched by the dataset selector. */
+export async function getStaticPaths() {
+  const d = await siteData();
+  return d.datasets.map((dataset) => ({ params: { dataset } }));
+}
+
+export const GET: APIRoute = async ({ params }) => {
+  const d = await siteData();
+  return new Response(JSON.stringify(leaderboardRows(d.summaries, params.dataset ?? '', d.pending)), { headers: { 'content-type': 'application/json' } });
+};
