@@ -1,29 +1,36 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, normalize } from 'node:path';
+import type { FieldError } from '../../src/schema/index.ts';
 import { validatePaths } from '../validate/validate-files.ts';
 import { classify } from '../validate/classify.ts';
 import { estimatePlan, type PlanEstimate } from './plan-estimate.ts';
 import type { ReportInput } from './pr-report.ts';
 import { UnsafeServeError, buildServeCommand, formatCommand } from './serve-command.ts';
 
-/** Sort changed paths into checked (a userturn data format), ignored (anything else) and missing. */
-export function sortChanged(changed: string[], root: string): { checked: string[]; ignored: string[]; missing: string[] } {
+/** File names the workflow will bring in from a pull request (see pr-files.ts). */
+const SAFE_NAME = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
+
+/** Sort changed paths into checked (a userturn data format), ignored (anything else), missing and rejected names. */
+export function sortChanged(changed: string[], root: string): { checked: string[]; ignored: string[]; missing: string[]; rejected: FieldError[] } {
   const checked: string[] = [];
   const ignored: string[] = [];
   const missing: string[] = [];
+  const rejected: FieldError[] = [];
   for (const raw of [...new Set(changed)]) {
     const p = normalize(raw).replace(/\\/g, '/');
     const kind = classify(p);
     if (isAbsolute(p) || p.startsWith('../') || kind === 'unknown' || kind === 'json-schema') ignored.push(p);
-    else if (!existsSync(join(root, p))) missing.push(p);
+    else if (!SAFE_NAME.test(p) || p.split('/').some((seg) => seg.startsWith('.'))) {
+      rejected.push({ file: p, field: '(file)', message: 'file names may only contain letters, digits, ".", "_" and "-" (no segment may start with ".")' });
+    } else if (!existsSync(join(root, p))) missing.push(p);
     else checked.push(p);
   }
-  return { checked, ignored, missing };
+  return { checked, ignored, missing, rejected };
 }
 
 /** Validate the changed files and gather what the report shows for each valid submission. */
 export async function buildReportInput(changed: string[], root: string, opts: { plan?: boolean } = {}): Promise<ReportInput> {
-  const { checked, ignored, missing } = sortChanged(changed, root);
+  const { checked, ignored, missing, rejected } = sortChanged(changed, root);
   const report = checked.length > 0 ? await validatePaths(checked.map((p) => join(root, p)), root) : { errors: [], submissions: [] };
   const failedFiles = new Set(report.errors.map((e) => e.file.replace(/:\d+$/, '')));
   const submissions = report.submissions
@@ -40,7 +47,7 @@ export async function buildReportInput(changed: string[], root: string, opts: { 
       return { file: s.file, value: s.value, serve, plan };
     });
   // A refused serve command is an error the submitter must fix, reported like any other.
-  const errors = [...report.errors];
+  const errors = [...rejected, ...report.errors];
   for (const s of submissions) if (!s.serve.ok) errors.push({ file: s.file, field: s.serve.reason.split(':')[0] ?? 'serving', message: s.serve.reason.split(': ').slice(1).join(': ') });
-  return { checked, ignored, missing, errors, submissions: submissions.filter((s) => s.serve.ok) };
+  return { checked: [...checked, ...rejected.map((r) => r.file)], ignored, missing, errors, submissions: submissions.filter((s) => s.serve.ok) };
 }

@@ -1,0 +1,86 @@
+/**
+ * The few GitHub REST calls the workflows make, over fetch. Base URL and token come from the Actions
+ * environment (GITHUB_API_URL, GITHUB_TOKEN), so tests point them at a loopback fake.
+ */
+
+export interface GitHubClient {
+  api: string;
+  token: string;
+  repo: string;
+}
+
+export function clientFromEnv(env: NodeJS.ProcessEnv = process.env, repo = env.GITHUB_REPOSITORY): GitHubClient {
+  const token = env.GITHUB_TOKEN ?? env.GH_TOKEN;
+  if (!token) throw new Error('GITHUB_TOKEN (or GH_TOKEN) is not set');
+  if (!repo || !/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo)) throw new Error('GITHUB_REPOSITORY must be owner/name');
+  return { api: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/$/, ''), token, repo };
+}
+
+async function call(gh: GitHubClient, method: string, path: string, body?: unknown, accept = 'application/vnd.github+json'): Promise<Response> {
+  const res = await fetch(`${gh.api}${path}`, {
+    method,
+    headers: {
+      accept,
+      authorization: `Bearer ${gh.token}`,
+      'x-github-api-version': '2022-11-28',
+      'user-agent': 'userturn-community',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (!res.ok) throw new Error(`GitHub API ${method} ${path}: HTTP ${res.status}`);
+  return res;
+}
+
+/** Every page of a list endpoint (per_page=100), up to `maxPages`. */
+async function paginate<T>(gh: GitHubClient, path: string, maxPages = 30): Promise<T[]> {
+  const out: T[] = [];
+  for (let page = 1; page <= maxPages; page++) {
+    const sep = path.includes('?') ? '&' : '?';
+    const items = (await (await call(gh, 'GET', `${path}${sep}per_page=100&page=${page}`)).json()) as T[];
+    out.push(...items);
+    if (items.length < 100) break;
+  }
+  return out;
+}
+
+const int = (n: number) => {
+  if (!Number.isInteger(n) || n < 1) throw new Error(`not a pull request number: ${n}`);
+  return n;
+};
+
+export interface PrFile {
+  filename: string;
+  status: string;
+  previous_filename?: string;
+}
+
+export const listPrFiles = (gh: GitHubClient, pr: number) => paginate<PrFile>(gh, `/repos/${gh.repo}/pulls/${int(pr)}/files`);
+
+export async function getPr(gh: GitHubClient, pr: number): Promise<{ head: { sha: string } }> {
+  return (await (await call(gh, 'GET', `/repos/${gh.repo}/pulls/${int(pr)}`)).json()) as { head: { sha: string } };
+}
+
+/** Raw bytes of a file at a commit. Callers only pass paths they have checked (see pr-files.ts). */
+export async function getRawFile(gh: GitHubClient, path: string, sha: string): Promise<Uint8Array> {
+  if (!/^[0-9a-f]{40}$/.test(sha)) throw new Error('ref must be a full commit sha');
+  const res = await call(gh, 'GET', `/repos/${gh.repo}/contents/${path.split('/').map(encodeURIComponent).join('/')}?ref=${sha}`, undefined, 'application/vnd.github.raw');
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+export interface IssueComment {
+  id: number;
+  body?: string;
+  user?: { login?: string; type?: string };
+}
+
+export const listComments = (gh: GitHubClient, pr: number) => paginate<IssueComment>(gh, `/repos/${gh.repo}/issues/${int(pr)}/comments`);
+
+export async function createComment(gh: GitHubClient, pr: number, body: string): Promise<number> {
+  return ((await (await call(gh, 'POST', `/repos/${gh.repo}/issues/${int(pr)}/comments`, { body })).json()) as IssueComment).id;
+}
+
+export async function updateComment(gh: GitHubClient, id: number, body: string): Promise<void> {
+  await call(gh, 'PATCH', `/repos/${gh.repo}/issues/comments/${int(id)}`, { body });
+}

@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { clientFromEnv, createComment, listComments, updateComment, type GitHubClient } from './github.ts';
+import { MAX_REPORT_CHARS, REPORT_MARKER } from './pr-report.ts';
+
+/**
+ * Post the pr-report comment, or update the one already there: the comment is found by the hidden marker
+ * and must be written by the bot (github-actions[bot]), so a commenter who pastes the marker cannot hijack it.
+ */
+export async function upsertComment(gh: GitHubClient, pr: number, body: string, botLogin = 'github-actions[bot]'): Promise<{ action: 'created' | 'updated'; id: number }> {
+  if (!body.startsWith(REPORT_MARKER)) throw new Error('refusing to post: the body does not start with the report marker');
+  const text = body.length > MAX_REPORT_CHARS + 200 ? body.slice(0, MAX_REPORT_CHARS) : body;
+  const mine = (await listComments(gh, pr)).filter((c) => c.user?.login === botLogin && (c.body ?? '').startsWith(REPORT_MARKER));
+  const existing = mine[0];
+  if (existing) {
+    await updateComment(gh, existing.id, text);
+    return { action: 'updated', id: existing.id };
+  }
+  return { action: 'created', id: await createComment(gh, pr, text) };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { pr: { type: 'string' }, 'body-file': { type: 'string' }, bot: { type: 'string' } }, strict: true });
+  const pr = Number(values.pr);
+  if (!Number.isInteger(pr) || pr < 1 || !values['body-file']) {
+    console.error('usage: upsert-comment.ts --pr N --body-file report.md [--bot login]  (env: GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL)');
+    return 2;
+  }
+  const r = await upsertComment(clientFromEnv(), pr, await readFile(values['body-file'], 'utf8'), values.bot);
+  console.log(`comment ${r.action}: ${r.id}`);
+  return 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main(process.argv.slice(2)).then(
+    (c) => (process.exitCode = c),
+    (e: unknown) => {
+      console.error(`upsert-comment: ${(e as Error).message}`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { GitHubClient } from '../../../runners/community/github.ts';
+import { materialise, planPrFiles } from '../../../runners/community/pr-files.ts';
+import { REPORT_MARKER } from '../../../runners/community/pr-report.ts';
+import { upsertComment } from '../../../runners/community/upsert-comment.ts';
+
+/** A loopback stand-in for the few GitHub REST routes the workflows use. */
+const HEAD = 'b'.repeat(40);
+const state = {
+  comments: [] as Array<{ id: number; body: string; user: { login: string } }>,
+  files: [] as Array<{ filename: string; status: string }>,
+  contents: new Map<string, string>(),
+  requests: [] as string[],
+  auth: new Set<string>(),
+};
+let server: Server;
+let gh: GitHubClient;
+
+const readBody = (req: IncomingMessage) => new Promise<string>((r) => { let b = ''; req.on('data', (c) => (b += c)); req.on('end', () => r(b)); });
+
+before(async () => {
+  server = createServer(async (req, res) => {
+    const url = new URL(req.url!, 'http://x');
+    state.requests.push(`${req.method} ${url.pathname}`);
+    state.auth.add(String(req.headers.authorization));
+    const json = (code: number, v: unknown) => { res.writeHead(code, { 'content-type': 'application/json' }); res.end(JSON.stringify(v)); };
+    const page = Number(url.searchParams.get('page') ?? 1);
+    let m: RegExpExecArray | null;
+    if (req.method === 'GET' && url.pathname === '/repos/o/r/issues/7/comments') return json(200, page === 1 ? state.comments : []);
+    if (req.method === 'POST' && url.pathname === '/repos/o/r/issues/7/comments') {
+      const id = 100 + state.comments.length;
+      state.comments.push({ id, body: JSON.parse(await readBody(req)).body, user: { login: 'github-actions[bot]' } });
+      return json(201, { id });
+    }
+    if (req.method === 'PATCH' && (m = /^\/repos\/o\/r\/issues\/comments\/(\d+)$/.exec(url.pathname))) {
+      const c = state.comments.find((x) => x.id === Number(m![1]));
+      if (!c) return json(404, {});
+      c.body = JSON.parse(await readBody(req)).body;
+      return json(200, { id: c.id });
+    }
+    if (req.method === 'GET' && url.pathname === '/repos/o/r/pulls/7') return json(200, { head: { sha: HEAD } });
+    if (req.method === 'GET' && url.pathname === '/repos/o/r/pulls/7/files') return json(200, page === 1 ? state.files : []);
+    if (req.method === 'GET' && (m = /^\/repos\/o\/r\/contents\/(.+)$/.exec(url.pathname))) {
+      const path = decodeURIComponent(m[1]!);
+      if (url.searchParams.get('ref') !== HEAD || !state.contents.has(path)) return json(404, {});
+      res.writeHead(200);
+      return res.end(state.contents.get(path));
+    }
+    json(404, {});
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  gh = { api: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: 't0ken', repo: 'o/r' };
+});
+after(() => server.close());
+
+test('upsert: creates one comment, then updates that same one; a marker pasted by someone else is ignored', async () => {
+  state.comments.push({ id: 1, body: `${REPORT_MARKER}\nfake from a user`, user: { login: 'mallory' } });
+  const a = await upsertComment(gh, 7, `${REPORT_MARKER}\nfirst`);
+  assert.equal(a.action, 'created');
+  const b = await upsertComment(gh, 7, `${REPORT_MARKER}\nsecond`);
+  assert.deepEqual(b, { action: 'updated', id: a.id });
+  const bot = state.comments.filter((c) => c.user.login === 'github-actions[bot]');
+  assert.equal(bot.length, 1);
+  assert.equal(bot[0]!.body, `${REPORT_MARKER}\nsecond`);
+  assert.equal(state.comments.find((c) => c.id === 1)!.body, `${REPORT_MARKER}\nfake from a user`);
+  await assert.rejects(upsertComment(gh, 7, 'no marker'), /marker/);
+  assert.deepEqual([...state.auth], ['Bearer t0ken']);
+});
+
+test('pr-files: only data files under the data folders, with safe names, are written; code and workflows never', async () => {
+  state.files = [
+    { filename: 'submissions/acme/model-1.yaml', status: 'added' },
+    { filename: 'submissions/acme/old.yaml', status: 'removed' },
+    { filename: 'runners/suites/v1.yaml', status: 'modified' },
+    { filename: 'results/model-1/summary.json', status: 'added' },
+    { filename: 'package.json', status: 'modified' },
+    { filename: '.github/workflows/validate.yml', status: 'modified' },
+    { filename: 'runners/cli/main.ts', status: 'modified' },
+    { filename: 'submissions/acme/evil;rm -rf.yaml', status: 'added' },
+    { filename: 'submissions/.hidden/x.yaml', status: 'added' },
+    { filename: 'submissions/acme/notes.md', status: 'added' },
+  ];
+  for (const f of state.files) state.contents.set(f.filename, `content of ${f.filename}\n`);
+  const plan = planPrFiles(state.files);
+  assert.deepEqual(plan.fetch, ['submissions/acme/model-1.yaml', 'runners/suites/v1.yaml', 'results/model-1/summary.json']);
+  assert.equal(plan.changed.length, state.files.length);
+
+  const root = mkdtempSync(join(tmpdir(), 'userturn-prfiles-'));
+  await materialise(gh, 7, HEAD, root);
+  for (const p of plan.fetch) assert.equal(readFileSync(join(root, p), 'utf8'), `content of ${p}\n`);
+  for (const p of ['package.json', '.github/workflows/validate.yml', 'runners/cli/main.ts', 'submissions/acme/evil;rm -rf.yaml', 'submissions/acme/old.yaml']) {
+    assert.equal(existsSync(join(root, p)), false, `${p} must not be written`);
+  }
+  await assert.rejects(materialise(gh, 7, 'c'.repeat(40), root), /head moved/);
+});
