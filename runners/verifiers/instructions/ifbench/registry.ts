@@ -1,1 +1,70 @@
-export const IFBENCH_CHECKS: Record<string, import("../types.ts").InstructionCheck> = {};
+import type { InstructionCheck } from '../types.ts';
+import * as count from './count.ts';
+import * as custom from './custom.ts';
+import * as format from './format.ts';
+import * as ratio from './ratio.ts';
+import * as repeat from './repeat.ts';
+import * as sentence from './sentence.ts';
+import * as words from './words.ts';
+
+/** The 58 IFBench instruction types (allenai/IFBench instructions.py at the dataset's commit). */
+export const IFBENCH_CHECKS: Record<string, InstructionCheck> = {
+  'count:conjunctions': count.conjunctions,
+  'count:keywords_multiple': count.keywordsMultiple,
+  'count:numbers': count.numbers,
+  'count:person_names': count.personNames,
+  'count:pronouns': count.pronouns,
+  'count:punctuation': count.punctuation,
+  'count:unique_word_count': count.uniqueWordCount,
+  'count:word_count_range': count.wordCountRange,
+  'count:words_japanese': count.wordsJapanese,
+  'custom:character_reverse': custom.characterReverse,
+  'custom:csv_city': custom.csvCity,
+  'custom:csv_quotes': custom.csvQuotes,
+  'custom:csv_special_character': custom.csvSpecialCharacter,
+  'custom:date_format_list': custom.dateFormatList,
+  'custom:european_capitals_sort': custom.europeanCapitalsSort,
+  'custom:mcq_count_length': custom.mcqCountLength,
+  'custom:multiples': custom.multiples,
+  'custom:reverse_newline': custom.reverseNewline,
+  'custom:sentence_alphabet': custom.sentenceAlphabet,
+  'custom:word_reverse': custom.wordReverse,
+  'format:emoji': format.emoji,
+  'format:line_indent': format.lineIndent,
+  'format:list': format.list,
+  'format:newline': format.newline,
+  'format:no_bullets_bullets': format.noBulletsBullets,
+  'format:no_whitespace': format.noWhitespace,
+  'format:options': format.options,
+  'format:output_template': format.outputTemplate,
+  'format:parentheses': format.parentheses,
+  'format:quote_unquote': format.quoteUnquote,
+  'format:quotes': format.quotes,
+  'format:sub-bullets': format.subBullets,
+  'format:thesis': format.thesis,
+  'format:title_case': format.titleCase,
+  'ratio:overlap': ratio.overlap,
+  'ratio:sentence_balance': ratio.sentenceBalance,
+  'ratio:sentence_type': ratio.sentenceType,
+  'ratio:sentence_words': ratio.sentenceWords,
+  'ratio:stop_words': ratio.stopWords,
+  'repeat:repeat_change': repeat.repeatChange,
+  'repeat:repeat_simple': repeat.repeatSimple,
+  'repeat:repeat_span': repeat.repeatSpan,
+  'sentence:alliteration_increment': sentence.alliterationIncrement,
+  'sentence:increment': sentence.increment,
+  'sentence:keyword': sentence.keyword,
+  'words:alphabet': words.alphabet,
+  'words:consonants': words.consonants,
+  'words:keywords_specific_position': words.keywordsSpecificPosition,
+  'words:last_first': words.lastFirst,
+  'words:no_consecutive': words.noConsecutive,
+  'words:odd_even_syllables': words.oddEvenSyllables,
+  'words:palindrome': words.palindrome,
+  'words:paragraph_last_first': words.paragraphLastFirst,
+  'words:prime_lengths': words.primeLengths,
+  'words:repeats': words.repeats,
+  'words:start_verb': words.startVerb,
+  'words:vowel': words.vowel,
+  'words:words_position': words.wordsPosition,
+};
