@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+
+/** What the cache keeps for one request: the complete, validated response. */
+export interface CachedResponse {
+  text: string;
+  finish_reason: string;
+  model: string;
+  latency_ms: number;
+}
+
+export interface ResponseCache {
+  get(key: string): CachedResponse | null;
+  put(key: string, value: CachedResponse): void;
+  keys(): string[];
+  close(): void;
+}
+
+/**
+ * Request cache in SQLite (WAL). Each put is its own committed transaction, written synchronously the moment a
+ * response is validated, so every finished request survives kill -9. Only complete responses are ever put.
+ */
+export function openSqliteCache(path: string): ResponseCache {
+  mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path);
+  db.exec('PRAGMA journal_mode = WAL');
+  // NORMAL in WAL mode survives a process crash (kill -9); only an OS crash can lose the last commits.
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec(`CREATE TABLE IF NOT EXISTS responses (
+    key TEXT PRIMARY KEY,
+    text TEXT NOT NULL,
+    finish_reason TEXT NOT NULL,
+    model TEXT NOT NULL,
+    latency_ms REAL NOT NULL,
+    created_at TEXT NOT NULL
+  ) STRICT`);
+  const getStmt: StatementSync = db.prepare('SELECT text, finish_reason, model, latency_ms FROM responses WHERE key = ?');
+  const putStmt: StatementSync = db.prepare('INSERT OR IGNORE INTO responses (key, text, finish_reason, model, latency_ms, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  return {
+    get(key) {
+      const row = getStmt.get(key) as CachedResponse | undefined;
+      return row ? { text: row.text, finish_reason: row.finish_reason, model: row.model, latency_ms: row.latency_ms } : null;
+    },
+    put(key, v) {
+      putStmt.run(key, v.text, v.finish_reason, v.model, v.latency_ms, new Date().toISOString());
+    },
+    keys() {
+      return (db.prepare('SELECT key FROM responses ORDER BY key').all() as Array<{ key: string }>).map((r) => r.key);
+    },
+    close() {
+      db.close();
+    },
+  };
+}
+
+/** --no-cache: remembers nothing across runs (in-flight de-duplication still applies). */
+export function memoryCache(): ResponseCache {
+  const m = new Map<string, CachedResponse>();
+  return {
+    get: (k) => m.get(k) ?? null,
+    put: (k, v) => void m.set(k, v),
+    keys: () => [...m.keys()].sort(),
+    close: () => {},
+  };
+}

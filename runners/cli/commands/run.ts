@@ -1,0 +1,161 @@
+import { join } from 'node:path';
+import { DATASET_IDS, type DatasetId } from '../../../src/schema/index.ts';
+import { executeRun, type RunDeps } from '../../probe/execute.ts';
+import { SetupError } from '../../probe/setup.ts';
+import { InvalidResult } from '../../results/write.ts';
+import { defaultCacheRoot } from '../../templates/load.ts';
+import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
+
+export const summary = 'run the probe (suite v1) for one submission against OpenAI-compatible endpoints; resumable';
+
+const USAGE = `usage: userturn run <submission.yaml> [options]
+
+Runs every condition of the suite for one submission and writes results/<id>/summary.json and
+results/<id>/samples/<dataset>.jsonl. Every finished request is cached, so rerunning the same command resumes.
+
+  --base-url URL        OpenAI-compatible endpoint (…/v1); repeatable, load is spread over all of them.
+                        Default: USERTURN_BASE_URL (comma-separated), else serving.base_urls of the submission.
+  --model NAME          model name to request (default: what each endpoint lists on /v1/models)
+  --suite FILE          suite file (default runners/suites/v1.yaml)
+  --limit N             at most N items per dataset (a seeded subset, recorded in the summary)
+  --datasets a,b        only these datasets (default: the suite's enabled ones)
+  --shard i/n           run the i-th of n deterministic slices of the items (hosts share one submission)
+  --concurrency C       requests in flight (default 32)
+  --timeout-ms MS       per-request timeout (default 600000)
+  --retries N           retries per request after the first attempt (default 6)
+  --data-dir DIR        local datasets laid out as DIR/<dataset>/<file> (default USERTURN_DATA_DIR, else download)
+  --cache FILE          SQLite request cache (default $USERTURN_CACHE_DIR/requests.sqlite or ~/.cache/userturn/)
+  --no-cache            do not read or write the request cache
+  --out DIR             results folder (default results/)
+  --template FILE       use this chat template (.jinja or tokenizer_config.json) instead of the submission's
+  --judge-config FILE   LLM judge config; repeatable (default: the heuristic judge only)
+  --dry-run             print the plan (requests per condition, estimated tokens) and send nothing
+  --progress-interval-s N  seconds between progress lines when stderr is not a TTY (default 10)
+
+The API key is read from USERTURN_API_KEY only and is never written anywhere.
+Exit codes: 0 every request finished; 1 some requests failed after retries (results are still written and
+the failures listed) or the input is invalid; 2 usage error.`;
+
+function parseShard(v: string | undefined): { index: number; count: number } | null {
+  if (v === undefined) return null;
+  const m = /^(\d+)\/(\d+)$/.exec(v);
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || count < 1 || index < 1 || index > count) throw new UsageError(`--shard must look like i/n with 1 <= i <= n, got "${v}"`);
+  return { index, count };
+}
+
+function parseUrls(flags: string[] | undefined): string[] {
+  const urls = flags && flags.length > 0 ? flags : (process.env.USERTURN_BASE_URL ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const u of urls) {
+    let ok = false;
+    try {
+      ok = /^https?:$/.test(new URL(u).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new UsageError(`--base-url must be an http(s) URL, got "${u}"`);
+  }
+  return urls.map((u) => u.replace(/\/+$/, ''));
+}
+
+export async function run(argv: string[]): Promise<number> {
+  return runWith(argv, {});
+}
+
+/** The command with injectable collaborators (tests); `run` uses the real judge panel and verifiers. */
+export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
+  return withUsage(USAGE, async () => {
+    const { values, positionals } = parseCommandArgs(argv, {
+      help: { type: 'boolean', short: 'h' },
+      'base-url': { type: 'string', multiple: true },
+      model: { type: 'string' },
+      suite: { type: 'string' },
+      limit: { type: 'string' },
+      datasets: { type: 'string' },
+      shard: { type: 'string' },
+      concurrency: { type: 'string' },
+      'timeout-ms': { type: 'string' },
+      retries: { type: 'string' },
+      'data-dir': { type: 'string' },
+      cache: { type: 'string' },
+      'no-cache': { type: 'boolean' },
+      out: { type: 'string' },
+      template: { type: 'string' },
+      'judge-config': { type: 'string', multiple: true },
+      'dry-run': { type: 'boolean' },
+      'progress-interval-s': { type: 'string' },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    if (positionals.length !== 1) throw new UsageError('expected exactly one submission file');
+    if (values.cache !== undefined && values['no-cache']) throw new UsageError('--cache and --no-cache exclude each other');
+    let datasets: DatasetId[] | null = null;
+    if (values.datasets !== undefined) {
+      datasets = values.datasets.split(',').map((s) => s.trim()) as DatasetId[];
+      const bad = datasets.filter((d) => !(DATASET_IDS as readonly string[]).includes(d));
+      if (bad.length > 0 || datasets.length === 0) throw new UsageError(`--datasets: unknown dataset(s) ${bad.join(', ')} (known: ${DATASET_IDS.join(', ')})`);
+    }
+    const shard = parseShard(values.shard);
+    const limit = values.limit === undefined ? null : intFlag('limit', values.limit, 1);
+    const concurrency = intFlag('concurrency', values.concurrency, 32);
+    const timeoutMs = intFlag('timeout-ms', values['timeout-ms'], 600_000);
+    const retries = intFlag('retries', values.retries, 6, 0);
+    const progressIntervalMs = intFlag('progress-interval-s', values['progress-interval-s'], 10) * 1000;
+    let baseURLs = parseUrls(values['base-url']);
+    const cacheDir = defaultCacheRoot();
+    const root = process.cwd();
+    const dryRun = values['dry-run'] === true;
+    try {
+      if (baseURLs.length === 0 && !dryRun) {
+        // Last resort: the submission's own serving hints (read through the same validated setup path).
+        const { loadDocument } = await import('../../io/load-document.ts');
+        const doc = await loadDocument(positionals[0]!);
+        const hinted = doc.ok ? ((doc.data as { serving?: { base_urls?: unknown } }).serving?.base_urls ?? []) : [];
+        baseURLs = parseUrls(Array.isArray(hinted) ? hinted.filter((u): u is string => typeof u === 'string') : []);
+        if (baseURLs.length === 0) throw new UsageError('no endpoint: pass --base-url, set USERTURN_BASE_URL, or list serving.base_urls in the submission');
+      }
+      const outcome = await executeRun({
+        root,
+        submissionPath: positionals[0]!,
+        suitePath: values.suite ?? join(root, 'runners', 'suites', 'v1.yaml'),
+        baseURLs,
+        apiKey: process.env.USERTURN_API_KEY || undefined,
+        model: values.model,
+        concurrency,
+        timeoutMs,
+        maxAttempts: retries + 1,
+        backoffBaseMs: Number(process.env.USERTURN_BACKOFF_BASE_MS ?? 500),
+        backoffMaxMs: Number(process.env.USERTURN_BACKOFF_MAX_MS ?? 30_000),
+        dataDir: values['data-dir'] ?? (process.env.USERTURN_DATA_DIR || undefined),
+        cacheDir,
+        cachePath: values['no-cache'] ? null : (values.cache ?? join(cacheDir, 'requests.sqlite')),
+        outDir: values.out ?? join(root, 'results'),
+        templateOverride: values.template,
+        limit,
+        datasets,
+        shard,
+        judgeConfigs: values['judge-config'] ?? [],
+        dryRun,
+        tty: process.stderr.isTTY === true,
+        progressIntervalMs,
+        log: (m) => console.error(m),
+        out: (m) => console.log(m),
+      }, deps);
+      return outcome.exitCode;
+    } catch (e) {
+      if (e instanceof UsageError) throw e;
+      if (e instanceof SetupError || e instanceof InvalidResult) {
+        console.error(e.message);
+        return 1;
+      }
+      if (e instanceof Error && /models|endpoint|judge|ECONNREFUSED/i.test(e.message)) {
+        console.error(`userturn run: ${e.message}`);
+        return 1;
+      }
+      throw e;
+    }
+  });
+}

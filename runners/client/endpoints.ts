@@ -1,0 +1,46 @@
+import OpenAI from 'openai';
+
+export interface Endpoint {
+  baseURL: string;
+  client: OpenAI;
+  inFlight: number;
+}
+
+/** One SDK client per base URL; the SDK's own retries are off because the runner retries (and counts) itself. */
+export function createEndpoints(baseURLs: string[], apiKey: string | undefined, timeoutMs: number): Endpoint[] {
+  return baseURLs.map((baseURL) => ({
+    baseURL,
+    inFlight: 0,
+    client: new OpenAI({ baseURL, apiKey: apiKey ?? 'none', maxRetries: 0, timeout: timeoutMs }),
+  }));
+}
+
+/** Least-loaded endpoint, skipping the one that just failed when there is a choice; ties go round-robin. */
+export function pickEndpoint(endpoints: Endpoint[], counter: number, avoid?: Endpoint): Endpoint {
+  const pool = endpoints.length > 1 && avoid ? endpoints.filter((e) => e !== avoid) : endpoints;
+  let best = pool[counter % pool.length]!;
+  for (const e of pool) if (e.inFlight < best.inFlight) best = e;
+  return best;
+}
+
+/** The model name each endpoint serves (first entry of /v1/models). */
+export async function servedModels(endpoints: Endpoint[], timeoutMs: number): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of endpoints) {
+    let lastErr: unknown;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        const page = await e.client.models.list({ timeout: timeoutMs, maxRetries: 2 });
+        const first = page.data[0]?.id;
+        if (!first) throw new Error('the endpoint lists no model');
+        out.push(first);
+        lastErr = undefined;
+        break;
+      } catch (err) {
+        lastErr = err;
+      }
+    }
+    if (lastErr !== undefined) throw new Error(`${e.baseURL}/models: ${(lastErr as Error).message}`);
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+/** The body of one raw /v1/completions request (what the cache key is computed from). */
+export interface CompletionBody {
+  model: string;
+  prompt: string;
+  max_tokens: number;
+  temperature: number;
+  top_p: number;
+  seed: number;
+  stop: string[];
+  /** vLLM / SGLang: keep special tokens in the text so reasoning channels and stop markers stay visible. */
+  skip_special_tokens?: boolean;
+}
+
+/** A complete, validated completion. */
+export interface CompletionResult {
+  text: string;
+  finish_reason: string;
+  model: string;
+  latency_ms: number;
+  cached: boolean;
+}
+
+/** A request that failed for good: the reason is recorded in the sample, never dropped. */
+export class RequestFailed extends Error {
+  readonly attempts: number;
+  constructor(reason: string, attempts: number) {
+    super(reason);
+    this.name = 'RequestFailed';
+    this.attempts = attempts;
+  }
+}
+
+export interface ClientStats {
+  /** HTTP attempts sent (including retries). */
+  sent: number;
+  /** Requests answered by the cache. */
+  cacheHits: number;
+  /** Requests answered by an identical in-flight request. */
+  deduplicated: number;
+  /** Retries after a failed attempt. */
+  retries: number;
+  /** Requests that failed after all retries. */
+  failed: number;
+  /** Completed network requests. */
+  completed: number;
+  /** Failure reasons by kind, for the final table. */
+  failureReasons: Record<string, number>;
+}

@@ -1,0 +1,101 @@
+import type { DatasetId } from '../../src/schema/index.ts';
+import { idOf, parseJsonl, str } from './jsonl.ts';
+import type { DatasetItem } from './types.ts';
+
+/** Raw file texts of one dataset, by file name. */
+export type FileTexts = Map<string, string>;
+
+function need(files: FileTexts, name: string, dataset: string): string {
+  const t = files.get(name);
+  if (t === undefined) throw new Error(`${dataset}: missing file ${name}`);
+  return t;
+}
+
+/**
+ * The GSM8K reference solution as a readable response: calculator annotations <<…>> removed and the
+ * "#### N" line turned into a sentence (the reference condition shows it as the assistant turn).
+ */
+export function gsm8kReferenceResponse(solution: string): string {
+  const body = solution.replace(/<<[^>]*>>/g, '');
+  return body.replace(/\n?####\s*(.+)\s*$/, (_, n: string) => `\nThe answer is ${n.trim()}.`).trim();
+}
+
+function gsm8k(files: FileTexts): DatasetItem[] {
+  const rows = parseJsonl(need(files, 'test.jsonl', 'gsm8k'), 'gsm8k/test.jsonl');
+  const width = Math.max(4, String(rows.length - 1).length);
+  return rows.map((row, i) => {
+    const where = `gsm8k/test.jsonl:${i + 1}`;
+    const id = String(i).padStart(width, '0');
+    const answer = str(row, 'answer', where);
+    return {
+      dataset: 'gsm8k',
+      id,
+      question: str(row, 'question', where),
+      reference: gsm8kReferenceResponse(answer),
+      verifier: { dataset: 'gsm8k', id, reference_answer: answer },
+    };
+  });
+}
+
+function instructions(dataset: 'ifeval' | 'ifbench', file: string, files: FileTexts): DatasetItem[] {
+  return parseJsonl(need(files, file, dataset), `${dataset}/${file}`).map((row, i) => {
+    const where = `${dataset}/${file}:${i + 1}`;
+    const id = idOf(row.key, where);
+    const prompt = str(row, 'prompt', where);
+    const ids = row.instruction_id_list;
+    const kwargs = row.kwargs;
+    if (!Array.isArray(ids) || !ids.every((x) => typeof x === 'string')) throw new Error(`${where}: instruction_id_list must be a list of strings`);
+    if (!Array.isArray(kwargs)) throw new Error(`${where}: kwargs must be a list`);
+    return {
+      dataset,
+      id,
+      question: prompt,
+      reference: null,
+      verifier: { dataset, id, prompt, instruction_id_list: ids as string[], kwargs: kwargs as Array<Record<string, unknown>> },
+    };
+  });
+}
+
+/** MT-Bench / Vicuna: first turns; GPT-4 reference answers (first turn) where the file has one. */
+function fastchat(dataset: 'mt_bench' | 'vicuna_bench', files: FileTexts): DatasetItem[] {
+  const refs = new Map<string, string>();
+  const refText = files.get('reference_answer_gpt-4.jsonl');
+  if (refText !== undefined) {
+    parseJsonl(refText, `${dataset}/reference_answer_gpt-4.jsonl`).forEach((row, i) => {
+      const where = `${dataset}/reference_answer_gpt-4.jsonl:${i + 1}`;
+      const turns = (row.choices as Array<{ turns?: unknown[] }> | undefined)?.[0]?.turns;
+      if (typeof turns?.[0] === 'string') refs.set(idOf(row.question_id, where), turns[0]);
+    });
+  }
+  return parseJsonl(need(files, 'question.jsonl', dataset), `${dataset}/question.jsonl`).map((row, i) => {
+    const where = `${dataset}/question.jsonl:${i + 1}`;
+    const id = idOf(row.question_id, where);
+    const turns = row.turns;
+    if (!Array.isArray(turns) || typeof turns[0] !== 'string') throw new Error(`${where}: turns must be a non-empty list of strings`);
+    return { dataset, id, question: turns[0], reference: refs.get(id) ?? null, verifier: null };
+  });
+}
+
+/** HealthBench: the last user message of each prompt conversation (download-only set). */
+function healthbench(files: FileTexts): DatasetItem[] {
+  const [name, text] = [...files.entries()][0] ?? [];
+  if (text === undefined) throw new Error('healthbench: missing file');
+  return parseJsonl(text, `healthbench/${name}`).map((row, i) => {
+    const where = `healthbench/${name}:${i + 1}`;
+    const prompt = row.prompt as Array<{ role?: string; content?: string }> | undefined;
+    const lastUser = Array.isArray(prompt) ? [...prompt].reverse().find((m) => m.role === 'user') : undefined;
+    if (typeof lastUser?.content !== 'string') throw new Error(`${where}: no user message in prompt`);
+    return { dataset: 'healthbench', id: idOf(row.prompt_id, where), question: lastUser.content, reference: null, verifier: null };
+  });
+}
+
+export function parseDataset(id: DatasetId, files: FileTexts): DatasetItem[] {
+  switch (id) {
+    case 'gsm8k': return gsm8k(files);
+    case 'ifeval': return instructions('ifeval', 'input_data.jsonl', files);
+    case 'ifbench': return instructions('ifbench', 'IFBench_test.jsonl', files);
+    case 'mt_bench': return fastchat('mt_bench', files);
+    case 'vicuna_bench': return fastchat('vicuna_bench', files);
+    case 'healthbench': return healthbench(files);
+  }
+}

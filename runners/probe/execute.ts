@@ -1,0 +1,156 @@
+import { join, resolve } from 'node:path';
+import type { DatasetId, JudgeStamp, ResultSummary } from '../../src/schema/index.ts';
+import { memoryCache, openSqliteCache, type ResponseCache } from '../cache/sqlite-cache.ts';
+import { createCompletionsClient } from '../client/completions-client.ts';
+import { servedModels } from '../client/endpoints.ts';
+import type { ClientStats } from '../client/types.ts';
+import { createJudgePanel } from '../judge/index.ts';
+import type { Judge } from '../judge/types.ts';
+import { buildSummary } from '../results/summarize.ts';
+import { writeResults } from '../results/write.ts';
+import { finalTable } from './final-table.ts';
+import { runProbe, totalRequests } from './pipeline.ts';
+import { planReport } from './plan-report.ts';
+import { createProgress } from './progress.ts';
+import { packageVersions, runnerGit } from './provenance.ts';
+import { prepareSetup } from './setup.ts';
+import { safeVerifier, type VerifyFn } from './verify-safe.ts';
+
+export interface RunOptions {
+  root: string;
+  submissionPath: string;
+  suitePath: string;
+  baseURLs: string[];
+  apiKey?: string;
+  /** Served model name; default: what each endpoint lists first on /v1/models. */
+  model?: string;
+  concurrency: number;
+  timeoutMs: number;
+  maxAttempts: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  dataDir?: string;
+  cacheDir: string;
+  /** SQLite cache file; null for --no-cache. */
+  cachePath: string | null;
+  outDir: string;
+  templateOverride?: string;
+  limit: number | null;
+  datasets: DatasetId[] | null;
+  shard: { index: number; count: number } | null;
+  judgeConfigs: string[];
+  dryRun: boolean;
+  tty: boolean;
+  progressIntervalMs: number;
+  log(message: string): void;
+  out(message: string): void;
+}
+
+/** Injected collaborators; defaults are the real ones (tests may pass a tiny judge while the panel is a stub). */
+export interface RunDeps {
+  judges?: Judge[];
+  verify?: VerifyFn;
+}
+
+export interface RunOutcome {
+  exitCode: 0 | 1;
+  summary: ResultSummary | null;
+  resultDir: string | null;
+  stats: ClientStats | null;
+}
+
+export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<RunOutcome> {
+  const setup = await prepareSetup({
+    root: opts.root,
+    submissionPath: opts.submissionPath,
+    suitePath: opts.suitePath,
+    dataDir: opts.dataDir,
+    cacheDir: opts.cacheDir,
+    templateOverride: opts.templateOverride,
+    limit: opts.limit,
+    datasets: opts.datasets,
+    shard: opts.shard,
+    warn: opts.log,
+  });
+  if (opts.dryRun) {
+    opts.out(planReport(setup));
+    return { exitCode: 0, summary: null, resultDir: null, stats: null };
+  }
+  const startedAt = new Date();
+  const judges = deps.judges ?? (await createJudgePanel({ judgeConfigs: opts.judgeConfigs, includeHeuristic: true }));
+  if (judges.length === 0) throw new Error('the judge panel is empty');
+  const cache: ResponseCache = opts.cachePath === null ? memoryCache() : openSqliteCache(resolve(opts.cachePath));
+  try {
+    const client = createCompletionsClient({
+      baseURLs: opts.baseURLs,
+      apiKey: opts.apiKey,
+      concurrency: opts.concurrency,
+      timeoutMs: opts.timeoutMs,
+      maxAttempts: opts.maxAttempts,
+      backoffBaseMs: opts.backoffBaseMs,
+      backoffMaxMs: opts.backoffMaxMs,
+      cache,
+    });
+    const models = opts.model ? opts.baseURLs.map(() => opts.model!) : await servedModels(client.endpoints, opts.timeoutMs);
+    const distinct = [...new Set(models)].sort();
+    if (distinct.length > 1) throw new Error(`the endpoints serve different models (${distinct.join(', ')}); pass --model to choose one name`);
+    const model = distinct[0]!;
+    const total = totalRequests(setup);
+    opts.log(`running ${setup.submission.id} on ${opts.baseURLs.length} endpoint(s) serving "${model}": ${total} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);
+    const progress = createProgress({ tty: opts.tty, intervalMs: opts.progressIntervalMs, write: (s) => opts.log(s.replace(/\n$/, '')) });
+    const output = await runProbe(setup, {
+      complete: (b) => client.complete(b),
+      judges,
+      verify: safeVerifier(opts.log, deps.verify),
+      model,
+      onProgress: (d, t) => progress.update(d, t),
+    });
+    progress.finish();
+    const git = runnerGit(opts.root);
+    const finishedAt = new Date();
+    const stamps: JudgeStamp[] = judges.map((j) => j.stamp);
+    const summary = buildSummary({
+      suite: setup.suite,
+      submission: setup.submission,
+      samples: output.samples,
+      judges: stamps,
+      provenance: {
+        suite_id: setup.suite.id,
+        suite_version: setup.suite.version,
+        taxonomy_version: setup.suite.taxonomy_version,
+        submission_sha256: setup.submissionSha256,
+        template_sha256: setup.template.sha256,
+        template_source: setup.template.template.source,
+        stop_sequences: setup.builder.userTurnStops,
+        decoding: {
+          assistant: { temperature: setup.suite.assistant_turn.temperature, top_p: setup.suite.assistant_turn.top_p, max_tokens: setup.assistantMaxTokens },
+          user_turn_max_tokens: setup.suite.user_turn.max_tokens,
+          conditions: setup.suite.conditions.map((c) => ({ id: c.id, temperature: c.temperature, top_p: c.top_p, samples: c.samples })),
+        },
+        endpoint_models: distinct,
+        simulated: distinct.every((m) => m.startsWith('userturn-sim/')),
+        runner_commit: git.commit,
+        runner_dirty: git.dirty,
+        package_versions: packageVersions(opts.root),
+        datasets: setup.datasets.map((d) => ({ id: d.spec.id, files: d.files })),
+        shards: setup.shard ? { count: setup.shard.count, merged: [setup.shard.index] } : null,
+      },
+      run: {
+        started_at: startedAt.toISOString(),
+        finished_at: finishedAt.toISOString(),
+        duration_s: Math.round((finishedAt.getTime() - startedAt.getTime()) / 10) / 100,
+        requests_sent: client.stats.sent,
+        cache_hits: client.stats.cacheHits,
+        request_errors: output.requestErrors,
+        endpoints: opts.baseURLs,
+      },
+    });
+    const resultDir = await writeResults(opts.outDir, summary, output.samples);
+    opts.out(finalTable(summary, client.stats));
+    opts.out(`wrote ${join(resultDir, 'summary.json')} and ${output.samples.size} samples file(s)`);
+    if (output.requestErrors > 0) opts.log(`${output.requestErrors} request(s) failed after retries; they are recorded as errors in the samples (see "error").`);
+    return { exitCode: output.requestErrors > 0 ? 1 : 0, summary, resultDir, stats: client.stats };
+  } finally {
+    cache.close();
+  }
+}

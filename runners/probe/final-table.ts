@@ -1,0 +1,22 @@
+import type { ResultSummary } from '../../src/schema/index.ts';
+import type { ClientStats } from '../client/types.ts';
+
+const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '—' : `${(100 * x).toFixed(1)}%`);
+
+/** The closing table: per dataset and condition counts, rates and errors; then request totals. */
+export function finalTable(summary: ResultSummary, stats: ClientStats): string {
+  const out: string[] = [];
+  out.push(`${'dataset'.padEnd(14)}${'condition'.padEnd(18)}${'samples'.padStart(8)}${'judged'.padStart(8)}${'req err'.padStart(8)}${'judge err'.padStart(10)}${'follow-up'.padStart(11)}${'accuracy'.padStart(10)}`);
+  for (const d of summary.datasets) {
+    d.conditions.forEach((c, i) => {
+      out.push(
+        `${(i === 0 ? d.dataset : '').padEnd(14)}${c.condition.padEnd(18)}${String(c.n_samples).padStart(8)}${String(c.n_judged).padStart(8)}${String(c.n_request_errors).padStart(8)}${String(c.n_judge_errors).padStart(10)}${pct(c.followup?.value).padStart(11)}${(i === 0 ? pct(d.accuracy?.strict.value) : '').padStart(10)}`,
+      );
+    });
+  }
+  const reasons = Object.entries(stats.failureReasons).map(([k, v]) => `${k}=${v}`).join(', ');
+  out.push(
+    `requests: ${stats.completed} completed, ${stats.cacheHits} cache hits, ${stats.deduplicated} de-duplicated, ${stats.sent} HTTP attempts, ${stats.retries} retries, ${stats.failed} failed${reasons ? ` (${reasons})` : ''}`,
+  );
+  return out.join('\n');
+}

@@ -1,0 +1,43 @@
+/** Progress on stderr: a redrawn bar with rate and ETA on a TTY, plain periodic lines otherwise (CI logs). */
+export interface Progress {
+  update(done: number, total: number): void;
+  finish(): void;
+}
+
+function fmtDuration(s: number): string {
+  if (!Number.isFinite(s)) return '?';
+  const m = Math.floor(s / 60);
+  return m > 0 ? `${m}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${Math.round(s)}s`;
+}
+
+export function createProgress(opts: { tty: boolean; intervalMs: number; write?: (s: string) => void; label?: string }): Progress {
+  const write = opts.write ?? ((s: string) => void process.stderr.write(s));
+  const t0 = performance.now();
+  let last = 0;
+  let lastDone = 0;
+  let lastTotal = 0;
+  const line = (done: number, total: number): string => {
+    const el = (performance.now() - t0) / 1000;
+    const rate = el > 0 ? done / el : 0;
+    const eta = rate > 0 ? (total - done) / rate : Infinity;
+    const pct = total > 0 ? Math.floor((100 * done) / total) : 100;
+    return `${opts.label ?? 'requests'} ${done}/${total} (${pct}%) ${rate.toFixed(1)}/s ETA ${fmtDuration(eta)}`;
+  };
+  return {
+    update(done, total) {
+      lastDone = done;
+      lastTotal = total;
+      const now = performance.now();
+      if (now - last < (opts.tty ? 100 : opts.intervalMs) && done < total) return;
+      last = now;
+      if (opts.tty) {
+        const width = 30;
+        const filled = total > 0 ? Math.round((width * done) / total) : width;
+        write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${line(done, total)}\x1b[K`);
+      } else write(`${line(done, total)}\n`);
+    },
+    finish() {
+      if (opts.tty) write(`\r[${'#'.repeat(30)}] ${line(lastDone, lastTotal)}\x1b[K\n`);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { Condition } from '../../src/schema/index.ts';
+import type { CompletionBody } from '../client/types.ts';
+import type { DatasetItem } from '../datasets/types.ts';
+import { assistantSeed, sampleSeed } from './seeds.ts';
+import type { ProbeSetup } from './types.ts';
+
+/** The assistant-turn request of an item (suite decoding, greedy by default). */
+export function assistantBody(setup: ProbeSetup, model: string, item: DatasetItem): CompletionBody {
+  const at = setup.suite.assistant_turn;
+  return {
+    model,
+    prompt: setup.builder.assistantPrompt(item.question),
+    max_tokens: setup.assistantMaxTokens,
+    temperature: at.temperature,
+    top_p: at.top_p,
+    seed: assistantSeed(setup.suite.seed, item.dataset, item.id),
+    stop: setup.builder.assistantStops,
+    ...setup.extraBody,
+  };
+}
+
+/** The user-turn request of one sample: the raw prompt that opens the next user turn, under a condition. */
+export function userTurnBody(setup: ProbeSetup, model: string, item: DatasetItem, context: string, cond: Condition, k: number): CompletionBody {
+  return {
+    model,
+    prompt: setup.builder.userTurnPrompt(item.question, context),
+    max_tokens: setup.suite.user_turn.max_tokens,
+    temperature: cond.temperature,
+    top_p: cond.top_p,
+    seed: sampleSeed(setup.suite.seed, item.dataset, item.id, cond.id, k),
+    stop: setup.builder.userTurnStops,
+    ...setup.extraBody,
+  };
+}
+
+/** Requests an item needs: one assistant turn and every sample of every condition (reference only with one). */
+export function requestsPerItem(setup: ProbeSetup, item: DatasetItem): number {
+  let n = 1;
+  for (const c of setup.suite.conditions) if (c.perturbation.kind !== 'reference' || item.reference !== null) n += c.samples;
+  return n;
+}

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { DatasetId, Submission, Suite, formatFieldError, parseWith, type DatasetSpec } from '../../src/schema/index.ts';
+import { loadDataset, selectItems } from '../datasets/load.ts';
+import { shardOf } from '../datasets/subset.ts';
+import { loadDocument } from '../io/load-document.ts';
+import { loadSubmissionTemplate } from '../templates/load.ts';
+import { createPromptBuilder } from '../templates/prompts.ts';
+import type { PlannedDataset, ProbeSetup } from './types.ts';
+
+/** Bad input (submission, suite, template, data): reported with its file, exit code 1 (2 for usage). */
+export class SetupError extends Error {}
+
+export interface SetupOptions {
+  root: string;
+  submissionPath: string;
+  suitePath: string;
+  dataDir?: string;
+  cacheDir: string;
+  templateOverride?: string;
+  limit: number | null;
+  datasets: DatasetId[] | null;
+  shard: { index: number; count: number } | null;
+  warn(message: string): void;
+}
+
+async function parseFile<S extends typeof Submission | typeof Suite>(schema: S, path: string): Promise<{ value: S['_output']; text: string }> {
+  const loaded = await loadDocument(path);
+  if (!loaded.ok) throw new SetupError(`${path}: (file): ${loaded.message}`);
+  const r = parseWith(schema, loaded.data, path);
+  if (!r.ok) throw new SetupError(r.errors.map(formatFieldError).join('\n'));
+  return { value: r.value as S['_output'], text: loaded.text };
+}
+
+/** Which datasets a run covers: --datasets, else the suite's enabled ones. */
+function chosenSpecs(suite: Suite, wanted: DatasetId[] | null): DatasetSpec[] {
+  if (!wanted) return suite.datasets.filter((d) => d.enabled);
+  return wanted.map((id) => {
+    const spec = suite.datasets.find((d) => d.id === id);
+    if (!spec) throw new SetupError(`dataset "${id}" is not part of suite ${suite.id} v${suite.version}`);
+    return spec;
+  });
+}
+
+/** Resolve everything a run needs before the first request: suite, submission, template, items. */
+export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
+  const suite = (await parseFile(Suite, opts.suitePath)).value;
+  const sub = await parseFile(Submission, opts.submissionPath);
+  const submission = sub.value;
+  const submissionSha256 = createHash('sha256').update(await readFile(opts.submissionPath)).digest('hex');
+  let template;
+  try {
+    template = await loadSubmissionTemplate(submission, { root: opts.root, overridePath: opts.templateOverride, cacheDir: `${opts.cacheDir}/templates` });
+  } catch (e) {
+    throw new SetupError(`chat template: ${(e as Error).message}`);
+  }
+  const builder = createPromptBuilder(template.template, {
+    sentinel: suite.user_turn.sentinel,
+    stopAtRoleHeader: suite.user_turn.stop_at_role_header,
+    kwargs: submission.generation.template_kwargs,
+    stripBos: true,
+  });
+  const datasets: PlannedDataset[] = [];
+  for (const spec of chosenSpecs(suite, opts.datasets)) {
+    let loaded;
+    try {
+      loaded = await loadDataset(spec, { dataDir: opts.dataDir, cacheDir: opts.cacheDir, warn: opts.warn });
+    } catch (e) {
+      throw new SetupError(`dataset ${spec.id}: ${(e as Error).message}`);
+    }
+    const items = shardOf(selectItems(spec, loaded.items, opts.limit), opts.shard);
+    datasets.push({ spec, items, files: loaded.files });
+  }
+  const engine = submission.serving.engine;
+  return {
+    suite,
+    submission,
+    submissionSha256,
+    template,
+    builder,
+    datasets,
+    extraBody: engine === 'vllm' || engine === 'sglang' ? { skip_special_tokens: false } : {},
+    assistantMaxTokens: submission.generation.assistant_max_tokens ?? suite.assistant_turn.max_tokens,
+    shard: opts.shard,
+  };
+}

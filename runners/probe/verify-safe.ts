@@ -1,0 +1,25 @@
+import type { ItemScore } from '../../src/schema/index.ts';
+import { verify } from '../verifiers/index.ts';
+import type { VerifierItem } from '../verifiers/types.ts';
+
+export type VerifyFn = (item: VerifierItem, answer: string) => ItemScore;
+
+/**
+ * The verifier, guarded: when it throws (not implemented yet, or a bug) accuracy is null for that item and
+ * the problem is logged once per dataset, so a verifier fault never aborts a probe run.
+ */
+export function safeVerifier(log: (msg: string) => void, fn: VerifyFn = verify): (item: VerifierItem | null, answer: string) => ItemScore | null {
+  const reported = new Set<string>();
+  return (item, answer) => {
+    if (!item) return null;
+    try {
+      return fn(item, answer);
+    } catch (e) {
+      if (!reported.has(item.dataset)) {
+        reported.add(item.dataset);
+        log(`verifier for ${item.dataset} failed (${(e as Error).message}); accuracy is null for the affected items`);
+      }
+      return null;
+    }
+  };
+}

@@ -1,0 +1,188 @@
+import {
+  LABELS,
+  SUMMARY_FORMAT,
+  isPinnedRevision,
+  type Accuracy,
+  type Agreement,
+  type ConditionResult,
+  type DatasetId,
+  type DatasetResult,
+  type JudgeStamp,
+  type Label,
+  type LabelCounts,
+  type Provenance,
+  type ResultSummary,
+  type RunInfo,
+  type Sample,
+  type Submission,
+  type Suite,
+} from '../../src/schema/index.ts';
+import { anyOfK, bootstrapRate, pairedDelta, type BootstrapOptions, type ItemCount } from '../../src/lib/metrics/bootstrap.ts';
+import { cohensKappa, confusion } from '../../src/lib/metrics/kappa.ts';
+import { hashSeed } from '../../src/lib/metrics/prng.ts';
+import { round6 } from '../../src/lib/metrics/quantile.ts';
+
+export interface SummaryInput {
+  suite: Suite;
+  submission: Pick<Submission, 'id' | 'display_name' | 'family' | 'hf' | 'params'>;
+  /** Samples of each dataset, in item order (datasets appear in suite order in the summary). */
+  samples: ReadonlyMap<DatasetId, readonly Sample[]> | Readonly<Partial<Record<DatasetId, readonly Sample[]>>>;
+  /** The judge panel; the first is the primary judge whose labels make the rates. */
+  judges: JudgeStamp[];
+  provenance: Omit<Provenance, 'judges' | 'primary_judge'>;
+  run: RunInfo;
+}
+
+const emptyCounts = (): LabelCounts => Object.fromEntries(LABELS.map((l) => [l, 0])) as LabelCounts;
+
+function primaryLabel(s: Sample, judge: string): Label | 'judge_error' | null {
+  if (s.error) return null;
+  const v = s.verdicts.find((x) => x.judge === judge);
+  if (!v) return null;
+  return v.kind === 'label' ? v.label : 'judge_error';
+}
+
+/** Per item: genuine follow-ups out of judged samples (the resampling unit of the bootstrap). */
+function itemCounts(samples: readonly Sample[], judge: string): Map<string, ItemCount> {
+  const m = new Map<string, ItemCount>();
+  for (const s of samples) {
+    const c = m.get(s.item_id) ?? { hits: 0, trials: 0 };
+    const l = primaryLabel(s, judge);
+    if (l !== null && l !== 'judge_error') {
+      c.trials++;
+      if (l === 'genuine_followup') c.hits++;
+    }
+    m.set(s.item_id, c);
+  }
+  return m;
+}
+
+function bootOpts(suite: Suite, ...parts: string[]): BootstrapOptions {
+  return { resamples: suite.bootstrap.resamples, confidence: suite.bootstrap.confidence, seed: hashSeed(suite.bootstrap.seed, ...parts) };
+}
+
+function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly Sample[], judge: string): ConditionResult[] {
+  const byCond = new Map<string, Sample[]>();
+  for (const s of samples) (byCond.get(s.condition) ?? byCond.set(s.condition, []).get(s.condition)!).push(s);
+  const greedy = itemCounts(byCond.get('greedy') ?? [], judge);
+  return suite.conditions.map((c) => {
+    const list = byCond.get(c.id) ?? [];
+    const labels = emptyCounts();
+    let judged = 0;
+    let judgeErrors = 0;
+    for (const s of list) {
+      const l = primaryLabel(s, judge);
+      if (l === 'judge_error') judgeErrors++;
+      else if (l !== null) {
+        judged++;
+        labels[l]++;
+      }
+    }
+    const items = itemCounts(list, judge);
+    const counts = [...items.values()];
+    const pairs = [...items.entries()].filter(([id]) => greedy.has(id)).map(([id, a]) => ({ a, b: greedy.get(id)! }));
+    return {
+      condition: c.id,
+      temperature: c.temperature,
+      samples_per_item: c.samples,
+      n_samples: list.length,
+      n_judged: judged,
+      n_judge_errors: judgeErrors,
+      n_request_errors: list.filter((s) => s.error !== null).length,
+      followup: bootstrapRate(counts, bootOpts(suite, dataset, c.id, 'followup')),
+      any_of_k: c.samples > 1 ? anyOfK(counts, bootOpts(suite, dataset, c.id, 'any_of_k')) : null,
+      labels,
+      delta_vs_greedy: c.id === 'greedy' ? null : pairedDelta(pairs, bootOpts(suite, dataset, c.id, 'delta')),
+    };
+  });
+}
+
+/** Accuracy over items with a verifier outcome (one per item: every sample of an item carries the same score). */
+function accuracy(suite: Suite, dataset: DatasetId, samples: readonly Sample[]): Accuracy | null {
+  const spec = suite.datasets.find((d) => d.id === dataset);
+  if (!spec?.accuracy) return null;
+  const perItem = new Map<string, NonNullable<Sample['accuracy']>>();
+  for (const s of samples) if (s.accuracy && !perItem.has(s.item_id)) perItem.set(s.item_id, s.accuracy);
+  const scores = [...perItem.values()];
+  if (scores.length === 0) return null;
+  const opts = (what: string) => bootOpts(suite, dataset, 'accuracy', what);
+  const as = (ok: boolean): ItemCount => ({ hits: ok ? 1 : 0, trials: 1 });
+  if (spec.accuracy === 'gsm8k') {
+    const strict = bootstrapRate(scores.map((s) => as(s.kind === 'gsm8k' && s.correct)), opts('strict'))!;
+    return { metric: 'gsm8k_exact', strict, loose: null, instruction_strict: null, instruction_loose: null };
+  }
+  const inst = scores.flatMap((s) => (s.kind === 'instructions' ? s.instructions : []));
+  const mean = (xs: boolean[]) => (xs.length === 0 ? null : round6(xs.filter(Boolean).length / xs.length));
+  return {
+    metric: 'prompt_level',
+    strict: bootstrapRate(scores.map((s) => as(s.kind === 'instructions' && s.strict)), opts('strict'))!,
+    loose: bootstrapRate(scores.map((s) => as(s.kind === 'instructions' && s.loose)), opts('loose')),
+    instruction_strict: mean(inst.map((i) => i.strict)),
+    instruction_loose: mean(inst.map((i) => i.loose)),
+  };
+}
+
+/** Agreement of every other judge with the primary judge over samples both labelled. */
+function agreements(all: readonly Sample[], judges: JudgeStamp[]): Agreement[] {
+  const [primary, ...others] = judges;
+  if (!primary) return [];
+  return others.map((o) => {
+    const pairs: Array<[Label, Label]> = [];
+    for (const s of all) {
+      const a = s.verdicts.find((v) => v.judge === primary.id);
+      const b = s.verdicts.find((v) => v.judge === o.id);
+      if (a?.kind === 'label' && b?.kind === 'label') pairs.push([a.label, b.label]);
+    }
+    const m = confusion(pairs, LABELS);
+    const k = cohensKappa(m);
+    return {
+      judge_a: primary.id,
+      judge_b: o.id,
+      n: pairs.length,
+      percent: pairs.length === 0 ? null : round6(pairs.filter(([a, b]) => a === b).length / pairs.length),
+      kappa: k === null ? null : round6(k),
+      confusion: m,
+    };
+  });
+}
+
+/**
+ * The thin summary of a run, computed from samples only. Pure: the same inputs give the same output, so a
+ * rerun from a full cache reproduces summary.json apart from `run`, and re-judging only needs new verdicts.
+ */
+export function buildSummary(input: SummaryInput): ResultSummary {
+  const { suite, submission, judges } = input;
+  const primary = judges[0];
+  if (!primary) throw new Error('buildSummary: at least one judge is required');
+  const get = (id: DatasetId): readonly Sample[] | undefined =>
+    input.samples instanceof Map ? input.samples.get(id) : (input.samples as Partial<Record<DatasetId, readonly Sample[]>>)[id];
+  const datasets: DatasetResult[] = [];
+  const all: Sample[] = [];
+  for (const spec of suite.datasets) {
+    const samples = get(spec.id);
+    if (!samples) continue;
+    all.push(...samples);
+    const itemIds = [...new Set(samples.map((s) => s.item_id))];
+    datasets.push({
+      dataset: spec.id,
+      n_items: itemIds.length,
+      item_ids: itemIds,
+      accuracy: accuracy(suite, spec.id, samples),
+      conditions: conditionResults(suite, spec.id, samples, primary.id),
+    });
+  }
+  return {
+    format: SUMMARY_FORMAT,
+    submission: {
+      id: submission.id,
+      display_name: submission.display_name,
+      family: submission.family,
+      hf: { repo: submission.hf.repo, revision: submission.hf.revision, pinned: isPinnedRevision(submission.hf.revision) },
+      params: { total_b: submission.params.total_b, active_b: submission.params.active_b },
+    },
+    datasets,
+    agreement: agreements(all, judges),
+    provenance: { ...input.provenance, judges, primary_judge: primary.id },
+    run: input.run,
+  };
+}

@@ -1,0 +1,42 @@
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ResultSummary, Sample, formatFieldError, parseWith, type DatasetId } from '../../src/schema/index.ts';
+import { writeFileAtomic } from './atomic.ts';
+
+/** Thrown when a result would not pass its schema: nothing is written then. */
+export class InvalidResult extends Error {}
+
+/** Stable JSON for summary.json: two-space indent and a final newline. */
+export const summaryText = (s: ResultSummary): string => `${JSON.stringify(s, null, 2)}\n`;
+
+/**
+ * Validate everything with the zod schemas first, then write samples/<dataset>.jsonl and summary.json
+ * atomically (summary last, so a summary never points at samples that are not there). Stale sample files of
+ * datasets not in this result are removed.
+ */
+export async function writeResults(outDir: string, summary: ResultSummary, samples: ReadonlyMap<DatasetId, readonly Sample[]>): Promise<string> {
+  const dir = join(outDir, summary.submission.id);
+  const s = parseWith(ResultSummary, summary, join(dir, 'summary.json'));
+  if (!s.ok) throw new InvalidResult(s.errors.map(formatFieldError).join('\n'));
+  const texts = new Map<DatasetId, string>();
+  for (const [ds, list] of samples) {
+    const lines: string[] = [];
+    list.forEach((x, i) => {
+      const r = parseWith(Sample, x, `${join(dir, 'samples', `${ds}.jsonl`)}:${i + 1}`);
+      if (!r.ok) throw new InvalidResult(r.errors.map(formatFieldError).join('\n'));
+      lines.push(JSON.stringify(r.value));
+    });
+    texts.set(ds, lines.length > 0 ? `${lines.join('\n')}\n` : '');
+  }
+  for (const [ds, text] of texts) await writeFileAtomic(join(dir, 'samples', `${ds}.jsonl`), text);
+  try {
+    for (const f of await readdir(join(dir, 'samples'))) {
+      const ds = f.replace(/\.jsonl$/, '') as DatasetId;
+      if (f.endsWith('.jsonl') && !texts.has(ds)) await rm(join(dir, 'samples', f));
+    }
+  } catch {
+    /* no samples folder yet */
+  }
+  await writeFileAtomic(join(dir, 'summary.json'), summaryText(s.value));
+  return dir;
+}

@@ -1,0 +1,62 @@
+import { LABELS, type Label } from '../../src/schema/index.ts';
+
+type Weights = Record<Label, number>;
+
+/** A simulated model family: label mixtures for greedy (cold) and T=1 (hot) user turns, and its task accuracy. */
+export interface Profile {
+  name: string;
+  description: string;
+  cold: Weights;
+  hot: Weights;
+  /** Probability that a GSM8K answer ends in the right number (when the simulator knows it). */
+  accuracy: number;
+}
+
+const w = (genuine: number, restate: number, unrelated: number, leak: number, meta: number, closing: number, degenerate: number): Weights => ({
+  genuine_followup: genuine,
+  prompt_restatement: restate,
+  new_unrelated_query: unrelated,
+  identity_leakage: leak,
+  meta_planning: meta,
+  generic_closing: closing,
+  empty_or_degenerate: degenerate,
+});
+
+/** Families from the paper's findings: follow-ups rare when greedy, more frequent when sampling, distinct failure modes. */
+export const PROFILES: Record<string, Profile> = {
+  aware: { name: 'aware', description: 'Mostly grounded follow-ups; some closings.', cold: w(55, 8, 5, 7, 5, 15, 5), hot: w(65, 6, 6, 6, 4, 9, 4), accuracy: 0.85 },
+  restater: { name: 'restater', description: 'Restates the question when greedy; sampling reveals some awareness.', cold: w(2, 60, 15, 10, 5, 6, 2), hot: w(20, 35, 15, 10, 5, 10, 5), accuracy: 0.9 },
+  'assistant-leaker': { name: 'assistant-leaker', description: 'Keeps speaking as the assistant.', cold: w(4, 6, 6, 70, 4, 8, 2), hot: w(15, 6, 8, 55, 5, 8, 3), accuracy: 0.75 },
+  'meta-planner': { name: 'meta-planner', description: 'Writes analysis about how to respond.', cold: w(3, 5, 5, 12, 65, 5, 5), hot: w(12, 6, 6, 12, 50, 6, 8), accuracy: 0.8 },
+  'unrelated-asker': { name: 'unrelated-asker', description: 'Asks a fresh, unrelated question (GSM8K-style).', cold: w(3, 10, 70, 5, 4, 6, 2), hot: w(14, 10, 52, 6, 5, 8, 5), accuracy: 0.6 },
+  degenerate: { name: 'degenerate', description: 'Empty turns and repetition loops.', cold: w(1, 5, 4, 5, 5, 10, 70), hot: w(6, 6, 8, 6, 6, 10, 58), accuracy: 0.3 },
+};
+
+export const PROFILE_NAMES = Object.keys(PROFILES);
+
+export interface Context {
+  temperature: number;
+  truncated: boolean;
+  endsWithQuestion: boolean;
+}
+
+/** Label weights for one request: cold→hot with temperature, shifted by what the prompt shows. */
+export function labelWeights(p: Profile, ctx: Context): Weights {
+  const s = Math.min(1, Math.max(0, ctx.temperature));
+  const out = {} as Weights;
+  for (const l of LABELS) out[l] = p.cold[l] * (1 - s) + p.hot[l] * s;
+  // A visibly cut-off answer invites "you got cut off" follow-ups; a closing question invites "yes, thanks".
+  if (ctx.truncated) out.genuine_followup += 20;
+  if (ctx.endsWithQuestion) out.generic_closing += 25;
+  return out;
+}
+
+export function drawLabel(weights: Weights, rand: () => number): Label {
+  const total = LABELS.reduce((s, l) => s + weights[l], 0);
+  let x = rand() * total;
+  for (const l of LABELS) {
+    x -= weights[l];
+    if (x < 0) return l;
+  }
+  return LABELS[LABELS.length - 1]!;
+}

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import type { Submission } from '../../src/schema/index.ts';
+import type { ChatTemplate } from './render.ts';
+
+export interface TemplateLoadOptions {
+  /** Repository root: `source: file` paths are relative to it. */
+  root: string;
+  /** A .jinja or tokenizer_config.json file that overrides the submission's template (tests, demo). */
+  overridePath?: string;
+  /** Where hub files are cached; default $USERTURN_CACHE_DIR/templates or ~/.cache/userturn/templates. */
+  cacheDir?: string;
+  /** Injected for tests; defaults to global fetch. */
+  fetchImpl?: typeof fetch;
+}
+
+export interface LoadedTemplate {
+  template: ChatTemplate;
+  sha256: string;
+}
+
+const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
+
+export function defaultCacheRoot(): string {
+  return process.env.USERTURN_CACHE_DIR ?? join(homedir(), '.cache', 'userturn');
+}
+
+/** Special tokens in tokenizer_config.json are either strings or AddedToken objects {content: …}. */
+function tokenText(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && typeof (v as { content?: unknown }).content === 'string') return (v as { content: string }).content;
+  return null;
+}
+
+/** Parse a tokenizer_config.json (string template, or a list of named templates: "default" wins). */
+export function templateFromTokenizerConfig(text: string, source: string, bare?: string): ChatTemplate {
+  const cfg = JSON.parse(text) as Record<string, unknown>;
+  let tpl: unknown = bare ?? cfg.chat_template;
+  if (Array.isArray(tpl)) tpl = (tpl.find((t: { name?: string }) => t.name === 'default') as { template?: string } | undefined)?.template;
+  if (typeof tpl !== 'string' || tpl === '') throw new Error(`${source}: no chat_template found`);
+  return { source, template: tpl, bos_token: tokenText(cfg.bos_token), eos_token: tokenText(cfg.eos_token) };
+}
+
+/** Read a local template: a tokenizer_config.json (template + tokens) or a bare .jinja file (no special tokens). */
+export async function loadTemplateFile(path: string, source: string): Promise<ChatTemplate> {
+  const text = await readFile(path, 'utf8');
+  if (path.endsWith('.json')) return templateFromTokenizerConfig(text, source);
+  return { source, template: text, bos_token: null, eos_token: null };
+}
+
+async function fetchHubFile(repo: string, revision: string, file: string, opts: TemplateLoadOptions): Promise<string | null> {
+  const cacheDir = opts.cacheDir ?? join(defaultCacheRoot(), 'templates');
+  const cached = join(cacheDir, repo.replace('/', '__'), revision.replace(/\//g, '__'), file);
+  try {
+    return await readFile(cached, 'utf8');
+  } catch {
+    /* not cached yet */
+  }
+  const url = `https://huggingface.co/${repo}/resolve/${encodeURIComponent(revision)}/${file}`;
+  const headers: Record<string, string> = {};
+  if (process.env.HF_TOKEN) headers.authorization = `Bearer ${process.env.HF_TOKEN}`;
+  const res = await (opts.fetchImpl ?? fetch)(url, { headers, redirect: 'follow' });
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}${res.status === 401 ? ' (gated repo: set HF_TOKEN)' : ''}`);
+  const text = await res.text();
+  await mkdir(dirname(cached), { recursive: true });
+  const tmp = `${cached}.${process.pid}.tmp`;
+  await writeFile(tmp, text);
+  await rename(tmp, cached);
+  return text;
+}
+
+/** The chat template of a submission: override file, repository file, or the hub at the pinned revision. */
+export async function loadSubmissionTemplate(sub: Submission, opts: TemplateLoadOptions): Promise<LoadedTemplate> {
+  let template: ChatTemplate;
+  if (opts.overridePath) {
+    template = await loadTemplateFile(resolve(opts.overridePath), `override:${opts.overridePath.split('/').pop()}`);
+  } else if (sub.chat_template.source === 'file') {
+    template = await loadTemplateFile(join(opts.root, sub.chat_template.path), `file:${sub.chat_template.path}`);
+  } else {
+    const { repo, revision } = sub.hf;
+    const want = sub.chat_template.file;
+    const config = await fetchHubFile(repo, revision, 'tokenizer_config.json', opts);
+    const jinja = want === 'tokenizer_config.json' ? null : await fetchHubFile(repo, revision, 'chat_template.jinja', opts);
+    const src = `hub:${repo}@${revision}/${jinja !== null ? 'chat_template.jinja' : 'tokenizer_config.json'}`;
+    if (config === null && jinja === null) throw new Error(`hub:${repo}@${revision}: neither chat_template.jinja nor tokenizer_config.json exists`);
+    template = config !== null ? templateFromTokenizerConfig(config, src, jinja ?? undefined) : { source: src, template: jinja!, bos_token: null, eos_token: null };
+  }
+  return { template, sha256: sha256(JSON.stringify([template.template, template.bos_token, template.eos_token])) };
+}

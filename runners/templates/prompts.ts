@@ -1,0 +1,80 @@
+import { renderTemplate, type ChatMessage, type ChatTemplate } from './render.ts';
+
+/** Matches one special marker at the start: <|eot_id|>, <end_of_turn>, </s>, [/INST], … */
+const SPECIAL = /^\s*(<\|[^|<>\s]{1,40}\|>|<\/?[A-Za-z_][A-Za-z0-9_]{0,40}>|\[\/?[A-Z_]{2,40}\])/;
+
+export interface PromptBuilder {
+  template: ChatTemplate;
+  /** Prompt for the assistant turn: [user q] with add_generation_prompt. */
+  assistantPrompt(question: string): string;
+  /** Prompt that opens the next user turn after [user q, assistant a] (sentinel method). */
+  userTurnPrompt(question: string, answer: string): string;
+  /** Stop sequences of the user turn: end-of-turn marker(s), and role headers when asked. */
+  userTurnStops: string[];
+  /** Stop sequences of the assistant turn. */
+  assistantStops: string[];
+}
+
+export interface PromptOptions {
+  sentinel: string;
+  stopAtRoleHeader: boolean;
+  kwargs: Record<string, unknown>;
+  /** Remove a leading BOS token: OpenAI-compatible servers add their own when they tokenize the prompt. */
+  stripBos: boolean;
+}
+
+function cutAt(text: string, marker: string, what: string): { before: string; after: string } {
+  const i = text.indexOf(marker);
+  if (i < 0) throw new Error(`chat template does not echo the ${what} verbatim; cannot apply the sentinel method`);
+  return { before: text.slice(0, i), after: text.slice(i + marker.length) };
+}
+
+const leadingSpecial = (s: string): string | null => SPECIAL.exec(s)?.[1] ?? null;
+
+function uniq(xs: Array<string | null>): string[] {
+  const out: string[] = [];
+  for (const x of xs) if (x && x.trim() !== '' && !out.includes(x)) out.push(x);
+  return out;
+}
+
+/**
+ * Derive the role markers by rendering [user S1, assistant S2, user S3]: the text between S1 and S2 is
+ * end-of-user + assistant header, between S2 and S3 end-of-assistant + user header.
+ */
+function deriveStops(tpl: ChatTemplate, opts: PromptOptions): { user: string[]; assistant: string[] } {
+  const s = opts.sentinel;
+  const [s1, s2, s3] = [`${s}1`, `${s}2`, `${s}3`];
+  const text = renderTemplate(tpl, [{ role: 'user', content: s1 }, { role: 'assistant', content: s2 }, { role: 'user', content: s3 }], false, opts.kwargs);
+  const mid12 = cutAt(cutAt(text, s1, 'user message').after, s2, 'assistant message').before;
+  const mid23 = cutAt(cutAt(text, s2, 'assistant message').after, s3, 'user message').before;
+  const endUser = leadingSpecial(mid12);
+  const endAssistant = leadingSpecial(mid23);
+  const assistantHeader = endUser ? mid12.slice(mid12.indexOf(endUser) + endUser.length).trim() : mid12.trim();
+  const userHeader = endAssistant ? mid23.slice(mid23.indexOf(endAssistant) + endAssistant.length).trim() : mid23.trim();
+  const headers = opts.stopAtRoleHeader ? [assistantHeader, userHeader] : [];
+  return {
+    user: uniq([endUser, ...headers]),
+    assistant: uniq([endAssistant, tpl.eos_token, ...headers]),
+  };
+}
+
+export function createPromptBuilder(tpl: ChatTemplate, opts: PromptOptions): PromptBuilder {
+  const stripBos = (p: string): string => (opts.stripBos && tpl.bos_token && p.startsWith(tpl.bos_token) ? p.slice(tpl.bos_token.length) : p);
+  const stops = deriveStops(tpl, opts);
+  return {
+    template: tpl,
+    assistantPrompt(question) {
+      return stripBos(renderTemplate(tpl, [{ role: 'user', content: question }], true, opts.kwargs));
+    },
+    userTurnPrompt(question, answer) {
+      const messages: ChatMessage[] = [
+        { role: 'user', content: question },
+        { role: 'assistant', content: answer },
+        { role: 'user', content: opts.sentinel },
+      ];
+      return stripBos(cutAt(renderTemplate(tpl, messages, false, opts.kwargs), opts.sentinel, 'sentinel').before);
+    },
+    userTurnStops: stops.user,
+    assistantStops: stops.assistant,
+  };
+}

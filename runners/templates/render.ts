@@ -1,0 +1,66 @@
+import { Template } from '@huggingface/jinja';
+
+/** A chat template and the special tokens it refers to (from tokenizer_config.json, or none for a bare .jinja file). */
+export interface ChatTemplate {
+  source: string;
+  template: string;
+  bos_token: string | null;
+  eos_token: string | null;
+}
+
+export interface ChatMessage {
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+}
+
+/**
+ * Fixed date for templates that print today's date (Llama 3.x): the probe must not change with the calendar.
+ * "26 Jul 2024" is Llama 3.1's own default `date_string`; passing it also keeps Llama 3.2 from calling strftime_now.
+ */
+const FIXED_DATE = new Date(Date.UTC(2024, 6, 26));
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function fixedStrftime(fmt: string): string {
+  const d = FIXED_DATE;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return fmt.replace(/%([dmYybBHMS%])/g, (_, c: string) => {
+    switch (c) {
+      case 'd': return pad(d.getUTCDate());
+      case 'm': return pad(d.getUTCMonth() + 1);
+      case 'Y': return String(d.getUTCFullYear());
+      case 'y': return pad(d.getUTCFullYear() % 100);
+      case 'b': return MONTHS[d.getUTCMonth()]!;
+      case 'B': return MONTHS_LONG[d.getUTCMonth()]!;
+      case '%': return '%';
+      default: return '00';
+    }
+  });
+}
+
+const compiled = new Map<string, Template>();
+function compile(src: string): Template {
+  let t = compiled.get(src);
+  if (!t) {
+    t = new Template(src);
+    compiled.set(src, t);
+  }
+  return t;
+}
+
+/** Render a template in the sandboxed interpreter; template kwargs cannot override messages or the tokens. */
+export function renderTemplate(
+  tpl: ChatTemplate,
+  messages: ChatMessage[],
+  addGenerationPrompt: boolean,
+  kwargs: Record<string, unknown> = {},
+): string {
+  return compile(tpl.template).render({
+    date_string: fixedStrftime('%d %b %Y'),
+    ...kwargs,
+    messages,
+    add_generation_prompt: addGenerationPrompt,
+    bos_token: tpl.bos_token ?? '',
+    eos_token: tpl.eos_token ?? '',
+  });
+}
