@@ -1,4 +1,4 @@
-import { contentSet, numbers, sentences } from './text.ts';
+import { contentSet, isGeneric, numbers, properNouns, sentences } from './text.ts';
 
 /**
  * Measured signals of how a user turn relates to the question q and the answer a. Rules read these; the
@@ -24,6 +24,19 @@ export interface Signals {
   strongRef: string | null;
   /** An anaphoric or conversational hook ("what about…", "why?", "explain it", "does this…", "instead"). */
   weakRef: string | null;
+  /** A bare conversational opener ("And", "So", "Also", "Now"): counts only together with shared content. */
+  opener: string | null;
+  /** "what if / what about / instead": a variation of the problem, not a restatement or a fresh problem. */
+  hypothetical: boolean;
+  /** An explicit announcement of a new, different question ("Next question:", "Here's a new one:", "Unrelated, but"). */
+  newMarker: string | null;
+  /** Shared content words that are not generic (task verbs, small numbers, filler nouns are left out). */
+  topicInQ: number;
+  topicAOnly: number;
+  /** Names/places capitalised mid-sentence in u that also occur in q or a. */
+  sharedProper: string[];
+  /** q sets up a standing role or game for the rest of the conversation ("Act as…", "in all the following…"). */
+  standingRole: boolean;
 }
 
 const STRONG_REF: RegExp[] = [
@@ -38,10 +51,22 @@ const STRONG_REF: RegExp[] = [
   /\b(?:rewrite|rephrase|revise|reword|rework|redo|modify|amend|update|alter|shorten|expand|summari[sz]e|simplify|translate|continue|reformat|reformulate|edit) (?:it|this|that|them|these|those|the (?:answer|response|story|poem|email|code|list|text|plan|program|function))\b/i,
 ];
 
+const OPENER = /^\s*(?:and|but|so|also|then|now|ok(?:ay)?,? (?:so|now|and))\b/i;
+
+const NEW_MARKER =
+  /\b(?:(?:another|next|new|different|unrelated|separate|other) (?:question|problem|one|task|topic|thing|request)\s*[:\-–—]|(?:next|new|different|unrelated|separate|other) question\b|changing the subject|on (?:a|another) (?:different|unrelated|separate) note|unrelated,? but|by the way)/i;
+
+const HYPOTHETICAL = /\b(?:what|how) about\b|\bwhat if\b|\binstead\b|^\s*(?:and|but) (?:if|what|how)\b|\bsuppose\b|\bif we (?:change|assume)\b/i;
+
+const STANDING_ROLE =
+  /\b(?:act as|pretend (?:to be|you(?:'re| are)|yourself)|play the (?:role|part)|assume the role|embrace the role|embody|role-?play|you are now|from now on|for the rest of (?:this|our) conversation|throughout (?:this|our) conversation|in all the following|regardless of (?:the|what)|i will (?:provide|give|send|ask)|your (?:job|task|role) (?:is|will be))\b/i;
+
 const WEAK_REF: RegExp[] = [
-  /^\s*(?:and|but|so|also|then|wait|hmm+|hold on|ok(?:ay)? so|what about|how about|what if|why|how come|really|huh|hm|now)\b/i,
+  /^\s*(?:but|wait|hmm+|hold on|what about|how about|what if|why|how come|really|huh|hm)\b/i,
   /\b(?:what|how) about\b|\bwhat if\b|\binstead\b|\bagain\b|\bas well\b|\bthe same\b/i,
-  /\b(?:explain|rewrite|rephrase|repeat|summari[sz]e|simplify|shorten|expand|translate|check|verify|prove|change|modify|make|do|fix|use|apply|try|show|clarify|elaborate on|continue|redo|revise|compare|justify|parallelize|optimi[sz]e|improve|test|extend|turn|convert|format|put|apply|reverse|derive) (?:it|this|that|these|those|them)\b/i,
+  /\b(?:explain|write|rewrite|rephrase|repeat|summari[sz]e|simplify|shorten|expand|translate|check|verify|prove|change|modify|make|do|fix|use|apply|try|show|clarify|elaborate on|continue|redo|revise|compare|justify|parallelize|optimi[sz]e|improve|test|extend|turn|convert|format|put|apply|reverse|derive|replace|remove|add|move|swap|sort|reorder|split|combine|merge|run|keep|cut|trim|adapt|adjust|scale|double|halve|read|teach|learn|get|find|pick|choose|order|book|visit|skip) (?:it|this|that|these|those|them|one)\b/i,
+  /^\s*(?:can|could|would) you (?:also |please )?(?:add|remove|include|drop|rename|insert|list|mark|highlight|bold|number|label|sort|group) (?:a|an|the|another|one more|some|more|each|all)\b/i,
+  /\bwhat do you think\b|\bhow do you (?:like|feel)\b|\bwould you like to\b|\bdo you (?:like|enjoy|agree|prefer|think|recommend)\b|\byour (?:opinion|view|favou?rite|thoughts)\b/i,
   /\b(?:is|was|does|did|would|will|can|could|should|isn't|doesn't|wouldn't) (?:it|this|that|these|those|they)\b/i,
   /\b(?:why|how) (?:is|does|did|do|was|would) (?:it|this|that|the)\b/i,
   /\bwhy\b[^.?!]*\?/i,
@@ -64,11 +89,19 @@ export function computeSignals(userTurn: string, question: string, response: str
   let inQ = 0;
   let aOnly = 0;
   let novel = 0;
+  let topicInQ = 0;
+  let topicAOnly = 0;
   for (const t of u) {
-    if (q.has(t)) inQ++;
-    else if (a.has(t)) aOnly++;
-    else novel++;
+    const generic = isGeneric(t);
+    if (q.has(t)) {
+      inQ++;
+      if (!generic) topicInQ++;
+    } else if (a.has(t)) {
+      aOnly++;
+      if (!generic) topicAOnly++;
+    } else novel++;
   }
+  const qaLower = `${question}\n${response}`.toLowerCase();
   const qNums = new Set(numbers(question));
   const aNums = new Set(numbers(response));
   const uNums = [...new Set(numbers(userTurn))];
@@ -84,5 +117,12 @@ export function computeSignals(userTurn: string, question: string, response: str
     sentenceCount: sentences(userTurn).length,
     strongRef: firstMatch(STRONG_REF, userTurn),
     weakRef: firstMatch(WEAK_REF, userTurn),
+    opener: OPENER.exec(userTurn)?.[0].trim() ?? null,
+    hypothetical: HYPOTHETICAL.test(userTurn),
+    newMarker: NEW_MARKER.exec(userTurn)?.[0].trim() ?? null,
+    topicInQ,
+    topicAOnly,
+    sharedProper: [...properNouns(userTurn)].filter((w) => qaLower.includes(w)),
+    standingRole: STANDING_ROLE.test(question),
   };
 }

@@ -14,6 +14,35 @@ const STOPWORDS = new Set(
   now new use using used give gave say said tell told see`.split(/\s+/).filter(Boolean),
 );
 
+/**
+ * Words too generic to tie a turn to a conversation's topic (task verbs, quantities, filler nouns). They still count
+ * for restatement (re-asking uses them) but not as evidence of grounding or relatedness.
+ */
+const GENERIC = new Set(
+  `write explain list give tell describe make create show find help provide recommend suggest answer question good best
+  better great way thing something time year day week month idea example number word short long simple quick little big
+  small kind type lot people person work start want try look keep call ask three four five six seven eight nine ten
+  another next different first second last few best easy easiest hard fun nice interesting important new old`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => stem(w)),
+);
+
+export function isGeneric(token: string): boolean {
+  return GENERIC.has(token) || /^\d$/.test(token);
+}
+
+/** Capitalised words that are not sentence-initial (names, places, products), lowercased; for topical anchoring. */
+export function properNouns(text: string): Set<string> {
+  const out = new Set<string>();
+  const re = /(?<![.!?:\n]\s{0,3}|^\s{0,3})\b([A-Z][\p{L}]{2,})/gu;
+  for (const m of text.matchAll(re)) {
+    const w = (m[1] as string).toLowerCase();
+    if (!STOPWORDS.has(w)) out.add(w);
+  }
+  return out;
+}
+
 /** NFKC, lowercase, curly quotes and dashes folded. */
 export function normalize(text: string): string {
   return text

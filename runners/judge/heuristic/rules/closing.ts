@@ -9,7 +9,12 @@ import type { RuleHit } from '../types.ts';
 
 const ACK = new RegExp(
   [
-    String.raw`thanks?(?: you)?(?: (?:so|very) much| a (?:lot|ton|bunch|million))?(?: for (?:the|your|this|that|all)(?: \w+){0,4}?)?`,
+    String.raw`thanks?(?: you)?(?: (?:so|very) much| a (?:lot|ton|bunch|million))?(?: for (?:the|your|this|that|all|explaining|helping|clarifying|checking)\b[^.!?,;\n]{0,40})?`,
+    String.raw`(?:oh|ah|aha|ahh|oh wow)`,
+    String.raw`(?:i )?love (?:it|this|that)`,
+    String.raw`(?:(?:really|very|super|so) )?(?:great|nice|good|clear|excellent|perfect|helpful|useful|brilliant|lovely) (?:explanation|answer|job|work|response|stuff|one|list|tips|advice)`,
+    String.raw`(?:(?:really|very|super|so|extremely) )?(?:helpful|useful|clear)`,
+    String.raw`(?:that |it |this )?makes (?:(?:a lot of|a lot more|more|perfect|total|complete) )?sense(?: now)?`,
     String.raw`thx|ty|tysm|cheers|much appreciated|appreciate (?:it|that|the help|your help)|i (?:really )?appreciate (?:it|that|the help|your help|this)`,
     String.raw`(?:ok(?:ay)?|alright|all right|right|cool|nice|great|awesome|perfect|wonderful|excellent|amazing|brilliant|fantastic|good|sweet|neat|wow|yes|yeah|yep|got it|gotcha|i see|understood|noted|fair enough|sounds good|makes sense|that makes sense|i understand(?: now)?|interesting)`,
     String.raw`(?:that|this|it|you)(?:'s| is| was| were| are| have been)? (?:(?:really|very|super|so|extremely|quite|incredibly) )?(?:helpful|useful|great|perfect|clear|amazing|awesome|excellent|wonderful|exactly what i (?:needed|wanted|was looking for)|a (?:big |great |huge )?help|the best|a lifesaver|good|nice|fantastic|brilliant)`,

@@ -84,6 +84,11 @@ export function degenerateRule(raw: string): RuleHit | null {
   if (visible >= 8 && letters / visible < 0.4) {
     return { label: 'empty_or_degenerate', rule: 'degenerate.garbage', rationale: 'Mostly symbols, not words.', evidence: clip(stripped, 120) };
   }
+  // One character (or a 2–3 character unit) repeated: "1111111111", "hahahahahaha".
+  const unit = /(.{1,3}?)\1{7,}/su.exec(stripped.replace(/\s+/g, ''));
+  if (unit && unit[0].length >= 0.8 * visible && visible >= 8) {
+    return { label: 'empty_or_degenerate', rule: 'degenerate.char_loop', rationale: `"${unit[1]}" repeated ${Math.round(unit[0].length / (unit[1] as string).length)} times.`, evidence: clip(stripped, 120) };
+  }
   const distinct = new Set(toks).size;
   if (toks.length >= 30 && distinct / toks.length < 0.15) {
     return {

@@ -31,7 +31,12 @@ const VOICE: RegExp[] = [
   /^\s*(?:you're|you are) (?:very |so |most )?welcome\b/i,
   /^\s*(?:great|good|excellent|interesting) question\b/i,
   /^\s*(?:sure|certainly|of course|absolutely)[!,.]\s*(?:here|i|let|the|to|below|happy)\b/i,
-  /^\s*(?:here(?:'s| is) (?:the|a|an|how|my (?:answer|solution|response))|below is)\b(?![^.?!]*\?)/i,
+  /^\s*(?:here(?:'s| is| are) (?:the|a|an|how|another|some|one|two|three|your|my (?:answer|solution|response)|an? (?:updated|revised|improved|new|shorter|longer))|below is)\b(?![^.?!]*\?)/i,
+  /\bi can (?:also )?(?:\w+ ){0,10}?(?:if you(?:'d| would)? like|if (?:you )?needed|if you want|for you)\b/i,
+  /\bi'?m glad you (?:liked|like|found|enjoyed)\b|^\s*(?:happy|glad) to help\b|\bjust ask\b/i,
+  /\bif you need (?:any )?(?:more |further |other |additional )?(?:help|assistance|recommendations|tips|advice|suggestions|information)\b/i,
+  /\b(?:another|one more|bonus|pro|extra) tip\s*:/i,
+  /\bhave a (?:wonderful|great|fantastic|lovely|safe) (?:trip|time|visit|stay|journey)\b/i,
   /\b(?:glad|happy) (?:i could|to have) help(?:ed)?\b/i,
   /\bdon't hesitate to (?:ask|reach)\b/i,
   /\bgood luck with your\b/i,
@@ -46,7 +51,16 @@ const SOLVING: RegExp[] = [
   /\\boxed\{/,
   /\b(?:therefore|thus|so),? the (?:final )?answer is\b/i,
   /\bthe (?:final )?answer is:?\s*\$?-?\d/i,
+  /\d(?:[\d.,]*)\s*[-+×x*\/÷]\s*\d[\d.,]*\s*=\s*\$?\d/,
 ];
+
+/** A turn that continues the answer's numbered list ("6. …" after an answer ending at "5."). */
+function continuesList(text: string, response: string): string | null {
+  const m = /^\s*(\d{1,2})[.)]\s+\S/.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]);
+  return n > 1 && new RegExp(`(?:^|\\n)\\s*${n - 1}[.)]\\s`).test(response) ? m[0].trim() : null;
+}
 
 export function roleMarkerRule(text: string): RuleHit | null {
   const m = ROLE_AT_START.exec(text);
@@ -79,9 +93,18 @@ export function assistantVoiceRule(text: string): RuleHit | null {
  * answer and that neither asks nor addresses the assistant.
  */
 export function continuationRule(text: string, question: string, response: string): RuleHit | null {
+  const list = continuesList(text, response);
+  if (list) {
+    return {
+      label: 'identity_leakage',
+      rule: 'leakage.continues_list',
+      rationale: `Continues the answer's numbered list ("${clip(list, 40)}").`,
+      evidence: clip(text, 120),
+    };
+  }
   for (const re of SOLVING) {
     const m = re.exec(text);
-    if (m && !/\?\s*$/.test(text.trim()) && !/\b(?:you|your)\b/i.test(text.slice(0, 200))) {
+    if (m && !/\?/.test(text) && !/\b(?:you|your|i think|isn't|shouldn't|wrong|mistake|wait)\b/i.test(text.slice(0, 300))) {
       return {
         label: 'identity_leakage',
         rule: 'leakage.solving',

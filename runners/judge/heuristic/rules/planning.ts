@@ -22,6 +22,9 @@ const PLANNING: RegExp[] = [
   /\bhow (?:should|do|can) i (?:respond|reply|answer this|approach this)\b/i,
   /\bin (?:my|the) (?:response|reply),? i (?:will|should|'ll)\b/i,
   /\b(?:respond|reply) to the user\b/i,
+  /^\s*we (?:need|have) to (?:answer|respond|reply|explain|provide|compute|solve|output|give|produce|write)\b|\bwe should (?:present|answer|respond|explain|output|mention|give|produce|format)\b/i,
+  /^\s*first,? i (?:need|should|will|'ll|must|have) to\b|\bi (?:need to|should|will|'ll) (?:address|cover|structure|outline)\b/i,
+  /\blet me (?:count|double-check|verify|make sure|re-?read the (?:question|request|prompt))\b/i,
 ];
 
 export function planningRule(text: string): RuleHit | null {

@@ -8,7 +8,7 @@ import type { RuleHit } from '../types.ts';
  * the answer contains, and it makes no explicit reference to the answer.
  */
 export function restatementRule(text: string, question: string, s: Signals): RuleHit | null {
-  if (s.u.size === 0 || s.q.size === 0 || s.strongRef) return null;
+  if (s.u.size === 0 || s.q.size === 0 || s.strongRef || s.hypothetical) return null;
   const fromQ = s.inQ / s.u.size;
   const coverQ = s.inQ / s.q.size;
   const aOnlyOk = s.aOnly <= Math.max(1, Math.floor(0.1 * s.u.size)) && s.answerNumbers.length === 0;

@@ -1,0 +1,110 @@
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { Label } from '../../src/schema/index.ts';
+
+/** A labelled user turn with its context: the unit of calibration. */
+export interface CalibrationItem {
+  id: string;
+  source: string;
+  domain: string;
+  label: Label;
+  question: string;
+  response: string;
+  user_turn: string;
+  hard: string | null;
+}
+
+const Context = z.strictObject({
+  id: z.string().min(1),
+  domain: z.enum(['math', 'instruction_following', 'conversation']),
+  question: z.string().min(1),
+  response: z.string().min(1),
+});
+const ContextsFile = z.strictObject({ format: z.literal(1), contexts: z.array(Context).min(1) });
+const Item = z.strictObject({ ctx: z.string(), label: Label, u: z.string(), hard: z.string().optional() });
+const ItemsFile = z.strictObject({ format: z.literal(1), items: z.array(Item) });
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+function parseFile<T extends z.ZodType>(schema: T, path: string): z.infer<T> {
+  const r = schema.safeParse(parse(readFileSync(path, 'utf8')));
+  if (!r.success) throw new Error(`${path}: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return r.data;
+}
+
+/**
+ * Load a labelled set: `contexts.yaml` plus every `items-*.yaml` in `dir` (default: the shipped calibration set).
+ * The held-out set uses the same format in a directory outside the repository.
+ */
+export function loadLabelledSet(dir: string = here): CalibrationItem[] {
+  const contexts = new Map(parseFile(ContextsFile, join(dir, 'contexts.yaml')).contexts.map((c) => [c.id, c]));
+  const out: CalibrationItem[] = [];
+  for (const f of readdirSync(dir).filter((n) => /^items-.*\.yaml$/.test(n)).sort()) {
+    parseFile(ItemsFile, join(dir, f)).items.forEach((it, i) => {
+      const c = contexts.get(it.ctx);
+      if (!c) throw new Error(`${join(dir, f)}: items[${i}].ctx: unknown context "${it.ctx}"`);
+      out.push({
+        id: `${f.replace(/\.yaml$/, '')}#${i}`,
+        source: f,
+        domain: c.domain,
+        label: it.label,
+        question: c.question,
+        response: c.response,
+        user_turn: it.u,
+        hard: it.hard ?? null,
+      });
+    });
+  }
+  return out;
+}
+
+/**
+ * Stand-in assistant turn for MT-Bench questions without a GPT-4 reference answer (the reference file covers
+ * only the math, reasoning and coding questions 101–130). It is deliberately content-free, so a second turn can
+ * only be grounded through its own references ("your previous response", "the above", …) or the topic of q:
+ * the harder, conservative setting for the heuristic judge.
+ */
+export const MT_BENCH_STANDIN_RESPONSE = 'Sure. Here is my response to your request.';
+
+export function mtBenchDir(): string {
+  return resolve(process.env.USERTURN_DATA_DIR ?? join(here, '../../../shared/datasets'), 'mt_bench');
+}
+
+/**
+ * MT-Bench positive set, built at load time: q = turn 1, a = GPT-4 reference turn 1 (else the stand-in),
+ * u = the human-written turn 2, labelled genuine_followup. Returns null when the dataset folder is absent.
+ */
+export function loadMtBenchPositives(dir: string = mtBenchDir()): CalibrationItem[] | null {
+  const qPath = join(dir, 'question.jsonl');
+  if (!existsSync(qPath)) return null;
+  const refs = new Map<number, string>();
+  const refPath = join(dir, 'reference_answer_gpt-4.jsonl');
+  if (existsSync(refPath)) {
+    for (const line of readFileSync(refPath, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const r = JSON.parse(line) as { question_id: number; choices: Array<{ turns: string[] }> };
+      const t = r.choices[0]?.turns[0];
+      if (t) refs.set(r.question_id, t);
+    }
+  }
+  const out: CalibrationItem[] = [];
+  for (const line of readFileSync(qPath, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const q = JSON.parse(line) as { question_id: number; category: string; turns: string[] };
+    if (q.turns.length < 2) continue;
+    out.push({
+      id: `mt_bench#${q.question_id}`,
+      source: 'mt_bench',
+      domain: q.category,
+      label: 'genuine_followup',
+      question: q.turns[0] as string,
+      response: refs.get(q.question_id) ?? MT_BENCH_STANDIN_RESPONSE,
+      user_turn: q.turns[1] as string,
+      hard: null,
+    });
+  }
+  return out;
+}
