@@ -15,12 +15,15 @@ export interface BackoffOptions {
   maxMs: number;
 }
 
+/** A server may ask for a long pause, but never for more than this per retry. */
+export const MAX_SERVER_WAIT_MS = 120_000;
+
 /**
  * Wait before retry number `attempt` (1-based): the server's retry-after when given (capped, plus a little
  * jitter so a burst of 429s does not come back in lockstep), else exponential backoff with full jitter.
  */
 export function backoffMs(attempt: number, serverMs: number | null, opts: BackoffOptions, rand: () => number = Math.random): number {
-  if (serverMs !== null) return Math.min(serverMs, opts.maxMs * 3) + rand() * Math.min(250, opts.baseMs);
+  if (serverMs !== null) return Math.min(serverMs, MAX_SERVER_WAIT_MS) + rand() * Math.min(250, opts.baseMs);
   const ceiling = Math.min(opts.maxMs, opts.baseMs * 2 ** (attempt - 1));
   return ceiling / 2 + (rand() * ceiling) / 2;
 }

@@ -58,11 +58,21 @@ async function fetchHubFile(repo: string, revision: string, file: string, opts: 
   } catch {
     /* not cached yet */
   }
+  try {
+    await readFile(`${cached}.absent`);
+    return null; // known not to exist at this revision
+  } catch {
+    /* not known to be absent */
+  }
   const url = `https://huggingface.co/${repo}/resolve/${encodeURIComponent(revision)}/${file}`;
   const headers: Record<string, string> = {};
   if (process.env.HF_TOKEN) headers.authorization = `Bearer ${process.env.HF_TOKEN}`;
   const res = await (opts.fetchImpl ?? fetch)(url, { headers, redirect: 'follow' });
-  if (res.status === 404) return null;
+  if (res.status === 404) {
+    await mkdir(dirname(cached), { recursive: true });
+    await writeFile(`${cached}.absent`, '');
+    return null;
+  }
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}${res.status === 401 ? ' (gated repo: set HF_TOKEN)' : ''}`);
   const text = await res.text();
   await mkdir(dirname(cached), { recursive: true });

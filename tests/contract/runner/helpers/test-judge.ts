@@ -6,7 +6,7 @@ import type { Label, Verdict } from '../../../../src/schema/index.ts';
  * It is not the heuristic judge: just enough rules to give every label a chance.
  */
 export function testJudge(): Judge {
-  const stamp = { id: 'test-judge@1', kind: 'heuristic' as const, model: null, prompt_version: 'test-1', temperature: null, max_tokens: null };
+  const stamp = { id: 'test-judge:1', kind: 'heuristic' as const, model: null, prompt_version: 'test-1', temperature: null, max_tokens: null };
   return {
     stamp,
     async judge(input: JudgeInput): Promise<Verdict> {
