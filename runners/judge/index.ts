@@ -1,8 +1,11 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { createHeuristicJudge } from './heuristic/judge.ts';
 import type { Judge } from './types.ts';
 
 export type { Judge, JudgeInput } from './types.ts';
 export { createHeuristicJudge } from './heuristic/judge.ts';
+export { JudgeConfigError } from './llm/config.ts';
 
 /** How a run chooses its judges: the heuristic judge alone (offline default) or LLM judges from config files. */
 export interface JudgePanelOptions {
@@ -10,19 +13,29 @@ export interface JudgePanelOptions {
   judgeConfigs: string[];
   /** Include the heuristic judge as a cross-check even when LLM judges are configured. */
   includeHeuristic: boolean;
+  /**
+   * Where LLM verdicts are cached (the request cache, SQLite). Default: $USERTURN_CACHE_DIR/requests.sqlite
+   * (or ~/.cache/userturn/requests.sqlite); null keeps them in memory for this process only.
+   */
+  cachePath?: string | null;
 }
 
 /**
  * Build the panel of judges for a run; the first judge is the primary one.
  * No configs → the heuristic judge alone. With configs → the LLM judges in the given order (the first is primary),
  * then the heuristic judge as a cross-check when `includeHeuristic` is set.
- * Throws (with file and field) when a judge config is invalid: a run must not start with a broken judge.
+ * Throws JudgeConfigError (every `file: field: message`) when a judge config is invalid: a run must not start
+ * with a broken judge.
  */
 export async function createJudgePanel(options: JudgePanelOptions): Promise<Judge[]> {
   if (options.judgeConfigs.length === 0) return [createHeuristicJudge()];
   const { loadLlmJudge } = await import('./llm/load.ts');
+  const { memoryCache, openSqliteCache } = await import('../cache/sqlite-cache.ts');
+  const cacheRoot = process.env.USERTURN_CACHE_DIR ?? join(homedir(), '.cache', 'userturn');
+  const cachePath = options.cachePath === undefined ? join(cacheRoot, 'requests.sqlite') : options.cachePath;
+  const cache = cachePath === null ? memoryCache() : openSqliteCache(cachePath);
   const judges: Judge[] = [];
-  for (const path of options.judgeConfigs) judges.push(await loadLlmJudge(path));
+  for (const path of options.judgeConfigs) judges.push(await loadLlmJudge(path, cache));
   if (options.includeHeuristic) judges.push(createHeuristicJudge());
   const ids = new Set<string>();
   for (const j of judges) {

@@ -1,6 +1,11 @@
+import type { ResponseCache } from '../../cache/sqlite-cache.ts';
 import type { Judge } from '../types.ts';
+import { JudgeConfigError, loadJudgeConfig } from './config.ts';
+import { createLlmJudge } from './judge.ts';
 
-/** Placeholder until the LLM judge lands: configs are refused loudly, never silently ignored. */
-export async function loadLlmJudge(path: string): Promise<Judge> {
-  throw new Error(`${path}: LLM judges are not implemented yet`);
+/** Load one LLM judge from its config file; throws JudgeConfigError (file: field: message) when invalid. */
+export async function loadLlmJudge(path: string, cache: ResponseCache | null = null): Promise<Judge> {
+  const r = await loadJudgeConfig(path);
+  if (!r.ok) throw new JudgeConfigError(r.errors);
+  return createLlmJudge(r.config, { cache });
 }

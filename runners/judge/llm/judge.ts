@@ -1,0 +1,147 @@
+import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import { ContentFilterFinishReasonError, LengthFinishReasonError } from 'openai/error';
+import { zodResponseFormat } from 'openai/helpers/zod';
+import { requestKey } from '../../cache/key.ts';
+import type { ResponseCache } from '../../cache/sqlite-cache.ts';
+import type { JudgeStamp, Verdict } from '../../../src/schema/index.ts';
+import type { Judge, JudgeInput } from '../types.ts';
+import type { JudgeConfig } from './config.ts';
+import { JudgeOutput, JudgeWireOutput } from './output.ts';
+import { buildJudgeMessages, loadJudgePrompt } from './prompt.ts';
+
+export interface LlmJudgeDeps {
+  /** Verdict cache (the run's request cache). Only validated answers are stored; errors never are. */
+  cache?: ResponseCache | null;
+  /** Environment to read the key from (tests pass their own). */
+  env?: NodeJS.ProcessEnv;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Counters for tests and reports. */
+export interface LlmJudgeStats {
+  requests: number;
+  cacheHits: number;
+  retries: number;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export function judgeStampFor(config: JudgeConfig): JudgeStamp {
+  const model = config.model.replace(/[^A-Za-z0-9._:\/-]/g, '-');
+  return {
+    id: config.id ?? `llm:${model}:${config.prompt_version}`.slice(0, 120),
+    kind: 'llm',
+    model: config.model,
+    prompt_version: config.prompt_version,
+    temperature: config.temperature,
+    max_tokens: config.max_tokens,
+  };
+}
+
+type Attempt = { ok: true; output: JudgeOutput; model: string } | { ok: false; reason: string; retry: boolean; waitMs?: number };
+
+function describeIssues(e: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
+  return e.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
+}
+
+/**
+ * An LLM judge on any OpenAI-compatible chat endpoint: structured output via chat.completions.parse +
+ * zodResponseFormat, validated again on receipt. Timeouts, connection errors, 429/5xx, unparseable JSON and
+ * out-of-taxonomy labels are retried `retries` times, then returned as judge_error with the last reason.
+ * Refusals and other 4xx are not retried (they would repeat). It never throws.
+ */
+export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Judge & { stats: LlmJudgeStats } {
+  const stamp = judgeStampFor(config);
+  const prompt = loadJudgePrompt(config.prompt_version);
+  const env = deps.env ?? process.env;
+  const sleep = deps.sleep ?? defaultSleep;
+  const stats: LlmJudgeStats = { requests: 0, cacheHits: 0, retries: 0 };
+  let client: OpenAI | null = null;
+  const getClient = (): OpenAI => {
+    client ??= new OpenAI({
+      baseURL: config.base_url,
+      apiKey: (config.api_key_env ? env[config.api_key_env] : undefined) || 'no-key',
+      maxRetries: 0,
+      timeout: config.timeout_ms,
+    });
+    return client;
+  };
+  const responseFormat = zodResponseFormat(JudgeWireOutput, 'userturn_verdict');
+
+  async function attempt(body: Parameters<OpenAI['chat']['completions']['parse']>[0]): Promise<Attempt> {
+    stats.requests++;
+    try {
+      const completion = await getClient().chat.completions.parse(body, { timeout: config.timeout_ms, maxRetries: 0 });
+      const choice = completion.choices[0];
+      if (!choice) return { ok: false, reason: 'judge answer has no choices', retry: true };
+      if (choice.message.refusal) return { ok: false, reason: `judge refused: ${choice.message.refusal.slice(0, 300)}`, retry: false };
+      const v = JudgeOutput.safeParse(choice.message.parsed);
+      if (!v.success) return { ok: false, reason: `judge answer failed validation: ${describeIssues(v.error)}`, retry: true };
+      return { ok: true, output: v.data, model: completion.model ?? config.model };
+    } catch (e) {
+      if (e instanceof APIConnectionTimeoutError) return { ok: false, reason: `judge request timed out after ${config.timeout_ms} ms`, retry: true };
+      if (e instanceof APIError) {
+        const status = e.status;
+        if (status === undefined) return { ok: false, reason: `judge connection error: ${e.message}`, retry: true };
+        const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
+        const ra = e.headers?.get('retry-after-ms');
+        return { ok: false, reason: `judge endpoint answered HTTP ${status}: ${e.message.slice(0, 300)}`, retry: retryable, waitMs: ra ? Number(ra) : undefined };
+      }
+      if (e instanceof LengthFinishReasonError) return { ok: false, reason: 'judge answer cut at max_tokens (unparseable)', retry: true };
+      if (e instanceof ContentFilterFinishReasonError) return { ok: false, reason: 'judge answer stopped by a content filter', retry: false };
+      if (e instanceof SyntaxError) return { ok: false, reason: `judge answer is not valid JSON: ${e.message.slice(0, 200)}`, retry: true };
+      if (e && typeof e === 'object' && 'issues' in e && Array.isArray((e as { issues: unknown }).issues)) {
+        return { ok: false, reason: `judge answer does not match the schema: ${describeIssues(e as { issues: Array<{ path: PropertyKey[]; message: string }> })}`, retry: true };
+      }
+      return { ok: false, reason: `judge request failed: ${(e as Error)?.message ?? String(e)}`.slice(0, 500), retry: true };
+    }
+  }
+
+  async function judge(input: JudgeInput): Promise<Verdict> {
+    try {
+      const messages = buildJudgeMessages(prompt, {
+        question: String(input.question ?? ''),
+        response: String(input.response ?? ''),
+        user_turn: String(input.user_turn ?? ''),
+      });
+      const body = {
+        model: config.model,
+        messages,
+        temperature: config.temperature,
+        max_tokens: config.max_tokens,
+        response_format: responseFormat,
+      };
+      // Content address of the judge request: model, prompt version, messages, params; never the key or the URL.
+      const key = requestKey({ kind: 'userturn-judge', prompt_version: config.prompt_version, model: config.model, messages, temperature: config.temperature, max_tokens: config.max_tokens, schema: 'userturn_verdict/1' });
+      const cached = deps.cache?.get(key);
+      if (cached) {
+        const v = JudgeOutput.safeParse(JSON.parse(cached.text));
+        if (v.success) {
+          stats.cacheHits++;
+          return { kind: 'label', label: v.data.label, rationale: v.data.rationale, evidence_span: v.data.evidence_span, rule: null, judge: stamp.id };
+        }
+      }
+      let last = 'no attempt made';
+      for (let i = 0; i <= config.retries; i++) {
+        if (i > 0) {
+          stats.retries++;
+          await sleep(Math.min(30_000, config.backoff_ms * 2 ** (i - 1)));
+        }
+        const started = Date.now();
+        const r = await attempt(body);
+        if (r.ok) {
+          deps.cache?.put(key, { text: JSON.stringify(r.output), finish_reason: 'stop', model: r.model, latency_ms: Date.now() - started });
+          return { kind: 'label', label: r.output.label, rationale: r.output.rationale, evidence_span: r.output.evidence_span, rule: null, judge: stamp.id };
+        }
+        last = r.reason;
+        if (!r.retry) break;
+        if (r.waitMs !== undefined && Number.isFinite(r.waitMs)) await sleep(Math.min(r.waitMs, 30_000));
+      }
+      return { kind: 'judge_error', reason: last.slice(0, 4000), judge: stamp.id };
+    } catch (e) {
+      return { kind: 'judge_error', reason: `judge failed: ${(e as Error)?.message ?? String(e)}`.slice(0, 4000), judge: stamp.id };
+    }
+  }
+
+  return { stamp, stats, judge };
+}
