@@ -41,8 +41,9 @@ function errorLines(errors: FieldError[]): string[] {
 function planCell(plan: PlanEstimate): string {
   if (plan.kind === 'unavailable') return `not available: ${text(plan.reason, 200)}`;
   const parts = [`${fmtInt(plan.requests)} requests`];
-  if (plan.tokens !== null) parts.push(`~${fmtTokens(plan.tokens)} tokens`);
   if (plan.items !== null) parts.push(`${fmtInt(plan.items)} items`);
+  if (plan.promptTokens !== null) parts.push(`~${fmtTokens(plan.promptTokens)} prompt tokens`);
+  if (plan.maxCompletionTokens !== null) parts.push(`at most ${fmtTokens(plan.maxCompletionTokens)} completion tokens`);
   return `${parts.join(', ')} (${text(plan.source, 80)})`;
 }
 
