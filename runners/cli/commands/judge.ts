@@ -1,0 +1,109 @@
+import { createWriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createHeuristicJudge, createJudgePanel, JudgeConfigError } from '../../judge/index.ts';
+import type { Judge } from '../../judge/types.ts';
+import { judgeJsonl } from '../../judge/batch/run-batch.ts';
+import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
+
+export const summary = 'label user turns given as JSONL {id, question, response, user_turn} with the heuristic or an LLM judge';
+
+const USAGE = `usage: userturn judge --input FILE.jsonl [--judge heuristic | --judge-config FILE.yaml] [--out LABELS.jsonl]
+                     [--concurrency N] [--cache FILE | --no-cache]
+
+Labels each input line {id, question, response, user_turn} with one label of taxonomy v1.
+Output (stdout, or --out written atomically), one line per labelled input line, in input order:
+  {"id", "kind": "label", "label", "rationale", "judge", "rule", "evidence_span"}
+A judge failure (unparseable answer after retries, refusal, timeout) is a line with "kind": "judge_error" and
+"label": null; its reason is in "rationale". It is never mapped to a label.
+
+  --judge heuristic       the offline rule-based judge (default)
+  --judge-config FILE     an LLM judge config (base_url, model, api_key_env, …; see docs/readme/judge.md)
+  --concurrency N         verdicts in flight for an LLM judge (default 4)
+  --cache FILE            verdict cache for LLM judges (default $USERTURN_CACHE_DIR/requests.sqlite)
+  --no-cache              do not read or write the verdict cache
+
+Malformed lines (not JSON, missing or wrong fields, oversized text, duplicate id) are reported on stderr as
+FILE:LINE: field: message and skipped; the rest is judged.
+Exit 0 when every line got a label; 1 when any line was malformed or got a judge_error; 2 on usage errors.`;
+
+export async function run(argv: string[]): Promise<number> {
+  return withUsage(USAGE, async () => {
+    const { values } = parseCommandArgs(
+      argv,
+      {
+        help: { type: 'boolean', short: 'h' },
+        input: { type: 'string', short: 'i' },
+        judge: { type: 'string' },
+        'judge-config': { type: 'string' },
+        out: { type: 'string', short: 'o' },
+        concurrency: { type: 'string' },
+        cache: { type: 'string' },
+        'no-cache': { type: 'boolean' },
+      },
+      false,
+    );
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    if (!values.input) throw new UsageError('--input is required');
+    if (values.judge !== undefined && values.judge !== 'heuristic') throw new UsageError(`--judge must be "heuristic" (use --judge-config FILE for an LLM judge), got "${values.judge}"`);
+    if (values.judge !== undefined && values['judge-config'] !== undefined) throw new UsageError('--judge and --judge-config exclude each other');
+    if (values.cache !== undefined && values['no-cache']) throw new UsageError('--cache and --no-cache exclude each other');
+    const concurrency = intFlag('concurrency', values.concurrency, 4);
+    try {
+      if (!(await stat(values.input)).isFile()) throw new Error('not a file');
+    } catch {
+      console.error(`${values.input}: (file): no such file`);
+      return 2;
+    }
+
+    let judge: Judge;
+    if (values['judge-config']) {
+      try {
+        const panel = await createJudgePanel({
+          judgeConfigs: [values['judge-config']],
+          includeHeuristic: false,
+          cachePath: values['no-cache'] ? null : values.cache,
+        });
+        judge = panel[0] as Judge;
+      } catch (e) {
+        if (e instanceof JudgeConfigError) {
+          console.error(e.message);
+          return 2;
+        }
+        throw e;
+      }
+    } else judge = createHeuristicJudge();
+
+    const outPath = values.out;
+    const tmp = outPath ? `${outPath}.${process.pid}.tmp` : null;
+    const sink = tmp ? createWriteStream(tmp, 'utf8') : process.stdout;
+    const write = async (s: string) => {
+      if (!sink.write(s)) await once(sink, 'drain');
+    };
+    let report;
+    try {
+      report = await judgeJsonl(values.input, judge, {
+        concurrency: judge.stamp.kind === 'heuristic' ? 1 : concurrency,
+        emit: (line) => write(`${JSON.stringify(line)}\n`),
+        onProblem: (m) => console.error(m),
+      });
+    } catch (e) {
+      if (tmp) {
+        sink.end();
+        await rm(tmp, { force: true });
+      }
+      throw e;
+    }
+    if (tmp && outPath) {
+      await new Promise<void>((r) => (sink as ReturnType<typeof createWriteStream>).end(() => r()));
+      await rename(tmp, outPath);
+    }
+    console.error(
+      `judged ${report.lines} line${report.lines === 1 ? '' : 's'} with ${judge.stamp.id}: ${report.labelled} labelled, ${report.judgeErrors} judge error${report.judgeErrors === 1 ? '' : 's'}, ${report.failedLines} malformed line${report.failedLines === 1 ? '' : 's'}`,
+    );
+    return report.failedLines === 0 && report.judgeErrors === 0 ? 0 : 1;
+  });
+}

@@ -1,0 +1,71 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Judge } from '../types.ts';
+import { parseInputLine } from './input.ts';
+import { toOutputLine, type OutputLine } from './output.ts';
+
+export interface BatchReport {
+  lines: number;
+  labelled: number;
+  judgeErrors: number;
+  failedLines: number;
+}
+
+/**
+ * Judge a JSONL file line by line with at most `concurrency` verdicts in flight. Malformed lines are reported
+ * through `onProblem` with their line number and skipped; output lines are emitted in input order.
+ */
+export async function judgeJsonl(
+  path: string,
+  judge: Judge,
+  opts: { concurrency: number; emit: (line: OutputLine) => void | Promise<void>; onProblem: (message: string) => void },
+): Promise<BatchReport> {
+  const report: BatchReport = { lines: 0, labelled: 0, judgeErrors: 0, failedLines: 0 };
+  const seen = new Map<string, number>();
+  const pending: Array<Promise<OutputLine | null>> = [];
+  let flushed = 0;
+  const flush = async (all: boolean) => {
+    while (flushed < pending.length && (all || pending.length - flushed >= opts.concurrency)) {
+      const out = await pending[flushed];
+      flushed++;
+      if (out) await opts.emit(out);
+    }
+  };
+  const rl = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  let lineNo = 0;
+  for await (const raw of rl) {
+    lineNo++;
+    if (raw.trim() === '') continue;
+    report.lines++;
+    const parsed = parseInputLine(raw, path, lineNo);
+    if (!parsed.ok) {
+      report.failedLines++;
+      opts.onProblem(parsed.message);
+      continue;
+    }
+    const first = seen.get(parsed.input.id);
+    if (first !== undefined) {
+      report.failedLines++;
+      opts.onProblem(`${path}:${lineNo}: id: duplicate id "${parsed.input.id}" (first on line ${first})`);
+      continue;
+    }
+    seen.set(parsed.input.id, lineNo);
+    const input = parsed.input;
+    pending.push(
+      judge.judge(input).then(
+        (v) => {
+          if (v.kind === 'label') report.labelled++;
+          else report.judgeErrors++;
+          return toOutputLine(input.id, v);
+        },
+        (e: unknown) => {
+          report.judgeErrors++;
+          return toOutputLine(input.id, { kind: 'judge_error', reason: `judge threw: ${(e as Error)?.message ?? String(e)}`, judge: judge.stamp.id });
+        },
+      ),
+    );
+    await flush(false);
+  }
+  await flush(true);
+  return report;
+}
