@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { allSamples, expectNoProblems, permalink, samples, summaries, watchErrors, type MiniSample } from './helpers.ts';
+
+const S = summaries();
+test.skip(S.length < 2, 'needs results for at least two models');
+
+const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+test('a permalink opens exactly that example', async ({ page }) => {
+  const problems = watchErrors(page);
+  const m = S[1]!;
+  const d = m.datasets[m.datasets.length - 1]!.dataset;
+  const list = samples(m.submission.id, d).filter((s) => s.user_turn.trim().length > 10);
+  const target = list[Math.floor(list.length * 0.8)]!;
+  await page.goto(permalink(target));
+  const cards = page.locator('article.example');
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toHaveAttribute('data-sample-id', target.id);
+  await expect(cards).toHaveAttribute('data-model', target.submission_id);
+  await expect(cards.getByTestId('user-turn')).toHaveText(target.user_turn);
+  await expectNoProblems(problems);
+});
+
+test('the side-by-side view shows two models on the same item', async ({ page }) => {
+  const problems = watchErrors(page);
+  const [a, b] = [S[0]!, S[1]!];
+  const d = a.datasets[0]!.dataset;
+  const target = samples(a.submission.id, d).find((s) => s.condition === 'greedy')!;
+  // Reach it through the UI: open the permalink, pick the other model, press "Side by side".
+  await page.goto(permalink(target));
+  await page.getByTestId('ex-compare-with').selectOption(b.submission.id);
+  await page.getByTestId('ex-compare').click();
+  const side = page.getByTestId('side-by-side');
+  await expect(side).toBeVisible();
+  const cols = side.locator('[data-compare-model]');
+  await expect(cols).toHaveCount(2);
+  await expect(cols.nth(0)).toHaveAttribute('data-compare-model', a.submission.id);
+  await expect(cols.nth(1)).toHaveAttribute('data-compare-model', b.submission.id);
+  for (const i of [0, 1]) {
+    const ids = await cols.nth(i).locator('article.example').evaluateAll((els) => els.map((e) => e.getAttribute('data-sample-id')));
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(id?.split('~')[0]).toBe(target.item_id);
+  }
+  await expectNoProblems(problems);
+});
+
+test('the search finds an example by a phrase from its generated text', async ({ page }) => {
+  const problems = watchErrors(page);
+  const m = S[S.length - 1]!;
+  const d = m.datasets[0]!.dataset;
+  const list = samples(m.submission.id, d);
+  // A phrase of five words from a generated user turn that no other sample of this model × dataset contains.
+  let target: MiniSample | null = null; let phrase = '';
+  for (const s of [...list].reverse()) {
+    const words = s.user_turn.split(/\s+/).filter(Boolean);
+    for (let i = 0; i + 5 <= words.length && !target; i++) {
+      const p = words.slice(i, i + 5).join(' ');
+      if (list.filter((x) => norm(x.user_turn).includes(norm(p))).length === 1) { target = s; phrase = p; }
+    }
+    if (target) break;
+  }
+  test.skip(!target, 'no unique five-word phrase in this results set');
+  await page.goto('/examples/');
+  await page.getByTestId('ex-model').selectOption(m.submission.id);
+  await page.getByTestId('ex-dataset').selectOption(d);
+  await page.getByTestId('ex-search').fill(phrase);
+  await page.getByTestId('ex-apply').click();
+  await expect(page.locator(`article.example[data-sample-id="${target!.id}"]`)).toBeVisible();
+  await expect(page.locator('article.example')).toHaveCount(1);
+  expect(page.url()).toContain('q=');
+  await expectNoProblems(problems);
+});
+
+test('filters by condition and label show only matching examples', async ({ page }) => {
+  const m = S[0]!;
+  const d = m.datasets[0]!.dataset;
+  const withLabel = samples(m.submission.id, d).find((s) => s.verdicts[0]?.kind === 'label' && s.condition === 't1.0');
+  test.skip(!withLabel, 'no labelled t1.0 sample');
+  const label = withLabel!.verdicts[0]!.label!;
+  await page.goto(`/examples/?model=${m.submission.id}&dataset=${d}`);
+  await page.getByTestId('ex-condition').selectOption('t1.0');
+  await page.getByTestId('ex-label').selectOption(label);
+  await page.getByTestId('ex-apply').click();
+  const cards = page.locator('article.example');
+  await expect(cards.first()).toBeVisible();
+  const ids = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-sample-id') ?? ''));
+  for (const id of ids) expect(id.split('~')[1]).toBe('t1.0');
+  for (const l of await cards.locator('[data-label]').evaluateAll((els) => els.map((e) => e.getAttribute('data-label')))) expect(l).toBe(label);
+});
+
+test('a generation with <script>, <img onerror> and javascript: payloads renders as text and runs nothing', async ({ page }) => {
+  let xss: MiniSample | null = null;
+  for (const s of allSamples()) if (s.user_turn.includes('<script>alert(1)</script>') && s.user_turn.includes('onerror')) { xss = s; break; }
+  expect(xss, 'the results must contain one generation with the XSS payloads (the synthetic generator writes one)').not.toBeNull();
+  const dialogs: string[] = [];
+  page.on('dialog', async (d) => { dialogs.push(d.message()); await d.dismiss(); });
+  const problems = watchErrors(page);
+  for (const url of [permalink(xss!), `/examples/?model=${xss!.submission_id}&dataset=${xss!.dataset}&condition=${xss!.condition}`]) {
+    await page.goto(url);
+    const card = page.locator(`article.example[data-sample-id="${xss!.id}"]`);
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('user-turn')).toHaveText(xss!.user_turn);
+    await expect(card.getByTestId('user-turn')).toContainText('<script>alert(1)</script>');
+    // No element was created from the payload: no script with it, no <img src=x>, no javascript: link.
+    expect(await page.evaluate(() => [...document.scripts].filter((s) => s.textContent?.includes('alert(1)')).length)).toBe(0);
+    expect(await card.locator('script, img, a[href^="javascript:"]').count()).toBe(0);
+    expect(await page.locator('img[src="x"], main img').count()).toBe(0);
+    expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
+    await page.waitForTimeout(300);
+  }
+  expect(dialogs).toEqual([]);
+  await expectNoProblems(problems);
+});
+
+test('nothing loads all samples: the example browser fetches one manifest and a few shards', async ({ page }) => {
+  const urls: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/data/samples/')) urls.push(new URL(r.url()).pathname); });
+  await page.goto(`/examples/?model=${S[0]!.submission.id}&dataset=${S[0]!.datasets[0]!.dataset}`);
+  await expect(page.locator('article.example').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const manifests = urls.filter((u) => /\/[a-z0-9_]+\.json$/.test(u) && !/-\d+\.json$/.test(u));
+  const shards = urls.filter((u) => /-\d+\.json$/.test(u));
+  expect(manifests.length).toBe(1);
+  expect(shards.length).toBeGreaterThan(0);
+  expect(new Set(urls.map((u) => u.split('/')[3])).size).toBe(1); // one model only
+});

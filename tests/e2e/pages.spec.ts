@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { expectNoProblems, summaries, watchErrors } from './helpers.ts';
+
+const S = summaries();
+const datasets = [...new Set(S.flatMap((s) => s.datasets.map((d) => d.dataset)))];
+const simulated = process.env.USERTURN_SIMULATED === '1' || S.some((s) => s.provenance.simulated);
+
+const CHARTS = ['/charts/failure-profiles/', '/charts/decoupling/', '/charts/temperature/', '/charts/perturbations/'];
+const PAGES = [
+  '/', '/charts/', ...CHARTS, '/examples/', '/judges/', '/methodology/', '/submit/', '/downloads/', '/changelog/',
+  ...datasets.map((d) => `/leaderboard/${d}/`),
+  ...datasets.map((d) => `/charts/temperature/${d}/`),
+  ...S.slice(0, 4).map((s) => `/models/${s.submission.id}/`),
+];
+
+test('every page loads with no console errors, and the simulated banner shows when the data is simulated', async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const path of PAGES) {
+    const problems = watchErrors(page);
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    await expect(page.locator('h1').first(), path).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    if (simulated) await expect(page.getByTestId('simulated-banner'), path).toBeVisible();
+    else await expect(page.getByTestId('simulated-banner'), path).toHaveCount(0);
+    await expectNoProblems(problems);
+    page.removeAllListeners('console'); page.removeAllListeners('pageerror'); page.removeAllListeners('requestfailed');
+  }
+});
+
+test('every page carries a CSP meta tag that forbids unhashed inline scripts and other hosts', async ({ page }) => {
+  for (const path of ['/', '/examples/', CHARTS[0]!]) {
+    await page.goto(path);
+    const csp = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(csp).not.toContain('unsafe-inline');
+  }
+});
+
+test('screenshots of the home page, a model page, the example browser and each chart', async ({ page }, info) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const shots: Array<[string, string]> = [
+    ['home', '/'],
+    ['model', `/models/${S[0]?.submission.id ?? ''}/`],
+    ['examples', `/examples/?model=${S[0]?.submission.id ?? ''}&dataset=${datasets[0] ?? ''}`],
+    ...CHARTS.map((c): [string, string] => [`chart-${c.split('/')[2]}`, c]),
+  ];
+  for (const [name, path] of shots) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    if (name === 'examples' && S.length) await expect(page.locator('article.example').first()).toBeVisible();
+    const file = info.outputPath(`${name}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+    await info.attach(name, { path: file, contentType: 'image/png' });
+  }
+  // Mobile and dark mode of the home page too.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  await page.screenshot({ path: 'test-results/screenshots/home-360-dark.png', fullPage: true });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('home renders the full leaderboard table and its SVG bars', async ({ page }) => {
+    await page.goto('/');
+    const rows = page.locator('#leaderboard tbody tr');
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.count()).toBeGreaterThanOrEqual(S.length);
+    if (S.length) await expect(page.locator('#leaderboard tbody svg').first()).toBeVisible();
+  });
+  for (const c of CHARTS) {
+    test(`chart page ${c} renders its SVG chart and data table`, async ({ page }) => {
+      test.skip(S.length === 0, 'no results: charts show the empty state');
+      await page.goto(c);
+      const fig = page.locator('figure.chart-fig');
+      await expect(fig.locator('svg.chart').first()).toBeVisible();
+      await expect(fig.locator('svg.chart').first()).toHaveAttribute('role', 'img');
+      await expect(fig.locator('figcaption')).toBeVisible();
+      await expect(fig.locator('table tbody tr').first()).toBeVisible();
+      expect(await fig.locator('svg.chart [data-model]').count()).toBeGreaterThan(0);
+    });
+  }
+});
