@@ -70,6 +70,7 @@ test('probe job dry run on the simulator: 2 shards → merge → validate → si
 
   const suite = Suite.parse(parse(readFileSync(join(REPO_ROOT, 'runners/suites/v1.yaml'), 'utf8')));
   const resultsRoot = join(tmp, 'results');
+  await assert.rejects(mergeShards([shards[0]!], suite, resultsRoot), /need exactly 1, 2 of 2/);
   const merged = await mergeShards(shards, suite, resultsRoot);
   assert.equal(merged.resultDir, join(resultsRoot, ID));
   assert.deepEqual(merged.summary.provenance.shards, { count: 2, merged: [1, 2] });

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { test } from 'node:test';
+import { readPlanText } from '../../../runners/community/plan-estimate.ts';
+import { checkSubmissionPath, probePlan, shardSpecs, submissionFromPrFiles } from '../../../runners/community/probe-plan.ts';
+import { waitForModels } from '../../../runners/community/probe-job.ts';
+import { mergeShards } from '../../../runners/community/merge-shards.ts';
+
+test('probe-plan: shard matrix values and checked submission paths', () => {
+  assert.deepEqual(shardSpecs(1), ['1/1']);
+  assert.deepEqual(shardSpecs(4), ['1/4', '2/4', '3/4', '4/4']);
+  for (const bad of [0, 17, 1.5, Number.NaN]) assert.throws(() => shardSpecs(bad));
+  assert.deepEqual(probePlan({ submission: ' submissions/qwen/qwen3.5-9b.yaml ', shards: '2' }), { submission: 'submissions/qwen/qwen3.5-9b.yaml', shards: ['1/2', '2/2'] });
+  for (const bad of ['submissions/qwen/x.yaml; reboot', 'submissions/../etc/passwd.yaml', '../submissions/a/b.yaml', 'submissions/a/b/c.yaml', 'submissions/A/b.yaml', '$(id)', 'submissions/a/b.yaml\nx']) {
+    assert.throws(() => checkSubmissionPath(bad), /not a submission path/, bad);
+  }
+  assert.equal(submissionFromPrFiles([{ filename: 'README.md', status: 'modified' }, { filename: 'submissions/acme/m-1.yaml', status: 'added' }]), 'submissions/acme/m-1.yaml');
+  assert.throws(() => submissionFromPrFiles([{ filename: 'submissions/a/x.yaml', status: 'added' }, { filename: 'submissions/a/y.yaml', status: 'added' }]), /exactly one/);
+  assert.throws(() => submissionFromPrFiles([{ filename: 'submissions/a/x.yaml', status: 'removed' }]), /exactly one/);
+});
+
+test('waitForModels: waits through 503s until the served model is listed; gives up when the server dies or time runs out', async () => {
+  let calls = 0;
+  const server = createServer((req, res) => {
+    calls++;
+    if (req.url !== '/v1/models' || calls < 3) {
+      res.writeHead(503);
+      return res.end();
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ object: 'list', data: [{ id: calls < 4 ? 'loading' : 'qwen3.5-9b' }] }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  try {
+    assert.deepEqual(await waitForModels(base, { timeoutMs: 5000, intervalMs: 20, expectModel: 'qwen3.5-9b' }), ['qwen3.5-9b']);
+    assert.ok(calls >= 4);
+    await assert.rejects(waitForModels(base, { timeoutMs: 5000, intervalMs: 20, alive: () => false }), /exited before/);
+    await assert.rejects(waitForModels(base, { timeoutMs: 150, intervalMs: 20, expectModel: 'other' }), /did not answer within/);
+  } finally {
+    server.close();
+  }
+});
+
+test('plan estimate: reads the runner dry-run table (requests, items, prompt and completion tokens)', () => {
+  const out = [
+    'plan: suite userturn v1, submission qwen3.5-0.8b, template hub:Qwen/Qwen3.5-0.8B@main/tokenizer_config.json',
+    'dataset       condition           requests   prompt tok≈  max compl tok',
+    'gsm8k         (assistant)                4           400           8192',
+    '              greedy                     4          1200           2048',
+    '              items                      4',
+    'mt_bench      (assistant)                3           300           6144',
+    '              items                      3',
+    'total                                   11          1900          16384',
+    'Nothing was sent (--dry-run).',
+  ].join('\n');
+  assert.deepEqual(readPlanText(out), { kind: 'estimate', requests: 11, promptTokens: 1900, maxCompletionTokens: 16384, items: 7, source: 'runner dry run' });
+  assert.equal(readPlanText('garbage').kind, 'unavailable');
+});
+
+test('merge-shards refuses an incomplete or empty set of shards', async () => {
+  await assert.rejects(mergeShards([], {} as never, '/tmp/x'), /no shard folders/);
+});
