@@ -10,10 +10,11 @@ import { createHash } from 'node:crypto';
  *   refuse      an assistant refusal (message.refusal)  prose     a plain-text answer, no JSON
  *   slow[N]     waits N ms (default 1500) first         flaky     only the first attempt of each distinct
  *                                                                 request misbehaves; retries get a valid answer
+ *   coin        only about half of the distinct requests (chosen by a hash of the request) misbehave
  */
 
 const LABELS = ['genuine_followup', 'prompt_restatement', 'new_unrelated_query', 'identity_leakage', 'meta_planning', 'generic_closing', 'empty_or_degenerate'];
-const MARKERS = ['malformed', 'badlabel', 'refuse', 'prose', 'slow', 'flaky'] as const;
+const MARKERS = ['malformed', 'badlabel', 'refuse', 'prose', 'slow', 'flaky', 'coin'] as const;
 type Marker = (typeof MARKERS)[number];
 
 /** Attempts seen per distinct request (for `flaky`): the simulator is one process, so memory is enough. */
@@ -97,11 +98,12 @@ export async function handleJudgeChat(body: unknown): Promise<unknown> {
   const { set, slowMs } = markersOf(model, item.user_turn);
 
   let misbehave = true;
+  const key = createHash('sha256').update(JSON.stringify(b)).digest('hex');
+  if (set.has('coin')) misbehave = parseInt(key.slice(0, 2), 16) % 2 === 0;
   if (set.has('flaky')) {
-    const key = createHash('sha256').update(JSON.stringify(b)).digest('hex');
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
-    misbehave = n === 1;
+    misbehave = misbehave && n === 1;
   }
   if (misbehave && set.has('slow')) await sleep(slowMs);
   const verdict = label(item);

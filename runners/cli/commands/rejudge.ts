@@ -1,0 +1,92 @@
+import { join } from 'node:path';
+import { createHeuristicJudge, createJudgePanel, JudgeConfigError } from '../../judge/index.ts';
+import type { Judge } from '../../judge/types.ts';
+import { ResultLoadError } from '../../judge/rejudge/load-result.ts';
+import { rejudgeResult, type PanelPlace } from '../../judge/rejudge/rejudge.ts';
+import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
+
+export const summary = 'relabel the stored samples of results/<id> with another judge (no generation); rebuilds the summary';
+
+const USAGE = `usage: userturn rejudge results/<id> [--judge heuristic | --judge-config FILE.yaml] [--as primary|cross-check]
+                       [--only] [--suite FILE] [--concurrency N] [--cache FILE | --no-cache]
+
+Relabels every stored user turn of a finished result with one judge, without regenerating anything: only
+verdicts change in samples/*.jsonl, and summary.json is rebuilt from the samples (rates, label counts, judge
+agreement, provenance judges). Samples whose generation failed are left as they are. Each file is replaced
+atomically, summary last. A second run with the same judge changes nothing ("no change").
+
+  --judge heuristic     the offline rule-based judge (default)
+  --judge-config FILE   an LLM judge config (see docs/readme/judge.md)
+  --as primary          the judge becomes the primary judge (its labels make the rates); default for a new judge
+  --as cross-check      the judge is added to the panel after the others (agreement only)
+                        (default for a judge already in the panel: it keeps its place)
+  --only                drop the other judges' verdicts: the panel becomes this judge alone
+  --suite FILE          suite the result was produced with (default runners/suites/v1.yaml; id and version must match)
+  --concurrency N       verdicts in flight for an LLM judge (default 4)
+  --cache FILE          verdict cache for LLM judges (default $USERTURN_CACHE_DIR/requests.sqlite)
+  --no-cache            do not read or write the verdict cache (a rerun then asks the judge again)
+
+Exit 0 when done (also when nothing changed), 1 when any verdict is a judge_error (they are recorded and
+counted, never used in rates) or the result is invalid, 2 on usage errors.`;
+
+export async function run(argv: string[]): Promise<number> {
+  return withUsage(USAGE, async () => {
+    const { values, positionals } = parseCommandArgs(argv, {
+      help: { type: 'boolean', short: 'h' },
+      judge: { type: 'string' },
+      'judge-config': { type: 'string' },
+      as: { type: 'string' },
+      only: { type: 'boolean' },
+      suite: { type: 'string' },
+      concurrency: { type: 'string' },
+      cache: { type: 'string' },
+      'no-cache': { type: 'boolean' },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    if (positionals.length !== 1) throw new UsageError('give exactly one result folder, e.g. results/qwen3.5-9b');
+    if (values.judge !== undefined && values.judge !== 'heuristic') throw new UsageError(`--judge must be "heuristic" (use --judge-config FILE for an LLM judge), got "${values.judge}"`);
+    if (values.judge !== undefined && values['judge-config'] !== undefined) throw new UsageError('--judge and --judge-config exclude each other');
+    if (values.cache !== undefined && values['no-cache']) throw new UsageError('--cache and --no-cache exclude each other');
+    if (values.as !== undefined && values.as !== 'primary' && values.as !== 'cross-check') throw new UsageError(`--as must be primary or cross-check, got "${values.as}"`);
+    if (values.only && values.as === 'cross-check') throw new UsageError('--only makes the judge the only (primary) judge; --as cross-check contradicts it');
+    const concurrency = intFlag('concurrency', values.concurrency, 4);
+
+    let judge: Judge;
+    if (values['judge-config']) {
+      try {
+        judge = (await createJudgePanel({ judgeConfigs: [values['judge-config']], includeHeuristic: false, cachePath: values['no-cache'] ? null : values.cache }))[0] as Judge;
+      } catch (e) {
+        if (e instanceof JudgeConfigError) {
+          console.error(e.message);
+          return 2;
+        }
+        throw e;
+      }
+    } else judge = createHeuristicJudge();
+
+    try {
+      const report = await rejudgeResult({
+        resultDir: positionals[0]!,
+        suitePath: values.suite ?? join(process.cwd(), 'runners', 'suites', 'v1.yaml'),
+        judge,
+        place: (values.as as PanelPlace | undefined) ?? 'keep',
+        only: values.only === true,
+        concurrency: judge.stamp.kind === 'heuristic' ? 1 : concurrency,
+      });
+      const panel = report.panel.map((j, i) => (i === 0 ? `${j.id} (primary)` : j.id)).join(', ');
+      console.log(
+        `${report.changed ? 'updated' : 'no change'}: ${positionals[0]} — ${report.judged} labelled, ${report.judgeErrors} judge error(s), ${report.skippedErrors} failed generation(s) skipped; panel: ${panel}`,
+      );
+      return report.judgeErrors > 0 ? 1 : 0;
+    } catch (e) {
+      if (e instanceof ResultLoadError) {
+        console.error(e.message);
+        return 1;
+      }
+      throw e;
+    }
+  });
+}
