@@ -28,9 +28,10 @@ export async function servedModels(endpoints: Endpoint[], timeoutMs: number): Pr
   const out: string[] = [];
   for (const e of endpoints) {
     let lastErr: unknown;
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 200 * attempt));
       try {
-        const page = await e.client.models.list({ timeout: timeoutMs, maxRetries: 2 });
+        const page = await e.client.models.list({ timeout: Math.min(timeoutMs, 30_000), maxRetries: 0 });
         const first = page.data[0]?.id;
         if (!first) throw new Error('the endpoint lists no model');
         out.push(first);

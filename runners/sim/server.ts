@@ -130,6 +130,12 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
     }
     await sleep(opts.latencyMs);
     if (res.destroyed) return;
+    // A client that died (kill -9 closes its socket) never receives the answer: not a completion.
+    if (req.socket.readableEnded || req.socket.destroyed) {
+      countRoute(stats, route, 'client_gone');
+      res.destroy();
+      return;
+    }
     const text = JSON.stringify(payload);
     if (kind === 'malformed') {
       countRoute(stats, route, 'malformed');

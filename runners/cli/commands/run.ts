@@ -1,8 +1,6 @@
 import { join } from 'node:path';
 import { DATASET_IDS, type DatasetId } from '../../../src/schema/index.ts';
-import { executeRun, type RunDeps } from '../../probe/execute.ts';
-import { SetupError } from '../../probe/setup.ts';
-import { InvalidResult } from '../../results/write.ts';
+import type { RunDeps } from '../../probe/execute.ts';
 import { defaultCacheRoot } from '../../templates/load.ts';
 import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
 
@@ -108,6 +106,10 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     const cacheDir = defaultCacheRoot();
     const root = process.cwd();
     const dryRun = values['dry-run'] === true;
+    // Loaded after argument checks so that usage errors answer at once.
+    const { executeRun } = await import('../../probe/execute.ts');
+    const { SetupError } = await import('../../probe/setup.ts');
+    const { InvalidResult } = await import('../../results/write.ts');
     try {
       if (baseURLs.length === 0 && !dryRun) {
         // Last resort: the submission's own serving hints (read through the same validated setup path).

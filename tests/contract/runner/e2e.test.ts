@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from './helpers/processes.ts';
+
+const realDir = process.env.USERTURN_DATA_DIR;
+const SUBMISSION = 'submissions/qwen/qwen3.5-9b.yaml';
+const CONDITIONS = ['greedy', 't0.7', 't1.0', 'truncated', 'generic_question', 'reference'];
+
+/** The acceptance command, against a spawned simulator, then `userturn validate` on what it wrote. */
+async function endToEnd(sim: SpawnedSim, dataDir: string, limit: number) {
+  const work = await mkdtemp(join(tmpdir(), 'ut-e2e-'));
+  const out = join(work, 'results');
+  const args = ['run', SUBMISSION, '--base-url', `${sim.url}/v1`, '--limit', String(limit), '--data-dir', dataDir, '--template', qwenTemplate, '--out', out, '--cache', join(work, 'cache.sqlite')];
+  const first = await runCli(args);
+  assert.equal(first.code, 0, first.stderr);
+  const dir = join(out, 'qwen3.5-9b');
+  const summary = JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8')) as Record<string, any>;
+  const validate = await runCli(['validate', out]);
+  assert.equal(validate.code, 0, validate.stderr + validate.stdout);
+  assert.match(validate.stdout, /validated 6 files: ok/);
+  return { work, out, dir, args, summary, first };
+}
+
+describe('userturn run against userturn sim on the project fixtures', () => {
+  let sim: SpawnedSim;
+  before(async () => {
+    sim = await spawnSim(['--profile', 'restater', '--seed', '11', '--data-dir', fixtureData, '--latency-ms', '2']);
+  });
+  after(() => sim.stop());
+
+  it('completes every condition of suite v1, passes validate, and a rerun from the cache reproduces summary.json', async () => {
+    const r = await endToEnd(sim, fixtureData, 20);
+    const s = r.summary;
+    assert.deepEqual(s.datasets.map((d: any) => d.dataset), ['gsm8k', 'ifeval', 'ifbench', 'mt_bench', 'vicuna_bench']);
+    for (const d of s.datasets) {
+      assert.deepEqual(d.conditions.map((c: any) => c.condition), CONDITIONS);
+      assert.ok(d.conditions.filter((c: any) => c.condition !== 'reference').every((c: any) => c.n_samples === d.n_items * c.samples_per_item && c.n_request_errors === 0));
+    }
+    assert.equal(s.provenance.simulated, true);
+    assert.deepEqual(s.provenance.endpoint_models, ['userturn-sim/restater']);
+    assert.equal(s.provenance.stop_sequences[0], '<|im_end|>');
+    assert.equal(s.datasets[0].accuracy.metric, 'gsm8k_exact');
+    assert.equal(s.datasets[3].accuracy, null);
+    assert.match(r.first.stdout, /requests: \d+ completed, 0 cache hits/);
+    const files = (await readdir(join(r.dir, 'samples'))).sort();
+    assert.deepEqual(files, ['gsm8k.jsonl', 'ifbench.jsonl', 'ifeval.jsonl', 'mt_bench.jsonl', 'vicuna_bench.jsonl']);
+    const line = JSON.parse((await readFile(join(r.dir, 'samples', 'gsm8k.jsonl'), 'utf8')).split('\n')[0]!);
+    assert.match(line.id, /^[A-Za-z0-9._-]+~greedy~0$/);
+
+    const before = await sim.stats();
+    const again = await runCli(r.args);
+    assert.equal(again.code, 0, again.stderr);
+    const after = await sim.stats();
+    assert.equal(after.routes['/v1/completions']?.['200'], before.routes['/v1/completions']?.['200'], 'a full cache sends no completion');
+    const s2 = JSON.parse(await readFile(join(r.dir, 'summary.json'), 'utf8'));
+    assert.equal(comparable(s2), comparable(s));
+    assert.ok(s2.run.cache_hits > 0 && s2.run.requests_sent === 0);
+  });
+
+  it('--dry-run prints the plan with request counts and estimated tokens, and sends nothing', async () => {
+    const sent = async () => Object.values((await sim.stats()).routes['/v1/completions'] ?? {}).reduce((a, b) => a + b, 0);
+    const before = await sent();
+    const r = await runCli(['run', SUBMISSION, '--dry-run', '--limit', '2', '--data-dir', fixtureData, '--template', qwenTemplate, '--datasets', 'gsm8k,mt_bench']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /gsm8k\s+\(assistant\)\s+2\s+\d+\s+4096/);
+    assert.match(r.stdout, /t0\.7\s+8\s+\d+\s+4096/);
+    assert.match(r.stdout, /total\s+\d+/);
+    assert.equal(await sent(), before);
+  });
+
+  it('usage errors exit 2; an unreachable endpoint exits 1', async () => {
+    assert.equal((await runCli(['run'])).code, 2);
+    assert.equal((await runCli(['run', SUBMISSION, '--shard', '3/2'])).code, 2);
+    assert.equal((await runCli(['run', SUBMISSION, '--concurrency', '0'])).code, 2);
+    assert.equal((await runCli(['run', SUBMISSION, '--bogus'])).code, 2);
+    const r = await runCli(['run', SUBMISSION, '--base-url', 'http://127.0.0.1:9/v1', '--limit', '1', '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--no-cache', '--out', await mkdtemp(join(tmpdir(), 'ut-e2e-'))]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /models/);
+  });
+});
+
+describe('userturn run against userturn sim on the real datasets', { skip: realDir ? false : 'USERTURN_DATA_DIR is not set: the real-data end-to-end run is skipped (the fixture run above covers the same path)' }, () => {
+  let sim: SpawnedSim;
+  before(async () => {
+    sim = await spawnSim(['--profile', 'assistant-leaker', '--seed', '2', '--data-dir', realDir!, '--latency-ms', '1']);
+  });
+  after(() => sim.stop());
+
+  it('--limit 20 --data-dir $USERTURN_DATA_DIR completes every condition and passes validate', async () => {
+    const r = await endToEnd(sim, realDir!, 20);
+    for (const d of r.summary.datasets) {
+      assert.equal(d.n_items, 20);
+      assert.equal(d.item_ids.length, 20);
+      assert.deepEqual(d.conditions.map((c: any) => c.condition), CONDITIONS);
+    }
+    const gsm = r.summary.datasets[0];
+    assert.ok(gsm.accuracy === null || (gsm.accuracy.strict.value > 0 && gsm.accuracy.strict.value < 1), 'simulated answers are sometimes right, sometimes wrong');
+    assert.equal(r.summary.provenance.datasets[0].files[0].sha256, '3730d312f6e3440559ace48831e51066acaca737f6eabec99bccb9e4b3c39d14');
+  });
+});
