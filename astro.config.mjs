@@ -15,7 +15,6 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   integrations: [svelte(), sampleShards()],
-  telemetry: false,
   build: { inlineStylesheets: 'never' },
   security: {
     // A <meta http-equiv="content-security-policy"> on every page: scripts only from this origin or with the hash

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { execFileSync } from 'node:child_process';
+import { Sample } from '../../../src/schema/index.ts';
+import { groupByItem, manifestEntry, splitShards } from '../../../src/lib/site/shards.ts';
+import { writeShards } from '../../../src/integrations/sample-shards.ts';
+
+function synthetic(dir: string, extra: string[] = []): void {
+  execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', dir, '--models', '2', '--items', '5', ...extra], { stdio: 'ignore' });
+}
+
+test('shards keep items whole, store the shared answer once, and the manifest counts labels and conditions', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ut-shards-'));
+  try {
+    synthetic(dir);
+    const lines = readFileSync(join(dir, 'gpt-oss-120b', 'samples', 'gsm8k.jsonl'), 'utf8').trim().split('\n').map((l) => Sample.parse(JSON.parse(l)));
+    const items = groupByItem(lines, ['greedy', 't0.7', 't1.0', 'truncated', 'generic_question', 'reference']);
+    assert.equal(items.length, 5);
+    assert.equal(items.reduce((s, i) => s + i.samples.length, 0), lines.length);
+    const it = items[0]!;
+    assert.equal(it.samples[0]!.condition, 'greedy');
+    assert.equal(it.samples.find((s) => s.condition === 't0.7')!.response, undefined, 'unperturbed answers are not repeated');
+    assert.ok(it.samples.find((s) => s.condition === 'truncated')!.response, 'perturbed answers are kept');
+    const parts = splitShards(items, 20);
+    assert.ok(parts.length >= 3);
+    assert.deepEqual(parts.flat().map((i) => i.item_id), items.map((i) => i.item_id));
+    const m = manifestEntry(0, parts[0]!);
+    assert.equal(Object.values(m.labels).reduce((a, b) => a + (b ?? 0), 0), m.samples);
+    assert.equal(Object.values(m.conditions).reduce((a, b) => a + b, 0), m.samples);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('writeShards writes a manifest per model × dataset and names the file, line and field of a bad sample', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ut-shards-'));
+  const out = mkdtempSync(join(tmpdir(), 'ut-out-'));
+  try {
+    synthetic(dir);
+    const stats = await writeShards(dir, out);
+    assert.equal(stats.files, 10);
+    const man = JSON.parse(readFileSync(join(out, 'data', 'samples', 'gpt-oss-120b', 'ifeval.json'), 'utf8'));
+    assert.equal(man.samples, readFileSync(join(dir, 'gpt-oss-120b', 'samples', 'ifeval.jsonl'), 'utf8').trim().split('\n').length);
+    assert.ok(man.shards.length >= 1);
+    const f = join(dir, 'gpt-oss-120b', 'samples', 'ifeval.jsonl');
+    const lines = readFileSync(f, 'utf8').trim().split('\n');
+    const good = lines[2]!;
+    const bad = JSON.parse(good);
+    bad.verdicts[0].label = 'not_a_label';
+    lines[2] = JSON.stringify(bad);
+    writeFileSync(f, lines.join('\n'));
+    await assert.rejects(writeShards(dir, out), (e: Error) => /gpt-oss-120b\/samples\/ifeval\.jsonl:3: verdicts\[0\]\.label: /.test(e.message));
+    lines[2] = good;
+    writeFileSync(f, lines.join('\n'));
+    mkdirSync(join(dir, 'gpt-oss-120b', 'samples'), { recursive: true });
+    writeFileSync(join(dir, 'gpt-oss-120b', 'samples', 'nope.jsonl'), '');
+    await assert.rejects(writeShards(dir, out), /unknown dataset "nope"/);
+  } finally { rmSync(dir, { recursive: true, force: true }); rmSync(out, { recursive: true, force: true }); }
+});
