@@ -1,21 +1,21 @@
 import { closingRule } from './rules/closing.ts';
 import { degenerateRule, SPECIAL_TOKEN_RE } from './rules/degenerate.ts';
 import { groundingRule } from './rules/grounding.ts';
-import { assistantVoiceRule, continuationRule, ROLE_ANYWHERE, roleMarkerRule } from './rules/leakage.ts';
-import { planningRule } from './rules/planning.ts';
+import { assistantVoiceRule, continuationRule, identityClaimRule, ROLE_ANYWHERE, roleMarkerRule } from './rules/leakage.ts';
+import { planningMarkupRule, planningRule } from './rules/planning.ts';
 import { restatementRule } from './rules/restatement.ts';
 import { computeSignals } from './signals.ts';
 import type { RuleHit } from './types.ts';
 
 /** Rule-set version, stamped as the heuristic judge's prompt_version. Bump when any rule changes a label. */
-export const HEURISTIC_VERSION = 'heuristic-v1';
+export const HEURISTIC_VERSION = 'heuristic-v2';
 
 /** A user-role prefix the model may write itself ("User: …") is not a signal; drop it. */
 const USER_PREFIX = /^\s*(?:(?:user|human|me|question|q)\s*:|<\|im_start\|>\s*user\b|<start_of_turn>\s*user\b)\s*/i;
 
 /**
  * Label one user turn by rules, in a fixed order (first hit wins):
- * degenerate → role marker → planning → assistant voice → acknowledgement-only → continuation →
+ * degenerate → role marker → planning markup → identity claim → planning language → assistant voice → acknowledgement-only → continuation →
  * restatement → grounding (follow-up vs new request). Pure and deterministic.
  */
 export function classifyUserTurn(question: string, response: string, userTurn: string): RuleHit {
@@ -25,6 +25,12 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
 
   const role = roleMarkerRule(raw);
   if (role) return role;
+
+  const markup = planningMarkupRule(raw);
+  if (markup) return markup;
+
+  const identity = identityClaimRule(raw);
+  if (identity) return identity;
 
   const planning = planningRule(raw);
   if (planning) return planning;

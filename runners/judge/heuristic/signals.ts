@@ -24,6 +24,8 @@ export interface Signals {
   strongRef: string | null;
   /** An anaphoric or conversational hook ("what about…", "why?", "explain it", "does this…", "instead"). */
   weakRef: string | null;
+  /** The hook sits in the first sentence, so it points back at the conversation rather than inside the turn. */
+  weakRefLeading: boolean;
   /** A bare conversational opener ("And", "So", "Also", "Now"): counts only together with shared content. */
   opener: string | null;
   /** "what if / what about / instead": a variation of the problem, not a restatement or a fresh problem. */
@@ -117,6 +119,7 @@ export function computeSignals(userTurn: string, question: string, response: str
     sentenceCount: sentences(userTurn).length,
     strongRef: firstMatch(STRONG_REF, userTurn),
     weakRef: firstMatch(WEAK_REF, userTurn),
+    weakRefLeading: firstMatch(WEAK_REF, sentences(userTurn)[0] ?? '') !== null,
     opener: OPENER.exec(userTurn)?.[0].trim() ?? null,
     hypothetical: HYPOTHETICAL.test(userTurn),
     newMarker: NEW_MARKER.exec(userTurn)?.[0].trim() ?? null,

@@ -21,6 +21,10 @@ const cases: Array<[string, string, string]> = [
   ["Janet's ducks lay 16 eggs per day. She eats three for breakfast and bakes muffins with four. How much does she make every day?", 'prompt_restatement', 'restatement.'],
   ['Now, Tom has 5 boxes with 12 pencils each and gives 7 away. How many pencils are left?', 'new_unrelated_query', 'grounding.fresh_request'],
   ['What if she sold them for $3 instead?', 'genuine_followup', 'grounding.'],
+  // A pronoun inside a self-contained problem ("does it") is not a hook back to the answer.
+  ['A train travels 60 miles per hour for 2.5 hours. How far does it go?', 'new_unrelated_query', 'grounding.fresh_request'],
+  // An identity claim outranks planning-like words around it.
+  ['As an AI assistant, I can also explain the subtraction in more detail if the user wants.', 'identity_leakage', 'leakage.identity_claim'],
 ];
 
 for (const [u, label, rule] of cases) {

@@ -30,7 +30,9 @@ export function groundingRule(text: string, s: Signals): RuleHit {
       evidence: clip(text, 160),
     };
   }
-  const anchored = s.sharedProper.length > 0 || s.weakRef !== null;
+  // A pronoun hook anchors the turn only in its first sentence: in "A train travels 60 mph for 2 h. How far does
+  // it go?" the "it" points inside the turn, which is a self-contained problem.
+  const anchored = s.sharedProper.length > 0 || s.weakRefLeading;
   const freshProblem = s.novelNumbers.length >= 2 && s.novelRatio >= 0.7 && s.answerNumbers.length === 0 && !s.hypothetical;
   const freshRequest =
     s.u.size >= 8 && s.novelRatio >= 0.7 && s.answerNumbers.length === 0 && s.topicAOnly === 0 && (s.u.size >= 12 || s.sentenceCount >= 2);

@@ -16,6 +16,12 @@ const ROLE_AT_START =
 export const ROLE_ANYWHERE =
   /(?:^|\n)\s*(?:assistant|model|ai|chatbot)\s*:|<\|im_start\|>\s*assistant|<\|start_header_id\|>\s*assistant|<start_of_turn>\s*model|<\|assistant\|>|<\|start\|>\s*assistant/i;
 
+/** The model says what it is: an identity claim outranks any planning language around it. */
+const IDENTITY: RegExp[] = [
+  /\bas an ai\b|\bas a (?:large )?language model\b|\bi(?:'m| am) an ai\b|\bi(?:'m| am) (?:an? )?(?:ai )?assistant\b/i,
+  /\bi(?:'m| am) (?:qwen|chatgpt|gpt-?\d|llama|claude|gemma|gemini|mistral|phi|deepseek)\b/i,
+];
+
 const VOICE: RegExp[] = [
   /\b(?:i )?hope (?:this|that|it) (?:helps|was helpful|clarifies|answers)\b/i,
   /\blet me know if (?:you|there|that|this|anything)\b/i,
@@ -71,6 +77,14 @@ export function roleMarkerRule(text: string): RuleHit | null {
     rationale: `Opens with an assistant role header ("${clip(m[0].trim(), 40)}"): the model switched back to the assistant role.`,
     evidence: clip(m[0].trim(), 80),
   };
+}
+
+export function identityClaimRule(text: string): RuleHit | null {
+  for (const re of IDENTITY) {
+    const m = re.exec(text);
+    if (m) return { label: 'identity_leakage', rule: 'leakage.identity_claim', rationale: `Speaks as the assistant about itself ("${clip(m[0], 60)}").`, evidence: clip(m[0], 120) };
+  }
+  return null;
 }
 
 export function assistantVoiceRule(text: string): RuleHit | null {

@@ -27,11 +27,17 @@ const PLANNING: RegExp[] = [
   /\blet me (?:count|double-check|verify|make sure|re-?read the (?:question|request|prompt))\b/i,
 ];
 
-export function planningRule(text: string): RuleHit | null {
+/** Think tags, analysis channels, planning headings: markup that only reasoning output carries. */
+export function planningMarkupRule(text: string): RuleHit | null {
   for (const [re, rule] of TAGS) {
     const m = re.exec(text);
     if (m) return { label: 'meta_planning', rule, rationale: `Contains reasoning/analysis markup ("${clip(m[0], 40)}").`, evidence: clip(m[0], 80) };
   }
+  return null;
+}
+
+/** Planning language: deliberation about the reply, the user in the third person. */
+export function planningRule(text: string): RuleHit | null {
   for (const re of PLANNING) {
     const m = re.exec(text);
     if (m) {
