@@ -1,6 +1,7 @@
 import { isPinnedRevision, type FieldError, type Submission } from '../../src/schema/index.ts';
 import { code, codeBlock, row, text } from './markdown.ts';
 import type { PlanEstimate } from './plan-estimate.ts';
+import type { ResultCheck } from './result-checks.ts';
 
 /** The hidden marker the workflow uses to find (and update) its one comment on a pull request. */
 export const REPORT_MARKER = '<!-- userturn-pr-report -->';
@@ -26,6 +27,8 @@ export interface ReportInput {
   errors: FieldError[];
   /** Valid submissions among the checked files. */
   submissions: SubmissionReport[];
+  /** Valid results summaries among the checked files, with the verified rule applied. */
+  results?: ResultCheck[];
 }
 
 const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -72,6 +75,21 @@ function submissionSection(s: SubmissionReport): string[] {
   return lines;
 }
 
+function resultSection(r: ResultCheck): string[] {
+  const p = r.summary.provenance;
+  const lines = [
+    `#### Results: ${text(r.summary.submission.display_name, 80)} (${code(r.summary.submission.id)})`,
+    '',
+    `${code(r.file)}: suite ${code(`${p.suite_id} v${p.suite_version}`)}, primary judge ${code(p.primary_judge)}${p.simulated ? ', **simulated** (demo data)' : ''}.`,
+    '',
+    r.verified.verified ? '**Verified**: every condition holds.' : `**Not verified** — ${r.verified.failed.length} of ${r.verified.checks.length} conditions fail:`,
+    '',
+  ];
+  for (const c of r.verified.checks) lines.push(`- ${c.ok ? '✅' : '❌'} ${text(c.label)}: ${text(c.detail, 300)}`);
+  lines.push('');
+  return lines;
+}
+
 /** The whole comment body. Every piece of submission-controlled text goes through markdown.ts. */
 export function renderReport(input: ReportInput): string {
   const out: string[] = [REPORT_MARKER, '### userturn submission check', ''];
@@ -82,6 +100,8 @@ export function renderReport(input: ReportInput): string {
     const badFiles = new Set(input.errors.map((e) => e.file.replace(/:\d+$/, ''))).size;
     out.push(`❌ **${n(input.errors.length, 'problem')}** in ${n(badFiles, 'file')} (of ${n(files, 'changed file')} checked). Each line is \`file: field: message\`. Fix them and push: this comment updates itself.`, '');
     out.push(...errorLines(input.errors), '');
+  } else if (files === 0) {
+    out.push('No changed data files are left to validate.', '');
   } else {
     out.push(`✅ **${n(files, 'changed file')} valid.**`, '');
   }
@@ -90,6 +110,7 @@ export function renderReport(input: ReportInput): string {
     out.push(input.errors.length > 0 ? '**Valid submissions in this change** (what they will run):' : '**What will run:**', '');
     for (const s of input.submissions) out.push(...submissionSection(s));
   }
+  for (const r of input.results ?? []) out.push(...resultSection(r));
   if (input.ignored.length > 0) out.push(`<sub>Not checked (not a userturn data file): ${n(input.ignored.length, 'file')}.</sub>`, '');
   out.push('<sub>Produced by `userturn pr-report`. A maintainer runs the probe on a GPU runner after review; see CONTRIBUTING.md.</sub>');
   let body = out.join('\n');

@@ -4,6 +4,7 @@ import type { FieldError } from '../../src/schema/index.ts';
 import { validatePaths } from '../validate/validate-files.ts';
 import { classify } from '../validate/classify.ts';
 import { estimatePlan, type PlanEstimate } from './plan-estimate.ts';
+import { checkResults } from './result-checks.ts';
 import type { ReportInput } from './pr-report.ts';
 import { UnsafeServeError, buildServeCommand, formatCommand } from './serve-command.ts';
 
@@ -49,5 +50,6 @@ export async function buildReportInput(changed: string[], root: string, opts: { 
   // A refused serve command is an error the submitter must fix, reported like any other.
   const errors = [...rejected, ...report.errors];
   for (const s of submissions) if (!s.serve.ok) errors.push({ file: s.file, field: s.serve.reason.split(':')[0] ?? 'serving', message: s.serve.reason.split(': ').slice(1).join(': ') });
-  return { checked: [...checked, ...rejected.map((r) => r.file)], ignored, missing, errors, submissions: submissions.filter((s) => s.serve.ok) };
+  const results = await checkResults(checked.filter((f) => !failedFiles.has(f)), root);
+  return { checked: [...checked, ...rejected.map((r) => r.file)], ignored, missing, errors, submissions: submissions.filter((s) => s.serve.ok), results };
 }

@@ -18,10 +18,10 @@ function good(): VerifiableSummary {
       suite_id: 'userturn',
       suite_version: 1,
       judges: [
-        { id: 'llm:gpt-5.4-mini@judge-v1', kind: 'llm', model: 'gpt-5.4-mini', prompt_version: 'judge-v1', temperature: 0, max_tokens: 400 },
-        { id: 'heuristic@1', kind: 'heuristic', model: null, prompt_version: '1', temperature: null, max_tokens: null },
+        { id: 'llm:gpt-5.4-mini:judge-v1', kind: 'llm', model: 'gpt-5.4-mini', prompt_version: 'judge-v1', temperature: 0, max_tokens: 400 },
+        { id: 'heuristic:1', kind: 'heuristic', model: null, prompt_version: '1', temperature: null, max_tokens: null },
       ],
-      primary_judge: 'llm:gpt-5.4-mini@judge-v1',
+      primary_judge: 'llm:gpt-5.4-mini:judge-v1',
       runner_commit: SHA,
       runner_dirty: false,
       simulated: false,
@@ -54,7 +54,7 @@ test('each failed condition is named, alone and together', () => {
     ['dirty runner', (s) => (s.provenance.runner_dirty = true), ['clean_runner']],
     ['unknown dirtiness', (s) => (s.provenance.runner_dirty = null), ['clean_runner']],
     ['no runner commit', (s) => (s.provenance.runner_commit = null), ['clean_runner']],
-    ['heuristic primary judge', (s) => (s.provenance.primary_judge = 'heuristic@1'), ['approved_judge']],
+    ['heuristic primary judge', (s) => (s.provenance.primary_judge = 'heuristic:1'), ['approved_judge']],
     ['unlisted judge model', (s) => (s.provenance.judges[0].model = 'my-own-judge'), ['approved_judge']],
     ['unapproved prompt version', (s) => (s.provenance.judges[0].prompt_version = 'judge-v0'), ['approved_judge']],
     ['primary judge missing from stamps', (s) => (s.provenance.primary_judge = 'llm:ghost'), ['approved_judge']],
@@ -65,7 +65,7 @@ test('each failed condition is named, alone and together', () => {
         s.provenance.suite_version = 0;
         s.submission.hf.revision = 'main';
         s.provenance.runner_dirty = true;
-        s.provenance.primary_judge = 'heuristic@1';
+        s.provenance.primary_judge = 'heuristic:1';
         s.provenance.simulated = true;
       },
       ['current_suite', 'pinned_revision', 'clean_runner', 'approved_judge', 'real_endpoint'],

@@ -1,0 +1,37 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { ResultSummary, Suite, parseWith, type ResultSummary as Summary } from '../../src/schema/index.ts';
+import { currentSuiteVersion, parseApprovedJudges, verifyResult, type VerifiedPolicy, type VerifiedResult } from '../../src/lib/verified.ts';
+
+/** The verified policy from the repository's data: suite files (current version) and the approved judges. */
+export async function loadVerifiedPolicy(root: string): Promise<VerifiedPolicy> {
+  const suites: Array<{ id: string; version: number }> = [];
+  const dir = join(root, 'runners', 'suites');
+  for (const f of (await readdir(dir)).filter((x) => /\.ya?ml$/.test(x))) {
+    const r = parseWith(Suite, parse(await readFile(join(dir, f), 'utf8')), f);
+    if (r.ok) suites.push({ id: r.value.id, version: r.value.version });
+  }
+  const suiteId = suites[0]?.id ?? 'userturn';
+  const approvedJudges = parseApprovedJudges(parse(await readFile(join(root, 'runners', 'community', 'approved-judges.yaml'), 'utf8')));
+  return { suiteId, currentSuiteVersion: currentSuiteVersion(suites, suiteId) ?? 0, approvedJudges };
+}
+
+export interface ResultCheck {
+  file: string;
+  summary: Pick<Summary, 'submission' | 'provenance'>;
+  verified: VerifiedResult;
+}
+
+/** For each valid summary.json among the checked files: what the site will show about it. */
+export async function checkResults(files: string[], root: string): Promise<ResultCheck[]> {
+  const summaries = files.filter((f) => f.endsWith('/summary.json'));
+  if (summaries.length === 0) return [];
+  const policy = await loadVerifiedPolicy(root);
+  const out: ResultCheck[] = [];
+  for (const file of summaries) {
+    const r = parseWith(ResultSummary, JSON.parse(await readFile(join(root, file), 'utf8')), file);
+    if (r.ok) out.push({ file, summary: r.value, verified: verifyResult(r.value, policy) });
+  }
+  return out;
+}
