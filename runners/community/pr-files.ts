@@ -14,7 +14,9 @@ import { clientFromEnv, getPr, getRawFile, listPrFiles, type GitHubClient, type 
 /** Names the workflow will write: plain characters, allowed folders, data extensions. */
 const SAFE_PATH = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 const DATA_ROOTS = ['submissions/', 'results/', 'runners/suites/'];
+/** YAML/JSON documents: validate refuses more than 1 MiB anyway. Sample shards are streamed by validate. */
 const MAX_FILE_BYTES = 1024 * 1024;
+const MAX_SAMPLES_BYTES = 100 * 1024 * 1024;
 const MAX_FILES = 300;
 
 export interface PrFilesPlan {
@@ -47,10 +49,11 @@ export async function materialise(gh: GitHubClient, pr: number, headSha: string,
   const plan = planPrFiles(await listPrFiles(gh, pr));
   for (const p of plan.fetch) {
     const bytes = await getRawFile(gh, p, headSha);
-    if (bytes.byteLength > MAX_FILE_BYTES) {
+    const limit = classify(p) === 'samples' ? MAX_SAMPLES_BYTES : MAX_FILE_BYTES;
+    if (bytes.byteLength > limit) {
       // Leave a file validate refuses by size, without holding the whole thing.
       await mkdir(dirname(join(root, p)), { recursive: true });
-      await writeFile(join(root, p), new Uint8Array(MAX_FILE_BYTES + 1).fill(0x20));
+      await writeFile(join(root, p), limit === MAX_FILE_BYTES ? new Uint8Array(MAX_FILE_BYTES + 1).fill(0x20) : `{"error":"file over ${limit} bytes"}\n`);
       continue;
     }
     await mkdir(dirname(join(root, p)), { recursive: true });

@@ -99,3 +99,18 @@ test('pr-files: only data files under the data folders, with safe names, are wri
   }
   await assert.rejects(materialise(gh, 7, 'c'.repeat(40), root), /head moved/);
 });
+
+test('pr-files: size limits: a YAML over 1 MiB is left for validate to refuse; a large samples shard is copied whole', async () => {
+  const big = 'x'.repeat(2 * 1024 * 1024);
+  state.files = [
+    { filename: 'submissions/acme/huge.yaml', status: 'added' },
+    { filename: 'results/m/samples/gsm8k.jsonl', status: 'added' },
+  ];
+  state.contents.set('submissions/acme/huge.yaml', `id: ${big}\n`);
+  state.contents.set('results/m/samples/gsm8k.jsonl', `${'{"a":1}\n'.repeat(300_000)}`);
+  const root = mkdtempSync(join(tmpdir(), 'userturn-prfiles-'));
+  await materialise(gh, 7, HEAD, root);
+  const { statSync } = await import('node:fs');
+  assert.equal(statSync(join(root, 'submissions/acme/huge.yaml')).size, 1024 * 1024 + 1);
+  assert.equal(readFileSync(join(root, 'results/m/samples/gsm8k.jsonl'), 'utf8'), state.contents.get('results/m/samples/gsm8k.jsonl'));
+});
