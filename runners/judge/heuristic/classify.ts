@@ -1,4 +1,4 @@
-import { closingRule } from './rules/closing.ts';
+import { closingRule, shortThanksRule } from './rules/closing.ts';
 import { degenerateRule, SPECIAL_TOKEN_RE } from './rules/degenerate.ts';
 import { groundingRule } from './rules/grounding.ts';
 import { assistantVoiceRule, continuationRule, identityClaimRule, ROLE_ANYWHERE, roleMarkerRule } from './rules/leakage.ts';
@@ -8,7 +8,7 @@ import { computeSignals } from './signals.ts';
 import type { RuleHit } from './types.ts';
 
 /** Rule-set version, stamped as the heuristic judge's prompt_version. Bump when any rule changes a label. */
-export const HEURISTIC_VERSION = 'heuristic-v2';
+export const HEURISTIC_VERSION = 'heuristic-v3';
 
 /** A user-role prefix the model may write itself ("User: …") is not a signal; drop it. */
 const USER_PREFIX = /^\s*(?:(?:user|human|me|question|q)\s*:|<\|im_start\|>\s*user\b|<start_of_turn>\s*user\b)\s*/i;
@@ -55,6 +55,8 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
   if (continuation) return continuation;
 
   const signals = computeSignals(rest, question, response);
+  const thanks = signals.strongRef || signals.weakRef ? null : shortThanksRule(text, signals.topicAOnly);
+  if (thanks) return thanks;
   const restatement = restatementRule(rest, question, signals);
   if (restatement) return restatement;
 

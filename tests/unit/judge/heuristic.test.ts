@@ -23,6 +23,9 @@ const cases: Array<[string, string, string]> = [
   ['What if she sold them for $3 instead?', 'genuine_followup', 'grounding.'],
   // A pronoun inside a self-contained problem ("does it") is not a hook back to the answer.
   ['A train travels 60 miles per hour for 2.5 hours. How far does it go?', 'new_unrelated_query', 'grounding.fresh_request'],
+  ['Worked, thanks!', 'generic_closing', 'closing.short_thanks'],
+  ["Thanks, but it didn't work for me", 'genuine_followup', 'grounding.'],
+  ['How can I sell the eggs from the last day of the week?', 'genuine_followup', 'grounding.'],
   // An identity claim outranks planning-like words around it.
   ['As an AI assistant, I can also explain the subtraction in more detail if the user wants.', 'identity_leakage', 'leakage.identity_claim'],
 ];

@@ -74,3 +74,20 @@ export function closingRule(text: string): { hit: RuleHit | null; rest: string }
   }
   return { hit: null, rest };
 }
+
+const THANKS = /\b(?:thanks?|thank you|thx|ty|cheers|appreciate(?:d)?)\b/i;
+
+/**
+ * A short thank-you whose other words are not on the list above ("Beautiful, thanks!", "Worked, thanks!"): at most
+ * six words, a thanks word, no question, no number, and nothing taken from the answer.
+ */
+export function shortThanksRule(text: string, answerOnlyTopicWords: number): RuleHit | null {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0 || words.length > 6 || !THANKS.test(text) || /[?\d]/.test(text) || answerOnlyTopicWords > 0) return null;
+  return {
+    label: 'generic_closing',
+    rule: 'closing.short_thanks',
+    rationale: `A short thank-you ("${clip(text, 60)}") that neither asks anything nor refers to the answer.`,
+    evidence: clip(text, 120),
+  };
+}

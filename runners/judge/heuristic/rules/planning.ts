@@ -21,7 +21,7 @@ const PLANNING: RegExp[] = [
   /\b(?:okay|ok|alright|hmm)[,.]? (?:so )?(?:the user|let me|let's see|i need)\b/i,
   /\bhow (?:should|do|can) i (?:respond|reply|answer this|approach this)\b/i,
   /\bin (?:my|the) (?:response|reply),? i (?:will|should|'ll)\b/i,
-  /\b(?:respond|reply) to the user\b/i,
+  /\b(?:respond|reply) to the user\b|\b(?:ask|tell|remind|give|show|help|answer|inform|warn|reassure|guide) the user\b|\bthe user'?s (?:question|request|message|problem|intent|query)\b/i,
   /^\s*we (?:need|have) to (?:answer|respond|reply|explain|provide|compute|solve|output|give|produce|write)\b|\bwe should (?:present|answer|respond|explain|output|mention|give|produce|format)\b/i,
   /^\s*first,? i (?:need|should|will|'ll|must|have) to\b|\bi (?:need to|should|will|'ll) (?:address|cover|structure|outline)\b/i,
   /\blet me (?:count|double-check|verify|make sure|re-?read the (?:question|request|prompt))\b/i,
