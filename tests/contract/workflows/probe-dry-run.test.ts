@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { parse } from 'yaml';
 import { Suite } from '../../../src/schema/index.ts';
@@ -89,8 +90,11 @@ test('probe job dry run on the simulator: 2 shards → merge → validate → si
   assert.match(v.stdout, /ok/);
 
   // The site, built from this results folder only, shows the model, marked as simulated.
+  // The project's astro config with a private cache folder, so parallel builds in other tests cannot share a data store.
   const dist = join(tmp, 'dist');
-  const b = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], {
+  const config = join(tmp, 'astro.config.mjs');
+  writeFileSync(config, `import base from ${JSON.stringify(pathToFileURL(join(REPO_ROOT, 'astro.config.mjs')).href)};\nexport default { ...base, cacheDir: ${JSON.stringify(join(tmp, 'astro-cache'))} };\n`);
+  const b = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--root', REPO_ROOT, '--config', relative(REPO_ROOT, config), '--outDir', dist], {
     cwd: REPO_ROOT,
     env: { ...process.env, USERTURN_RESULTS_DIR: resultsRoot, ASTRO_TELEMETRY_DISABLED: '1' },
     encoding: 'utf8',
