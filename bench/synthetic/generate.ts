@@ -183,6 +183,7 @@ function main(): void {
     mkdirSync(join(dir, 'samples'), { recursive: true });
     const dsResults: DatasetResult[] = [];
     const conf = LABELS.map(() => LABELS.map(() => 0));
+    let modelSamples = 0;
 
     for (const ds of datasets) {
       const nItems = args.full ? (ds.item_cap ?? ds.items ?? 200) : Math.min(args.items, ds.items ?? args.items);
@@ -270,6 +271,7 @@ function main(): void {
         });
       }
       totalSamples += lines.length;
+      modelSamples += lines.length;
       writeFileSync(join(dir, 'samples', `${ds.id}.jsonl`), lines.join('\n') + '\n');
       const accEst = estimate(correct.map((x) => (x ? 1 : 0)));
       dsResults.push({
@@ -316,7 +318,7 @@ function main(): void {
       },
       run: {
         started_at: started.toISOString(), finished_at: new Date(started.getTime() + 1_800_000).toISOString(), duration_s: 1800,
-        requests_sent: totalSamples, cache_hits: 0, request_errors: 0, endpoints: ['http://127.0.0.1:0/v1 (synthetic)'],
+        requests_sent: modelSamples * 2, cache_hits: 0, request_errors: 0, endpoints: ['http://127.0.0.1:0/v1 (synthetic)'],
       },
     };
     ResultSummary.parse(summary);

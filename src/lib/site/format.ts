@@ -21,6 +21,13 @@ export function estText(e: Estimate | null | undefined): string {
   return `${pct(e.value)} [${(e.lo * 100).toFixed(1)}–${(e.hi * 100).toFixed(1)}]`;
 }
 
+/** "+8.3 pp [−20.8, +37.5]" for a paired delta with its CI. */
+export function deltaText(d: { value: number; lo: number; hi: number } | null | undefined): string {
+  if (!d) return '—';
+  const n = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x * 100).toFixed(1)}`;
+  return `${n(d.value)} pp [${n(d.lo)}, ${n(d.hi)}]`;
+}
+
 export function paramsText(total: number, active: number): string {
   const f = (x: number) => (x >= 10 ? x.toFixed(0) : String(+x.toFixed(2)));
   return total === active ? `${f(total)}B` : `${f(total)}B (${f(active)}B active)`;
