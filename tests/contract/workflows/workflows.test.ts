@@ -116,3 +116,15 @@ test('every script a workflow runs exists in the repository', () => {
     for (const m of runs(f).join('\n').matchAll(/(runners\/[\w/.-]+\.ts)/g)) assert.ok(existsSync(join(REPO_ROOT, m[1]!)), `${f}: ${m[1]} does not exist`);
   }
 });
+
+const SHELLCHECK = ['/usr/bin/shellcheck', '/usr/local/bin/shellcheck'].find((p) => existsSync(p));
+test('shellcheck passes on every run: script (what actionlint does when shellcheck is installed)', { skip: SHELLCHECK ? false : 'shellcheck not installed (apt-get install shellcheck)' }, async () => {
+  const { spawnSync } = await import('node:child_process');
+  for (const f of files) {
+    for (const [i, script] of runs(f).entries()) {
+      // GitHub runs `bash --noprofile --norc -eo pipefail {0}`; SC2154: variables come from env: blocks.
+      const r = spawnSync(SHELLCHECK!, ['--shell=bash', '--severity=style', '--exclude=SC2154', '-'], { input: script, encoding: 'utf8' });
+      assert.equal(r.status, 0, `${f} run script #${i + 1}:\n${script}\n${r.stdout}`);
+    }
+  }
+});
