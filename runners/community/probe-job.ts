@@ -68,11 +68,16 @@ export async function waitForModels(base: string, opts: { timeoutMs: number; exp
   throw new Error(`${base}/models did not answer within ${Math.round(opts.timeoutMs / 1000)} s (${last})`);
 }
 
+/** The engine gets the environment minus the judge's and GitHub's credentials (it needs HF_TOKEN at most). */
+export function engineEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !/JUDGE|^USERTURN_API_KEY$|^GITHUB_TOKEN$|^GH_TOKEN$|^ACTIONS_/.test(k)));
+}
+
 /** Start a process in its own process group, output to a log file, never through a shell. */
 function startDetached(argv: string[], logFile: string): ChildProcess {
   mkdirSync(dirname(logFile), { recursive: true });
   const fd = openSync(logFile, 'a');
-  const child = spawn(argv[0]!, argv.slice(1), { detached: true, stdio: ['ignore', fd, fd], shell: false });
+  const child = spawn(argv[0]!, argv.slice(1), { detached: true, stdio: ['ignore', fd, fd], shell: false, env: engineEnv(process.env) });
   closeSync(fd);
   return child;
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { readPlanText } from '../../../runners/community/plan-estimate.ts';
 import { checkSubmissionPath, probePlan, shardSpecs, submissionFromPrFiles } from '../../../runners/community/probe-plan.ts';
-import { waitForModels } from '../../../runners/community/probe-job.ts';
+import { engineEnv, waitForModels } from '../../../runners/community/probe-job.ts';
 import { mergeShards } from '../../../runners/community/merge-shards.ts';
 
 test('probe-plan: shard matrix values and checked submission paths', () => {
@@ -61,4 +61,9 @@ test('plan estimate: reads the runner dry-run table (requests, items, prompt and
 
 test('merge-shards refuses an incomplete or empty set of shards', async () => {
   await assert.rejects(mergeShards([], {} as never, '/tmp/x'), /no shard folders/);
+});
+
+test('the engine process does not get the judge key or GitHub tokens', () => {
+  const env = engineEnv({ PATH: '/bin', HF_TOKEN: 'hf', USERTURN_JUDGE_API_KEY: 'j', USERTURN_API_KEY: 'k', GITHUB_TOKEN: 'g', GH_TOKEN: 'g', ACTIONS_RUNTIME_TOKEN: 'a', CUDA_VISIBLE_DEVICES: '0,1' });
+  assert.deepEqual(env, { PATH: '/bin', HF_TOKEN: 'hf', CUDA_VISIBLE_DEVICES: '0,1' });
 });
