@@ -116,7 +116,7 @@ const maxManifest = manifests.reduce((m, f) => Math.max(m, gz(f)), 0);
 const rows: Array<[string, string, string, boolean]> = [
   ['home transfer (HTML+CSS+JS, gzip)', `${fmt(homeTotal)} (HTML ${fmt(homeHtml)}, CSS ${fmt(homeCss)}, JS ${fmt(homeJs)})`, `≤ ${fmt(BUDGET.homeTransfer)}`, homeTotal <= BUDGET.homeTransfer],
   ['JS on any page (gzip, max)', `${fmt(maxJs)} on ${maxJsPage}`, `≤ ${fmt(BUDGET.pageJs)}`, maxJs <= BUDGET.pageJs],
-  ['sample shard (gzip, max of 300 largest)', `${fmt(maxShard)} (${maxShardFile}); median raw ${fmt(medianShardRaw)}`, `≤ ${fmt(BUDGET.shard)}`, maxShard <= BUDGET.shard],
+  ['sample shard (gzip, max of 300 largest)', `${fmt(maxShard)} (${maxShardFile}); raw median ${fmt(medianShardRaw)}, max ${fmt(shardSizes[0]?.raw ?? 0)}`, `≤ ${fmt(BUDGET.shard)}`, maxShard <= BUDGET.shard],
   ['build wall time', `${wallSeconds.toFixed(1)} s`, `< ${BUDGET.buildSeconds} s`, wallSeconds < BUDGET.buildSeconds],
   ['build peak memory (max RSS)', fmt(peakKb * 1024), `< ${fmt(BUDGET.peakBytes)}`, peakKb * 1024 < BUDGET.peakBytes],
 ];
