@@ -33,6 +33,8 @@ export function sortChanged(changed: string[], root: string): { checked: string[
 export async function buildReportInput(changed: string[], root: string, opts: { plan?: boolean } = {}): Promise<ReportInput> {
   const { checked, ignored, missing, rejected } = sortChanged(changed, root);
   const report = checked.length > 0 ? await validatePaths(checked.map((p) => join(root, p)), root) : { errors: [], submissions: [] };
+  // A suite from the pull request is data to validate, never the plan the runner is asked to estimate.
+  const suiteChanged = checked.some((f) => classify(f) === 'suite');
   const failedFiles = new Set(report.errors.map((e) => e.file.replace(/:\d+$/, '')));
   const submissions = report.submissions
     .filter((s) => !failedFiles.has(s.file))
@@ -44,7 +46,12 @@ export async function buildReportInput(changed: string[], root: string, opts: { 
         if (!(e instanceof UnsafeServeError)) throw e;
         serve = { ok: false, reason: e.message };
       }
-      const plan: PlanEstimate = opts.plan === false ? { kind: 'unavailable', reason: 'skipped (--no-plan)' } : estimatePlan(s.file, { cwd: root });
+      const plan: PlanEstimate =
+        opts.plan === false
+          ? { kind: 'unavailable', reason: 'skipped (--no-plan)' }
+          : suiteChanged
+            ? { kind: 'unavailable', reason: 'this pull request changes the suite; the estimate waits for the reviewed suite' }
+            : estimatePlan(s.file, { cwd: root });
       return { file: s.file, value: s.value, serve, plan };
     });
   // A refused serve command is an error the submitter must fix, reported like any other.

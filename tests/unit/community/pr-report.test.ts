@@ -197,3 +197,14 @@ test('changed results: the report applies the verified rule and names the failed
   assert.equal(verified.input.errors.length, 0, JSON.stringify(verified.input.errors));
   assert.match(verified.md, /\*\*Verified\*\*: every condition holds\./);
 });
+
+test('a pull request that changes the suite gets no dry-run estimate (the runner never plans with an unreviewed suite)', async () => {
+  const { readFileSync } = await import('node:fs');
+  const root = tempRepo({
+    'submissions/qwen/qwen3.5-9b.yaml': paperSubmission(),
+    'runners/suites/v1.yaml': readFileSync(join(REPO_ROOT, 'runners/suites/v1.yaml'), 'utf8'),
+  });
+  const input = await buildReportInput(['submissions/qwen/qwen3.5-9b.yaml', 'runners/suites/v1.yaml'], root, { plan: true });
+  assert.equal(input.errors.length, 0, JSON.stringify(input.errors));
+  assert.deepEqual(input.submissions[0]!.plan, { kind: 'unavailable', reason: 'this pull request changes the suite; the estimate waits for the reviewed suite' });
+});
