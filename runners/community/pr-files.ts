@@ -43,10 +43,13 @@ export function planPrFiles(files: PrFile[]): PrFilesPlan {
   return { fetch, changed };
 }
 
-export async function materialise(gh: GitHubClient, pr: number, headSha: string, root: string): Promise<PrFilesPlan> {
+/** `only`: bring in just these paths (the probe workflow takes the submission file and nothing else). */
+export async function materialise(gh: GitHubClient, pr: number, headSha: string, root: string, only?: string[]): Promise<PrFilesPlan> {
   const head = await getPr(gh, pr);
   if (head.head.sha !== headSha) throw new Error(`the pull request head moved (${head.head.sha.slice(0, 12)} ≠ ${headSha.slice(0, 12)}); a newer run will check it`);
-  const plan = planPrFiles(await listPrFiles(gh, pr));
+  const all = planPrFiles(await listPrFiles(gh, pr));
+  const plan = only ? { ...all, fetch: all.fetch.filter((p) => only.includes(p)) } : all;
+  if (only && plan.fetch.length !== only.length) throw new Error(`not data files changed by this pull request: ${only.filter((p) => !plan.fetch.includes(p)).join(', ')}`);
   for (const p of plan.fetch) {
     const bytes = await getRawFile(gh, p, headSha);
     const limit = classify(p) === 'samples' ? MAX_SAMPLES_BYTES : MAX_FILE_BYTES;
@@ -63,14 +66,14 @@ export async function materialise(gh: GitHubClient, pr: number, headSha: string,
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { pr: { type: 'string' }, 'head-sha': { type: 'string' }, 'changed-out': { type: 'string' }, 'data-out': { type: 'string' } }, strict: true });
+  const { values } = parseArgs({ args: argv, options: { pr: { type: 'string' }, 'head-sha': { type: 'string' }, 'changed-out': { type: 'string' }, 'data-out': { type: 'string' }, only: { type: 'string', multiple: true } }, strict: true });
   const pr = Number(values.pr);
   const sha = values['head-sha'] ?? '';
   if (!Number.isInteger(pr) || pr < 1 || !/^[0-9a-f]{40}$/.test(sha) || !values['changed-out']) {
-    console.error('usage: pr-files.ts --pr N --head-sha SHA --changed-out list.txt [--data-out list.txt]  (env: GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL)');
+    console.error('usage: pr-files.ts --pr N --head-sha SHA --changed-out list.txt [--data-out list.txt] [--only path…]  (env: GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL)');
     return 2;
   }
-  const plan = await materialise(clientFromEnv(), pr, sha, process.cwd());
+  const plan = await materialise(clientFromEnv(), pr, sha, process.cwd(), values.only);
   await writeFile(values['changed-out'], plan.changed.map((p) => `${p}\n`).join(''));
   if (values['data-out']) await writeFile(values['data-out'], plan.fetch.map((p) => `${p}\n`).join(''));
   console.log(`${plan.changed.length} changed files; ${plan.fetch.length} data files written for validation`);

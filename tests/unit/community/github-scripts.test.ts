@@ -98,6 +98,13 @@ test('pr-files: only data files under the data folders, with safe names, are wri
     assert.equal(existsSync(join(root, p)), false, `${p} must not be written`);
   }
   await assert.rejects(materialise(gh, 7, 'c'.repeat(40), root), /head moved/);
+
+  // The probe workflow takes only the submission: a suite change in the same pull request stays out.
+  const only = mkdtempSync(join(tmpdir(), 'userturn-prfiles-'));
+  await materialise(gh, 7, HEAD, only, ['submissions/acme/model-1.yaml']);
+  assert.ok(existsSync(join(only, 'submissions/acme/model-1.yaml')));
+  assert.equal(existsSync(join(only, 'runners/suites/v1.yaml')), false);
+  await assert.rejects(materialise(gh, 7, HEAD, only, ['package.json']), /not data files changed/);
 });
 
 test('pr-files: size limits: a YAML over 1 MiB is left for validate to refuse; a large samples shard is copied whole', async () => {
