@@ -11,7 +11,8 @@
  * --results uses an existing results folder instead of generating one; --reuse keeps a previously generated set.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -43,8 +44,13 @@ if (!results) {
 const resultsBytes = Number(execFileSync('du', ['-sb', results], { encoding: 'utf8' }).split('\t')[0]);
 
 // 2. Build under /usr/bin/time -v (node directly, so the measured process is the build itself).
+// A private Astro cache, so a build running in parallel elsewhere in the tree cannot share the content data store.
 const astroBin = resolve('node_modules/astro/bin/astro.mjs');
-const timed = spawnSync('/usr/bin/time', ['-v', process.execPath, astroBin, 'build', '--outDir', out], {
+const cache = resolve('.demo/bench-cache');
+mkdirSync(cache, { recursive: true });
+const config = join(cache, 'astro.config.mjs');
+writeFileSync(config, `import base from ${JSON.stringify(pathToFileURL(resolve('astro.config.mjs')).href)};\nexport default { ...base, cacheDir: ${JSON.stringify(join(cache, 'astro'))} };\n`);
+const timed = spawnSync('/usr/bin/time', ['-v', process.execPath, astroBin, 'build', '--root', resolve('.'), '--config', relative(resolve('.'), config), '--outDir', out], {
   env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', USERTURN_RESULTS_DIR: results }, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024,
 });
 const log = `${timed.stdout}\n${timed.stderr}`;

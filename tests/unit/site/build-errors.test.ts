@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { spawnSync, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { astroBuild } from './astro-build.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
 
 test('a broken results summary fails the site build, naming the file and the field', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ut-broken-'));
-  const out = mkdtempSync(join(tmpdir(), 'ut-dist-'));
   try {
     execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', dir, '--models', '1', '--items', '2'], { stdio: 'ignore' });
     const [model] = ['gpt-oss-120b'];
@@ -15,11 +15,10 @@ test('a broken results summary fails the site build, naming the file and the fie
     const s = JSON.parse(readFileSync(f, 'utf8'));
     s.datasets[0].conditions[0].followup.value = 1.5;
     writeFileSync(f, JSON.stringify(s));
-    const r = spawnSync(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', USERTURN_RESULTS_DIR: dir }, encoding: 'utf8', timeout: 120_000,
-    });
+    const r = astroBuild({ USERTURN_RESULTS_DIR: dir });
+    rmSync(r.tmp, { recursive: true, force: true });
     assert.notEqual(r.status, 0, 'the build must fail');
-    const text = `${r.stdout}\n${r.stderr}`;
+    const text = r.text;
     assert.match(text, /gpt-oss-120b\/summary\.json: datasets\[0\]\.conditions\[0\]\.followup\.value: /);
-  } finally { rmSync(dir, { recursive: true, force: true }); rmSync(out, { recursive: true, force: true }); }
+  } finally { rmSync(dir, { recursive: true, force: true }); }
 });

@@ -1,18 +1,12 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { astroBuild } from './astro-build.ts';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
 
-/** Real `astro build` into a temporary folder with the given environment. */
-function build(env: Record<string, string>): { out: string; status: number | null; text: string } {
-  const out = mkdtempSync(join(tmpdir(), 'ut-dist-'));
-  const r = spawnSync(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env }, encoding: 'utf8', timeout: 180_000,
-  });
-  return { out, status: r.status, text: `${r.stdout}\n${r.stderr}` };
-}
+const build = astroBuild;
 
 test('with zero results the site builds, says how to submit and run, and USERTURN_SIMULATED=1 shows the banner', () => {
   const empty = mkdtempSync(join(tmpdir(), 'ut-empty-'));
@@ -28,7 +22,7 @@ test('with zero results the site builds, says how to submit and run, and USERTUR
       assert.ok(existsSync(join(b.out, p, 'index.html')), `${p} is built`);
     }
     assert.equal(readFileSync(join(b.out, 'data', 'summaries.json'), 'utf8').trim(), '[]');
-  } finally { rmSync(empty, { recursive: true, force: true }); rmSync(b.out, { recursive: true, force: true }); }
+  } finally { rmSync(empty, { recursive: true, force: true }); rmSync(b.tmp, { recursive: true, force: true }); }
 });
 
 test('the changelog lists score changes from the git history of the results folder', () => {
@@ -54,6 +48,6 @@ test('the changelog lists score changes from the git history of the results fold
       assert.match(page, /First results/);
       assert.match(page, /50\.0%/);
       assert.doesNotMatch(page, /changelog-empty/);
-    } finally { rmSync(b.out, { recursive: true, force: true }); }
+    } finally { rmSync(b.tmp, { recursive: true, force: true }); }
   } finally { rmSync(repo, { recursive: true, force: true }); }
 });
