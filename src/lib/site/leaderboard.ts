@@ -18,8 +18,10 @@ export interface LbRow {
   /** Greedy label counts in taxonomy order. */
   labels: number[];
   group: number | null;
-  /** False when this submission has no results yet. */
+  /** False when there are no results for this dataset. */
   has_results: boolean;
+  /** True when the submission has no results at all yet (submitted, waiting for a run). */
+  pending: boolean;
 }
 
 /** Datasets present in any summary, in suite order. */
@@ -56,7 +58,7 @@ export function leaderboardRows(summaries: readonly ResultSummary[], dataset: st
       greedy: greedy?.followup ?? null, hot_condition: hot?.condition ?? null, hot: hot?.followup ?? null,
       any_k: hot?.any_of_k ?? null, accuracy: d?.accuracy?.strict ?? null,
       labels: greedy ? LABELS.map((l) => greedy.labels[l]) : LABELS.map(() => 0),
-      group: null, has_results: !!d,
+      group: null, has_results: !!d, pending: false,
     };
   });
   const groups = rankGroups(rows.map((r) => r.greedy));
@@ -65,7 +67,7 @@ export function leaderboardRows(summaries: readonly ResultSummary[], dataset: st
   const have = new Set(rows.map((r) => r.id));
   for (const p of pending) {
     if (have.has(p.id)) continue;
-    rows.push({ id: p.id, name: p.display_name, family: p.family, total_b: p.total_b, active_b: p.active_b, greedy: null, hot_condition: null, hot: null, any_k: null, accuracy: null, labels: LABELS.map(() => 0), group: null, has_results: false });
+    rows.push({ id: p.id, name: p.display_name, family: p.family, total_b: p.total_b, active_b: p.active_b, greedy: null, hot_condition: null, hot: null, any_k: null, accuracy: null, labels: LABELS.map(() => 0), group: null, has_results: false, pending: true });
   }
   return rows;
 }
