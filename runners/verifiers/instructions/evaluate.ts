@@ -62,7 +62,8 @@ export function verifyInstructions(dataset: 'ifeval' | 'ifbench', item: Instruct
   const registry = REGISTRIES[dataset];
   const ctx: CheckContext = { prompt: typeof item.prompt === 'string' ? item.prompt : '' };
   const ids = Array.isArray(item.instruction_id_list) ? item.instruction_id_list : [];
-  const variants = looseVariants(response);
+  // Identical variants give identical results (checks are pure): try each distinct text once, in the reference order.
+  const variants = [...new Set(looseVariants(response))];
   const instructions = ids.map((id, i) => {
     const fn = Object.hasOwn(registry, id) ? registry[id] : undefined;
     if (!fn) return { id: String(id), strict: false, loose: false, reason: `unknown ${dataset} instruction "${id}"` };

@@ -14,7 +14,6 @@ const PY_SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u
 const SPLIT_RE = new RegExp(`[${PY_SPACE}]+`, 'u');
 const SPACE_CHAR_RE = new RegExp(`^[${PY_SPACE}]$`, 'u');
 const LEAD_RE = new RegExp(`^[${PY_SPACE}]+`, 'u');
-const TRAIL_RE = new RegExp(`[${PY_SPACE}]+$`, 'u');
 
 export function isSpace(ch: string): boolean {
   return SPACE_CHAR_RE.test(ch);
@@ -31,30 +30,63 @@ export function strip(s: string, chars?: string): string {
   return rstrip(lstrip(s, chars), chars);
 }
 
+const CP_SETS = new Map<string, Set<number>>();
+function cpSet(chars: string): Set<number> {
+  let set = CP_SETS.get(chars);
+  if (!set) {
+    set = new Set(Array.from(chars, (c) => c.codePointAt(0)!));
+    if (CP_SETS.size < 64) CP_SETS.set(chars, set);
+  }
+  return set;
+}
+
 export function lstrip(s: string, chars?: string): string {
   if (chars === undefined) return s.replace(LEAD_RE, '');
-  const set = new Set(Array.from(chars));
-  const cps = Array.from(s);
+  const set = cpSet(chars);
   let i = 0;
-  while (i < cps.length && set.has(cps[i]!)) i++;
-  return cps.slice(i).join('');
+  while (i < s.length) {
+    const cp = s.codePointAt(i)!;
+    if (!set.has(cp)) break;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return i === 0 ? s : s.slice(i);
 }
 
 export function rstrip(s: string, chars?: string): string {
-  if (chars === undefined) return s.replace(TRAIL_RE, '');
-  const set = new Set(Array.from(chars));
-  const cps = Array.from(s);
-  let j = cps.length;
-  while (j > 0 && set.has(cps[j - 1]!)) j--;
-  return cps.slice(0, j).join('');
+  if (chars === undefined) {
+    // a loop, not /\s+$/: that regex is quadratic on long inner whitespace runs
+    let j = s.length;
+    while (j > 0 && SPACE_CHAR_RE.test(s[j - 1]!)) j--;
+    return j === s.length ? s : s.slice(0, j);
+  }
+  const set = cpSet(chars);
+  let j = s.length;
+  while (j > 0) {
+    let cp = s.charCodeAt(j - 1);
+    let w = 1;
+    if (cp >= 0xdc00 && cp <= 0xdfff && j >= 2) {
+      const hi = s.charCodeAt(j - 2);
+      if (hi >= 0xd800 && hi <= 0xdbff) {
+        cp = s.codePointAt(j - 2)!;
+        w = 2;
+      }
+    }
+    if (!set.has(cp)) break;
+    j -= w;
+  }
+  return j === s.length ? s : s.slice(0, j);
 }
+
+const DELETE_RES = new Map<string, RegExp>();
 
 /** `s.translate(str.maketrans('', '', chars))`: delete every character of `chars`. */
 export function deleteChars(s: string, chars: string): string {
-  const set = new Set(Array.from(chars));
-  let out = '';
-  for (const ch of s) if (!set.has(ch)) out += ch;
-  return out;
+  let re = DELETE_RES.get(chars);
+  if (!re) {
+    re = new RegExp(`[${Array.from(chars, (c) => c.replace(/[\\\]^-]/gu, '\\$&')).join('')}]`, 'gu');
+    if (DELETE_RES.size < 64) DELETE_RES.set(chars, re);
+  }
+  return s.replace(re, '');
 }
 
 const LOWER_RE = /\p{Lowercase}/u;

@@ -14,6 +14,8 @@
  * below; texts full of rare abbreviations can split differently.
  */
 
+import { memoize } from './memo.ts';
+
 const ABBREVIATIONS = new Set([
   'mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'prof', 'rev', 'gen', 'gov', 'sen', 'rep', 'col', 'lt', 'maj', 'capt',
   'sgt', 'adm', 'cmdr', 'messrs', 'mssrs', 'inc', 'ltd', 'co', 'corp', 'bros', 'dept', 'vs', 'v', 'no', 'nos', 'vol',
@@ -77,8 +79,10 @@ function endsSentence(token: string, next: string): boolean {
   return true;
 }
 
-/** Split text into sentences (Punkt-like). Sentences are trimmed; whitespace-only text gives []. */
-export function sentTokenize(text: string): string[] {
+/** Split text into sentences (Punkt-like). Sentences are trimmed; whitespace-only text gives []. Read-only result. */
+export const sentTokenize: (text: string) => readonly string[] = memoize(splitSentences);
+
+function splitSentences(text: string): string[] {
   const tokens = [...text.matchAll(/\S+/gu)];
   const out: string[] = [];
   let start = -1;

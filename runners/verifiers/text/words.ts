@@ -1,3 +1,4 @@
+import { memoize } from './memo.ts';
 import { sentTokenize } from './sentences.ts';
 
 /**
@@ -48,8 +49,10 @@ function tokenizeSentence(sentence: string): string[] {
   return (' ' + s + ' ').split(/\s+/u).filter((t) => t !== '');
 }
 
-/** NLTK-like `word_tokenize(text)`. */
-export function wordTokenize(text: string): string[] {
+/** NLTK-like `word_tokenize(text)`. Read-only result. */
+export const wordTokenize: (text: string) => readonly string[] = memoize(tokenizeText);
+
+function tokenizeText(text: string): string[] {
   const out: string[] = [];
   for (const sentence of sentTokenize(text)) for (const t of tokenizeSentence(sentence)) out.push(t);
   return out;

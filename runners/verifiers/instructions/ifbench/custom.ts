@@ -41,6 +41,15 @@ export const csvQuotes: InstructionCheck = (value) => {
   return check(true, '');
 };
 
+/** `re.match(r'".*[^\d\w\s].*"', field)` in linear time: on the field's first line, a leading quote, then a special character, then a later quote. */
+function quotedWithSpecial(field: string): boolean {
+  const line = field.split('\n')[0]!;
+  if (line[0] !== '"') return false;
+  const last = line.lastIndexOf('"');
+  for (let p = 1; p < last; p++) if (!/[\p{L}\p{N}_\s]/u.test(line[p]!)) return true;
+  return false;
+}
+
 /** custom:csv_special_character: header ProductID..Stock, 14 rows of 5 fields, a quoted field with a special character. */
 export const csvSpecialCharacter: InstructionCheck = (value) => {
   const header = strip(value.split('\n')[0] ?? '');
@@ -50,7 +59,7 @@ export const csvSpecialCharacter: InstructionCheck = (value) => {
   if (data.length !== 15) return check(false, `${data.length} rows, expected 15 (header + 14)`);
   for (const row of data.slice(1)) {
     if (row.length !== 5) return check(false, 'a row does not have 5 fields');
-    if (row.some((f) => /^".*[^\d\p{L}\p{N}_\s].*"/u.test(f))) return check(true, '');
+    if (row.some(quotedWithSpecial)) return check(true, '');
   }
   return check(false, 'no quoted field with a special character');
 };

@@ -23,6 +23,29 @@ export const emoji: InstructionCheck = (value) => {
   return check(true, '');
 };
 
+/**
+ * The reference removes blank lines while iterating over the same list (`for line in lines: lines.remove(line)`):
+ * each removal takes the first equal string and makes the loop skip the next line. Same result, in linear time:
+ * walk the lines skipping the one after each blank, count the blank strings seen, then drop that many first
+ * occurrences of each.
+ */
+function removeBlankLinesLikeReference(lines: string[]): string[] {
+  const toRemove = new Map<string, number>();
+  for (let j = 0; j < lines.length; j++) {
+    if (!strip(lines[j]!)) {
+      toRemove.set(lines[j]!, (toRemove.get(lines[j]!) ?? 0) + 1);
+      j++;
+    }
+  }
+  const out: string[] = [];
+  for (const l of lines) {
+    const k = toRemove.get(l);
+    if (k) toRemove.set(l, k - 1);
+    else out.push(l);
+  }
+  return out;
+}
+
 function indent(line: string): number {
   let n = 0;
   while (n < line.length && line[n] === ' ') n++;
@@ -31,12 +54,7 @@ function indent(line: string): number {
 
 /** format:line_indent: each line is indented further than the previous one (blank lines mostly ignored, as the reference). */
 export const lineIndent: InstructionCheck = (value) => {
-  const lines = value.split('\n');
-  // The reference removes blank lines while iterating over the same list, which skips the line after each removal.
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (!strip(line)) lines.splice(lines.indexOf(line), 1);
-  }
+  const lines = removeBlankLinesLikeReference(value.split('\n'));
   for (let i = 0; i + 1 < lines.length; i++) {
     if (indent(lines[i + 1]!) <= indent(lines[i]!)) return check(false, `line ${i + 2} is not indented more than line ${i + 1}`);
   }

@@ -74,9 +74,11 @@ export const noConsecutive: InstructionCheck = (value) => {
 /** words:odd_even_syllables: words alternate between odd and even syllable counts. */
 export const oddEvenSyllables: InstructionCheck = (value) => {
   const words = pySplit(deleteChars(value, PUNCTUATION).toLowerCase());
-  const parity = words.map((w) => countSyllables(w) % 2);
-  for (let i = 0; i + 1 < parity.length; i++) {
-    if (parity[i] === parity[i + 1]) return check(false, `"${words[i]}" and "${words[i + 1]}" have the same syllable parity`);
+  let prev = words.length ? countSyllables(words[0]!) % 2 : 0;
+  for (let i = 0; i + 1 < words.length; i++) {
+    const next = countSyllables(words[i + 1]!) % 2;
+    if (prev === next) return check(false, `"${words[i]}" and "${words[i + 1]}" have the same syllable parity`);
+    prev = next;
   }
   return check(true, '');
 };
@@ -124,11 +126,11 @@ export const repeats: InstructionCheck = (value, kw) => {
 
 /** words:start_verb: the first token is tagged as a verb (VB*). */
 export const startVerb: InstructionCheck = (value) => {
-  const tokens = wordTokenize(value);
+  const tokens = wordTokenize(sentTokenize(value)[0] ?? ''); // word_tokenize works sentence by sentence
   if (tokens.length === 0) return check(false, 'no words');
   const first = tokens[0]!;
   if (!/\p{L}/u.test(first)) return check(false, `starts with "${first}", not a verb`);
-  const tag = firstTokenTag(tokens.slice(0, 40).join(' '));
+  const tag = firstTokenTag(tokens.slice(0, 40).join(' ')); // the tagger sees the opening words only
   return check(tag !== null && tag.includes('VB'), () => `first word "${first}" tagged ${tag ?? 'unknown'}, not a verb`);
 };
 

@@ -1,10 +1,11 @@
-import { countMatches, pyRegExp } from '../../text/py.ts';
+import { pyRegExp } from '../../text/py.ts';
+import { countBracketPairs } from '../../text/scan.ts';
 import { check, num, str, type InstructionCheck } from '../types.ts';
 
 /** detectable_content:number_placeholders: at least N `[placeholder]`s. */
 export const numberPlaceholders: InstructionCheck = (value, kw) => {
   const n = num(kw, 'num_placeholders');
-  const actual = countMatches(/\[.*?\]/gu, value);
+  const actual = countBracketPairs(value); // re.findall(r"\[.*?\]")
   return check(actual >= n, () => `${actual} [placeholders], expected at least ${n}`);
 };
 
@@ -12,9 +13,11 @@ export const numberPlaceholders: InstructionCheck = (value, kw) => {
 export const postscript: InstructionCheck = (value, kw) => {
   const marker = str(kw, 'postscript_marker').trim();
   const lower = value.toLowerCase();
+  // The reference's patterns start with \s* and end with .*$, which cannot change whether there is a match;
+  // dropping them keeps the answer and avoids quadratic backtracking on long whitespace.
   let re: RegExp;
-  if (marker === 'P.P.S') re = /\s*p\.\s?p\.\s?s.*$/mu;
-  else if (marker === 'P.S.') re = /\s*p\.\s?s\..*$/mu;
-  else re = pyRegExp(`\\s*${marker.toLowerCase()}.*$`, 'm');
+  if (marker === 'P.P.S') re = /p\.\s?p\.\s?s/u;
+  else if (marker === 'P.S.') re = /p\.\s?s\./u;
+  else re = pyRegExp(marker.toLowerCase(), '');
   return check(re.test(lower), `no postscript starting with ${marker}`);
 };

@@ -1,10 +1,12 @@
 import { countMatches, pyRegExp, strip } from '../../text/py.ts';
+import { countLineStarts, doubleAngleTitles } from '../../text/scan.ts';
 import { check, num, str, type InstructionCheck } from '../types.ts';
 
 /** detectable_format:number_bullet_lists: exactly N markdown bullets (`* ` or `- ` lines). */
 export const numberBulletLists: InstructionCheck = (value, kw) => {
   const n = num(kw, 'num_bullets');
-  const actual = countMatches(/^\s*\*[^*].*$/gmu, value) + countMatches(/^\s*-.*$/gmu, value);
+  // re.findall(r"^\s*\*[^\*].*$") + re.findall(r"^\s*-.*$") (MULTILINE), in linear time
+  const actual = countLineStarts(value, '*', (c) => c !== undefined && c !== '*') + countLineStarts(value, '-');
   return check(actual === n, () => `${actual} bullet points, expected exactly ${n}`);
 };
 
@@ -64,6 +66,6 @@ export const jsonFormat: InstructionCheck = (value) => {
 
 /** detectable_format:title: contains a non-empty title in double angular brackets `<<title>>`. */
 export const title: InstructionCheck = (value) => {
-  for (const m of value.matchAll(/<<[^\n]+>>/gu)) if (strip(m[0].replace(/^<+/u, '').replace(/>+$/u, ''))) return check(true, '');
+  for (const t of doubleAngleTitles(value)) if (strip(t.replace(/^<+/u, '').replace(/>+$/u, ''))) return check(true, '');
   return check(false, 'no <<title>> found');
 };
