@@ -88,24 +88,36 @@ test('filters by condition and label show only matching examples', async ({ page
   for (const l of await cards.locator('[data-label]').evaluateAll((els) => els.map((e) => e.getAttribute('data-label')))) expect(l).toBe(label);
 });
 
+const PAYLOAD = 'Is that right? <script>alert(1)</script> <img src=x onerror=alert(1)> [see the proof](javascript:alert(1)) <a href="javascript:alert(1)">click me</a>';
+
 test('a generation with <script>, <img onerror> and javascript: payloads renders as text and runs nothing', async ({ page }) => {
   let xss: MiniSample | null = null;
   for (const s of allSamples()) if (s.user_turn.includes('<script>alert(1)</script>') && s.user_turn.includes('onerror')) { xss = s; break; }
-  expect(xss, 'the results must contain one generation with the XSS payloads (the synthetic generator writes one)').not.toBeNull();
+  if (!xss) {
+    // Results without the payload (e.g. a demo run): put it into the shard as served, so the same rendering path is tested.
+    const m = S[0]!;
+    xss = { ...samples(m.submission.id, m.datasets[0]!.dataset).find((s) => s.condition === 'greedy')!, user_turn: PAYLOAD };
+    const target = xss;
+    await page.route(`**/data/samples/${encodeURIComponent(target.submission_id)}/${target.dataset}-*.json`, async (route) => {
+      const res = await route.fetch();
+      const shard = await res.json();
+      for (const it of shard.items) for (const s of it.samples) if (s.id === target.id) s.user_turn = PAYLOAD;
+      await route.fulfill({ response: res, json: shard });
+    });
+  }
   const dialogs: string[] = [];
   page.on('dialog', async (d) => { dialogs.push(d.message()); await d.dismiss(); });
   const problems = watchErrors(page);
-  for (const url of [permalink(xss!), `/examples/?model=${xss!.submission_id}&dataset=${xss!.dataset}&condition=${xss!.condition}`]) {
+  for (const url of [permalink(xss), `/examples/?model=${xss.submission_id}&dataset=${xss.dataset}&condition=${xss.condition}`]) {
     await page.goto(url);
-    const card = page.locator(`article.example[data-sample-id="${xss!.id}"]`);
+    const card = page.locator(`article.example[data-sample-id="${xss.id}"]`);
     await expect(card).toBeVisible();
-    await expect(card.getByTestId('user-turn')).toHaveText(xss!.user_turn);
+    await expect(card.getByTestId('user-turn')).toHaveText(xss.user_turn);
     await expect(card.getByTestId('user-turn')).toContainText('<script>alert(1)</script>');
     // No element was created from the payload: no script with it, no <img src=x>, no javascript: link.
     expect(await page.evaluate(() => [...document.scripts].filter((s) => s.textContent?.includes('alert(1)')).length)).toBe(0);
     expect(await card.locator('script, img, a[href^="javascript:"]').count()).toBe(0);
-    expect(await page.locator('img[src="x"], main img').count()).toBe(0);
-    expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
+    expect(await page.locator('img[src="x"], a[href^="javascript:"]').count()).toBe(0);
     await page.waitForTimeout(300);
   }
   expect(dialogs).toEqual([]);

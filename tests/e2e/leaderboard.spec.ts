@@ -83,7 +83,9 @@ test('dark mode follows the system and the toggle overrides it', async ({ page }
 
 test('at 360 px wide the page does not scroll sideways', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
-  for (const path of ['/', `/models/${S[0]!.submission.id}/`, '/examples/', '/charts/decoupling/']) {
+  const paths = ['/', `/models/${S[0]!.submission.id}/`, `/examples/?model=${S[0]!.submission.id}&dataset=${datasets[0]}`, '/charts/failure-profiles/',
+    '/charts/decoupling/', '/charts/temperature/', '/charts/perturbations/', '/judges/', '/methodology/', '/submit/', '/downloads/', '/changelog/'];
+  for (const path of paths) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
