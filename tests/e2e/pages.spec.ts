@@ -61,6 +61,12 @@ test('screenshots of the home page, a model page, the example browser and each c
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/');
   await page.screenshot({ path: 'test-results/screenshots/home-360-dark.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(CHARTS[0]!);
+  await page.screenshot({ path: 'test-results/screenshots/chart-failure-profiles-dark.png', fullPage: true });
+  await page.goto(`/examples/?model=${S[0]?.submission.id ?? ''}&dataset=${datasets[0] ?? ''}`);
+  if (S.length) await expect(page.locator('article.example').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/examples-dark.png' });
 });
 
 test.describe('without JavaScript', () => {

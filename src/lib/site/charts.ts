@@ -30,7 +30,7 @@ export interface FpLayout {
 export function failureProfileLayout(models: readonly FpModel[], width = 760): FpLayout {
   const labelWidth = Math.min(220, Math.max(120, width * 0.3));
   const bar = 16; const gap = 6; const header = 24; const top = 4;
-  const x = scaleLinear().domain([0, 1]).range([labelWidth, width - 8]);
+  const x = scaleLinear().domain([0, 1]).range([labelWidth, width - 20]);
   const byFam = new Map<string, FpModel[]>();
   for (const m of models) byFam.set(m.family, [...(byFam.get(m.family) ?? []), m]);
   const families: FpLayout['families'] = [];
