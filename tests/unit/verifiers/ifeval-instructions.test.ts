@@ -54,3 +54,18 @@ test('ifeval real data: every instruction id in input_data.jsonl is implemented;
     for (const i of s.instructions) assert.ok(!i.reason?.startsWith('could not check'), `${i.id}: ${i.reason}`);
   }
 });
+
+test('ifeval language detection answers with langdetect codes for the languages IFEval asks for', async () => {
+  const { detectLanguage } = await import('../../../runners/verifiers/text/language.ts');
+  const samples: Array<[string, string]> = [
+    ['mr', 'महाराष्ट्र हे भारतातील एक मोठे राज्य आहे आणि येथे मराठी भाषा बोलली जाते. मुंबई ही राजधानी आहे.'],
+    ['sw', 'Tanzania ni nchi iliyoko Afrika Mashariki na watu wake wanazungumza Kiswahili kwa wingi sana.'],
+    ['pa', 'ਪੰਜਾਬ ਭਾਰਤ ਦਾ ਇੱਕ ਸੂਬਾ ਹੈ ਅਤੇ ਇੱਥੇ ਲੋਕ ਪੰਜਾਬੀ ਬੋਲਦੇ ਹਨ। ਇਹ ਖੇਤੀਬਾੜੀ ਲਈ ਮਸ਼ਹੂਰ ਹੈ।'],
+    ['fa', 'ایران کشوری در غرب آسیا است که تاریخ و فرهنگی بسیار کهن و غنی دارد و مردم آن فارسی صحبت می‌کنند.'],
+    ['fi', 'Suomi on maa Pohjois-Euroopassa, ja siellä on paljon järviä ja metsiä sekä kaunis luonto.'],
+    ['ko', '한국은 동아시아에 위치한 나라로 아름다운 자연과 풍부한 문화를 가지고 있습니다.'],
+    ['en', 'THIS IS AN ENGLISH SENTENCE. EVERY LETTER IS CAPITALIZED!!! AMAZING.'],
+  ];
+  for (const [code, text] of samples) assert.equal(detectLanguage(text), code, text);
+  assert.equal(detectLanguage('12345 !!!'), null);
+});
