@@ -16,6 +16,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   integrations: [svelte(), sampleShards()],
   build: { inlineStylesheets: 'never' },
+  // No Markdown pages; Shiki's inline styles would conflict with the CSP.
+  markdown: { syntaxHighlight: false },
   security: {
     // A <meta http-equiv="content-security-policy"> on every page: scripts only from this origin or with the hash
     // of Astro's own inline scripts (plus the theme initialiser above); no other hosts at all.
