@@ -64,9 +64,10 @@ export function verifyInstructions(dataset: 'ifeval' | 'ifbench', item: Instruct
   const ids = Array.isArray(item.instruction_id_list) ? item.instruction_id_list : [];
   // Identical variants give identical results (checks are pure): try each distinct text once, in the reference order.
   const variants = [...new Set(looseVariants(response))];
-  const instructions = ids.map((id, i) => {
+  const instructions = ids.map((rawId, i) => {
+    const id = typeof rawId === 'string' && rawId !== '' ? rawId : `(invalid id ${JSON.stringify(rawId) ?? 'undefined'})`;
     const fn = Object.hasOwn(registry, id) ? registry[id] : undefined;
-    if (!fn) return { id: String(id), strict: false, loose: false, reason: `unknown ${dataset} instruction "${id}"` };
+    if (!fn) return { id, strict: false, loose: false, reason: `unknown ${dataset} instruction "${id}"` };
     const kwargs = cleanKwargs(item.kwargs?.[i]);
     const strict = safeCheck(fn, response, kwargs, ctx);
     let loose = strict.followed;

@@ -123,6 +123,7 @@ test('fuzz: garbage items (missing kwargs, wrong types, odd ids) are scored as n
     { dataset: 'ifeval', id: 'x', prompt: '', instruction_id_list: ['keywords:frequency', 'length_constraints:number_words', '__proto__', 'constructor'], kwargs: [{ keyword: 5 }, { num_words: 'many' }] },
     { dataset: 'ifbench', id: 'y', prompt: '', instruction_id_list: ['count:words_japanese', 'repeat:repeat_span', 'format:options'], kwargs: [{ N: 0 }, { prompt_to_repeat: 'abc', n_start: -5, n_end: 99 }, { options: '' }] },
     { dataset: 'ifbench', id: 'z', prompt: '', instruction_id_list: [], kwargs: [] },
+    { dataset: 'ifeval', id: 'v', prompt: '', instruction_id_list: ['', 7 as unknown as string], kwargs: null as unknown as [] },
     { dataset: 'gsm8k', id: 'w', reference_answer: 'no number here' },
   ];
   for (const item of bad) for (const text of ['hello', '', megabyte('x').slice(0, 10_000)]) assertTotal(item, text, 'garbage item');
