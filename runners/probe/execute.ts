@@ -7,11 +7,13 @@ import type { ClientStats } from '../client/types.ts';
 import { createJudgePanel } from '../judge/index.ts';
 import type { Judge } from '../judge/types.ts';
 import { buildSummary } from '../results/summarize.ts';
-import { writeResults } from '../results/write.ts';
+import { createSampleSink } from '../results/sample-sink.ts';
+import { assertValidSummary, writeSummary } from '../results/write.ts';
 import { finalTable } from './final-table.ts';
 import { runProbe, totalRequests } from './pipeline.ts';
 import { planReport } from './plan-report.ts';
 import { createProgress } from './progress.ts';
+import { tuneHeapForLongRuns } from './heap.ts';
 import { packageVersions, runnerGit } from './provenance.ts';
 import { prepareSetup } from './setup.ts';
 import { safeVerifier, type VerifyFn } from './verify-safe.ts';
@@ -76,6 +78,7 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
     opts.out(planReport(setup));
     return { exitCode: 0, summary: null, resultDir: null, stats: null };
   }
+  tuneHeapForLongRuns();
   const startedAt = new Date();
   const judges = deps.judges ?? (await createJudgePanel({ judgeConfigs: opts.judgeConfigs, includeHeuristic: true }));
   if (judges.length === 0) throw new Error('the judge panel is empty');
@@ -98,13 +101,26 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
     const total = totalRequests(setup);
     opts.log(`running ${setup.submission.id} on ${opts.baseURLs.length} endpoint(s) serving "${model}": ${total} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);
     const progress = createProgress({ tty: opts.tty, intervalMs: opts.progressIntervalMs, write: (s) => opts.log(s.replace(/\n$/, '')) });
-    const output = await runProbe(setup, {
-      complete: (b) => client.complete(b),
-      judges,
-      verify: safeVerifier(opts.log, deps.verify),
-      model,
-      onProgress: (d, t) => progress.update(d, t),
-    });
+    const perItem = 1 + setup.suite.conditions.reduce((n, c) => n + c.samples, 0);
+    const writer = await createSampleSink(opts.outDir, setup.submission.id, setup.datasets.map((d) => d.spec.id));
+    let output;
+    let light;
+    try {
+      output = await runProbe(setup, {
+        complete: (b) => client.complete(b),
+        judges,
+        verify: safeVerifier(opts.log, deps.verify),
+        model,
+        onProgress: (d, t) => progress.update(d, t),
+        sink: writer.sink,
+        // Enough items in flight to keep every request slot busy, few enough to bound memory.
+        itemWindow: Math.ceil((4 * opts.concurrency) / perItem) + 4,
+      });
+      light = await writer.lightSamples();
+    } catch (e) {
+      await writer.abort();
+      throw e;
+    }
     progress.finish();
     const git = runnerGit(opts.root);
     const finishedAt = new Date();
@@ -112,7 +128,7 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
     const summary = buildSummary({
       suite: setup.suite,
       submission: setup.submission,
-      samples: output.samples,
+      samples: light,
       judges: stamps,
       provenance: {
         suite_id: setup.suite.id,
@@ -145,9 +161,18 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
         endpoints: opts.baseURLs,
       },
     });
-    const resultDir = await writeResults(opts.outDir, summary, output.samples);
+    // Everything is validated before anything is put in place: samples line by line as they were streamed to
+    // temp files, the summary here; then the sample files are renamed and the summary written last.
+    try {
+      assertValidSummary(summary, join(opts.outDir, summary.submission.id, 'summary.json'));
+    } catch (e) {
+      await writer.abort();
+      throw e;
+    }
+    await writer.commit();
+    const resultDir = await writeSummary(opts.outDir, summary);
     opts.out(finalTable(summary, client.stats));
-    opts.out(`wrote ${join(resultDir, 'summary.json')} and ${output.samples.size} samples file(s)`);
+    opts.out(`wrote ${join(resultDir, 'summary.json')} and ${light.size} samples file(s)`);
     if (output.requestErrors > 0) opts.log(`${output.requestErrors} request(s) failed after retries; they are recorded as errors in the samples (see "error").`);
     return { exitCode: output.requestErrors > 0 ? 1 : 0, summary, resultDir, stats: client.stats };
   } finally {

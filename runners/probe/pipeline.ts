@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import pLimit from 'p-limit';
 import type { DatasetId, ItemScore, Sample, Verdict } from '../../src/schema/index.ts';
 import { SAMPLE_FORMAT } from '../../src/schema/index.ts';
 import { RequestFailed, type CompletionBody, type CompletionResult } from '../client/types.ts';
@@ -18,9 +19,21 @@ export interface ProbeDeps {
   model: string;
   /** Called after every finished (or skipped) request. */
   onProgress?(done: number, total: number): void;
+  /**
+   * Receives the samples of each finished item (items finish in any order; `index` is the item's position in
+   * its dataset). Default: keep every sample in memory and return them in `ProbeOutput.samples`.
+   */
+  sink?: SampleSink;
+  /** Items in flight at once (bounds memory); default: enough to keep `concurrency` requests busy. */
+  itemWindow?: number;
+}
+
+export interface SampleSink {
+  add(dataset: DatasetId, index: number, samples: Sample[]): void | Promise<void>;
 }
 
 export interface ProbeOutput {
+  /** Samples by dataset in item order (empty when a sink was given). */
   samples: Map<DatasetId, Sample[]>;
   requestErrors: number;
 }
@@ -74,6 +87,17 @@ export async function runProbe(setup: ProbeSetup, deps: ProbeDeps): Promise<Prob
     const answer = assistant ? stripReasoning(assistant.text, mode, opensThink) : null;
     const accuracy = answer !== null ? deps.verify(item.verifier, answer) : null;
 
+    // Greedy and sampled conditions share one context: render each distinct prompt (and hash it) once.
+    const prompts = new Map<string, { prompt: string; sha: string }>();
+    const promptFor = (context: string) => {
+      let p = prompts.get(context);
+      if (!p) {
+        const prompt = setup.builder.userTurnPrompt(item.question, context);
+        p = { prompt, sha: sha256(prompt) };
+        prompts.set(context, p);
+      }
+      return p;
+    };
     const jobs: Array<Promise<Sample>> = [];
     for (const cond of setup.suite.conditions) {
       const needsAnswer = cond.perturbation.kind !== 'reference';
@@ -105,20 +129,21 @@ export async function runProbe(setup: ProbeSetup, deps: ProbeDeps): Promise<Prob
                 verdicts: [],
               };
             }
-            const body = userTurnBody(setup, deps.model, item, context, cond, k);
+            const rendered = promptFor(context);
+            const body = userTurnBody(setup, deps.model, item, context, cond, k, rendered.prompt);
             const timings = { assistant_ms: needsAnswer ? (assistant?.latency_ms ?? null) : null, user_turn_ms: null as number | null };
             try {
               const r = await deps.complete(body);
               tick();
               timings.user_turn_ms = r.latency_ms;
               const verdicts = await judgeAll(deps.judges, { id: base.id, question: item.question, response: context, user_turn: r.text, dataset: item.dataset });
-              return { ...base, response: context, user_turn: r.text, finish_reason: r.finish_reason, seed: body.seed, prompt_sha256: sha256(body.prompt), timings, error: null, verdicts };
+              return { ...base, response: context, user_turn: r.text, finish_reason: r.finish_reason, seed: body.seed, prompt_sha256: rendered.sha, timings, error: null, verdicts };
             } catch (e) {
               if (!(e instanceof RequestFailed)) throw e;
               tick();
               requestErrors++;
               return {
-                ...base, response: context, user_turn: '', finish_reason: null, seed: body.seed, prompt_sha256: sha256(body.prompt), timings,
+                ...base, response: context, user_turn: '', finish_reason: null, seed: body.seed, prompt_sha256: rendered.sha, timings,
                 error: { stage: 'user_turn', reason: e.message.slice(0, 2000) }, verdicts: [],
               };
             }
@@ -130,7 +155,24 @@ export async function runProbe(setup: ProbeSetup, deps: ProbeDeps): Promise<Prob
   }
 
   const samples = new Map<DatasetId, Sample[]>();
-  const perDataset = await Promise.all(setup.datasets.map(async (d) => ({ id: d.spec.id, samples: (await Promise.all(d.items.map(runItem))).flat() })));
-  for (const d of perDataset) samples.set(d.id, d.samples);
+  const perItem = new Map<DatasetId, Sample[][]>();
+  const sink: SampleSink = deps.sink ?? {
+    add(ds, index, list) {
+      const arr = perItem.get(ds) ?? perItem.set(ds, []).get(ds)!;
+      arr[index] = list;
+    },
+  };
+  // A sliding window of items, in order: memory stays bounded however many items a run has.
+  const window = pLimit(deps.itemWindow ?? 64);
+  await Promise.all(
+    setup.datasets.flatMap((d) =>
+      d.items.map((item, index) =>
+        window(async () => {
+          await sink.add(d.spec.id, index, await runItem(item));
+        }),
+      ),
+    ),
+  );
+  for (const d of setup.datasets) samples.set(d.spec.id, (perItem.get(d.spec.id) ?? []).flat());
   return { samples, requestErrors };
 }

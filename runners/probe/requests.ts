@@ -20,10 +20,10 @@ export function assistantBody(setup: ProbeSetup, model: string, item: DatasetIte
 }
 
 /** The user-turn request of one sample: the raw prompt that opens the next user turn, under a condition. */
-export function userTurnBody(setup: ProbeSetup, model: string, item: DatasetItem, context: string, cond: Condition, k: number): CompletionBody {
+export function userTurnBody(setup: ProbeSetup, model: string, item: DatasetItem, context: string, cond: Condition, k: number, prompt?: string): CompletionBody {
   return {
     model,
-    prompt: setup.builder.userTurnPrompt(item.question, context),
+    prompt: prompt ?? setup.builder.userTurnPrompt(item.question, context),
     max_tokens: setup.suite.user_turn.max_tokens,
     temperature: cond.temperature,
     top_p: cond.top_p,

@@ -40,3 +40,27 @@ export async function writeResults(outDir: string, summary: ResultSummary, sampl
   await writeFileAtomic(join(dir, 'summary.json'), summaryText(s.value));
   return dir;
 }
+
+/**
+ * Write summary.json (validated first, atomically) next to sample files that are already in place, and remove
+ * sample files of datasets that are not part of this result.
+ */
+export async function writeSummary(outDir: string, summary: ResultSummary): Promise<string> {
+  const dir = join(outDir, summary.submission.id);
+  const s = parseWith(ResultSummary, summary, join(dir, 'summary.json'));
+  if (!s.ok) throw new InvalidResult(s.errors.map(formatFieldError).join('\n'));
+  const keep = new Set(summary.datasets.map((d) => `${d.dataset}.jsonl`));
+  try {
+    for (const f of await readdir(join(dir, 'samples'))) if (f.endsWith('.jsonl') && !keep.has(f)) await rm(join(dir, 'samples', f));
+  } catch {
+    /* no samples folder */
+  }
+  await writeFileAtomic(join(dir, 'summary.json'), summaryText(s.value));
+  return dir;
+}
+
+/** Check a summary against its schema without writing it. */
+export function assertValidSummary(summary: ResultSummary, file: string): void {
+  const s = parseWith(ResultSummary, summary, file);
+  if (!s.ok) throw new InvalidResult(s.errors.map(formatFieldError).join('\n'));
+}

@@ -106,6 +106,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     const cacheDir = defaultCacheRoot();
     const root = process.cwd();
     const dryRun = values['dry-run'] === true;
+    if (!dryRun && !deps.judges) (await import('../../probe/heap.ts')).reexecWithHeapFlags();
     // Loaded after argument checks so that usage errors answer at once.
     const { executeRun } = await import('../../probe/execute.ts');
     const { SetupError } = await import('../../probe/setup.ts');

@@ -1,0 +1,102 @@
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Sample, formatFieldError, parseWith, type DatasetId } from '../../src/schema/index.ts';
+import type { SampleSink } from '../probe/pipeline.ts';
+import { InvalidResult } from './write.ts';
+
+/**
+ * What the summary needs of a sample, without its long texts: kept in memory for buildSummary while the full
+ * sample goes to disk. buildSummary reads only ids, condition, error, verdict labels and accuracy.
+ */
+export function lightSample(s: Sample): Sample {
+  return {
+    ...s,
+    question: '',
+    response: '',
+    user_turn: '',
+    verdicts: s.verdicts.map((v) => (v.kind === 'label' ? { ...v, rationale: '', evidence_span: null } : { ...v, reason: '-' })),
+  };
+}
+
+interface Stream {
+  tmp: string;
+  final: string;
+  fh: FileHandle;
+  next: number;
+  pending: Map<number, Sample[]>;
+  light: Sample[];
+}
+
+/**
+ * Streams samples to samples/<dataset>.jsonl.*.tmp in item order (items may finish out of order; they wait
+ * in a small buffer), validating every sample with the zod schema before it is written. `commit` renames
+ * the temp files into place (atomic per file); `abort` removes them.
+ */
+export async function createSampleSink(outDir: string, submissionId: string, datasets: DatasetId[]) {
+  const dir = join(outDir, submissionId, 'samples');
+  await mkdir(dir, { recursive: true });
+  const streams = new Map<DatasetId, Stream>();
+  for (const ds of datasets) {
+    const final = join(dir, `${ds}.jsonl`);
+    const tmp = `${final}.${process.pid}.tmp`;
+    streams.set(ds, { tmp, final, fh: await open(tmp, 'w'), next: 0, pending: new Map(), light: [] });
+  }
+  let chain: Promise<void> = Promise.resolve();
+
+  async function flush(ds: DatasetId, st: Stream): Promise<void> {
+    const lines: string[] = [];
+    while (st.pending.has(st.next)) {
+      const list = st.pending.get(st.next)!;
+      st.pending.delete(st.next);
+      for (const x of list) {
+        const r = parseWith(Sample, x, `${st.final}:${x.id}`);
+        if (!r.ok) throw new InvalidResult(r.errors.map(formatFieldError).join('\n'));
+        lines.push(JSON.stringify(r.value));
+        st.light.push(lightSample(r.value));
+      }
+      st.next++;
+    }
+    if (lines.length > 0) await st.fh.write(`${lines.join('\n')}\n`);
+    void ds;
+  }
+
+  const sink: SampleSink = {
+    add(ds, index, list) {
+      const st = streams.get(ds);
+      if (!st) throw new Error(`sample sink: unexpected dataset ${ds}`);
+      st.pending.set(index, list);
+      // Writes are serialised so lines never interleave.
+      chain = chain.then(() => flush(ds, st));
+      return chain;
+    },
+  };
+
+  return {
+    sink,
+    /** Light samples per dataset in item order, for buildSummary. */
+    async lightSamples(): Promise<Map<DatasetId, Sample[]>> {
+      await chain;
+      const out = new Map<DatasetId, Sample[]>();
+      for (const [ds, st] of streams) {
+        if (st.pending.size > 0) throw new Error(`sample sink: ${ds} has items missing before ${[...st.pending.keys()][0]}`);
+        out.set(ds, st.light);
+      }
+      return out;
+    },
+    async commit(): Promise<void> {
+      await chain;
+      for (const st of streams.values()) {
+        await st.fh.sync();
+        await st.fh.close();
+      }
+      for (const st of streams.values()) await rename(st.tmp, st.final);
+    },
+    async abort(): Promise<void> {
+      for (const st of streams.values()) {
+        await st.fh.close().catch(() => {});
+        await rm(st.tmp, { force: true });
+      }
+    },
+  };
+}
