@@ -22,7 +22,9 @@ async function load(): Promise<SiteData> {
   return { summaries, submissions, datasets: datasetsOf(summaries), simulated, pending };
 }
 
+/** Loaded once per build (every page shares it); reloaded on each call in dev so edits to results show up. */
 export function siteData(): Promise<SiteData> {
+  if (import.meta.env.DEV) return load();
   cache ??= load();
   return cache;
 }
