@@ -8,7 +8,8 @@ import { createJudgePanel } from '../judge/index.ts';
 import type { Judge } from '../judge/types.ts';
 import { buildSummary } from '../results/summarize.ts';
 import { createSampleSink } from '../results/sample-sink.ts';
-import { assertValidSummary, writeSummary } from '../results/write.ts';
+import { mergeShards } from '../results/merge.ts';
+import { assertValidSummary, writeResults, writeSummary } from '../results/write.ts';
 import { finalTable } from './final-table.ts';
 import { runProbe, totalRequests } from './pipeline.ts';
 import { planReport } from './plan-report.ts';
@@ -41,6 +42,8 @@ export interface RunOptions {
   datasets: DatasetId[] | null;
   shard: { index: number; count: number } | null;
   judgeConfigs: string[];
+  /** Result folders of `--shard i/n` runs to merge into one result (no request is sent). */
+  merge?: string[];
   dryRun: boolean;
   tty: boolean;
   progressIntervalMs: number;
@@ -61,6 +64,19 @@ export interface RunOutcome {
   stats: ClientStats | null;
 }
 
+/** An endpoint as recorded in results: no user:password and no query string (either may carry a secret). */
+export function redactUrl(u: string): string {
+  try {
+    const url = new URL(u);
+    url.username = '';
+    url.password = '';
+    url.search = '';
+    return url.toString().replace(/\/$/, '');
+  } catch {
+    return '(invalid url)';
+  }
+}
+
 export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<RunOutcome> {
   const setup = await prepareSetup({
     root: opts.root,
@@ -77,6 +93,14 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
   if (opts.dryRun) {
     opts.out(planReport(setup));
     return { exitCode: 0, summary: null, resultDir: null, stats: null };
+  }
+  if (opts.merge && opts.merge.length > 0) {
+    const merged = await mergeShards(setup, opts.merge);
+    const resultDir = await writeResults(opts.outDir, merged.summary, merged.samples);
+    const noStats: ClientStats = { sent: 0, cacheHits: 0, deduplicated: 0, retries: 0, failed: 0, completed: 0, failureReasons: {} };
+    opts.out(finalTable(merged.summary, noStats));
+    opts.out(`merged ${opts.merge.length} shard result(s) into ${join(resultDir, 'summary.json')}`);
+    return { exitCode: merged.summary.run.request_errors > 0 ? 1 : 0, summary: merged.summary, resultDir, stats: null };
   }
   tuneHeapForLongRuns();
   const startedAt = new Date();
@@ -158,7 +182,7 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
         requests_sent: client.stats.sent,
         cache_hits: client.stats.cacheHits,
         request_errors: output.requestErrors,
-        endpoints: opts.baseURLs,
+        endpoints: opts.baseURLs.map(redactUrl),
       },
     });
     // Everything is validated before anything is put in place: samples line by line as they were streamed to

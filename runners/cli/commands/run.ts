@@ -18,6 +18,7 @@ results/<id>/samples/<dataset>.jsonl. Every finished request is cached, so rerun
   --limit N             at most N items per dataset (a seeded subset, recorded in the summary)
   --datasets a,b        only these datasets (default: the suite's enabled ones)
   --shard i/n           run the i-th of n deterministic slices of the items (hosts share one submission)
+  --merge DIR           merge shard results (each host's --out folder); repeatable; sends no request
   --concurrency C       requests in flight (default 32)
   --timeout-ms MS       per-request timeout (default 600000)
   --retries N           retries per request after the first attempt (default 6)
@@ -81,6 +82,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       out: { type: 'string' },
       template: { type: 'string' },
       'judge-config': { type: 'string', multiple: true },
+      merge: { type: 'string', multiple: true },
       'dry-run': { type: 'boolean' },
       'progress-interval-s': { type: 'string' },
     });
@@ -97,6 +99,8 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       if (bad.length > 0 || datasets.length === 0) throw new UsageError(`--datasets: unknown dataset(s) ${bad.join(', ')} (known: ${DATASET_IDS.join(', ')})`);
     }
     const shard = parseShard(values.shard);
+    const merge = values.merge ?? [];
+    if (merge.length > 0 && (shard || values['dry-run'])) throw new UsageError('--merge cannot be combined with --shard or --dry-run');
     const limit = values.limit === undefined ? null : intFlag('limit', values.limit, 1);
     const concurrency = intFlag('concurrency', values.concurrency, 32);
     const timeoutMs = intFlag('timeout-ms', values['timeout-ms'], 600_000);
@@ -106,13 +110,14 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     const cacheDir = defaultCacheRoot();
     const root = process.cwd();
     const dryRun = values['dry-run'] === true;
-    if (!dryRun && !deps.judges) (await import('../../probe/heap.ts')).reexecWithHeapFlags();
+    if (!dryRun && merge.length === 0 && !deps.judges) (await import('../../probe/heap.ts')).reexecWithHeapFlags();
     // Loaded after argument checks so that usage errors answer at once.
     const { executeRun } = await import('../../probe/execute.ts');
     const { SetupError } = await import('../../probe/setup.ts');
     const { InvalidResult } = await import('../../results/write.ts');
+    const { MergeError } = await import('../../results/merge.ts');
     try {
-      if (baseURLs.length === 0 && !dryRun) {
+      if (baseURLs.length === 0 && !dryRun && merge.length === 0) {
         // Last resort: the submission's own serving hints (read through the same validated setup path).
         const { loadDocument } = await import('../../io/load-document.ts');
         const doc = await loadDocument(positionals[0]!);
@@ -141,6 +146,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
         datasets,
         shard,
         judgeConfigs: values['judge-config'] ?? [],
+        merge,
         dryRun,
         tty: process.stderr.isTTY === true,
         progressIntervalMs,
@@ -150,7 +156,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       return outcome.exitCode;
     } catch (e) {
       if (e instanceof UsageError) throw e;
-      if (e instanceof SetupError || e instanceof InvalidResult) {
+      if (e instanceof SetupError || e instanceof InvalidResult || e instanceof MergeError) {
         console.error(e.message);
         return 1;
       }

@@ -1,0 +1,115 @@
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ResultSummary, Sample, formatFieldError, parseWith, type DatasetId, type RunInfo } from '../../src/schema/index.ts';
+import type { ProbeSetup } from '../probe/types.ts';
+import { buildSummary } from './summarize.ts';
+
+export class MergeError extends Error {}
+
+async function readSamples(file: string): Promise<Sample[]> {
+  const out: Sample[] = [];
+  const rl = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  let line = 0;
+  for await (const text of rl) {
+    line++;
+    if (!text.trim()) continue;
+    const r = parseWith(Sample, JSON.parse(text), `${file}:${line}`);
+    if (!r.ok) throw new MergeError(r.errors.map(formatFieldError).join('\n'));
+    out.push(r.value);
+  }
+  return out;
+}
+
+/**
+ * Merge the results of `--shard i/n` runs (each in its own --out folder) into one result for the full plan.
+ * Every shard 1..n must be present exactly once with the same suite, submission, template and judges; the
+ * merged samples must cover every planned item. Sample order and the summary are those of an unsharded run.
+ */
+export async function mergeShards(setup: ProbeSetup, dirs: string[]): Promise<{ summary: ResultSummary; samples: Map<DatasetId, Sample[]> }> {
+  const id = setup.submission.id;
+  const parts: Array<{ dir: string; summary: ResultSummary }> = [];
+  for (const dir of dirs) {
+    const file = join(dir, id, 'summary.json');
+    let data: unknown;
+    try {
+      data = JSON.parse(await readFile(file, 'utf8'));
+    } catch (e) {
+      throw new MergeError(`${file}: ${(e as Error).message}`);
+    }
+    const r = parseWith(ResultSummary, data, file);
+    if (!r.ok) throw new MergeError(r.errors.map(formatFieldError).join('\n'));
+    if (!r.value.provenance.shards) throw new MergeError(`${file}: not a shard result (provenance.shards is null)`);
+    parts.push({ dir, summary: r.value });
+  }
+  if (parts.length === 0) throw new MergeError('no shard results given');
+  const first = parts[0]!.summary;
+  const count = first.provenance.shards!.count;
+  const seen = new Set<number>();
+  for (const p of parts) {
+    const pv = p.summary.provenance;
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    if (pv.shards!.count !== count) throw new MergeError(`${p.dir}: shard count ${pv.shards!.count} differs from ${count}`);
+    for (const key of ['suite_version', 'submission_sha256', 'template_sha256', 'judges', 'decoding', 'endpoint_models'] as const) {
+      if (!same(pv[key], first.provenance[key])) throw new MergeError(`${p.dir}: provenance.${key} differs from the first shard's`);
+    }
+    for (const i of pv.shards!.merged) {
+      if (seen.has(i)) throw new MergeError(`${p.dir}: shard ${i} is given twice`);
+      seen.add(i);
+    }
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
+  if (missing.length > 0) throw new MergeError(`shards ${missing.join(', ')} of ${count} are missing`);
+  if (first.provenance.submission_sha256 !== setup.submissionSha256) throw new MergeError('the submission file changed since the shards ran');
+
+  const conditionOrder = new Map(setup.suite.conditions.map((c, i) => [c.id, i]));
+  const samples = new Map<DatasetId, Sample[]>();
+  for (const d of setup.datasets) {
+    const itemOrder = new Map(d.items.map((it, i) => [it.id, i]));
+    const all: Sample[] = [];
+    for (const p of parts) {
+      try {
+        all.push(...(await readSamples(join(p.dir, id, 'samples', `${d.spec.id}.jsonl`))));
+      } catch (e) {
+        if (e instanceof MergeError) throw e;
+        throw new MergeError(`${p.dir}: ${(e as Error).message}`);
+      }
+    }
+    for (const s of all) if (!itemOrder.has(s.item_id)) throw new MergeError(`${d.spec.id}: item ${s.item_id} is not part of the plan`);
+    const covered = new Set(all.map((s) => s.item_id));
+    const absent = d.items.filter((it) => !covered.has(it.id));
+    if (absent.length > 0) throw new MergeError(`${d.spec.id}: ${absent.length} planned item(s) have no samples (e.g. ${absent[0]!.id})`);
+    const ids = new Set<string>();
+    for (const s of all) {
+      if (ids.has(s.id)) throw new MergeError(`${d.spec.id}: sample ${s.id} appears in two shards`);
+      ids.add(s.id);
+    }
+    all.sort((a, b) => itemOrder.get(a.item_id)! - itemOrder.get(b.item_id)! || conditionOrder.get(a.condition)! - conditionOrder.get(b.condition)! || a.sample_index - b.sample_index);
+    samples.set(d.spec.id, all);
+  }
+  const runs = parts.map((p) => p.summary.run);
+  const run: RunInfo = {
+    started_at: runs.map((r) => r.started_at).sort()[0]!,
+    finished_at: runs.map((r) => r.finished_at).sort().at(-1)!,
+    duration_s: Math.max(...runs.map((r) => r.duration_s)),
+    requests_sent: runs.reduce((n, r) => n + r.requests_sent, 0),
+    cache_hits: runs.reduce((n, r) => n + r.cache_hits, 0),
+    request_errors: runs.reduce((n, r) => n + r.request_errors, 0),
+    endpoints: [...new Set(runs.flatMap((r) => r.endpoints))],
+  };
+  const { judges, primary_judge: _primary, ...provenance } = first.provenance;
+  const summary = buildSummary({
+    suite: setup.suite,
+    submission: setup.submission,
+    samples,
+    judges,
+    provenance: {
+      ...provenance,
+      datasets: setup.datasets.map((d) => ({ id: d.spec.id, files: d.files })),
+      shards: { count, merged: [...seen].sort((a, b) => a - b) },
+    },
+    run,
+  });
+  return { summary, samples };
+}

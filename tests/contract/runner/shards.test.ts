@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from './helpers/processes.ts';
+
+const SUBMISSION = 'submissions/qwen/qwen3.5-9b.yaml';
+const common = ['--data-dir', fixtureData, '--template', qwenTemplate, '--datasets', 'gsm8k,mt_bench'];
+let sim: SpawnedSim;
+before(async () => {
+  sim = await spawnSim(['--profile', 'aware', '--seed', '4', '--data-dir', fixtureData]);
+});
+after(() => sim.stop());
+
+const read = async (dir: string, f: string) => readFile(join(dir, 'qwen3.5-9b', f), 'utf8');
+/** Samples without per-host timings. */
+const samplesText = async (dir: string, ds: string) =>
+  (await read(dir, `samples/${ds}.jsonl`)).trim().split('\n').map((l) => JSON.stringify({ ...JSON.parse(l), timings: null })).join('\n');
+const withoutShards = (s: string) => {
+  const o = JSON.parse(s);
+  delete o.provenance.shards;
+  return o;
+};
+
+describe('--shard i/n and --merge', () => {
+  it('three shards on separate hosts merge into the result of one unsharded run', async () => {
+    const work = await mkdtemp(join(tmpdir(), 'ut-shards-'));
+    const whole = join(work, 'whole');
+    const r = await runCli(['run', SUBMISSION, '--base-url', `${sim.url}/v1`, ...common, '--out', whole, '--cache', join(work, 'whole.sqlite')]);
+    assert.equal(r.code, 0, r.stderr);
+    const shardDirs: string[] = [];
+    for (const i of [1, 2, 3]) {
+      const dir = join(work, `host${i}`);
+      shardDirs.push(dir);
+      const s = await runCli(['run', SUBMISSION, '--base-url', `${sim.url}/v1`, ...common, '--shard', `${i}/3`, '--out', dir, '--cache', join(work, `host${i}.sqlite`)]);
+      assert.equal(s.code, 0, s.stderr);
+      const sum = JSON.parse(await read(dir, 'summary.json'));
+      assert.deepEqual(sum.provenance.shards, { count: 3, merged: [i] });
+      assert.equal((await runCli(['validate', dir])).code, 0);
+    }
+    const merged = join(work, 'merged');
+    const m = await runCli(['run', SUBMISSION, ...common, ...shardDirs.flatMap((d) => ['--merge', d]), '--out', merged]);
+    assert.equal(m.code, 0, m.stderr);
+    const ms = JSON.parse(await read(merged, 'summary.json'));
+    assert.deepEqual(ms.provenance.shards, { count: 3, merged: [1, 2, 3] });
+    assert.equal(comparable(withoutShards(await read(merged, 'summary.json'))), comparable(withoutShards(await read(whole, 'summary.json'))));
+    for (const ds of ['gsm8k', 'mt_bench']) assert.equal(await samplesText(merged, ds), await samplesText(whole, ds));
+    assert.equal((await runCli(['validate', merged])).code, 0);
+
+    const incomplete = await runCli(['run', SUBMISSION, ...common, '--merge', shardDirs[0]!, '--merge', shardDirs[2]!, '--out', join(work, 'bad')]);
+    assert.equal(incomplete.code, 1);
+    assert.match(incomplete.stderr, /shards 2 of 3 are missing/);
+    const twice = await runCli(['run', SUBMISSION, ...common, '--merge', shardDirs[0]!, '--merge', shardDirs[0]!, '--out', join(work, 'bad')]);
+    assert.match(twice.stderr, /given twice/);
+    assert.equal((await runCli(['run', SUBMISSION, '--shard', '1/2', '--merge', shardDirs[0]!])).code, 2);
+  });
+});
