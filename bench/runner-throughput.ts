@@ -38,7 +38,7 @@ async function child(): Promise<void> {
   const opts = JSON.parse(values.args!) as Record<string, unknown>;
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const outcome = await executeRun({ ...(opts as any), log: () => {}, out: () => {} });
+  const outcome = await executeRun({ ...(opts as any), log: () => {}, out: () => {}, progressWrite: () => {} });
   const cpu = process.cpuUsage(cpu0);
   (globalThis as { gc?: () => void }).gc?.();
   process.stdout.write(

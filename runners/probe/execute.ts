@@ -49,6 +49,8 @@ export interface RunOptions {
   progressIntervalMs: number;
   log(message: string): void;
   out(message: string): void;
+  /** Raw progress output (a redrawn bar on a TTY); default stderr. */
+  progressWrite?(text: string): void;
 }
 
 /** Injected collaborators; defaults are the real ones (tests may pass a tiny judge while the panel is a stub). */
@@ -124,7 +126,7 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
     const model = distinct[0]!;
     const total = totalRequests(setup);
     opts.log(`running ${setup.submission.id} on ${opts.baseURLs.length} endpoint(s) serving "${model}": ${total} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);
-    const progress = createProgress({ tty: opts.tty, intervalMs: opts.progressIntervalMs, write: (s) => opts.log(s.replace(/\n$/, '')) });
+    const progress = createProgress({ tty: opts.tty, intervalMs: opts.progressIntervalMs, write: opts.progressWrite ?? ((s) => void process.stderr.write(s)) });
     const perItem = 1 + setup.suite.conditions.reduce((n, c) => n + c.samples, 0);
     const writer = await createSampleSink(opts.outDir, setup.submission.id, setup.datasets.map((d) => d.spec.id));
     let output;

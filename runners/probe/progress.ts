@@ -13,7 +13,7 @@ function fmtDuration(s: number): string {
 export function createProgress(opts: { tty: boolean; intervalMs: number; write?: (s: string) => void; label?: string }): Progress {
   const write = opts.write ?? ((s: string) => void process.stderr.write(s));
   const t0 = performance.now();
-  let last = 0;
+  let last = -Infinity;
   let lastDone = 0;
   let lastTotal = 0;
   const line = (done: number, total: number): string => {

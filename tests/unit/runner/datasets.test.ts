@@ -124,3 +124,17 @@ describe('real datasets (USERTURN_DATA_DIR)', { skip: realDir ? false : 'USERTUR
     assert.equal(gsm8kReferenceResponse('a = <<1+1=2>>2\n#### 2'), 'a = 2\nThe answer is 2.');
   });
 });
+
+describe('HealthBench (download-only)', () => {
+  it('downloads with no pinned checksum, records the actual one, and uses the last user message', async () => {
+    const s = await spec('healthbench');
+    assert.equal(s.download_only, true);
+    assert.equal(s.enabled, false);
+    const row = { prompt_id: 'hb-1', prompt: [{ role: 'user', content: 'I have a headache.' }, { role: 'assistant', content: 'How long?' }, { role: 'user', content: 'Two days, and it gets worse in the morning.' }], rubrics: [] };
+    const text = `${JSON.stringify(row)}\n`;
+    const fetchImpl = (async () => new Response(text)) as unknown as typeof fetch;
+    const d = await loadDataset(s, { cacheDir: await mkdtemp(join(tmpdir(), 'ut-hb-')), fetchImpl });
+    assert.deepEqual(d.items.map((i) => [i.id, i.question, i.reference, i.verifier]), [['hb-1', 'Two days, and it gets worse in the morning.', null, null]]);
+    assert.equal(d.files[0]!.sha256, sha256Hex(text));
+  });
+});

@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createProgress } from '../../../runners/probe/progress.ts';
+
+describe('progress output', () => {
+  it('on a TTY: one redrawn line with a bar, rate and ETA, closed by a newline', () => {
+    let out = '';
+    const p = createProgress({ tty: true, intervalMs: 10_000, write: (s) => (out += s) });
+    p.update(5, 10);
+    p.update(10, 10);
+    p.finish();
+    assert.ok(out.startsWith('\r['));
+    assert.match(out, /requests 10\/10 \(100%\) [\d.]+\/s ETA/);
+    assert.equal(out.split('\n').length, 2, 'a single line until finish');
+  });
+  it('not a TTY: plain lines at most every interval, and the last one always', () => {
+    const lines: string[] = [];
+    const p = createProgress({ tty: false, intervalMs: 60_000, write: (s) => lines.push(s) });
+    for (let i = 1; i <= 100; i++) p.update(i, 100);
+    p.finish();
+    assert.equal(lines.length, 2);
+    assert.ok(lines.every((l) => l.endsWith('\n') && !l.includes('\r')));
+    assert.match(lines[1]!, /^requests 100\/100 \(100%\)/);
+  });
+});
