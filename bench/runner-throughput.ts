@@ -29,6 +29,7 @@ const { values } = parseArgs({
     'latency-ms': { type: 'string', default: '200' },
     concurrency: { type: 'string', default: '512' },
     args: { type: 'string' },
+    'skip-client': { type: 'boolean' },
   },
 });
 
@@ -109,7 +110,8 @@ async function syntheticData(dir: string, requests: number): Promise<number> {
 
 async function runChild(opts: Record<string, unknown>): Promise<Record<string, number>> {
   // The same V8 flag `userturn run` re-executes itself with.
-  const p = spawn(process.execPath, [SEMI_SPACE_FLAG, ...(process.env.BENCH_GC ? ['--expose-gc'] : []), import.meta.filename, '--child', 'pipeline', '--args', JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const flags = process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(' ') : [SEMI_SPACE_FLAG];
+  const p = spawn(process.execPath, [...flags, ...(process.env.BENCH_GC ? ['--expose-gc'] : []), import.meta.filename, '--child', 'pipeline', '--args', JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   p.stdout!.on('data', (d) => (out += d));
   await new Promise((r) => p.once('exit', r));
@@ -125,7 +127,7 @@ async function main(): Promise<void> {
     console.log(`runner throughput against userturn sim (${latencyMs} ms latency), ${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
     console.log('\n1. client throughput (unique requests, no cache)');
     console.log('concurrency  requests  achieved req/s  ideal req/s  % of ideal  CPU ms/request');
-    for (const c of [32, 128, 512]) {
+    for (const c of values['skip-client'] ? [] : [32, 128, 512]) {
       const r = await clientThroughput(sim.url, c, latencyMs);
       console.log(`${String(c).padStart(11)}  ${String(r.requests).padStart(8)}  ${r.achieved.toFixed(0).padStart(14)}  ${r.ideal.toFixed(0).padStart(11)}  ${(100 * r.ratio).toFixed(1).padStart(9)}%  ${r.cpu_ms_per_request.toFixed(3).padStart(14)}`);
     }

@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 
 /** The V8 young-generation cap the runner wants, fixed at start-up (it cannot be changed once the heap exists). */
-export const SEMI_SPACE_FLAG = '--max-semi-space-size=8';
+export const SEMI_SPACE_FLAG = '--max-semi-space-size=4';
 
 /**
  * A probe run allocates steadily (a response, a prompt, a verdict per request) but keeps little alive. V8's
@@ -15,8 +15,9 @@ export function tuneHeapForLongRuns(): void {
 }
 
 /**
- * The young generation (64 MB by default on this kind of machine) can only be capped at start-up. When the
- * process was not started with the cap, replace it with itself plus the flag: process.execve keeps the PID,
+ * The young generation (64 MB by default on this kind of machine) can only be capped at start-up. Measured on a
+ * 17k-request run: peak RSS 314 MB by default, 229 MB with 8 MB semi-spaces; 4 MB saves ~15 MB more at 20k
+ * requests for a few % of CPU. When the process was not started with the cap, replace it with itself plus the flag: process.execve keeps the PID,
  * the stdio and the environment, so signals (kill -9) and exit codes behave exactly as without it.
  * Skipped where execve is unavailable (Windows) or when USERTURN_NO_REEXEC=1.
  */
