@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { createHttpFetch } from './http-fetch.ts';
 
 export interface Endpoint {
   baseURL: string;
@@ -7,11 +8,12 @@ export interface Endpoint {
 }
 
 /** One SDK client per base URL; the SDK's own retries are off because the runner retries (and counts) itself. */
-export function createEndpoints(baseURLs: string[], apiKey: string | undefined, timeoutMs: number): Endpoint[] {
+export function createEndpoints(baseURLs: string[], apiKey: string | undefined, timeoutMs: number, maxSockets = 1024): Endpoint[] {
+  const fetchImpl = process.env.USERTURN_FETCH === 'global' ? undefined : createHttpFetch(maxSockets);
   return baseURLs.map((baseURL) => ({
     baseURL,
     inFlight: 0,
-    client: new OpenAI({ baseURL, apiKey: apiKey ?? 'none', maxRetries: 0, timeout: timeoutMs }),
+    client: new OpenAI({ baseURL, apiKey: apiKey ?? 'none', maxRetries: 0, timeout: timeoutMs, ...(fetchImpl ? { fetch: fetchImpl } : {}) }),
   }));
 }
 

@@ -82,6 +82,20 @@ describe('completions client', () => {
     assert.deepEqual(cache.keys(), [requestKey(body())]);
   });
 
+  it('a body cut short (content-length not reached) is retried, never accepted', async () => {
+    const ep = await endpoint((_req, res, n) => {
+      if (n === 1) {
+        const full = JSON.stringify({ id: 'x', object: 'text_completion', created: 0, model: 'm', choices: [{ index: 0, text: 'partial', finish_reason: 'stop' }] });
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(full.length) });
+        res.write(full.slice(0, 40));
+        setImmediate(() => res.socket?.destroy());
+      } else ok(res, 'whole');
+    });
+    const c = createCompletionsClient(opts([ep.url]));
+    assert.equal((await c.complete(body('cut'))).text, 'whole');
+    assert.equal(ep.seen.n, 2);
+  });
+
   it('a request that exhausts its retries fails with its reason and is counted; nothing is cached', async () => {
     const ep = await endpoint((_req, res) => {
       res.writeHead(503, { 'content-type': 'application/json' });
