@@ -44,9 +44,17 @@ const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex
 export const totalRequests = (setup: ProbeSetup): number =>
   setup.datasets.reduce((s, d) => s + d.items.reduce((t, it) => t + requestsPerItem(setup, it), 0), 0);
 
+/**
+ * Let pending I/O run first. Judging is CPU work; chained through microtasks, a burst of it would keep the
+ * event loop from reading responses that have already arrived. Those responses would not be cached yet, and a
+ * crash in that moment would send them again on resume.
+ */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function judgeAll(judges: Judge[], input: Parameters<Judge['judge']>[0]): Promise<Verdict[]> {
   const out: Verdict[] = [];
   for (const j of judges) {
+    await yieldToIo();
     try {
       out.push(await j.judge(input));
     } catch (e) {

@@ -71,11 +71,29 @@ describe('userturn run against userturn sim on the project fixtures', () => {
     assert.equal(await sent(), before);
   });
 
+  it('takes the endpoint from USERTURN_BASE_URL and the key from USERTURN_API_KEY, which is written nowhere', async () => {
+    const work = await mkdtemp(join(tmpdir(), 'ut-e2e-'));
+    const r = await runCli(['run', SUBMISSION, '--limit', '1', '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--out', work, '--cache', join(work, 'c.sqlite')], {
+      env: { USERTURN_BASE_URL: `${sim.url}/v1`, USERTURN_API_KEY: 'sk-never-written-42' },
+    });
+    assert.equal(r.code, 0, r.stderr);
+    const { readdir: ls } = await import('node:fs/promises');
+    const files = await ls(work, { recursive: true });
+    for (const f of files) {
+      const p = join(work, String(f));
+      const text = await readFile(p).catch(() => Buffer.alloc(0));
+      assert.ok(!text.includes('sk-never-written-42'), p);
+    }
+    assert.deepEqual(JSON.parse(await readFile(join(work, 'qwen3.5-9b', 'summary.json'), 'utf8')).run.endpoints, [`${sim.url}/v1`]);
+  });
+
   it('usage errors exit 2; an unreachable endpoint exits 1', async () => {
     assert.equal((await runCli(['run'])).code, 2);
     assert.equal((await runCli(['run', SUBMISSION, '--shard', '3/2'])).code, 2);
     assert.equal((await runCli(['run', SUBMISSION, '--concurrency', '0'])).code, 2);
     assert.equal((await runCli(['run', SUBMISSION, '--bogus'])).code, 2);
+    assert.equal((await runCli(['run', SUBMISSION, '--cache', 'x.sqlite', '--no-cache'])).code, 2);
+    assert.equal((await runCli(['run', SUBMISSION, '--base-url', 'ftp://host/v1'])).code, 2);
     const r = await runCli(['run', SUBMISSION, '--base-url', 'http://127.0.0.1:9/v1', '--limit', '1', '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--no-cache', '--out', await mkdtemp(join(tmpdir(), 'ut-e2e-'))]);
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stderr, /models/);

@@ -54,7 +54,7 @@ describe('kill -9 at random moments, then resume', () => {
       const seed = Number(process.env.USERTURN_KILL_SEED ?? Date.now() % 100_000);
       let rand = seed;
       const next = () => ((rand = (rand * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-      const kills: Array<{ cachedAtKill: number }> = [];
+      const kills: Array<{ cachedAtKill: number; lost: number }> = [];
       /** After each kill: the keys durable in the runner's cache and the simulator's completion counts. */
       const checkpoints: Array<{ durable: Set<string>; completed: Record<string, number> }> = [];
       const completedCount = async () => Object.keys((await sim.stats()).completed).length;
@@ -75,7 +75,10 @@ describe('kill -9 at random moments, then resume', () => {
         await new Promise((r2) => setTimeout(r2, 100)); // let the simulator finish what was in flight
         const durable = cachedKeys(work);
         checkpoints.push({ durable, completed: (await sim.stats()).completed });
-        kills.push({ cachedAtKill: durable.size });
+        const completed = checkpoints.at(-1)!.completed;
+        // Answers the simulator finished but the runner never stored (sent while it was being killed).
+        const lost = Object.keys(completed).filter((k) => !durable.has(k)).length;
+        kills.push({ cachedAtKill: durable.size, lost });
       }
       const final = await runCli(runArgs(sim.url, work, ['--concurrency', '4']));
       assert.equal(final.code, 0, final.stderr);
@@ -89,7 +92,7 @@ describe('kill -9 at random moments, then resume', () => {
       // requests in flight at each kill, and never one the runner had stored (checked above).
       const twice = Object.entries(stats.completed).filter(([, n]) => n > 1).length;
       assert.ok(twice <= 4 * kills.length, `${twice} requests completed twice (seed ${seed})`);
-      console.log(`kill points (seed ${seed}): ${kills.map((k) => `${k.cachedAtKill}/${referenceRequests}`).join(', ')}; completed twice: ${twice}`);
+      console.log(`kill points (seed ${seed}): ${kills.map((k) => `${k.cachedAtKill}/${referenceRequests} (lost ${k.lost})`).join(', ')}; completed twice: ${twice}`);
     } finally {
       await sim.stop();
     }
