@@ -79,7 +79,12 @@ export async function runProbe(setup: ProbeSetup, deps: ProbeDeps): Promise<Prob
   };
   const mode = setup.submission.reasoning.mode;
 
+  const downloadOnly = new Set(setup.datasets.filter((d) => d.spec.download_only).map((d) => d.spec.id));
+
   async function runItem(item: DatasetItem): Promise<Sample[]> {
+    // Download-only sets (HealthBench) are never redistributed: results keep a pointer, not the prompt. The
+    // judges still see the real question.
+    const storedQuestion = downloadOnly.has(item.dataset) ? `[${item.dataset} item ${item.id}: prompt not redistributed]` : item.question;
     const aBody = assistantBody(setup, deps.model, item);
     const opensThink = /<think>\s*$/.test(aBody.prompt);
     let assistant: CompletionResult | null = null;
@@ -121,7 +126,7 @@ export async function runProbe(setup: ProbeSetup, deps: ProbeDeps): Promise<Prob
               item_id: item.id,
               condition: cond.id,
               sample_index: k,
-              question: item.question,
+              question: storedQuestion,
               assistant_finish_reason: assistant?.finish_reason ?? null,
               accuracy,
               temperature: cond.temperature,

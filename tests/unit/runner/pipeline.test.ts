@@ -139,3 +139,24 @@ describe('probe pipeline on the simulator (in process)', () => {
     assert.equal(s.datasets[0]!.conditions[0]!.followup, null);
   });
 });
+
+describe('download-only datasets', () => {
+  it('results keep a pointer instead of the prompt; the judge still sees the real question', async () => {
+    const seen: string[] = [];
+    const judge: Judge = {
+      stamp: testJudge().stamp,
+      judge: async (i) => {
+        seen.push(i.question);
+        return { kind: 'label', label: 'generic_closing', rationale: 'x', evidence_span: null, rule: null, judge: testJudge().stamp.id };
+      },
+    };
+    const hb = setup.suite.datasets.find((d) => d.id === 'healthbench')!;
+    const item = { dataset: 'healthbench' as const, id: 'hb-7', question: 'My child has a fever of 39C.', reference: null, verifier: null };
+    const client = createCompletionsClient({ baseURLs: [`${sim.url}/v1`], concurrency: 4, timeoutMs: 5000, maxAttempts: 2, backoffBaseMs: 5, backoffMaxMs: 10, cache: memoryCache() });
+    const out = await runProbe({ ...setup, datasets: [{ spec: hb, items: [item], files: [] }] }, { complete: (b) => client.complete(b), judges: [judge], verify: () => null, model: 'm' });
+    const samples = out.samples.get('healthbench')!;
+    assert.ok(samples.length > 0);
+    assert.ok(samples.every((s) => s.question === '[healthbench item hb-7: prompt not redistributed]'));
+    assert.ok(seen.every((q) => q === 'My child has a fever of 39C.'));
+  });
+});
