@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { requestKey } from '../cache/key.ts';
 import { faultPicker, type FaultKind, type FaultRates } from './faults.ts';
 import { generate, type GeneratorOptions } from './generate.ts';
@@ -28,6 +28,8 @@ export interface RunningSim {
 }
 
 const MAX_BODY = 16 * 1024 * 1024;
+/** How long after an answer a reset still means "never read" (a killed process takes a few ms to close its sockets). */
+const RESET_GRACE_MS = 2_000;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -61,6 +63,23 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
   const gen: GeneratorOptions = { profile: opts.profile, seed: opts.seed, gsm8k: loadGsm8kReferences(opts.dataDir) };
   const nextFault = faultPicker(opts.faults, opts.seed);
   const hanging = new Set<ServerResponse>();
+  /**
+   * The last answer sent on each connection until the client proves it read it by sending its next request
+   * (HTTP/1.1 without pipelining). A client killed with that answer unread makes the kernel reset the
+   * connection (a socket closed with unread data sends RST): the answer was not delivered and is taken back.
+   */
+  const unconfirmed = new WeakMap<Socket, { key: string; route: string; at: number }>();
+  function watchConnection(socket: Socket): void {
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      const last = unconfirmed.get(socket);
+      if (!last || err.code !== 'ECONNRESET' || Date.now() - last.at > RESET_GRACE_MS) return;
+      unconfirmed.delete(socket);
+      countRoute(stats, last.route, 'unread_reset');
+      const n = (stats.completed[last.key] ?? 1) - 1;
+      if (n > 0) stats.completed[last.key] = n;
+      else delete stats.completed[last.key];
+    });
+  }
 
   /** Apply a drawn fault; true when the request was consumed by it. */
   async function fault(kind: FaultKind | null, route: string, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -156,10 +175,12 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
     res.end(text, () => {
       countRoute(stats, route, '200');
       stats.completed[key] = (stats.completed[key] ?? 0) + 1;
+      unconfirmed.set(req.socket, { key, route, at: Date.now() });
     });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    unconfirmed.delete(req.socket); // a new request: the previous answer on this connection was read
     const route = (req.url ?? '/').split('?')[0]!;
     stats.requests++;
     if (req.method === 'GET' && route === '/v1/models') {
@@ -168,7 +189,8 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
       return;
     }
     if (req.method === 'GET' && route === '/sim/stats') {
-      sendJson(res, 200, stats);
+      // ?keys=0 leaves out the per-key map: cheap enough to poll while a run is going on.
+      sendJson(res, 200, /[?&]keys=0\b/.test(req.url ?? '') ? { requests: stats.requests, routes: stats.routes } : stats);
       return;
     }
     if (req.method === 'POST' && route === '/sim/reset') {
@@ -201,6 +223,7 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
       if (!res.headersSent) sendJson(res, 500, errorBody(`simulator bug: ${(e as Error).message}`, 'server_error'));
     });
   });
+  server.on('connection', watchConnection);
   server.keepAliveTimeout = 30_000;
   server.maxRequestsPerSocket = 0;
   return new Promise((resolve, reject) => {

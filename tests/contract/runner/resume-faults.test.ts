@@ -57,6 +57,7 @@ describe('kill -9 at random moments, then resume', () => {
       const kills: Array<{ cachedAtKill: number; lost: number }> = [];
       /** After each kill: the keys durable in the runner's cache and the simulator's completion counts. */
       const checkpoints: Array<{ durable: Set<string>; completed: Record<string, number> }> = [];
+      // Distinct keys (what the plan needs) from the full stats; the cheap total for polling during a run.
       const completedCount = async () => Object.keys((await sim.stats()).completed).length;
       while (kills.length < 5) {
         const done = await completedCount();
@@ -66,13 +67,14 @@ describe('kill -9 at random moments, then resume', () => {
         const target = done + 1 + Math.floor(next() * Math.min(remaining - 5, referenceRequests / 6));
         let runnerPid = 0;
         const run = runCli(runArgs(sim.url, work, ['--concurrency', '4']), { onSpawn: (pid) => (runnerPid = pid) });
-        while ((await completedCount()) < target) await new Promise((r) => setTimeout(r, 3));
+        const base = await sim.completedCount();
+        while ((await sim.completedCount()) - base < target - done) await new Promise((r) => setTimeout(r, 10));
         // …plus a random delay, so the kill is not tied to the moment a response was sent.
         await new Promise((r) => setTimeout(r, Math.floor(next() * 40)));
         process.kill(runnerPid, 'SIGKILL');
         const r = await run;
         assert.equal(r.signal, 'SIGKILL', `the run finished before the kill (seed ${seed})`);
-        await new Promise((r2) => setTimeout(r2, 100)); // let the simulator finish what was in flight
+        await new Promise((r2) => setTimeout(r2, 200)); // let the simulator see the resets of answers never read
         const durable = cachedKeys(work);
         checkpoints.push({ durable, completed: (await sim.stats()).completed });
         const completed = checkpoints.at(-1)!.completed;
@@ -87,11 +89,11 @@ describe('kill -9 at random moments, then resume', () => {
       assert.equal(Object.keys(stats.completed).length, referenceRequests);
       // No request already stored by the runner was ever sent again.
       for (const cp of checkpoints) for (const k of cp.durable) assert.equal(stats.completed[k], cp.completed[k], `re-sent a cached request (seed ${seed})`);
-      // What can complete twice is only an answer the server sent while the runner was being killed, before the
-      // runner read and stored it (the simulator does not count answers to a client already gone): at most the
-      // requests in flight at each kill, and never one the runner had stored (checked above).
+      // The simulator takes back answers a killed runner never read (their connection is reset with the answer
+      // unread). What may remain is an answer the runner had read but not yet stored when it died, a window of
+      // well under a millisecond: at most one per kill, usually none.
       const twice = Object.entries(stats.completed).filter(([, n]) => n > 1).length;
-      assert.ok(twice <= 4 * kills.length, `${twice} requests completed twice (seed ${seed})`);
+      assert.ok(twice <= kills.length, `${twice} requests completed twice (seed ${seed})`);
       console.log(`kill points (seed ${seed}): ${kills.map((k) => `${k.cachedAtKill}/${referenceRequests} (lost ${k.lost})`).join(', ')}; completed twice: ${twice}`);
     } finally {
       await sim.stop();

@@ -12,6 +12,8 @@ export interface SpawnedSim {
   child: ChildProcess;
   stdoutLines: string[];
   stats(): Promise<SimStatsJson>;
+  /** Completed /v1/completions answers so far (cheap: without the per-key map). */
+  completedCount(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function spawnSim(args: string[]): Promise<SpawnedSim> {
     child,
     stdoutLines,
     stats: async () => (await (await fetch(`${url}/sim/stats`)).json()) as SimStatsJson,
+    completedCount: async () => ((await (await fetch(`${url}/sim/stats?keys=0`)).json()) as SimStatsJson).routes['/v1/completions']?.['200'] ?? 0,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
