@@ -92,3 +92,35 @@ describe('simulator profiles (in process)', () => {
     assert.throws(() => parseFaults('500=0.7,429=0.7'), /add up/);
   });
 });
+
+describe('simulator delivery accounting', () => {
+  it('an answer whose connection is reset before the client sends another request is taken back', async () => {
+    const { startSim } = await import('../../../runners/sim/server.ts');
+    const { connect } = await import('node:net');
+    const s = await startSim({ port: 0, profile: PROFILES.aware!, seed: 1, latencyMs: 0, faults: {}, retryAfterMs: 10 });
+    try {
+      const body = JSON.stringify({ model: 'm', prompt: userPrompt('The answer is 15.'), max_tokens: 50, temperature: 0, top_p: 1, seed: 1, stop: [] });
+      const request = `POST /v1/completions HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+      // A client that reads its answer and asks again: the first answer is confirmed.
+      const ok = connect(s.port, '127.0.0.1');
+      await new Promise<void>((r) => ok.once('connect', () => r()));
+      ok.write(request);
+      await new Promise((r) => ok.once('data', r));
+      ok.write(request);
+      await new Promise((r) => ok.once('data', r));
+      ok.end();
+      // A client that dies with the answer unread: the kernel resets the connection (resetAndDestroy sends RST).
+      const dead = connect(s.port, '127.0.0.1');
+      await new Promise<void>((r) => dead.once('connect', () => r()));
+      dead.write(request.replace('"seed":1', '"seed":2'));
+      await new Promise((r) => dead.once('data', r));
+      dead.resetAndDestroy();
+      await new Promise((r) => setTimeout(r, 100));
+      const routes = s.stats.routes['/v1/completions']!;
+      assert.equal(routes['unread_reset'], 1);
+      assert.equal(Object.values(s.stats.completed).reduce((a, b) => a + b, 0), 2, 'the two answers read by the first client');
+    } finally {
+      await s.close();
+    }
+  });
+});
