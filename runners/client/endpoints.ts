@@ -1,6 +1,9 @@
 import OpenAI from 'openai';
 import { createHttpFetch } from './http-fetch.ts';
 
+/** An endpoint that cannot be used (unreachable, lists no model, endpoints disagree): exit 1, not a bug. */
+export class EndpointError extends Error {}
+
 export interface Endpoint {
   baseURL: string;
   client: OpenAI;
@@ -43,7 +46,7 @@ export async function servedModels(endpoints: Endpoint[], timeoutMs: number): Pr
         lastErr = err;
       }
     }
-    if (lastErr !== undefined) throw new Error(`${e.baseURL}/models: ${(lastErr as Error).message}`);
+    if (lastErr !== undefined) throw new EndpointError(`${e.baseURL}/models: ${(lastErr as Error).message}`);
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import type { DatasetId, JudgeStamp, ResultSummary } from '../../src/schema/index.ts';
 import { memoryCache, openSqliteCache, type ResponseCache } from '../cache/sqlite-cache.ts';
 import { createCompletionsClient } from '../client/completions-client.ts';
-import { servedModels } from '../client/endpoints.ts';
+import { EndpointError, servedModels } from '../client/endpoints.ts';
 import type { ClientStats } from '../client/types.ts';
 import { createJudgePanel } from '../judge/index.ts';
 import type { Judge } from '../judge/types.ts';
@@ -16,7 +16,7 @@ import { planReport } from './plan-report.ts';
 import { createProgress } from './progress.ts';
 import { tuneHeapForLongRuns } from './heap.ts';
 import { packageVersions, runnerGit } from './provenance.ts';
-import { prepareSetup } from './setup.ts';
+import { prepareSetup, SetupError } from './setup.ts';
 import { safeVerifier, type VerifyFn } from './verify-safe.ts';
 
 export interface RunOptions {
@@ -106,8 +106,13 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
   }
   tuneHeapForLongRuns();
   const startedAt = new Date();
-  const judges = deps.judges ?? (await createJudgePanel({ judgeConfigs: opts.judgeConfigs, includeHeuristic: true }));
-  if (judges.length === 0) throw new Error('the judge panel is empty');
+  let judges: Judge[];
+  try {
+    judges = deps.judges ?? (await createJudgePanel({ judgeConfigs: opts.judgeConfigs, includeHeuristic: true }));
+  } catch (e) {
+    throw new SetupError(`judge panel: ${(e as Error).message}`);
+  }
+  if (judges.length === 0) throw new SetupError('the judge panel is empty');
   const cache: ResponseCache = opts.cachePath === null ? memoryCache() : openSqliteCache(resolve(opts.cachePath));
   try {
     const client = createCompletionsClient({
@@ -122,7 +127,7 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
     });
     const models = opts.model ? opts.baseURLs.map(() => opts.model!) : await servedModels(client.endpoints, opts.timeoutMs);
     const distinct = [...new Set(models)].sort();
-    if (distinct.length > 1) throw new Error(`the endpoints serve different models (${distinct.join(', ')}); pass --model to choose one name`);
+    if (distinct.length > 1) throw new EndpointError(`the endpoints serve different models (${distinct.join(', ')}); pass --model to choose one name`);
     const model = distinct[0]!;
     const total = totalRequests(setup);
     opts.log(`running ${setup.submission.id} on ${opts.baseURLs.length} endpoint(s) serving "${model}": ${total} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);

@@ -116,6 +116,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     const { SetupError } = await import('../../probe/setup.ts');
     const { InvalidResult } = await import('../../results/write.ts');
     const { MergeError } = await import('../../results/merge.ts');
+    const { EndpointError } = await import('../../client/endpoints.ts');
     try {
       if (baseURLs.length === 0 && !dryRun && merge.length === 0) {
         // Last resort: the submission's own serving hints (read through the same validated setup path).
@@ -160,7 +161,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
         console.error(e.message);
         return 1;
       }
-      if (e instanceof Error && /models|endpoint|judge|ECONNREFUSED/i.test(e.message)) {
+      if (e instanceof EndpointError) {
         console.error(`userturn run: ${e.message}`);
         return 1;
       }
