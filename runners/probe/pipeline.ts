@@ -1,14 +1,10 @@
-import { createHash } from 'node:crypto';
 import pLimit from 'p-limit';
-import type { DatasetId, ItemScore, Sample, Verdict } from '../../src/schema/index.ts';
-import { SAMPLE_FORMAT } from '../../src/schema/index.ts';
-import { RequestFailed, type CompletionBody, type CompletionResult } from '../client/types.ts';
-import type { DatasetItem } from '../datasets/types.ts';
+import type { DatasetId, ItemScore, Sample } from '../../src/schema/index.ts';
+import type { CompletionBody, CompletionResult } from '../client/types.ts';
 import type { Judge } from '../judge/types.ts';
-import { stripReasoning } from '../templates/reasoning.ts';
 import type { VerifierItem } from '../verifiers/types.ts';
-import { perturb } from './perturb.ts';
-import { assistantBody, requestsPerItem, userTurnBody } from './requests.ts';
+import { runItem, type ItemContext } from './item.ts';
+import { requestsPerItem } from './requests.ts';
 import type { ProbeSetup } from './types.ts';
 
 export interface ProbeDeps {
@@ -38,32 +34,9 @@ export interface ProbeOutput {
   requestErrors: number;
 }
 
-const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
-
 /** Every request a run will make, for progress and --dry-run. */
 export const totalRequests = (setup: ProbeSetup): number =>
   setup.datasets.reduce((s, d) => s + d.items.reduce((t, it) => t + requestsPerItem(setup, it), 0), 0);
-
-/**
- * Let pending I/O run first. Judging is CPU work; chained through microtasks, a burst of it would keep the
- * event loop from reading responses that have already arrived. Those responses would not be cached yet, and a
- * crash in that moment would send them again on resume.
- */
-const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-async function judgeAll(judges: Judge[], input: Parameters<Judge['judge']>[0]): Promise<Verdict[]> {
-  const out: Verdict[] = [];
-  for (const j of judges) {
-    await yieldToIo();
-    try {
-      out.push(await j.judge(input));
-    } catch (e) {
-      // The judge contract says never throw; if one does, the failure is still recorded, not dropped.
-      out.push({ kind: 'judge_error', reason: `judge threw: ${(e as Error).message}`.slice(0, 4000), judge: j.stamp.id });
-    }
-  }
-  return out;
-}
 
 /**
  * Suite v1 for one submission: per item, the assistant turn → verifier → a user turn for every sample of
@@ -77,95 +50,14 @@ export async function runProbe(setup: ProbeSetup, deps: ProbeDeps): Promise<Prob
     done += n;
     deps.onProgress?.(done, total);
   };
-  const mode = setup.submission.reasoning.mode;
 
-  const downloadOnly = new Set(setup.datasets.filter((d) => d.spec.download_only).map((d) => d.spec.id));
-
-  async function runItem(item: DatasetItem): Promise<Sample[]> {
-    // Download-only sets (HealthBench) are never redistributed: results keep a pointer, not the prompt. The
-    // judges still see the real question.
-    const storedQuestion = downloadOnly.has(item.dataset) ? `[${item.dataset} item ${item.id}: prompt not redistributed]` : item.question;
-    const aBody = assistantBody(setup, deps.model, item);
-    const opensThink = /<think>\s*$/.test(aBody.prompt);
-    let assistant: CompletionResult | null = null;
-    let assistantError: string | null = null;
-    try {
-      assistant = await deps.complete(aBody);
-    } catch (e) {
-      if (!(e instanceof RequestFailed)) throw e;
-      assistantError = e.message;
-      requestErrors++;
-    }
-    tick();
-    const answer = assistant ? stripReasoning(assistant.text, mode, opensThink) : null;
-    const accuracy = answer !== null ? deps.verify(item.verifier, answer) : null;
-
-    // Greedy and sampled conditions share one context: render each distinct prompt (and hash it) once.
-    const prompts = new Map<string, { prompt: string; sha: string }>();
-    const promptFor = (context: string) => {
-      let p = prompts.get(context);
-      if (!p) {
-        const prompt = setup.builder.userTurnPrompt(item.question, context);
-        p = { prompt, sha: sha256(prompt) };
-        prompts.set(context, p);
-      }
-      return p;
-    };
-    const jobs: Array<Promise<Sample>> = [];
-    for (const cond of setup.suite.conditions) {
-      const needsAnswer = cond.perturbation.kind !== 'reference';
-      if (!needsAnswer && item.reference === null) continue;
-      for (let k = 0; k < cond.samples; k++) {
-        jobs.push(
-          (async (): Promise<Sample> => {
-            const base = {
-              format: SAMPLE_FORMAT,
-              id: `${item.id}~${cond.id}~${k}`,
-              submission_id: setup.submission.id,
-              dataset: item.dataset,
-              item_id: item.id,
-              condition: cond.id,
-              sample_index: k,
-              question: storedQuestion,
-              assistant_finish_reason: assistant?.finish_reason ?? null,
-              accuracy,
-              temperature: cond.temperature,
-              top_p: cond.top_p,
-            } as const;
-            const context = needsAnswer ? (answer === null ? null : perturb(answer, cond.perturbation, item.reference)) : item.reference;
-            if (context === null) {
-              tick();
-              return {
-                ...base, response: '', user_turn: '', finish_reason: null, seed: null, prompt_sha256: null,
-                timings: { assistant_ms: null, user_turn_ms: null },
-                error: { stage: 'assistant', reason: assistantError ?? 'no assistant answer' },
-                verdicts: [],
-              };
-            }
-            const rendered = promptFor(context);
-            const body = userTurnBody(setup, deps.model, item, context, cond, k, rendered.prompt);
-            const timings = { assistant_ms: needsAnswer ? (assistant?.latency_ms ?? null) : null, user_turn_ms: null as number | null };
-            try {
-              const r = await deps.complete(body);
-              tick();
-              timings.user_turn_ms = r.latency_ms;
-              const verdicts = await judgeAll(deps.judges, { id: base.id, question: item.question, response: context, user_turn: r.text, dataset: item.dataset });
-              return { ...base, response: context, user_turn: r.text, finish_reason: r.finish_reason, seed: body.seed, prompt_sha256: rendered.sha, timings, error: null, verdicts };
-            } catch (e) {
-              if (!(e instanceof RequestFailed)) throw e;
-              tick();
-              requestErrors++;
-              return {
-                ...base, response: context, user_turn: '', finish_reason: null, seed: body.seed, prompt_sha256: rendered.sha, timings,
-                error: { stage: 'user_turn', reason: e.message.slice(0, 2000) }, verdicts: [],
-              };
-            }
-          })(),
-        );
-      }
-    }
-    return Promise.all(jobs);
-  }
+  const ctx: ItemContext = {
+    setup,
+    deps,
+    tick,
+    countError: () => void requestErrors++,
+    downloadOnly: new Set(setup.datasets.filter((d) => d.spec.download_only).map((d) => d.spec.id)),
+  };
 
   const samples = new Map<DatasetId, Sample[]>();
   const perItem = new Map<DatasetId, Sample[][]>();
@@ -181,7 +73,7 @@ export async function runProbe(setup: ProbeSetup, deps: ProbeDeps): Promise<Prob
     setup.datasets.flatMap((d) =>
       d.items.map((item, index) =>
         window(async () => {
-          await sink.add(d.spec.id, index, await runItem(item));
+          await sink.add(d.spec.id, index, await runItem(ctx, item));
         }),
       ),
     ),
