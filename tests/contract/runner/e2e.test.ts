@@ -60,6 +60,22 @@ describe('userturn run against userturn sim on the project fixtures', () => {
     assert.ok(s2.run.cache_hits > 0 && s2.run.requests_sent === 0);
   });
 
+  it('--judge-config puts an LLM judge (the simulated one) first and keeps the heuristic judge as cross-check', async () => {
+    const work = await mkdtemp(join(tmpdir(), 'ut-e2e-'));
+    const { writeFile } = await import('node:fs/promises');
+    const cfg = join(work, 'judge.yaml');
+    await writeFile(cfg, `base_url: ${sim.url}/v1\nmodel: judge-sim\napi_key_env: null\nretries: 0\n`);
+    const r = await runCli(['run', SUBMISSION, '--base-url', `${sim.url}/v1`, '--limit', '2', '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--out', work, '--cache', join(work, 'c.sqlite'), '--judge-config', cfg]);
+    assert.equal(r.code, 0, r.stderr);
+    const s = JSON.parse(await readFile(join(work, 'qwen3.5-9b', 'summary.json'), 'utf8'));
+    assert.deepEqual(s.provenance.judges.map((j: any) => j.kind), ['llm', 'heuristic']);
+    assert.equal(s.provenance.primary_judge, s.provenance.judges[0].id);
+    assert.equal(s.agreement.length, 1);
+    const line = JSON.parse((await readFile(join(work, 'qwen3.5-9b', 'samples', 'gsm8k.jsonl'), 'utf8')).split('\n')[0]!);
+    assert.equal(line.verdicts.length, 2);
+    assert.equal((await runCli(['validate', work])).code, 0);
+  });
+
   it('--dry-run prints the plan with request counts and estimated tokens, and sends nothing', async () => {
     const sent = async () => Object.values((await sim.stats()).routes['/v1/completions'] ?? {}).reduce((a, b) => a + b, 0);
     const before = await sent();
