@@ -60,6 +60,26 @@ describe('userturn run against userturn sim on the project fixtures', () => {
     assert.ok(s2.run.cache_hits > 0 && s2.run.requests_sent === 0);
   });
 
+  it('the acceptance command without --template: the chat template comes through the hub cache', async () => {
+    // No network here: the hub cache is seeded with Qwen3's real tokenizer_config.json standing in for the
+    // submission's hub file, so the command runs exactly as a maintainer types it after a first fetch.
+    const work = await mkdtemp(join(tmpdir(), 'ut-e2e-'));
+    const { copyFile, mkdir } = await import('node:fs/promises');
+    const cached = join(work, 'cache', 'templates', 'Qwen__Qwen3.5-9B', 'main');
+    await mkdir(cached, { recursive: true });
+    await copyFile(qwenTemplate, join(cached, 'tokenizer_config.json'));
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(cached, 'chat_template.jinja.absent'), '');
+    const out = join(work, 'results'); // (the default results/ would write into the repository)
+    const r = await runCli(['run', SUBMISSION, '--base-url', `${sim.url}/v1`, '--limit', '20', '--data-dir', fixtureData, '--out', out], {
+      env: { USERTURN_CACHE_DIR: join(work, 'cache') },
+    });
+    assert.equal(r.code, 0, r.stderr);
+    const s = JSON.parse(await readFile(join(out, 'qwen3.5-9b', 'summary.json'), 'utf8'));
+    assert.equal(s.provenance.template_source, 'hub:Qwen/Qwen3.5-9B@main/tokenizer_config.json');
+    assert.equal((await runCli(['validate', out])).code, 0);
+  });
+
   it('--judge-config puts an LLM judge (the simulated one) first and keeps the heuristic judge as cross-check', async () => {
     const work = await mkdtemp(join(tmpdir(), 'ut-e2e-'));
     const { writeFile } = await import('node:fs/promises');
