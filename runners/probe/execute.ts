@@ -108,7 +108,7 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
   const startedAt = new Date();
   let judges: Judge[];
   try {
-    judges = deps.judges ?? (await createJudgePanel({ judgeConfigs: opts.judgeConfigs, includeHeuristic: true }));
+    judges = deps.judges ?? (await createJudgePanel({ judgeConfigs: opts.judgeConfigs, includeHeuristic: true, cachePath: opts.cachePath === null ? null : resolve(opts.cachePath) }));
   } catch (e) {
     throw new SetupError(`judge panel: ${(e as Error).message}`);
   }
