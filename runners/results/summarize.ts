@@ -18,7 +18,7 @@ import {
   type Suite,
 } from '../../src/schema/index.ts';
 import { anyOfK, bootstrapRate, pairedDelta, type BootstrapOptions, type ItemCount } from '../../src/lib/metrics/bootstrap.ts';
-import { cohensKappa, confusion } from '../../src/lib/metrics/kappa.ts';
+import { panelAgreement } from '../../src/lib/agreement/panel.ts';
 import { hashSeed } from '../../src/lib/metrics/prng.ts';
 import { round6 } from '../../src/lib/metrics/quantile.ts';
 
@@ -122,28 +122,14 @@ function accuracy(suite: Suite, dataset: DatasetId, samples: readonly Sample[]):
   };
 }
 
-/** Agreement of every other judge with the primary judge over samples both labelled. */
+/** Agreement of every pair of judges of the panel (primary first) over the samples both labelled. */
 function agreements(all: readonly Sample[], judges: JudgeStamp[]): Agreement[] {
-  const [primary, ...others] = judges;
-  if (!primary) return [];
-  return others.map((o) => {
-    const pairs: Array<[Label, Label]> = [];
-    for (const s of all) {
-      const a = s.verdicts.find((v) => v.judge === primary.id);
-      const b = s.verdicts.find((v) => v.judge === o.id);
-      if (a?.kind === 'label' && b?.kind === 'label') pairs.push([a.label, b.label]);
-    }
-    const m = confusion(pairs, LABELS);
-    const k = cohensKappa(m);
-    return {
-      judge_a: primary.id,
-      judge_b: o.id,
-      n: pairs.length,
-      percent: pairs.length === 0 ? null : round6(pairs.filter(([a, b]) => a === b).length / pairs.length),
-      kappa: k === null ? null : round6(k),
-      confusion: m,
-    };
-  });
+  const verdictLists = all.filter((s) => !s.error).map((s) => s.verdicts);
+  return panelAgreement(judges.map((j) => j.id), verdictLists).map((a) => ({
+    ...a,
+    percent: a.percent === null ? null : round6(a.percent),
+    kappa: a.kappa === null ? null : round6(a.kappa),
+  }));
 }
 
 /**

@@ -3,4 +3,3 @@ export { quantileSorted, round6 } from './quantile.ts';
 export { bootstrapRate, anyOfK, pairedDelta, type ItemCount, type PairedItem, type BootstrapOptions } from './bootstrap.ts';
 export { spearman, ranks } from './spearman.ts';
 export { rate } from './rate.ts';
-export { confusion, cohensKappa } from './kappa.ts';

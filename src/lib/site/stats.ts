@@ -1,4 +1,4 @@
-/** Small statistics for the site (pure): rank groups from CI overlap, Spearman, Cohen's kappa. */
+/** Small statistics for the site (pure): rank groups from CI overlap; Spearman comes from src/lib/metrics. */
 
 export interface Interval { value: number; lo: number; hi: number }
 
@@ -20,51 +20,7 @@ export function rankGroups(xs: ReadonlyArray<Interval | null>): Array<number | n
   return out;
 }
 
-/** Average ranks (ties share their mean rank), 1-based. */
-export function ranks(xs: readonly number[]): number[] {
-  const idx = xs.map((x, i) => ({ x, i })).sort((a, b) => a.x - b.x);
-  const r = new Array<number>(xs.length);
-  for (let i = 0; i < idx.length;) {
-    let j = i;
-    while (j + 1 < idx.length && idx[j + 1]!.x === idx[i]!.x) j++;
-    const avg = (i + j) / 2 + 1;
-    for (let k = i; k <= j; k++) r[idx[k]!.i] = avg;
-    i = j + 1;
-  }
-  return r;
-}
-
-/** Spearman rank correlation; null with fewer than 3 pairs or no variance. */
-export function spearman(a: readonly number[], b: readonly number[]): number | null {
-  if (a.length !== b.length || a.length < 3) return null;
-  const ra = ranks(a);
-  const rb = ranks(b);
-  const n = a.length;
-  const ma = ra.reduce((s, x) => s + x, 0) / n;
-  const mb = rb.reduce((s, x) => s + x, 0) / n;
-  let num = 0; let da = 0; let db = 0;
-  for (let i = 0; i < n; i++) {
-    const x = ra[i]! - ma; const y = rb[i]! - mb;
-    num += x * y; da += x * x; db += y * y;
-  }
-  if (da === 0 || db === 0) return null;
-  return num / Math.sqrt(da * db);
-}
-
-/** Cohen's kappa and raw agreement from a square confusion matrix. */
-export function kappaFromConfusion(conf: readonly (readonly number[])[]): { n: number; percent: number | null; kappa: number | null } {
-  const n = conf.reduce((s, r) => s + r.reduce((a, b) => a + b, 0), 0);
-  if (n === 0) return { n, percent: null, kappa: null };
-  let agree = 0; let pe = 0;
-  for (let i = 0; i < conf.length; i++) {
-    agree += conf[i]?.[i] ?? 0;
-    const row = (conf[i] ?? []).reduce((a, b) => a + b, 0);
-    const col = conf.reduce((s, r) => s + (r[i] ?? 0), 0);
-    pe += (row / n) * (col / n);
-  }
-  const po = agree / n;
-  return { n, percent: po, kappa: pe >= 1 ? null : (po - pe) / (1 - pe) };
-}
+export { ranks, spearman } from '../metrics/spearman.ts';
 
 /** Element-wise sum of confusion matrices of equal shape. */
 export function sumConfusions(ms: ReadonlyArray<readonly (readonly number[])[]>, size: number): number[][] {

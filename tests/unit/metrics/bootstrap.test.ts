@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { anyOfK, bootstrapRate, pairedDelta } from '../../../src/lib/metrics/bootstrap.ts';
-import { cohensKappa, confusion } from '../../../src/lib/metrics/kappa.ts';
 import { hashSeed, mulberry32 } from '../../../src/lib/metrics/prng.ts';
 import { quantileSorted } from '../../../src/lib/metrics/quantile.ts';
 import { ranks, spearman } from '../../../src/lib/metrics/spearman.ts';
@@ -76,13 +75,6 @@ describe('Spearman, kappa, quantiles', () => {
     assert.deepEqual(ranks([5, 1, 5, 3]), [3.5, 1, 3.5, 2]);
     assert.equal(spearman([1, 2], [1, 2]), null);
     assert.equal(spearman([1, 1, 1], [1, 2, 3]), null);
-  });
-  it('kappa: perfect agreement 1, chance-level 0', () => {
-    const m = confusion([['a', 'a'], ['b', 'b'], ['a', 'a']] as Array<[string, string]>, ['a', 'b']);
-    assert.deepEqual(m, [[2, 0], [0, 1]]);
-    assert.equal(cohensKappa(m), 1);
-    assert.equal(cohensKappa([[1, 1], [1, 1]]), 0);
-    assert.equal(cohensKappa([[0, 0], [0, 0]]), null);
   });
   it('type-7 quantiles', () => {
     assert.equal(quantileSorted([1, 2, 3, 4, 5], 0.5), 3);
