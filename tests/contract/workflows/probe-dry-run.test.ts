@@ -2,12 +2,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
-import { parse } from 'yaml';
-import { Suite } from '../../../src/schema/index.ts';
-import { mergeShards } from '../../../runners/community/merge-shards.ts';
 import { runProbeJob } from '../../../runners/community/probe-job.ts';
 import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
 
@@ -69,13 +66,17 @@ test('probe job dry run on the simulator: 2 shards → merge → validate → si
   assert.ok(logs.some((l) => /ready \(SIMULATOR, not a model\)/.test(l)));
   assert.ok(logs.some((l) => /validated \d+ files: ok/.test(l)) || logs.filter((l) => l.startsWith('$ userturn validate')).length === 2);
 
-  const suite = Suite.parse(parse(readFileSync(join(REPO_ROOT, 'runners/suites/v1.yaml'), 'utf8')));
+  // The collect job's merge: `userturn run --merge <shard out folder>…` with the same run arguments.
   const resultsRoot = join(tmp, 'results');
-  await assert.rejects(mergeShards([shards[0]!], suite, resultsRoot), /need exactly 1, 2 of 2/);
-  const merged = await mergeShards(shards, suite, resultsRoot);
-  assert.equal(merged.resultDir, join(resultsRoot, ID));
-  assert.deepEqual(merged.summary.provenance.shards, { count: 2, merged: [1, 2] });
-  assert.equal(merged.summary.provenance.simulated, true);
+  const merge = (dirs: string[]) => runCli(['run', SUB, ...dirs.flatMap((d) => ['--merge', dirname(d)]), '--out', resultsRoot, ...runArgs]);
+  const partial = merge([shards[0]!]);
+  assert.equal(partial.code, 1);
+  assert.match(partial.stderr, /shards 2 of 2 are missing/);
+  const merged = merge(shards);
+  assert.equal(merged.code, 0, merged.stderr);
+  const mergedSummary = JSON.parse(readFileSync(join(resultsRoot, ID, 'summary.json'), 'utf8'));
+  assert.deepEqual(mergedSummary.provenance.shards, { count: 2, merged: [1, 2] });
+  assert.equal(mergedSummary.provenance.simulated, true);
 
   // The merge equals one unsharded run of the same items (same request cache, so no request is sent twice).
   const full = await job(undefined, join(tmp, 'full'));

@@ -93,7 +93,7 @@ test('probe.yml: dispatch + run-probe label, self-hosted GPU matrix over --shard
   assert.match(all, /npx userturn serve-cmd "\$SUBMISSION"/);
   assert.match(all, /runners\/community\/probe-job\.ts "\$SUBMISSION"[\s\S]*--shard "\$SHARD"[\s\S]*--judge-config/);
   assert.match(text('probe.yml'), /secrets\.USERTURN_JUDGE_CONFIG/);
-  assert.match(all, /runners\/community\/merge-shards\.ts/);
+  assert.match(all, /npx userturn run "\$SUBMISSION" "\$\{merge\[@\]\}" --out results/);
   assert.match(all, /npx userturn validate "results\/\$RESULT_ID"/);
   assert.match(all, /gh pr create/);
   assert.deepEqual(w.jobs.collect.permissions, { contents: 'write', 'pull-requests': 'write' });

@@ -5,7 +5,6 @@ import { test } from 'node:test';
 import { readPlanText } from '../../../runners/community/plan-estimate.ts';
 import { checkSubmissionPath, probePlan, shardSpecs, submissionFromPrFiles } from '../../../runners/community/probe-plan.ts';
 import { engineEnv, waitForModels } from '../../../runners/community/probe-job.ts';
-import { mergeShards } from '../../../runners/community/merge-shards.ts';
 
 test('probe-plan: shard matrix values and checked submission paths', () => {
   assert.deepEqual(shardSpecs(1), ['1/1']);
@@ -57,10 +56,6 @@ test('plan estimate: reads the runner dry-run table (requests, items, prompt and
   ].join('\n');
   assert.deepEqual(readPlanText(out), { kind: 'estimate', requests: 11, promptTokens: 1900, maxCompletionTokens: 16384, items: 7, source: 'runner dry run' });
   assert.equal(readPlanText('garbage').kind, 'unavailable');
-});
-
-test('merge-shards refuses an incomplete or empty set of shards', async () => {
-  await assert.rejects(mergeShards([], {} as never, '/tmp/x'), /no shard folders/);
 });
 
 test('the engine process does not get the judge key or GitHub tokens', () => {
