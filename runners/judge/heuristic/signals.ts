@@ -1,4 +1,4 @@
-import { contentSet, isGeneric, numbers, properNouns, sentences } from './text.ts';
+import { contentSet, isGeneric, numbers, properNouns, sentences, withoutQuestionCopies } from './text.ts';
 
 /**
  * Measured signals of how a user turn relates to the question q and the answer a. Rules read these; the
@@ -107,6 +107,8 @@ export function computeSignals(userTurn: string, question: string, response: str
   const qNums = new Set(numbers(question));
   const aNums = new Set(numbers(response));
   const uNums = [...new Set(numbers(userTurn))];
+  // Reference cues count only in the turn's own words, not in text it copied from the question.
+  const ownWords = withoutQuestionCopies(userTurn, question);
   return {
     u,
     q,
@@ -117,11 +119,11 @@ export function computeSignals(userTurn: string, question: string, response: str
     answerNumbers: uNums.filter((n) => aNums.has(n) && !qNums.has(n)),
     novelNumbers: uNums.filter((n) => !aNums.has(n) && !qNums.has(n)),
     sentenceCount: sentences(userTurn).length,
-    strongRef: firstMatch(STRONG_REF, userTurn),
-    weakRef: firstMatch(WEAK_REF, userTurn),
-    weakRefLeading: firstMatch(WEAK_REF, sentences(userTurn)[0] ?? '') !== null,
+    strongRef: firstMatch(STRONG_REF, ownWords),
+    weakRef: firstMatch(WEAK_REF, ownWords),
+    weakRefLeading: firstMatch(WEAK_REF, sentences(ownWords)[0] ?? '') !== null,
     opener: OPENER.exec(userTurn)?.[0].trim() ?? null,
-    hypothetical: HYPOTHETICAL.test(userTurn),
+    hypothetical: HYPOTHETICAL.test(ownWords),
     newMarker: NEW_MARKER.exec(userTurn)?.[0].trim() ?? null,
     topicInQ,
     topicAOnly,

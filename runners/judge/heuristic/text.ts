@@ -114,3 +114,29 @@ export function clip(text: string, max = 160): string {
   const t = text.replace(/\s+/g, ' ').trim();
   return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
 }
+
+/** Shortest run of consecutive words that counts as copied from the question. */
+const COPY_RUN = 6;
+
+const normWord = (w: string): string => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * The user turn with every run of COPY_RUN or more words that also stands in the question blanked out, so
+ * that cues such as "you said" or "the first one" count only when the turn says them itself, not when it
+ * repeats a question that happens to contain them.
+ */
+export function withoutQuestionCopies(userTurn: string, question: string): string {
+  const qWords = question.split(/\s+/).map(normWord).filter(Boolean);
+  if (qWords.length < COPY_RUN) return userTurn;
+  const grams = new Set<string>();
+  for (let i = 0; i + COPY_RUN <= qWords.length; i++) grams.add(qWords.slice(i, i + COPY_RUN).join(' '));
+  const tokens = userTurn.split(/(\s+)/);
+  const words = tokens.map((t, i) => ({ i, w: /\S/.test(t) ? normWord(t) : null })).filter((x) => x.w !== null && x.w !== '');
+  const copied = new Set<number>();
+  for (let k = 0; k + COPY_RUN <= words.length; k++) {
+    const run = words.slice(k, k + COPY_RUN);
+    if (grams.has(run.map((x) => x.w).join(' '))) for (const x of run) copied.add(x.i);
+  }
+  if (copied.size === 0) return userTurn;
+  return tokens.map((t, i) => (copied.has(i) ? ' ' : t)).join('');
+}

@@ -58,7 +58,7 @@ test('userturn judge: malformed lines (not JSON, missing fields, 1 MB user turn)
   ]);
   for (const x of rows) {
     assert.equal(x.kind, 'label');
-    assert.equal(x.judge, 'heuristic:heuristic-v3');
+    assert.equal(x.judge, 'heuristic:heuristic-v4');
     assert.equal(typeof x.rationale, 'string');
   }
 });

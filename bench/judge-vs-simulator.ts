@@ -1,0 +1,40 @@
+/**
+ * How well the heuristic judge recovers the label the simulator intended, on simulator text built from real
+ * questions and answers. Not a calibration of the judge against people (the simulator's phrasings are few and
+ * scripted); it catches rules that misread the text the demo and the tests feed them.
+ *   npx node bench/judge-vs-simulator.ts [--data-dir DIR] [--per-label 200]
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { LABELS, type Label } from '../src/schema/index.ts';
+import { classificationReport, confusionMatrix, formatMatrix, formatReport } from '../src/lib/agreement/index.ts';
+import { createJudgePanel } from '../runners/judge/index.ts';
+import { rngFor } from '../runners/sim/rng.ts';
+import { userTurnText, workedAnswer } from '../runners/sim/text.ts';
+
+const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, 'per-label': { type: 'string', default: '200' } } });
+const dataDir = values['data-dir'] ?? process.env.USERTURN_DATA_DIR ?? join(import.meta.dirname, '../tests/fixtures/datasets');
+const perLabel = Number(values['per-label']);
+
+const items = readFileSync(join(dataDir, 'gsm8k/test.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { question: string; answer: string });
+const [judge] = await createJudgePanel({ judgeConfigs: [], includeHeuristic: true, cachePath: null });
+const pairs: Array<[Label, Label]> = [];
+const misses: string[] = [];
+for (const label of LABELS) {
+  for (let i = 0; i < perLabel; i++) {
+    const item = items[i % items.length]!;
+    const rand = rngFor(1, 'bench', label, String(i));
+    const a = workedAnswer(item.answer, /####\s*(.+)$/.exec(item.answer)?.[1] ?? '');
+    const u = userTurnText(label, item.question, a, { truncated: false }, rand).text;
+    const v = await judge!.judge({ id: `${label}-${i}`, question: item.question, response: a, user_turn: u, dataset: 'gsm8k' });
+    const got = v.kind === 'label' ? v.label : 'empty_or_degenerate';
+    pairs.push([label, got]);
+    if (got !== label && misses.length < 12) misses.push(`${label} → ${got} (${v.kind === 'label' ? v.rule : v.reason}): ${JSON.stringify(u.slice(0, 140))}`);
+  }
+}
+console.log(`heuristic judge vs the simulator's intended label, ${perLabel} turns per label, GSM8K contexts from ${dataDir}`);
+const matrix = confusionMatrix(pairs);
+console.log(formatReport(classificationReport(matrix, LABELS)));
+console.log(formatMatrix(matrix, LABELS, 'intended\\judged'));
+console.log('\nfirst misses:\n' + misses.join('\n'));
