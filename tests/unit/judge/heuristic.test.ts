@@ -58,3 +58,14 @@ test('createJudgePanel with no configs is the heuristic judge alone', async () =
   assert.equal(panel[0]?.stamp.kind, 'heuristic');
   assert.match(panel[0]?.stamp.id ?? '', /^heuristic:/);
 });
+
+test('a restatement of a question that itself says "you" or "the first one" stays a restatement (cues count only in the turn\'s own words)', async () => {
+  const q = 'Kelian has two recipes, one having 20 instructions and the second one having twice as many instructions as the first one. How many instructions do you have to read to prepare the two dishes?';
+  const a = 'The second recipe has 2 * 20 = 40 instructions, so in total 20 + 40 = 60.\n\nThe answer is 60.';
+  const judge = createHeuristicJudge();
+  const restated = await judge.judge({ id: 'r', question: q, response: a, user_turn: `So my question is: ${q}` });
+  assert.equal(restated.kind === 'label' && restated.label, 'prompt_restatement');
+  // The same cue in the turn's own words still marks a follow-up.
+  const followup = await judge.judge({ id: 'f', question: q, response: a, user_turn: 'You said the first one has 20 instructions, but why is the second one exactly twice as many?' });
+  assert.equal(followup.kind === 'label' && followup.label, 'genuine_followup');
+});
