@@ -26,6 +26,10 @@ export interface SimStatsJson {
 /** Start `userturn sim` as a real process and wait for its one "listening on" line. */
 export async function spawnSim(args: string[]): Promise<SpawnedSim> {
   const child = spawn(process.execPath, [cli, 'sim', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A test that fails before its after() hook must not leave a simulator running past the test process.
+  const reap = () => child.kill('SIGKILL');
+  process.once('exit', reap);
+  child.once('exit', () => process.off('exit', reap));
   const stdoutLines: string[] = [];
   const rl = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
