@@ -18,7 +18,7 @@ A judge failure (unparseable answer after retries, refusal, timeout) is a line w
 "label": null; its reason is in "rationale". It is never mapped to a label.
 
   --judge heuristic       the offline rule-based judge (default)
-  --judge-config FILE     an LLM judge config (base_url, model, api_key_env, …; see docs/readme/judge.md)
+  --judge-config FILE     an LLM judge config (base_url, model, api_key_env, …; see docs/judges.md)
   --concurrency N         verdicts in flight for an LLM judge (default 4)
   --cache FILE            verdict cache for LLM judges (default $USERTURN_CACHE_DIR/requests.sqlite)
   --no-cache              do not read or write the verdict cache

@@ -16,7 +16,7 @@ agreement, provenance judges). Samples whose generation failed are left as they 
 atomically, summary last. A second run with the same judge changes nothing ("no change").
 
   --judge heuristic     the offline rule-based judge (default)
-  --judge-config FILE   an LLM judge config (see docs/readme/judge.md)
+  --judge-config FILE   an LLM judge config (see docs/judges.md)
   --as primary          the judge becomes the primary judge (its labels make the rates); default for a new judge
   --as cross-check      the judge is added to the panel after the others (agreement only)
                         (default for a judge already in the panel: it keeps its place)
