@@ -5,14 +5,20 @@ import { resolve } from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 4329);
 
-// The results the site is built from: USERTURN_RESULTS_DIR when given (e.g. the demo's .demo/results), otherwise a
-// small deterministic synthetic set generated here (12 models × 12 items per dataset, with the XSS payload sample).
+// The results the site is built from: USERTURN_RESULTS_DIR when given; otherwise the demo's pipeline (simulator →
+// runner → heuristic judge) writes a small set into .demo/e2e, so the e2e tests exercise what `npm run demo` builds.
+// Its request cache makes later runs fast. `E2E_SYNTHETIC=1` uses the synthetic generator instead.
 if (!process.env.USERTURN_RESULTS_DIR) {
-  const dir = resolve('.demo/e2e-synthetic');
-  if (!process.env.TEST_WORKER_INDEX || !existsSync(dir)) {
-    execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', dir, '--models', '12', '--items', '12'], { stdio: 'inherit' });
+  const synthetic = process.env.E2E_SYNTHETIC === '1';
+  const out = resolve(synthetic ? '.demo/e2e-synthetic' : '.demo/e2e');
+  const results = synthetic ? out : resolve(out, 'results');
+  if (!process.env.TEST_WORKER_INDEX || !existsSync(results)) {
+    const args = synthetic
+      ? ['bench/synthetic/generate.ts', '--out', out, '--models', '12', '--items', '12']
+      : ['runners/demo/run-demo.ts', '--skip-build', '--limit', '8', '--out', out];
+    execFileSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
   }
-  process.env.USERTURN_RESULTS_DIR = dir;
+  process.env.USERTURN_RESULTS_DIR = results;
 }
 
 // e2e tests always run against the real `astro build` served by `astro preview` (never a dev server).

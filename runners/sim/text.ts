@@ -32,6 +32,8 @@ const UNRELATED = [
 ];
 
 /** A user turn of the given label, grounded in the actual q and a. */
+const MARKUP_LOOP = '</p><script>alert("userturn")</script><img src=x onerror=alert(1)> <a href="javascript:alert(1)">more</a>';
+
 export function userTurnText(label: Label, q: string, a: string, ctx: { truncated: boolean }, rand: () => number): { text: string; finish: 'stop' | 'length' } {
   const topic = firstSentence(q, 10);
   switch (label) {
@@ -70,7 +72,10 @@ export function userTurnText(label: Label, q: string, a: string, ctx: { truncate
     case 'generic_closing':
       return { text: pick(rand, ['Thanks!', 'Great, that helps.', 'Perfect, thank you so much!', 'Ok, got it.', 'Thank you!']), finish: 'stop' };
     case 'empty_or_degenerate':
-      return rand() < 0.4 ? { text: '', finish: 'stop' } : { text: Array(60).fill(pick(rand, ['ok', 'the the', '...', 'yes yes'])).join(' '), finish: 'length' };
+      if (rand() < 0.4) return { text: '', finish: 'stop' };
+      // Models do emit raw markup; untrusted text of this kind must reach the site as text (its XSS tests use it).
+      if (rand() < 0.2) return { text: Array(8).fill(MARKUP_LOOP).join(' '), finish: 'length' };
+      return { text: Array(60).fill(pick(rand, ['ok', 'the the', '...', 'yes yes'])).join(' '), finish: 'length' };
   }
 }
 

@@ -92,9 +92,10 @@ const PAYLOAD = 'Is that right? <script>alert(1)</script> <img src=x onerror=ale
 
 test('a generation with <script>, <img onerror> and javascript: payloads renders as text and runs nothing', async ({ page }) => {
   let xss: MiniSample | null = null;
-  for (const s of allSamples()) if (s.user_turn.includes('<script>alert(1)</script>') && s.user_turn.includes('onerror')) { xss = s; break; }
+  // The simulator's degenerate turns and the synthetic generator both emit <script>, <img onerror> and javascript: payloads.
+  for (const s of allSamples()) if (/<script>alert\(.+\)<\/script>/.test(s.user_turn) && s.user_turn.includes('onerror') && s.user_turn.includes('javascript:')) { xss = s; break; }
   if (!xss) {
-    // Results without the payload (e.g. a demo run): put it into the shard as served, so the same rendering path is tested.
+    // Results without such a payload (e.g. a real model's): put one into the shard as served, so the same rendering path is tested.
     const m = S[0]!;
     xss = { ...samples(m.submission.id, m.datasets[0]!.dataset).find((s) => s.condition === 'greedy')!, user_turn: PAYLOAD };
     const target = xss;
@@ -113,9 +114,9 @@ test('a generation with <script>, <img onerror> and javascript: payloads renders
     const card = page.locator(`article.example[data-sample-id="${xss.id}"]`);
     await expect(card).toBeVisible();
     await expect(card.getByTestId('user-turn')).toHaveText(xss.user_turn);
-    await expect(card.getByTestId('user-turn')).toContainText('<script>alert(1)</script>');
+    await expect(card.getByTestId('user-turn')).toContainText('<script>alert(');
     // No element was created from the payload: no script with it, no <img src=x>, no javascript: link.
-    expect(await page.evaluate(() => [...document.scripts].filter((s) => s.textContent?.includes('alert(1)')).length)).toBe(0);
+    expect(await page.evaluate(() => [...document.scripts].filter((s) => s.textContent?.includes('alert(')).length)).toBe(0);
     expect(await card.locator('script, img, a[href^="javascript:"]').count()).toBe(0);
     expect(await page.locator('img[src="x"], a[href^="javascript:"]').count()).toBe(0);
     await page.waitForTimeout(300);
