@@ -33,3 +33,11 @@ export function siteData(): Promise<SiteData> {
 export function submissionPath(d: SiteData, id: string): string | null {
   return d.submissions.find((s) => s.data.id === id)?.path ?? null;
 }
+
+/** Paths of a per-dataset chart page: the bare page shows the first dataset, `<page>/<dataset>/` each one. */
+export function perDatasetPaths<P extends object>(datasets: readonly string[], extra: P = {} as P) {
+  return [
+    { params: { sel: undefined }, props: { dataset: datasets[0] ?? 'gsm8k', ...extra } },
+    ...datasets.map((ds) => ({ params: { sel: ds }, props: { dataset: ds, ...extra } })),
+  ];
+}
