@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { Sha256, Slug } from './common.ts';
+import { DATASET_IDS } from './ids.ts';
 
 export const SUITE_FORMAT = 1;
 
-export const DATASET_IDS = ['gsm8k', 'ifeval', 'ifbench', 'mt_bench', 'vicuna_bench', 'healthbench'] as const;
+export { DATASET_IDS };
 export const DatasetId = z.enum(DATASET_IDS);
 export type DatasetId = z.infer<typeof DatasetId>;
 

@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { LABELS } from './ids.ts';
 
 /** Label taxonomy v1 (PROBE.md). One label per generated user turn; the headline metric counts only `genuine_followup`. */
 export const TAXONOMY_VERSION = 1;
 
-export const LABELS = [
-  'genuine_followup',
-  'prompt_restatement',
-  'new_unrelated_query',
-  'identity_leakage',
-  'meta_planning',
-  'generic_closing',
-  'empty_or_degenerate',
-] as const;
+export { LABELS };
 
 export const Label = z.enum(LABELS).describe('A label of taxonomy v1.');
 export type Label = z.infer<typeof Label>;

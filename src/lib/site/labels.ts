@@ -1,19 +1,10 @@
-/**
- * Zod-free copies of the taxonomy and dataset ids for code that ships to the browser (islands must not bundle zod).
- * tests/unit/site/labels.test.ts checks that they equal the schema's lists.
- */
-export const SITE_LABELS = [
-  'genuine_followup',
-  'prompt_restatement',
-  'new_unrelated_query',
-  'identity_leakage',
-  'meta_planning',
-  'generic_closing',
-  'empty_or_degenerate',
-] as const;
+/** The taxonomy and dataset lists for code that ships to the browser: src/schema/ids.ts imports nothing (no zod). */
+import { DATASET_IDS, LABELS } from '../../schema/ids.ts';
+
+export const SITE_LABELS = LABELS;
 export type SiteLabel = (typeof SITE_LABELS)[number];
 
-export const SITE_DATASETS = ['gsm8k', 'ifeval', 'ifbench', 'mt_bench', 'vicuna_bench', 'healthbench'] as const;
+export const SITE_DATASETS = DATASET_IDS;
 
 export type SizeBucket = 'small' | 'medium' | 'large';
 export const SIZE_BUCKETS: Array<{ id: SizeBucket; label: string; test: (b: number) => boolean }> = [
