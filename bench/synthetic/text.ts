@@ -1,19 +1,11 @@
 /** Seeded text templates for the synthetic results generator. Clearly synthetic; never presented as a model. */
 import type { DatasetId, Label } from '../../src/schema/index.ts';
+import { mulberry32 } from '../../src/lib/metrics/prng.ts';
 
 export type Rng = () => number;
 
-/** mulberry32: small, fast, deterministic. */
-export function rngFrom(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded PRNG (mulberry32), as the bootstrap uses it. */
+export const rngFrom: (seed: number) => Rng = mulberry32;
 
 /** FNV-1a over a string: stable seeds from names. */
 export function hashString(s: string): number {
