@@ -1,10 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
-import { createHeuristicJudge, createJudgePanel, JudgeConfigError } from '../../judge/index.ts';
-import type { Judge } from '../../judge/types.ts';
 import { judgeJsonl } from '../../judge/batch/run-batch.ts';
 import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
+import { judgeFromFlags } from '../judge-flags.ts';
 
 export const summary = 'label user turns given as JSONL {id, question, response, user_turn} with the heuristic or an LLM judge';
 
@@ -59,23 +58,8 @@ export async function run(argv: string[]): Promise<number> {
       return 2;
     }
 
-    let judge: Judge;
-    if (values['judge-config']) {
-      try {
-        const panel = await createJudgePanel({
-          judgeConfigs: [values['judge-config']],
-          includeHeuristic: false,
-          cachePath: values['no-cache'] ? null : values.cache,
-        });
-        judge = panel[0] as Judge;
-      } catch (e) {
-        if (e instanceof JudgeConfigError) {
-          console.error(e.message);
-          return 2;
-        }
-        throw e;
-      }
-    } else judge = createHeuristicJudge();
+    const judge = await judgeFromFlags({ judgeConfig: values['judge-config'], cache: values.cache, noCache: values['no-cache'] });
+    if (!judge) return 2;
 
     const outPath = values.out;
     const tmp = outPath ? `${outPath}.${process.pid}.tmp` : null;

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import { createHeuristicJudge, createJudgePanel, JudgeConfigError } from '../../judge/index.ts';
-import type { Judge } from '../../judge/types.ts';
 import { ResultLoadError } from '../../judge/rejudge/load-result.ts';
 import { rejudgeResult, type PanelPlace } from '../../judge/rejudge/rejudge.ts';
 import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
+import { judgeFromFlags } from '../judge-flags.ts';
 
 export const summary = 'relabel the stored samples of results/<id> with another judge (no generation); rebuilds the summary';
 
@@ -54,18 +53,8 @@ export async function run(argv: string[]): Promise<number> {
     if (values.only && values.as === 'cross-check') throw new UsageError('--only makes the judge the only (primary) judge; --as cross-check contradicts it');
     const concurrency = intFlag('concurrency', values.concurrency, 4);
 
-    let judge: Judge;
-    if (values['judge-config']) {
-      try {
-        judge = (await createJudgePanel({ judgeConfigs: [values['judge-config']], includeHeuristic: false, cachePath: values['no-cache'] ? null : values.cache }))[0] as Judge;
-      } catch (e) {
-        if (e instanceof JudgeConfigError) {
-          console.error(e.message);
-          return 2;
-        }
-        throw e;
-      }
-    } else judge = createHeuristicJudge();
+    const judge = await judgeFromFlags({ judgeConfig: values['judge-config'], cache: values.cache, noCache: values['no-cache'] });
+    if (!judge) return 2;
 
     try {
       const report = await rejudgeResult({
