@@ -67,7 +67,14 @@ async function fetchHubFile(repo: string, revision: string, file: string, opts: 
   const url = `https://huggingface.co/${repo}/resolve/${encodeURIComponent(revision)}/${file}`;
   const headers: Record<string, string> = {};
   if (process.env.HF_TOKEN) headers.authorization = `Bearer ${process.env.HF_TOKEN}`;
-  const res = await (opts.fetchImpl ?? fetch)(url, { headers, redirect: 'follow' });
+  let res: Response;
+  try {
+    res = await (opts.fetchImpl ?? fetch)(url, { headers, redirect: 'follow' });
+  } catch (e) {
+    // Offline or unreachable hub: say what was fetched and the two ways around it.
+    const cause = (e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message;
+    throw new Error(`could not download ${url} (${cause}). Offline? Pass --template FILE (a .jinja or tokenizer_config.json), or put the file at ${cached}`);
+  }
   if (res.status === 404) {
     await mkdir(dirname(cached), { recursive: true });
     await writeFile(`${cached}.absent`, '');

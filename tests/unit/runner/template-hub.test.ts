@@ -16,6 +16,18 @@ const sub = (extra: Record<string, unknown> = {}) =>
   });
 
 describe('chat templates from the hub (no network: fetch is injected)', () => {
+  it('an unreachable hub fails with the URL, the cause and both ways around it', async () => {
+    const cacheDir = await mkdtemp(join(tmpdir(), 'ut-tpl-'));
+    const fetchImpl = (async () => {
+      throw new TypeError('fetch failed', { cause: { code: 'ENOTFOUND' } });
+    }) as unknown as typeof fetch;
+    await assert.rejects(loadSubmissionTemplate(sub(), { root, cacheDir, fetchImpl }), (e: Error) => {
+      assert.match(e.message, /could not download https:\/\/huggingface\.co\/Org\/Model\/resolve\/abc123\/tokenizer_config\.json \(ENOTFOUND\)/);
+      assert.match(e.message, /--template FILE/);
+      assert.ok(e.message.includes(join(cacheDir, 'Org__Model', 'abc123', 'tokenizer_config.json')), e.message);
+      return true;
+    });
+  });
   it('fetches at the pinned revision with HF_TOKEN, caches on disk, then reads the cache', async () => {
     const cacheDir = await mkdtemp(join(tmpdir(), 'ut-tpl-'));
     const seen: Array<{ url: string; auth: string | null }> = [];
