@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ResultSummary, Suite, parseWith, type ResultSummary as Summary } from '../../src/schema/index.ts';
-import { currentSuiteVersion, parseApprovedJudges, verifyResult, type VerifiedPolicy, type VerifiedResult } from '../../src/lib/verified.ts';
+import { policyFrom, verifyResult, type VerifiedPolicy, type VerifiedResult } from '../../src/lib/verified.ts';
 
 /** The verified policy from the repository's data: suite files (current version) and the approved judges. */
 export async function loadVerifiedPolicy(root: string): Promise<VerifiedPolicy> {
@@ -12,9 +12,7 @@ export async function loadVerifiedPolicy(root: string): Promise<VerifiedPolicy> 
     const r = parseWith(Suite, parse(await readFile(join(dir, f), 'utf8')), f);
     if (r.ok) suites.push({ id: r.value.id, version: r.value.version });
   }
-  const suiteId = suites[0]?.id ?? 'userturn';
-  const approvedJudges = parseApprovedJudges(parse(await readFile(join(root, 'runners', 'community', 'approved-judges.yaml'), 'utf8')));
-  return { suiteId, currentSuiteVersion: currentSuiteVersion(suites, suiteId) ?? 0, approvedJudges };
+  return policyFrom(suites, parse(await readFile(join(root, 'runners', 'community', 'approved-judges.yaml'), 'utf8')));
 }
 
 export interface ResultCheck {

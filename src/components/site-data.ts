@@ -1,6 +1,9 @@
 /** Build-time access to the validated collections, shared by pages (never shipped to the browser). */
 import { getCollection } from 'astro:content';
-import type { ResultSummary, Submission } from '../schema/index.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { Suite, formatFieldError, parseWith, type ResultSummary, type Submission } from '../schema/index.ts';
+import { policyFrom, verifyResult, type VerifiedResult } from '../lib/verified.ts';
 import { datasetsOf, type PendingSubmission } from '../lib/site/leaderboard.ts';
 
 let cache: Promise<SiteData> | null = null;
@@ -11,6 +14,22 @@ export interface SiteData {
   datasets: string[];
   simulated: boolean;
   pending: PendingSubmission[];
+  /** The verified rule (src/lib/verified.ts) applied to each result, by submission id. */
+  verified: Map<string, VerifiedResult>;
+}
+
+/** Reviewed data that decides which judges can make a result verified (CODEOWNERS guards it). */
+const APPROVED_JUDGES = 'runners/community/approved-judges.yaml';
+const SUITES_DIR = 'runners/suites';
+
+/** The probe suites, validated: a result is verified only if it ran the current version. */
+function loadSuites(): Array<{ id: string; version: number }> {
+  return readdirSync(SUITES_DIR).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => {
+    const file = `${SUITES_DIR}/${f}`;
+    const r = parseWith(Suite, parse(readFileSync(file, 'utf8')), file);
+    if (!r.ok) throw new Error(`invalid suite file\n${r.errors.map(formatFieldError).join('\n')}`);
+    return { id: r.value.id, version: r.value.version };
+  });
 }
 
 async function load(): Promise<SiteData> {
@@ -19,7 +38,9 @@ async function load(): Promise<SiteData> {
   const submissions = (await getCollection('submissions')).map((e) => ({ path: e.filePath ?? `submissions/${(e.data as Submission).id}.yaml`, data: e.data as Submission }));
   const simulated = process.env.USERTURN_SIMULATED === '1' || summaries.some((s) => s.provenance.simulated);
   const pending = submissions.map(({ data: s }) => ({ id: s.id, display_name: s.display_name, family: s.family, total_b: s.params.total_b, active_b: s.params.active_b }));
-  return { summaries, submissions, datasets: datasetsOf(summaries), simulated, pending };
+  const policy = policyFrom(loadSuites(), parse(readFileSync(APPROVED_JUDGES, 'utf8')));
+  const verified = new Map(summaries.map((s) => [s.submission.id, verifyResult(s, policy)]));
+  return { summaries, submissions, datasets: datasetsOf(summaries), simulated, pending, verified };
 }
 
 /** Loaded once per build (every page shares it); reloaded on each call in dev so edits to results show up. */
@@ -28,6 +49,9 @@ export function siteData(): Promise<SiteData> {
   cache ??= load();
   return cache;
 }
+
+/** Ids of the results that pass the verified rule. */
+export const verifiedIds = (d: SiteData): Set<string> => new Set([...d.verified].filter(([, v]) => v.verified).map(([id]) => id));
 
 /** Path of the submission file of an id, when committed. */
 export function submissionPath(d: SiteData, id: string): string | null {

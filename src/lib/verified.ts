@@ -139,3 +139,12 @@ export function currentSuiteVersion(suites: ReadonlyArray<{ id: string; version:
   const versions = suites.filter((s) => s.id === suiteId).map((s) => s.version);
   return versions.length > 0 ? Math.max(...versions) : null;
 }
+
+/**
+ * The verified policy from the repository's data: the suites (their ids and versions) and the parsed
+ * approved-judges file. Pure, so the PR report and the site derive the policy the same way.
+ */
+export function policyFrom(suites: ReadonlyArray<{ id: string; version: number }>, approvedJudgesData: unknown): VerifiedPolicy {
+  const suiteId = suites[0]?.id ?? 'userturn';
+  return { suiteId, currentSuiteVersion: currentSuiteVersion(suites, suiteId) ?? 0, approvedJudges: parseApprovedJudges(approvedJudgesData) };
+}

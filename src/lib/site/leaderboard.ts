@@ -22,6 +22,8 @@ export interface LbRow {
   has_results: boolean;
   /** True when the submission has no results at all yet (submitted, waiting for a run). */
   pending: boolean;
+  /** The result passes the verified rule (src/lib/verified.ts). */
+  verified: boolean;
 }
 
 /** Datasets present in any summary, in suite order. */
@@ -47,7 +49,7 @@ export function hottest(conds: readonly ConditionResult[]): ConditionResult | nu
 export interface PendingSubmission { id: string; display_name: string; family: string; total_b: number; active_b: number }
 
 /** Rows for one dataset: models with results ranked by greedy follow-up, then submissions without results. */
-export function leaderboardRows(summaries: readonly ResultSummary[], dataset: string, pending: readonly PendingSubmission[] = []): LbRow[] {
+export function leaderboardRows(summaries: readonly ResultSummary[], dataset: string, pending: readonly PendingSubmission[] = [], verified: ReadonlySet<string> = new Set()): LbRow[] {
   const rows: LbRow[] = summaries.map((s) => {
     const d = s.datasets.find((x) => x.dataset === dataset);
     const greedy = d?.conditions.find((c) => c.condition === 'greedy') ?? null;
@@ -58,7 +60,7 @@ export function leaderboardRows(summaries: readonly ResultSummary[], dataset: st
       greedy: greedy?.followup ?? null, hot_condition: hot?.condition ?? null, hot: hot?.followup ?? null,
       any_k: hot?.any_of_k ?? null, accuracy: d?.accuracy?.strict ?? null,
       labels: greedy ? LABELS.map((l) => greedy.labels[l]) : LABELS.map(() => 0),
-      group: null, has_results: !!d, pending: false,
+      group: null, has_results: !!d, pending: false, verified: verified.has(s.submission.id),
     };
   });
   const groups = rankGroups(rows.map((r) => r.greedy));
@@ -67,7 +69,7 @@ export function leaderboardRows(summaries: readonly ResultSummary[], dataset: st
   const have = new Set(rows.map((r) => r.id));
   for (const p of pending) {
     if (have.has(p.id)) continue;
-    rows.push({ id: p.id, name: p.display_name, family: p.family, total_b: p.total_b, active_b: p.active_b, greedy: null, hot_condition: null, hot: null, any_k: null, accuracy: null, labels: LABELS.map(() => 0), group: null, has_results: false, pending: true });
+    rows.push({ id: p.id, name: p.display_name, family: p.family, total_b: p.total_b, active_b: p.active_b, greedy: null, hot_condition: null, hot: null, any_k: null, accuracy: null, labels: LABELS.map(() => 0), group: null, has_results: false, pending: true, verified: false });
   }
   return rows;
 }

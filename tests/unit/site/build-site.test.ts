@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { astroBuild } from './astro-build.ts';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -50,4 +50,34 @@ test('the changelog lists score changes from the git history of the results fold
       assert.doesNotMatch(page, /changelog-empty/);
     } finally { rmSync(b.tmp, { recursive: true, force: true }); }
   } finally { rmSync(repo, { recursive: true, force: true }); }
+});
+
+test('a result that passes the verified rule is marked verified; one that fails lists the failed conditions', () => {
+  const results = mkdtempSync(join(tmpdir(), 'ut-verified-'));
+  try {
+    execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', results, '--models', '2', '--items', '3'], { stdio: 'ignore' });
+    const [good, bad] = readdirSync(results).sort();
+    // Make `good` pass every check: pinned revision, clean runner, real endpoint, an approved LLM judge as primary.
+    const f = join(results, good!, 'summary.json');
+    const s = JSON.parse(readFileSync(f, 'utf8'));
+    s.submission.hf.revision = 'a'.repeat(40);
+    s.submission.hf.pinned = true;
+    Object.assign(s.provenance, { simulated: false, runner_commit: 'b'.repeat(40), runner_dirty: false, primary_judge: 'llm:gpt-5.4-mini:judge-v1' });
+    s.provenance.judges = [{ id: 'llm:gpt-5.4-mini:judge-v1', kind: 'llm', model: 'gpt-5.4-mini', prompt_version: 'judge-v1', temperature: 0, max_tokens: 400 }, ...s.provenance.judges];
+    writeFileSync(f, JSON.stringify(s));
+    const b = build({ USERTURN_RESULTS_DIR: results });
+    try {
+      assert.equal(b.status, 0, b.text.slice(-2000));
+      const home = readFileSync(join(b.out, 'index.html'), 'utf8');
+      const row = (id: string) => new RegExp(`<tr data-model="${id.replace(/\./g, '\\.')}"[\\s\\S]*?</tr>`).exec(home)?.[0] ?? '';
+      assert.match(row(good!), /✓ verified/);
+      assert.doesNotMatch(row(bad!), /✓ verified/);
+      const goodPage = readFileSync(join(b.out, 'models', good!, 'index.html'), 'utf8');
+      assert.match(goodPage, /data-testid="verified-pill"/);
+      assert.doesNotMatch(goodPage, /data-ok="false"/);
+      const badPage = readFileSync(join(b.out, 'models', bad!, 'index.html'), 'utf8');
+      assert.match(badPage, /Not verified/);
+      assert.match(badPage, /data-check="real_endpoint" data-ok="false"/);
+    } finally { rmSync(b.tmp, { recursive: true, force: true }); }
+  } finally { rmSync(results, { recursive: true, force: true }); }
 });

@@ -17,7 +17,7 @@ function themes(): Array<[string, Record<string, string>]> {
 
 test('text colours meet WCAG AA (4.5:1) in the light and the dark theme', () => {
   for (const [name, t] of themes()) {
-    for (const [fg, bg] of [['fg', 'bg'], ['muted', 'bg'], ['accent', 'bg'], ['fg', 'panel'], ['muted', 'panel'], ['accent', 'panel'], ['warn-fg', 'warn-bg'], ['fg', 'code-bg']] as const) {
+    for (const [fg, bg] of [['fg', 'bg'], ['muted', 'bg'], ['accent', 'bg'], ['fg', 'panel'], ['muted', 'panel'], ['accent', 'panel'], ['warn-fg', 'warn-bg'], ['fg', 'code-bg'], ['ok', 'bg'], ['ok', 'panel']] as const) {
       assert.ok(t[fg] && t[bg], `${name}: --${fg} and --${bg} defined`);
       const r = ratio(t[fg]!, t[bg]!);
       assert.ok(r >= 4.5, `${name}: --${fg} on --${bg} is ${r.toFixed(2)}:1`);

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteData } from '../../../components/site-data.ts';
+import { siteData, verifiedIds } from '../../../components/site-data.ts';
 import { leaderboardRows } from '../../../lib/site/leaderboard.ts';
 
 /** Leaderboard rows of one dataset, fetched by the dataset selector. */
@@ -10,5 +10,5 @@ export async function getStaticPaths() {
 
 export const GET: APIRoute = async ({ params }) => {
   const d = await siteData();
-  return new Response(JSON.stringify(leaderboardRows(d.summaries, params.dataset ?? '', d.pending)), { headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(leaderboardRows(d.summaries, params.dataset ?? '', d.pending, verifiedIds(d))), { headers: { 'content-type': 'application/json' } });
 };
