@@ -1,10 +1,11 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { Submission } from './schema/submission.ts';
 import { ResultSummary } from './schema/summary.ts';
 import { formatFieldError, parseWith } from './schema/errors.ts';
+import { resultsDir } from './components/results-dir.ts';
 
 /**
  * Build-time collections. Every entry is validated with the project's own zod schemas, so a broken file
@@ -15,7 +16,6 @@ const submissions = defineCollection({
   schema: Submission,
 });
 
-export const resultsDir = (): string => resolve(process.env.USERTURN_RESULTS_DIR || 'results');
 
 /** results/<id>/summary.json → one entry per submission id; an invalid file throws `file: field: message`. */
 const results = defineCollection({

@@ -96,6 +96,9 @@ async function main(): Promise<void> {
     }
   }
 
+  step('calibrate the judge (shown on the site\'s judges page)');
+  await exec(process.execPath, [CLI, 'calibrate', '--data-dir', data.dir, '--out', join(resultsDir, 'calibration.json')]);
+
   step('validate the results');
   await exec(process.execPath, [CLI, 'validate', resultsDir]);
 

@@ -1,6 +1,6 @@
 import { basename, sep } from 'node:path';
 
-export type FileKind = 'submission' | 'suite' | 'summary' | 'samples' | 'json-schema' | 'unknown';
+export type FileKind = 'submission' | 'suite' | 'summary' | 'samples' | 'calibration' | 'json-schema' | 'unknown';
 
 /** What format a file must follow, decided from where it lives (repository-relative, forward slashes). */
 export function classify(relPath: string): FileKind {
@@ -11,6 +11,7 @@ export function classify(relPath: string): FileKind {
   if (/\.ya?ml$/.test(name) && parts.includes('suites')) return 'suite';
   if (/\.ya?ml$/.test(name) && parts.includes('submissions')) return 'submission';
   if (name === 'summary.json') return 'summary';
+  if (name === 'calibration.json') return 'calibration';
   if (name.endsWith('.jsonl') && parts.at(-2) === 'samples') return 'samples';
   return 'unknown';
 }

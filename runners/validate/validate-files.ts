@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ResultSummary, Sample, Submission, Suite, parseWith, type FieldError } from '../../src/schema/index.ts';
+import { CalibrationReport, ResultSummary, Sample, Submission, Suite, parseWith, type FieldError } from '../../src/schema/index.ts';
 import { loadDocument, MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
 import { classify, submissionPathParts } from './classify.ts';
 import { crossFileErrors, type LoadedSubmission } from './cross-file.ts';
@@ -98,8 +98,8 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
       errors.push({ file: display, field: '(file)', message: loaded.message });
       continue;
     }
-    if (kind === 'suite') {
-      const r = parseWith(Suite, loaded.data, display);
+    if (kind === 'suite' || kind === 'calibration') {
+      const r = parseWith(kind === 'suite' ? Suite : CalibrationReport, loaded.data, display);
       if (!r.ok) errors.push(...r.errors);
     } else if (kind === 'summary') {
       const r = parseWith(ResultSummary, loaded.data, display);

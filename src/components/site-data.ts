@@ -1,8 +1,10 @@
 /** Build-time access to the validated collections, shared by pages (never shipped to the browser). */
 import { getCollection } from 'astro:content';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'yaml';
-import { Suite, formatFieldError, parseWith, type ResultSummary, type Submission } from '../schema/index.ts';
+import { CalibrationReport, Suite, formatFieldError, parseWith, type ResultSummary, type Submission } from '../schema/index.ts';
+import { resultsDir } from './results-dir.ts';
 import { policyFrom, verifyResult, type VerifiedResult } from '../lib/verified.ts';
 import { datasetsOf, type PendingSubmission } from '../lib/site/leaderboard.ts';
 
@@ -16,6 +18,19 @@ export interface SiteData {
   pending: PendingSubmission[];
   /** The verified rule (src/lib/verified.ts) applied to each result, by submission id. */
   verified: Map<string, VerifiedResult>;
+  /** <results>/calibration.json (written by `userturn calibrate`), when present. */
+  calibration: CalibrationReport | null;
+}
+
+/** The judges' calibration report; a broken file fails the build naming the file and field. */
+function loadCalibration(): CalibrationReport | null {
+  const file = join(resultsDir(), 'calibration.json');
+  if (!existsSync(file)) return null;
+  let data: unknown;
+  try { data = JSON.parse(readFileSync(file, 'utf8')); } catch (e) { throw new Error(`${file}: (root): invalid JSON: ${(e as Error).message}`); }
+  const r = parseWith(CalibrationReport, data, file);
+  if (!r.ok) throw new Error(`invalid calibration report\n${r.errors.map(formatFieldError).join('\n')}`);
+  return r.value;
 }
 
 /** Reviewed data that decides which judges can make a result verified (CODEOWNERS guards it). */
@@ -40,7 +55,7 @@ async function load(): Promise<SiteData> {
   const pending = submissions.map(({ data: s }) => ({ id: s.id, display_name: s.display_name, family: s.family, total_b: s.params.total_b, active_b: s.params.active_b }));
   const policy = policyFrom(loadSuites(), parse(readFileSync(APPROVED_JUDGES, 'utf8')));
   const verified = new Map(summaries.map((s) => [s.submission.id, verifyResult(s, policy)]));
-  return { summaries, submissions, datasets: datasetsOf(summaries), simulated, pending, verified };
+  return { summaries, submissions, datasets: datasetsOf(summaries), simulated, pending, verified, calibration: loadCalibration() };
 }
 
 /** Loaded once per build (every page shares it); reloaded on each call in dev so edits to results show up. */

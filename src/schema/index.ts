@@ -6,3 +6,4 @@ export * from './verdict.ts';
 export * from './sample.ts';
 export * from './summary.ts';
 export * from './errors.ts';
+export * from './calibration.ts';

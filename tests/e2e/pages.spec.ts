@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { expectNoProblems, summaries, watchErrors } from './helpers.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expectNoProblems, resultsDir, summaries, watchErrors } from './helpers.ts';
 
 const S = summaries();
 const datasets = [...new Set(S.flatMap((s) => s.datasets.map((d) => d.dataset)))];
@@ -67,6 +69,27 @@ test('screenshots of the home page, a model page, the example browser and each c
   await page.goto(`/examples/?model=${S[0]?.submission.id ?? ''}&dataset=${datasets[0] ?? ''}`);
   if (S.length) await expect(page.locator('article.example').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/examples-dark.png' });
+});
+
+test('the judges page shows each judge\'s calibration, with per-label scores and its confusion matrix', async ({ page }) => {
+  const file = join(resultsDir(), 'calibration.json');
+  await page.goto('/judges/');
+  if (!existsSync(file)) {
+    await expect(page.getByTestId('calibration-empty')).toBeVisible();
+    return;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { judges: Array<{ judge: { id: string }; sets: Array<{ id: string; n: number; accuracy: number }> }> };
+  for (const j of report.judges) {
+    const section = page.locator(`section[data-testid="calibration"][data-judge="${j.judge.id}"]`);
+    await expect(section).toBeVisible();
+    for (const s of j.sets) {
+      const row = section.locator(`tr[data-set="${s.id}"]`);
+      await expect(row).toContainText(String(s.n));
+      await expect(row).toContainText(`${(100 * s.accuracy).toFixed(1)}%`);
+    }
+    await section.locator('details summary').first().click();
+    await expect(section.locator('table.confusion').first()).toBeVisible();
+  }
 });
 
 test.describe('without JavaScript', () => {

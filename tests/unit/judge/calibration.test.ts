@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LABELS } from '../../../src/schema/index.ts';
 import { createHeuristicJudge } from '../../../runners/judge/index.ts';
-import { loadLabelledSet, loadMtBenchPositives, mtBenchDir } from '../../calibration/load.ts';
-import { formatScore, scoreJudge } from '../../calibration/score.ts';
+import { loadLabelledSet, loadMtBenchPositives, mtBenchDir } from '../../../runners/judge/calibration/load.ts';
+import { formatScore, scoreJudge } from '../../../runners/judge/calibration/score.ts';
 
 test('calibration set: at least 25 labelled user turns per label, across math, instruction-following and conversation', () => {
   const items = loadLabelledSet();

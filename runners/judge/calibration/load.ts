@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { Label } from '../../src/schema/index.ts';
+import { Label } from '../../../src/schema/index.ts';
 
 /** A labelled user turn with its context: the unit of calibration. */
 export interface CalibrationItem {
@@ -27,7 +27,9 @@ const ContextsFile = z.strictObject({ format: z.literal(1), contexts: z.array(Co
 const Item = z.strictObject({ ctx: z.string(), label: Label, u: z.string(), hard: z.string().optional() });
 const ItemsFile = z.strictObject({ format: z.literal(1), items: z.array(Item) });
 
-const here = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The shipped calibration set: labelled user turns written for the project (data, kept with the tests). */
+export const CALIBRATION_DIR = join(ROOT, 'tests', 'calibration');
 
 function parseFile<T extends z.ZodType>(schema: T, path: string): z.infer<T> {
   const r = schema.safeParse(parse(readFileSync(path, 'utf8')));
@@ -39,7 +41,7 @@ function parseFile<T extends z.ZodType>(schema: T, path: string): z.infer<T> {
  * Load a labelled set: `contexts.yaml` plus every `items-*.yaml` in `dir` (default: the shipped calibration set).
  * The held-out set uses the same format in a directory outside the repository.
  */
-export function loadLabelledSet(dir: string = here): CalibrationItem[] {
+export function loadLabelledSet(dir: string = CALIBRATION_DIR): CalibrationItem[] {
   const contexts = new Map(parseFile(ContextsFile, join(dir, 'contexts.yaml')).contexts.map((c) => [c.id, c]));
   const out: CalibrationItem[] = [];
   for (const f of readdirSync(dir).filter((n) => /^items-.*\.yaml$/.test(n)).sort()) {
@@ -70,7 +72,7 @@ export function loadLabelledSet(dir: string = here): CalibrationItem[] {
 export const MT_BENCH_STANDIN_RESPONSE = 'Sure. Here is my response to your request.';
 
 export function mtBenchDir(): string {
-  return resolve(process.env.USERTURN_DATA_DIR ?? join(here, '../../../shared/datasets'), 'mt_bench');
+  return resolve(process.env.USERTURN_DATA_DIR ?? join(ROOT, '..', 'shared', 'datasets'), 'mt_bench');
 }
 
 /**

@@ -1,0 +1,98 @@
+import { join, resolve } from 'node:path';
+import { CalibrationReport, formatFieldError, parseWith } from '../../../src/schema/index.ts';
+import { createJudgePanel, JudgeConfigError } from '../../judge/index.ts';
+import { loadLabelledSet, loadMtBenchPositives, MT_BENCH_STANDIN_RESPONSE } from '../../judge/calibration/load.ts';
+import { calibrationReport, type LabelledSet } from '../../judge/calibration/report.ts';
+import { writeFileAtomic } from '../../results/atomic.ts';
+import { parseCommandArgs, UsageError, withUsage } from '../args.ts';
+
+export const summary = 'score judges on labelled user turns (calibration set, MT-Bench second turns); --out feeds the site';
+
+const USAGE = `usage: userturn calibrate [--judge-config FILE]… [--set DIR] [--data-dir DIR] [--out FILE] [--cache FILE | --no-cache]
+
+Scores the heuristic judge, and each LLM judge given by --judge-config, on labelled user turns:
+  - the project's calibration set (tests/calibration: written for the project, every label, hard cases),
+    or with --set DIR another set in the same format (e.g. a held-out set kept outside the repository);
+  - MT-Bench's human-written second turns as genuine follow-ups, when the MT-Bench data is found
+    (--data-dir DIR or USERTURN_DATA_DIR, laid out as DIR/mt_bench/question.jsonl).
+Prints accuracy and macro-F1 per judge and set. --out FILE writes the report as JSON (validated, atomic),
+e.g. results/calibration.json, which the site's judges page shows.
+Exit 0 on success, 1 on bad input (a labelled set or judge config), 2 on usage errors.`;
+
+function sets(setDir: string | undefined, dataDir: string | undefined): LabelledSet[] {
+  const out: LabelledSet[] = [
+    setDir
+      ? { id: 'labelled-set', title: `Labelled set ${setDir}`, description: `User turns labelled by hand, read from ${setDir}.`, items: loadLabelledSet(resolve(setDir)) }
+      : {
+          id: 'calibration',
+          title: 'Calibration set',
+          description: 'User turns written and labelled for the project (25 or more per label; math, instruction following and conversation; hard cases included). The heuristic rules were developed on this set, so its figures flatter them.',
+          items: loadLabelledSet(),
+        },
+  ];
+  const mt = loadMtBenchPositives(dataDir ? join(dataDir, 'mt_bench') : undefined);
+  if (mt && !setDir) {
+    out.push({
+      id: 'mt_bench_second_turns',
+      title: 'MT-Bench human second turns',
+      description: `The 80 human-written second turns of MT-Bench, which are real follow-ups to the first turn. The assistant turn is GPT-4's reference answer where one exists, else the fixed stand-in "${MT_BENCH_STANDIN_RESPONSE}". Recall of genuine_followup is the figure.`,
+      items: mt,
+    });
+  }
+  return out;
+}
+
+const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
+
+export async function run(argv: string[]): Promise<number> {
+  return withUsage(USAGE, async () => {
+    const { values, positionals } = parseCommandArgs(argv, {
+      help: { type: 'boolean', short: 'h' },
+      'judge-config': { type: 'string', multiple: true },
+      set: { type: 'string' },
+      'data-dir': { type: 'string' },
+      out: { type: 'string' },
+      cache: { type: 'string' },
+      'no-cache': { type: 'boolean' },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    if (values.cache !== undefined && values['no-cache']) throw new UsageError('--cache and --no-cache exclude each other');
+
+    let labelled: LabelledSet[];
+    try {
+      labelled = sets(values.set, values['data-dir'] ?? process.env.USERTURN_DATA_DIR);
+    } catch (e) {
+      console.error((e as Error).message);
+      return 1;
+    }
+    let judges;
+    try {
+      judges = await createJudgePanel({ judgeConfigs: values['judge-config'] ?? [], includeHeuristic: true, cachePath: values['no-cache'] ? null : values.cache });
+    } catch (e) {
+      if (e instanceof JudgeConfigError) {
+        console.error(e.message);
+        return 1;
+      }
+      throw e;
+    }
+    const report = await calibrationReport(judges, labelled);
+    for (const j of report.judges) {
+      for (const s of j.sets) {
+        const fu = s.per_label.find((l) => l.label === 'genuine_followup');
+        const figure = s.macro_f1 === null ? `recall of genuine_followup ${pct(fu?.recall ?? null)}` : `macro-F1 ${pct(s.macro_f1)}`;
+        console.log(`${j.judge.id.padEnd(32)} ${s.title.padEnd(30)} n=${String(s.n).padEnd(5)} accuracy ${pct(s.accuracy).padEnd(7)} ${figure}${s.judge_errors ? `, ${s.judge_errors} judge errors` : ''}`);
+      }
+    }
+    if (values.out) {
+      const checked = parseWith(CalibrationReport, report, values.out);
+      if (!checked.ok) throw new Error(`calibration report failed its own schema: ${checked.errors.map(formatFieldError).join('; ')}`);
+      await writeFileAtomic(values.out, `${JSON.stringify(report, null, 2)}\n`);
+      console.log(`wrote ${values.out}`);
+    }
+    return 0;
+  });
+}

@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { CalibrationReport } from '../../../src/schema/index.ts';
+import { runCli } from '../../helpers/cli.ts';
+
+const fixtureData = 'tests/fixtures/datasets';
+
+test('userturn calibrate writes a schema-valid, deterministic report that validate accepts', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ut-cal-'));
+  const out = join(dir, 'calibration.json');
+  const r = runCli(['calibrate', '--data-dir', fixtureData, '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /heuristic:heuristic-v\d+\s+Calibration set\s+n=\d+/);
+  const report = CalibrationReport.parse(JSON.parse(readFileSync(out, 'utf8')));
+  const cal = report.judges[0]!.sets.find((s) => s.id === 'calibration')!;
+  assert.ok(cal.n >= 175, `calibration set has ${cal.n} items`);
+  assert.ok(cal.macro_f1 !== null && cal.macro_f1 >= 0.85, `macro-F1 ${cal.macro_f1}`);
+  assert.equal(cal.confusion.flat().reduce((a, b) => a + b, 0), cal.n - cal.judge_errors);
+  const first = readFileSync(out, 'utf8');
+  assert.equal(runCli(['calibrate', '--data-dir', fixtureData, '--out', out]).code, 0);
+  assert.equal(readFileSync(out, 'utf8'), first, 'a rerun with the same judges and sets changes nothing');
+  const v = runCli(['validate', out]);
+  assert.equal(v.code, 0, v.stderr);
+});
+
+test('a broken calibration report and a broken labelled set are named with file and field', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ut-cal-bad-'));
+  const out = join(dir, 'calibration.json');
+  writeFileSync(out, JSON.stringify({ format: 1, taxonomy_version: 1, judges: [{ judge: { id: 'x' }, sets: [] }] }));
+  const v = runCli(['validate', out]);
+  assert.equal(v.code, 1);
+  assert.match(v.stderr, /calibration\.json: judges\[0\]\.judge\.kind: /);
+
+  const set = join(dir, 'set');
+  mkdirSync(set);
+  writeFileSync(join(set, 'contexts.yaml'), 'format: 1\ncontexts:\n  - id: c1\n    domain: math\n    question: q\n    response: a\n');
+  writeFileSync(join(set, 'items-x.yaml'), 'format: 1\nitems:\n  - ctx: nope\n    label: genuine_followup\n    u: why?\n');
+  const r = runCli(['calibrate', '--set', set]);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /items-x\.yaml: items\[0\]\.ctx: unknown context "nope"/);
+});
