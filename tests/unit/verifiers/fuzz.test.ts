@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ItemScore } from '../../../src/schema/index.ts';
+import { mulberry32 } from '../../../src/lib/metrics/prng.ts';
 import { verify } from '../../../runners/verifiers/index.ts';
 import type { VerifierItem } from '../../../runners/verifiers/types.ts';
 import { IFBENCH_CASES } from './ifbench-cases.ts';
 import { IFEVAL_CASES } from './ifeval-cases.ts';
 
 /** Deterministic PRNG so a failure reproduces. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32;
 
 // Characters that stress the graders: markup they parse, whitespace Python and JS disagree on, lone surrogates,
 // combining marks, joiners, RTL, emoji sequences, NUL, CR, BOM, fullwidth and CJK, digits in other scripts.
