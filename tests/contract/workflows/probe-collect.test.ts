@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { parse } from 'yaml';
+import { REPO_ROOT } from '../../helpers/cli.ts';
+
+/**
+ * On the run-probe label path the submission file exists only in the pull request, never in the base checkout.
+ * Every probe.yml job that hands "$SUBMISSION" to userturn must therefore first copy it in with pr-files.ts
+ * (--only "$SUBMISSION") when the event is pull_request_target; otherwise `userturn run --merge` in the collect
+ * job cannot read the submission and a two-day GPU run is lost at the last step.
+ */
+const wf = parse(readFileSync(join(REPO_ROOT, '.github', 'workflows', 'probe.yml'), 'utf8')) as { jobs: Record<string, { steps?: Array<Record<string, any>> }> };
+
+test('probe.yml: every job that reads "$SUBMISSION" copies it in from the pull request first', () => {
+  for (const [name, job] of Object.entries(wf.jobs)) {
+    const steps = job.steps ?? [];
+    const firstUse = steps.findIndex((s) => typeof s.run === 'string' && /userturn[^\n]*"\$SUBMISSION"|probe-job\.ts "\$SUBMISSION"/.test(s.run));
+    if (firstUse < 0) continue;
+    const copy = steps.findIndex((s) => typeof s.run === 'string' && /runners\/community\/pr-files\.ts[^\n]*--only "\$SUBMISSION"/.test(s.run));
+    assert.ok(copy >= 0 && copy < firstUse, `job ${name}: uses "$SUBMISSION" (step ${firstUse + 1}) without copying it from the pull request first`);
+    const step = steps[copy]!;
+    assert.equal(step.if, "github.event_name == 'pull_request_target'", `job ${name}: the copy step runs only for labelled pull requests`);
+    for (const v of ['PR_NUMBER', 'HEAD_SHA', 'GITHUB_TOKEN']) assert.ok(step.env?.[v], `job ${name}: the copy step needs ${v} in env`);
+  }
+});
