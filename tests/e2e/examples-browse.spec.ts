@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { expectNoProblems, permalink, samples, summaries, watchErrors } from './helpers.ts';
+
+const S = summaries();
+test.skip(S.length < 2, 'needs results for at least two models');
+
+test('"Load more" eventually shows every sample of a model × dataset, none skipped', async ({ page }) => {
+  test.setTimeout(60_000);
+  const problems = watchErrors(page);
+  const m = S[0]!;
+  const d = m.datasets[0]!.dataset;
+  const expected = samples(m.submission.id, d).map((s) => s.id).sort();
+  await page.goto(`/examples/?model=${encodeURIComponent(m.submission.id)}&dataset=${d}`);
+  await expect(page.locator('article.example').first()).toBeVisible();
+  const more = page.getByTestId('ex-more');
+  for (let i = 0; i < 200; i++) {
+    await expect(page.getByTestId('ex-status')).not.toContainText('Loading');
+    if (await more.count() === 0) break;
+    await more.click();
+  }
+  const shown = await page.locator('article.example').evaluateAll((els) => els.map((e) => e.getAttribute('data-sample-id') ?? ''));
+  expect(new Set(shown).size).toBe(shown.length);
+  expect([...shown].sort()).toEqual(expected);
+  await expectNoProblems(problems);
+});
+
+test('a crafted permalink cannot show one model\'s sample under another model\'s name', async ({ page }) => {
+  const [a, b] = [S[0]!, S[1]!];
+  const d = b.datasets[0]!.dataset;
+  const target = samples(b.submission.id, d)[0]!;
+  const urls: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/data/')) urls.push(new URL(r.url()).pathname); });
+  // The dataset parameter climbs out of model a's folder into model b's.
+  const crafted = `/examples/?model=${encodeURIComponent(a.submission.id)}&dataset=${encodeURIComponent(`../${b.submission.id}/${d}`)}&sample=${encodeURIComponent(target.id)}`;
+  await page.goto(crafted);
+  await expect(page.getByTestId('ex-status')).not.toContainText('Loading');
+  await page.waitForLoadState('networkidle');
+  for (const card of await page.locator('article.example').all()) {
+    await expect(card).toHaveAttribute('data-model', target.submission_id);
+  }
+  for (const u of urls) expect(u, 'fetches stay inside data/samples/<model>/').not.toContain('..');
+  // Compare view with a model id that is not on the site: nothing outside the known models is fetched.
+  urls.length = 0;
+  await page.goto(`/examples/?view=compare&dataset=${d}&item=${encodeURIComponent(target.item_id)}&a=${encodeURIComponent(a.submission.id)}&b=..&condition=greedy`);
+  await page.waitForLoadState('networkidle');
+  for (const u of urls) expect(u.split('/')[3], u).not.toBe('..');
+  expect(urls.filter((u) => !S.some((s) => u.startsWith(`/data/samples/${s.submission.id}/`))), 'only known models are fetched').toEqual([]);
+});
+
+test('a permalink still opens its example after the fixes', async ({ page }) => {
+  const m = S[1]!;
+  const target = samples(m.submission.id, m.datasets[0]!.dataset)[3]!;
+  await page.goto(permalink(target));
+  await expect(page.locator('article.example')).toHaveCount(1);
+  await expect(page.locator('article.example')).toHaveAttribute('data-sample-id', target.id);
+});
