@@ -46,14 +46,23 @@ export function hottest(conds: readonly ConditionResult[]): ConditionResult | nu
   return best;
 }
 
+/**
+ * The sampled condition a dataset's "sampled" column shows: the hottest (by numeric temperature) across every model,
+ * so one column never mixes conditions; a model that lacks it has no sampled rate there.
+ */
+export function sampledCondition(summaries: readonly ResultSummary[], dataset: string): string | null {
+  return hottest(summaries.flatMap((s) => s.datasets.find((d) => d.dataset === dataset)?.conditions ?? []))?.condition ?? null;
+}
+
 export interface PendingSubmission { id: string; display_name: string; family: string; total_b: number; active_b: number }
 
 /** Rows for one dataset: models with results ranked by greedy follow-up, then submissions without results. */
 export function leaderboardRows(summaries: readonly ResultSummary[], dataset: string, pending: readonly PendingSubmission[] = [], verified: ReadonlySet<string> = new Set()): LbRow[] {
+  const hotId = sampledCondition(summaries, dataset);
   const rows: LbRow[] = summaries.map((s) => {
     const d = s.datasets.find((x) => x.dataset === dataset);
     const greedy = d?.conditions.find((c) => c.condition === 'greedy') ?? null;
-    const hot = d ? hottest(d.conditions) : null;
+    const hot = d?.conditions.find((c) => c.condition === hotId) ?? null;
     return {
       id: s.submission.id, name: s.submission.display_name, family: s.submission.family,
       total_b: s.submission.params.total_b, active_b: s.submission.params.active_b,

@@ -1,0 +1,50 @@
+/** "Sampled" / "highest temperature" means one condition per dataset, chosen by numeric temperature. */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { ResultSummary } from '../../../src/schema/index.ts';
+import { leaderboardRows } from '../../../src/lib/site/leaderboard.ts';
+import { astroBuild } from './astro-build.ts';
+
+function synthetic(dir: string, models: number): void {
+  execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', dir, '--models', String(models), '--items', '3'], { stdio: 'ignore' });
+}
+const summaryFiles = (dir: string) => readdirSync(dir).sort().map((m) => join(dir, m, 'summary.json'));
+
+test('the leaderboard\'s sampled column is one condition for every row: a model without it shows no sampled rate', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ut-hot-'));
+  try {
+    synthetic(dir, 3);
+    const S = summaryFiles(dir).map((f) => ResultSummary.parse(JSON.parse(readFileSync(f, 'utf8'))));
+    // The first model ran gsm8k without t1.0 (e.g. a partial run): its hottest condition is t0.7.
+    const gsm = S[0]!.datasets.find((d) => d.dataset === 'gsm8k')!;
+    gsm.conditions = gsm.conditions.filter((c) => c.condition !== 't1.0');
+    const rows = leaderboardRows(S, 'gsm8k');
+    const partial = rows.find((r) => r.id === S[0]!.submission.id)!;
+    assert.deepEqual([...new Set(rows.filter((r) => r.hot).map((r) => r.hot_condition))], ['t1.0']);
+    assert.equal(partial.hot, null, 'a t0.7 rate is not shown in the t1.0 column');
+    assert.equal(partial.any_k, null);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('the decoupling chart\'s sampled condition is the one with the highest temperature as a number (1.5 > 1)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ut-hot-'));
+  synthetic(dir, 3);
+  // Sampled conditions at temperatures 1 and 1.5: as strings "1|…" sorts after "1.5|…".
+  for (const f of summaryFiles(dir)) {
+    const s = JSON.parse(readFileSync(f, 'utf8'));
+    for (const c of s.provenance.decoding.conditions) if (c.id === 't0.7') c.temperature = 1.5;
+    for (const d of s.datasets) for (const c of d.conditions) if (c.condition === 't0.7') c.temperature = 1.5;
+    writeFileSync(f, JSON.stringify(s));
+  }
+  const b = astroBuild({ USERTURN_RESULTS_DIR: dir });
+  try {
+    assert.equal(b.status, 0, b.text.slice(-2000));
+    const html = readFileSync(join(b.out, 'charts', 'decoupling', 'gsm8k', 'index.html'), 'utf8');
+    const stat = /data-testid="spearman"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';
+    assert.match(stat, /under t0\.7/, stat);
+  } finally { rmSync(dir, { recursive: true, force: true }); rmSync(b.tmp, { recursive: true, force: true }); }
+});
