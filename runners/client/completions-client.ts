@@ -3,7 +3,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai'
 import { requestKey } from '../cache/key.ts';
 import type { ResponseCache } from '../cache/sqlite-cache.ts';
 import { backoffMs, retryAfterMs } from './backoff.ts';
-import { createEndpoints, pickEndpoint, type Endpoint } from './endpoints.ts';
+import { createEndpoints, pickEndpoint, redactUrl, type Endpoint } from './endpoints.ts';
 import { RequestFailed, type ClientStats, type CompletionBody, type CompletionResult } from './types.ts';
 
 export interface ClientOptions {
@@ -27,8 +27,16 @@ export interface CompletionsClient {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** A reason goes into published samples: any URL in it loses its user:password and query string. */
+const scrubUrls = (s: string): string => s.replace(/\bhttps?:\/\/[^\s"'<>]+/gi, (u) => redactUrl(u));
+
 /** Whether an attempt's failure may succeed on retry, and a short reason for the record. */
 function classify(err: unknown): { retry: boolean; reason: string; kind: string; headers?: Headers } {
+  const c = classifyRaw(err);
+  return { ...c, reason: scrubUrls(c.reason) };
+}
+
+function classifyRaw(err: unknown): { retry: boolean; reason: string; kind: string; headers?: Headers } {
   if (err instanceof APIConnectionTimeoutError) return { retry: true, reason: 'timeout', kind: 'timeout' };
   if (err instanceof APIConnectionError) {
     const cause = (err as { cause?: { message?: string; code?: string } }).cause;

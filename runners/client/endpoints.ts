@@ -28,6 +28,19 @@ export function pickEndpoint(endpoints: Endpoint[], counter: number, avoid?: End
   return best;
 }
 
+/** An endpoint as recorded in results and logs: no user:password and no query string (either may carry a secret). */
+export function redactUrl(u: string): string {
+  try {
+    const url = new URL(u);
+    url.username = '';
+    url.password = '';
+    url.search = '';
+    return url.toString().replace(/\/$/, '');
+  } catch {
+    return '(invalid url)';
+  }
+}
+
 /** The model name each endpoint serves (first entry of /v1/models). */
 export async function servedModels(endpoints: Endpoint[], timeoutMs: number): Promise<string[]> {
   const out: string[] = [];
@@ -46,7 +59,7 @@ export async function servedModels(endpoints: Endpoint[], timeoutMs: number): Pr
         lastErr = err;
       }
     }
-    if (lastErr !== undefined) throw new EndpointError(`${e.baseURL}/models: ${(lastErr as Error).message}`);
+    if (lastErr !== undefined) throw new EndpointError(`${redactUrl(e.baseURL)}/models: ${(lastErr as Error).message}`);
   }
   return out;
 }

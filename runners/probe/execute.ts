@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import type { DatasetId, JudgeStamp, ResultSummary } from '../../src/schema/index.ts';
 import { memoryCache, openSqliteCache, type ResponseCache } from '../cache/sqlite-cache.ts';
 import { createCompletionsClient } from '../client/completions-client.ts';
-import { EndpointError, servedModels } from '../client/endpoints.ts';
+import { EndpointError, redactUrl, servedModels } from '../client/endpoints.ts';
 import type { ClientStats } from '../client/types.ts';
 import { createJudgePanel } from '../judge/index.ts';
 import type { Judge } from '../judge/types.ts';
@@ -66,18 +66,7 @@ export interface RunOutcome {
   stats: ClientStats | null;
 }
 
-/** An endpoint as recorded in results: no user:password and no query string (either may carry a secret). */
-export function redactUrl(u: string): string {
-  try {
-    const url = new URL(u);
-    url.username = '';
-    url.password = '';
-    url.search = '';
-    return url.toString().replace(/\/$/, '');
-  } catch {
-    return '(invalid url)';
-  }
-}
+export { redactUrl };
 
 export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<RunOutcome> {
   const setup = await prepareSetup({
