@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,27 +82,42 @@ function startDetached(argv: string[], logFile: string): ChildProcess {
   return child;
 }
 
-/** SIGTERM the server's process group, SIGKILL after a grace period. */
-async function stop(child: ChildProcess, graceMs = 20_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+/** Whether any process of the group is left (the leader may be gone while its workers still hold the GPU). */
+function groupAlive(pgid: number): boolean {
   try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return;
+    process.kill(-pgid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), graceMs)));
-  const outcome = await Promise.race([exited.then(() => 'exited' as const), timeout]);
-  clearTimeout(timer);
-  if (outcome === 'timeout') {
+}
+
+/**
+ * SIGTERM the server's process group, SIGKILL after a grace period. The group is signalled even when its leader
+ * has already exited: engine workers outlive a crashed API server, and they hold the GPU.
+ */
+async function stop(child: ChildProcess, graceMs = 20_000): Promise<void> {
+  const pgid = child.pid;
+  if (pgid === undefined) return;
+  const leaderDone = child.exitCode !== null || child.signalCode !== null;
+  const exited = leaderDone ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
+  try {
+    process.kill(-pgid, 'SIGTERM');
+  } catch {
+    return; // no process of the group is left
+  }
+  const deadline = Date.now() + graceMs;
+  let leaderExited = leaderDone;
+  void exited.then(() => (leaderExited = true));
+  while (Date.now() < deadline && !(leaderExited && !groupAlive(pgid))) await sleep(100);
+  if (groupAlive(pgid)) {
     try {
-      process.kill(-child.pid, 'SIGKILL');
+      process.kill(-pgid, 'SIGKILL');
     } catch {
       /* already gone */
     }
-    await exited;
   }
+  await exited;
 }
 
 /** Start the simulator on a free loopback port; resolves with its base URL once it prints "listening on". */
@@ -129,12 +144,24 @@ async function startSim(profile: string, logFile: string): Promise<{ child: Chil
   return { child, base };
 }
 
-function cli(args: string[], log: (l: string) => void, output: 'inherit' | 'on-failure' = 'inherit'): number {
+/** The userturn child running now (a signal to the job is passed on to it). */
+let current: ChildProcess | null = null;
+
+/** Run `userturn …` as a child (asynchronously, so a signal to the job is handled while it runs). */
+async function cli(args: string[], log: (l: string) => void, output: 'inherit' | 'on-failure' = 'inherit'): Promise<number> {
   log(`$ userturn ${args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}`);
-  if (output === 'inherit') return spawnSync(process.execPath, [CLI, ...args], { stdio: 'inherit' }).status ?? 1;
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) log(`${r.stdout}${r.stderr}`);
-  return r.status ?? 1;
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: output === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  current = child;
+  let captured = '';
+  child.stdout?.on('data', (d: Buffer) => (captured += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (captured += d.toString()));
+  const code = await new Promise<number>((r) => {
+    child.once('error', () => r(1));
+    child.once('close', (c) => r(c ?? 1));
+  });
+  current = null;
+  if (output === 'on-failure' && code !== 0) log(captured);
+  return code;
 }
 
 export async function runProbeJob(o: ProbeJobOptions): Promise<ProbeJobResult> {
@@ -149,6 +176,25 @@ export async function runProbeJob(o: ProbeJobOptions): Promise<ProbeJobResult> {
   const serverLog = resolve(o.serverLog ?? join(out, '..', `serve-${sub.id}.log`));
   let child: ChildProcess | null = null;
   let baseUrls = o.baseUrls ?? [];
+  // Interrupted (Ctrl-C, a cancelled workflow): stop the detached server's group and the userturn child, then
+  // let the finally block below wait for them. Without this the engine would keep the GPU after the job is gone.
+  let interrupted: NodeJS.Signals | null = null;
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = sig;
+    log(`${sig}: stopping`);
+    current?.kill(sig);
+    if (child?.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    }
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const signalCode = () => (interrupted === 'SIGINT' ? 130 : 143);
   try {
     if (o.server === 'engine') {
       const cmd = buildServeCommand(sub, { engine: o.engine, port: o.port ?? 8000 });
@@ -161,7 +207,7 @@ export async function runProbeJob(o: ProbeJobOptions): Promise<ProbeJobResult> {
       const models = await waitForModels(cmd.base_url, {
         timeoutMs: o.readyTimeoutMs ?? 45 * 60_000,
         expectModel: cmd.served_model_name,
-        alive: () => failed === null && spawned.exitCode === null && spawned.signalCode === null,
+        alive: () => interrupted === null && failed === null && spawned.exitCode === null && spawned.signalCode === null,
       });
       log(`ready: ${cmd.base_url} serves ${models.join(', ')}`);
     } else if (o.server === 'sim') {
@@ -179,15 +225,25 @@ export async function runProbeJob(o: ProbeJobOptions): Promise<ProbeJobResult> {
     if (o.shard) runArgs.push('--shard', o.shard);
     for (const j of o.judgeConfigs ?? []) runArgs.push('--judge-config', j);
     runArgs.push(...(o.runArgs ?? []));
-    const runCode = cli(runArgs, log, o.childOutput);
+    if (interrupted) return { exitCode: signalCode(), resultDir: null, baseUrls };
+    const runCode = await cli(runArgs, log, o.childOutput);
+    if (interrupted) return { exitCode: signalCode(), resultDir: join(out, sub.id), baseUrls };
     if (runCode !== 0) {
       log(`userturn run exited with ${runCode}: not validating partial results`);
       return { exitCode: runCode, resultDir: join(out, sub.id), baseUrls };
     }
     const resultDir = join(out, sub.id);
-    const validateCode = cli(['validate', resultDir], log, o.childOutput);
-    return { exitCode: validateCode, resultDir, baseUrls };
+    const validateCode = await cli(['validate', resultDir], log, o.childOutput);
+    return { exitCode: interrupted ? signalCode() : validateCode, resultDir, baseUrls };
+  } catch (e) {
+    if (interrupted) {
+      log(`interrupted by ${interrupted}: ${(e as Error).message}`);
+      return { exitCode: signalCode(), resultDir: null, baseUrls };
+    }
+    throw e;
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     if (child) {
       const t0 = Date.now();
       await stop(child, o.server === 'sim' ? 3000 : 20_000);
