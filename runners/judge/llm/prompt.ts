@@ -55,10 +55,11 @@ export function buildJudgeMessages(p: JudgePromptFile, item: { question: string;
   const examples = p.examples
     .map((e) => `${JSON.stringify({ question: e.question, assistant_answer: e.response, user_turn: e.user_turn })}\n→ ${JSON.stringify({ label: e.label, rationale: e.rationale })}`)
     .join('\n\n');
-  const system = p.system.replace('{{labels}}', labels).replace('{{examples}}', examples);
+  // Function replacers: a replacement string would read `$$`, `$&`, `$'` and `` $` `` in the texts as patterns.
+  const system = p.system.replace('{{labels}}', () => labels).replace('{{examples}}', () => examples);
   const itemJson = JSON.stringify({ question: cut(item.question), assistant_answer: cut(item.response), user_turn: cut(item.user_turn) }, null, 1);
   return [
     { role: 'system', content: system },
-    { role: 'user', content: p.user_template.replace('{{item_json}}', itemJson) },
+    { role: 'user', content: p.user_template.replace('{{item_json}}', () => itemJson) },
   ];
 }
