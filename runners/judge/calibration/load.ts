@@ -26,13 +26,40 @@ const Context = z.strictObject({
 const ContextsFile = z.strictObject({ format: z.literal(1), contexts: z.array(Context).min(1) });
 const Item = z.strictObject({ ctx: z.string(), label: Label, u: z.string(), hard: z.string().optional() });
 const ItemsFile = z.strictObject({ format: z.literal(1), items: z.array(Item) });
+const MtQuestion = z.object({ question_id: z.number(), category: z.string(), turns: z.array(z.string()) });
+const MtReference = z.object({ question_id: z.number(), choices: z.array(z.object({ turns: z.array(z.string()) })) });
+
+/** The lines of a JSONL file validated with `schema`; a bad line throws `file:LINE: field: message`. */
+function jsonlRows<T extends z.ZodType>(schema: T, path: string): Array<z.infer<T>> {
+  const out: Array<z.infer<T>> = [];
+  readFileSync(path, 'utf8').split('\n').forEach((line, i) => {
+    if (!line.trim()) return;
+    let data: unknown;
+    try {
+      data = JSON.parse(line);
+    } catch (e) {
+      throw new Error(`${path}:${i + 1}: (line): invalid JSON: ${(e as Error).message}`);
+    }
+    const r = schema.safeParse(data);
+    if (!r.success) throw new Error(`${path}:${i + 1}: ${r.error.issues.map((x) => `${x.path.join('.') || '(line)'}: ${x.message}`).join('; ')}`);
+    out.push(r.data);
+  });
+  return out;
+}
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The shipped calibration set: labelled user turns written for the project (data, kept with the tests). */
 export const CALIBRATION_DIR = join(ROOT, 'tests', 'calibration');
 
 function parseFile<T extends z.ZodType>(schema: T, path: string): z.infer<T> {
-  const r = schema.safeParse(parse(readFileSync(path, 'utf8')));
+  let data: unknown;
+  try {
+    data = parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new Error(`${path}: (file): ${err.code === 'ENOENT' ? 'no such file' : (err.message ?? String(e)).split('\n')[0]}`);
+  }
+  const r = schema.safeParse(data);
   if (!r.success) throw new Error(`${path}: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return r.data;
 }
@@ -85,17 +112,13 @@ export function loadMtBenchPositives(dir: string = mtBenchDir()): CalibrationIte
   const refs = new Map<number, string>();
   const refPath = join(dir, 'reference_answer_gpt-4.jsonl');
   if (existsSync(refPath)) {
-    for (const line of readFileSync(refPath, 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      const r = JSON.parse(line) as { question_id: number; choices: Array<{ turns: string[] }> };
+    for (const r of jsonlRows(MtReference, refPath)) {
       const t = r.choices[0]?.turns[0];
       if (t) refs.set(r.question_id, t);
     }
   }
   const out: CalibrationItem[] = [];
-  for (const line of readFileSync(qPath, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    const q = JSON.parse(line) as { question_id: number; category: string; turns: string[] };
+  for (const q of jsonlRows(MtQuestion, qPath)) {
     if (q.turns.length < 2) continue;
     out.push({
       id: `mt_bench#${q.question_id}`,
