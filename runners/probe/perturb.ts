@@ -2,7 +2,9 @@ import type { Perturbation } from '../../src/schema/index.ts';
 
 /** Cut `text` to `fraction` of its characters; on a word boundary, back to the last whitespace before the cut. */
 export function truncateText(text: string, fraction: number, boundary: 'word' | 'char'): string {
-  const cut = Math.floor(text.length * fraction);
+  let cut = Math.floor(text.length * fraction);
+  // Never between the two halves of a surrogate pair: a lone surrogate is not text (servers cannot tokenize it).
+  if (cut > 0 && cut < text.length && /[\ud800-\udbff]/.test(text[cut - 1]!) && /[\udc00-\udfff]/.test(text[cut]!)) cut--;
   if (boundary === 'char') return text.slice(0, cut);
   const head = text.slice(0, cut);
   // Already on a boundary when the next character is whitespace.

@@ -6,6 +6,7 @@ import { memoryCache } from '../../../runners/cache/sqlite-cache.ts';
 import { createCompletionsClient } from '../../../runners/client/completions-client.ts';
 import { createEndpoints, EndpointError, servedModels } from '../../../runners/client/endpoints.ts';
 import { RequestFailed } from '../../../runners/client/types.ts';
+import { truncateText } from '../../../runners/probe/perturb.ts';
 
 const servers: Array<{ close(): void; closeAllConnections(): void }> = [];
 after(() => servers.forEach((s) => (s.closeAllConnections(), s.close())));
@@ -47,6 +48,17 @@ describe('runner review: secrets and bad input', () => {
     } finally {
       if (saved === undefined) delete process.env.USERTURN_FETCH;
       else process.env.USERTURN_FETCH = saved;
+    }
+  });
+
+  it('truncation never splits a character in two (a lone surrogate is not text a server can tokenize)', () => {
+    const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    for (const text of ['ab\u{1F600}cd', '\u{1F600}\u{1F600}\u{1F600}', '\u{20BB7}\u{20BB7}\u{20BB7}\u{20BB7}x']) {
+      for (const boundary of ['word', 'char'] as const) {
+        const out = truncateText(text, 0.5, boundary);
+        assert.doesNotMatch(out, lone, `${JSON.stringify(text)} ${boundary} -> ${JSON.stringify(out)}`);
+        assert.ok(text.startsWith(out));
+      }
     }
   });
 });
