@@ -1,5 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import type { WriteStream } from 'node:fs';
+import { open, rename, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { judgeJsonl } from '../../judge/batch/run-batch.ts';
 import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
@@ -63,9 +63,24 @@ export async function run(argv: string[]): Promise<number> {
 
     const outPath = values.out;
     const tmp = outPath ? `${outPath}.${process.pid}.tmp` : null;
-    const sink = tmp ? createWriteStream(tmp, 'utf8') : process.stdout;
+    // Open the output before judging: a folder that does not exist is a file error, not an unhandled stream event.
+    let file: WriteStream | null = null;
+    let writeError: NodeJS.ErrnoException | null = null;
+    const cannotWrite = (e: NodeJS.ErrnoException) => `${outPath}: (file): cannot write: ${e.code ?? e.message}`;
+    if (tmp) {
+      try {
+        file = (await open(tmp, 'w')).createWriteStream({ encoding: 'utf8' });
+      } catch (e) {
+        console.error(cannotWrite(e as NodeJS.ErrnoException));
+        return 1;
+      }
+      file.on('error', (e) => (writeError ??= e));
+    }
+    const sink = file ?? process.stdout;
     const write = async (s: string) => {
-      if (!sink.write(s)) await once(sink, 'drain');
+      if (writeError) throw writeError;
+      if (!sink.write(s)) await once(sink, 'drain'); // rejects with the stream's error if one comes first
+      if (writeError) throw writeError;
     };
     let report;
     try {
@@ -75,14 +90,27 @@ export async function run(argv: string[]): Promise<number> {
         onProblem: (m) => console.error(m),
       });
     } catch (e) {
-      if (tmp) {
-        sink.end();
+      if (file && tmp) {
+        file.destroy();
         await rm(tmp, { force: true });
+      }
+      if (writeError !== null && (e === writeError || file?.errored)) {
+        console.error(cannotWrite(writeError as NodeJS.ErrnoException));
+        return 1;
       }
       throw e;
     }
-    if (tmp && outPath) {
-      await new Promise<void>((r) => (sink as ReturnType<typeof createWriteStream>).end(() => r()));
+    if (file && tmp && outPath) {
+      const f = file;
+      await new Promise<void>((r) => {
+        f.once('error', () => r());
+        f.end(() => r());
+      });
+      if (writeError) {
+        await rm(tmp, { force: true });
+        console.error(cannotWrite(writeError));
+        return 1;
+      }
       await rename(tmp, outPath);
     }
     console.error(
