@@ -25,3 +25,10 @@ test('probe.yml: every job that reads "$SUBMISSION" copies it in from the pull r
     for (const v of ['PR_NUMBER', 'HEAD_SHA', 'GITHUB_TOKEN']) assert.ok(step.env?.[v], `job ${name}: the copy step needs ${v} in env`);
   }
 });
+
+test('probe.yml collect: the merge re-plans the run (it loads the chat template from the hub), so it gets HF_TOKEN like the probe', () => {
+  const steps = wf.jobs.collect!.steps ?? [];
+  const merge = steps.find((s) => typeof s.run === 'string' && /npx userturn run "\$SUBMISSION" "\$\{merge\[@\]\}"/.test(s.run));
+  assert.ok(merge, 'collect has the merge step');
+  assert.equal(merge.env?.HF_TOKEN, '${{ secrets.HF_TOKEN }}', 'gated models (Llama, Gemma) need HF_TOKEN to fetch the template again');
+});
