@@ -38,6 +38,17 @@ export function judgeStampFor(config: JudgeConfig): JudgeStamp {
   };
 }
 
+/** The wait a server asks for: `retry-after-ms`, else `retry-after` in seconds or as an HTTP date. */
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  const ms = Number(headers?.get('retry-after-ms') ?? Number.NaN);
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const ra = headers?.get('retry-after')?.trim();
+  if (!ra) return undefined;
+  if (/^\d+(?:\.\d+)?$/.test(ra)) return Number(ra) * 1000;
+  const at = Date.parse(ra);
+  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
+}
+
 type Attempt = { ok: true; output: JudgeOutput; model: string } | { ok: false; reason: string; retry: boolean; waitMs?: number };
 
 function describeIssues(e: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
@@ -84,8 +95,7 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
         const status = e.status;
         if (status === undefined) return { ok: false, reason: `judge connection error: ${e.message}`, retry: true };
         const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
-        const ra = e.headers?.get('retry-after-ms');
-        return { ok: false, reason: `judge endpoint answered HTTP ${status}: ${e.message.slice(0, 300)}`, retry: retryable, waitMs: ra ? Number(ra) : undefined };
+        return { ok: false, reason: `judge endpoint answered HTTP ${status}: ${e.message.slice(0, 300)}`, retry: retryable, waitMs: retryAfterMs(e.headers) };
       }
       if (e instanceof LengthFinishReasonError) return { ok: false, reason: 'judge answer cut at max_tokens (unparseable)', retry: true };
       if (e instanceof ContentFilterFinishReasonError) return { ok: false, reason: 'judge answer stopped by a content filter', retry: false };
