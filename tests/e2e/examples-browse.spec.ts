@@ -54,3 +54,15 @@ test('a permalink still opens its example after the fixes', async ({ page }) => 
   await expect(page.locator('article.example')).toHaveCount(1);
   await expect(page.locator('article.example')).toHaveAttribute('data-sample-id', target.id);
 });
+
+test('a permalink whose shard fails to load says so instead of loading forever', async ({ page }) => {
+  const m = S[0]!;
+  const target = samples(m.submission.id, m.datasets[0]!.dataset)[0]!;
+  await page.route(`**/data/samples/${encodeURIComponent(target.submission_id)}/${target.dataset}-*.json`, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(permalink(target));
+  await expect(page.getByTestId('ex-status')).toContainText('Could not load', { timeout: 5000 });
+  await expect(page.getByTestId('ex-status')).not.toContainText('Loading');
+  expect(errors).toEqual([]);
+});
