@@ -29,7 +29,9 @@ export interface PrFilesPlan {
 export function planPrFiles(files: PrFile[]): PrFilesPlan {
   const fetch: string[] = [];
   const changed: string[] = [];
-  for (const f of files.slice(0, MAX_FILES)) {
+  // Fail closed: a file past the limit would go unvalidated while the check passes.
+  if (files.length > MAX_FILES) throw new Error(`this pull request changes ${files.length} files; the validate workflow checks at most ${MAX_FILES}: split it`);
+  for (const f of files) {
     const p = f.filename;
     if (typeof p !== 'string' || p.includes('\n') || p.includes('\r')) continue; // cannot be listed one per line
     changed.push(p);
