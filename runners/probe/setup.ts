@@ -59,6 +59,7 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
     stopAtRoleHeader: suite.user_turn.stop_at_role_header,
     kwargs: submission.generation.template_kwargs,
     stripBos: true,
+    reasoning: submission.reasoning.mode,
   });
   const datasets: PlannedDataset[] = [];
   for (const spec of chosenSpecs(suite, opts.datasets)) {

@@ -1,3 +1,4 @@
+import type { ReasoningMode } from './reasoning.ts';
 import { renderTemplate, type ChatMessage, type ChatTemplate } from './render.ts';
 
 /** Matches one special marker at the start: <|eot_id|>, <end_of_turn>, </s>, [/INST], … */
@@ -21,6 +22,12 @@ export interface PromptOptions {
   kwargs: Record<string, unknown>;
   /** Remove a leading BOS token: OpenAI-compatible servers add their own when they tokenize the prompt. */
   stripBos: boolean;
+  /**
+   * harmony (gpt-oss): one assistant turn holds several messages (analysis, then final), each closed by the
+   * end-of-message marker and the next one opened by the assistant header, so neither may stop the assistant
+   * turn; it ends at <|return|> (or a user header).
+   */
+  reasoning?: ReasoningMode;
 }
 
 function cutAt(text: string, marker: string, what: string): { before: string; after: string } {
@@ -54,7 +61,10 @@ function deriveStops(tpl: ChatTemplate, opts: PromptOptions): { user: string[]; 
   const headers = opts.stopAtRoleHeader ? [assistantHeader, userHeader] : [];
   return {
     user: uniq([endUser, ...headers]),
-    assistant: uniq([endAssistant, tpl.eos_token, ...headers]),
+    assistant:
+      opts.reasoning === 'harmony'
+        ? uniq([tpl.eos_token, '<|return|>', ...(opts.stopAtRoleHeader ? [userHeader] : [])])
+        : uniq([endAssistant, tpl.eos_token, ...headers]),
   };
 }
 

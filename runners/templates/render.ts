@@ -38,11 +38,17 @@ function fixedStrftime(fmt: string): string {
   });
 }
 
+/**
+ * The interpreter's own strftime_now prints today's date (gpt-oss's template calls it) and a built-in cannot be
+ * overridden by a render variable: calls are pointed at the fixed-date version under another name instead.
+ */
+const FIXED_STRFTIME = '__userturn_strftime_now';
+
 const compiled = new Map<string, Template>();
 function compile(src: string): Template {
   let t = compiled.get(src);
   if (!t) {
-    t = new Template(src);
+    t = new Template(src.replace(/\bstrftime_now\s*\(/g, `${FIXED_STRFTIME}(`));
     compiled.set(src, t);
   }
   return t;
@@ -57,6 +63,7 @@ export function renderTemplate(
 ): string {
   return compile(tpl.template).render({
     date_string: fixedStrftime('%d %b %Y'),
+    [FIXED_STRFTIME]: fixedStrftime,
     ...kwargs,
     messages,
     add_generation_prompt: addGenerationPrompt,

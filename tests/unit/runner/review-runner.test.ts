@@ -7,6 +7,9 @@ import { createCompletionsClient } from '../../../runners/client/completions-cli
 import { createEndpoints, EndpointError, servedModels } from '../../../runners/client/endpoints.ts';
 import { RequestFailed } from '../../../runners/client/types.ts';
 import { truncateText } from '../../../runners/probe/perturb.ts';
+import { createPromptBuilder } from '../../../runners/templates/prompts.ts';
+import { stripReasoning } from '../../../runners/templates/reasoning.ts';
+import { renderTemplate, type ChatTemplate } from '../../../runners/templates/render.ts';
 
 const servers: Array<{ close(): void; closeAllConnections(): void }> = [];
 after(() => servers.forEach((s) => (s.closeAllConnections(), s.close())));
@@ -60,5 +63,41 @@ describe('runner review: secrets and bad input', () => {
         assert.ok(text.startsWith(out));
       }
     }
+  });
+
+  it('a template that prints today\'s date with strftime_now renders the same prompt on every day', () => {
+    const tpl: ChatTemplate = { source: 'test', template: '{{- "Current date: " + strftime_now("%Y-%m-%d") -}}', bos_token: null, eos_token: null };
+    const out = renderTemplate(tpl, [], false);
+    // The same fixed day as date_string (Llama 3.1's own default, 26 Jul 2024).
+    assert.equal(out, 'Current date: 2024-07-26');
+  });
+
+  it('gpt-oss harmony: the assistant turn is not stopped at the end of its analysis message, so the final answer is kept', () => {
+    // The structure of gpt-oss's chat template (system message, final-channel assistant messages, <|end|> after every message).
+    const harmony: ChatTemplate = {
+      source: 'test:harmony',
+      template: [
+        '{{- "<|start|>system<|message|>Knowledge cutoff: 2024-06\nCurrent date: " + strftime_now("%Y-%m-%d") + "<|end|>" -}}',
+        '{%- for message in messages -%}',
+        '{%- if message.role == "assistant" -%}{{- "<|start|>assistant<|channel|>final<|message|>" + message.content + "<|end|>" -}}',
+        '{%- elif message.role == "user" -%}{{- "<|start|>user<|message|>" + message.content + "<|end|>" -}}{%- endif -%}',
+        '{%- endfor -%}',
+        '{%- if add_generation_prompt -%}<|start|>assistant{%- endif -%}',
+      ].join(''),
+      bos_token: '<|startoftext|>',
+      eos_token: '<|return|>',
+    };
+    const b = createPromptBuilder(harmony, { sentinel: '\u27e6S\u27e7', stopAtRoleHeader: true, kwargs: {}, stripBos: true, reasoning: 'harmony' });
+    // What a server returns: the completion cut before the first stop string that occurs in it.
+    const completion = '<|channel|>analysis<|message|>Add 2 and 2.<|end|><|start|>assistant<|channel|>final<|message|>2 + 2 = 4.<|return|>';
+    let cut = completion.length;
+    for (const s of b.assistantStops) {
+      const i = completion.indexOf(s);
+      if (i >= 0 && i < cut) cut = i;
+    }
+    assert.equal(stripReasoning(completion.slice(0, cut), 'harmony'), '2 + 2 = 4.', `stops ${JSON.stringify(b.assistantStops)}`);
+    // The user turn still ends at the end of its message.
+    assert.equal(b.userTurnStops[0], '<|end|>');
+    assert.ok(b.userTurnPrompt('q', 'a').endsWith('<|start|>assistant<|channel|>final<|message|>a<|end|><|start|>user<|message|>'));
   });
 });
