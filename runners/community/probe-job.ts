@@ -242,13 +242,14 @@ export async function runProbeJob(o: ProbeJobOptions): Promise<ProbeJobResult> {
     }
     throw e;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
     if (child) {
       const t0 = Date.now();
       await stop(child, o.server === 'sim' ? 3000 : 20_000);
       log(`server stopped in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     }
+    // Only now: a second Ctrl-C during the stop must not kill the job before the SIGKILL fallback.
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }
 
