@@ -60,3 +60,14 @@ export function codeBlock(body: string, lang = ''): string {
 export function row(cells: string[]): string {
   return `| ${cells.join(' | ')} |`;
 }
+
+/**
+ * The first `max` characters of a Markdown body, cut at a line end. Untrusted text is inert only inside its
+ * escapes and code spans, which never span lines here; a cut inside a line could drop a span's closing fence
+ * and hand the rest of the line to the Markdown parser.
+ */
+export function cutAtLine(body: string, max: number): string {
+  if (body.length <= max) return body;
+  const end = body.lastIndexOf('\n', max);
+  return end > 0 ? body.slice(0, end) : '';
+}

@@ -1,5 +1,5 @@
 import { isPinnedRevision, type FieldError, type Submission } from '../../src/schema/index.ts';
-import { code, codeBlock, row, text } from './markdown.ts';
+import { code, codeBlock, cutAtLine, row, text } from './markdown.ts';
 import type { PlanEstimate } from './plan-estimate.ts';
 import type { ResultCheck } from './result-checks.ts';
 
@@ -114,6 +114,6 @@ export function renderReport(input: ReportInput): string {
   if (input.ignored.length > 0) out.push(`<sub>Not checked (not a userturn data file): ${n(input.ignored.length, 'file')}.</sub>`, '');
   out.push('<sub>Produced by `userturn pr-report`. A maintainer runs the probe on a GPU runner after review; see CONTRIBUTING.md.</sub>');
   let body = out.join('\n');
-  if (body.length > MAX_REPORT_CHARS) body = `${body.slice(0, MAX_REPORT_CHARS)}\n\n… (report truncated; run \`npx userturn validate\` locally)`;
+  if (body.length > MAX_REPORT_CHARS) body = `${cutAtLine(body, MAX_REPORT_CHARS)}\n\n… (report truncated; run \`npx userturn validate\` locally)`;
   return body + '\n';
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { cutAtLine } from './markdown.ts';
 import { clientFromEnv, createComment, listComments, updateComment, type GitHubClient } from './github.ts';
 import { MAX_REPORT_CHARS, REPORT_MARKER } from './pr-report.ts';
 
@@ -9,7 +10,7 @@ import { MAX_REPORT_CHARS, REPORT_MARKER } from './pr-report.ts';
  */
 export async function upsertComment(gh: GitHubClient, pr: number, body: string, botLogin = 'github-actions[bot]'): Promise<{ action: 'created' | 'updated'; id: number }> {
   if (!body.startsWith(REPORT_MARKER)) throw new Error('refusing to post: the body does not start with the report marker');
-  const text = body.length > MAX_REPORT_CHARS + 200 ? body.slice(0, MAX_REPORT_CHARS) : body;
+  const text = body.length > MAX_REPORT_CHARS + 200 ? cutAtLine(body, MAX_REPORT_CHARS) : body;
   const mine = (await listComments(gh, pr)).filter((c) => c.user?.login === botLogin && (c.body ?? '').startsWith(REPORT_MARKER));
   const existing = mine[0];
   if (existing) {
