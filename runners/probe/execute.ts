@@ -102,7 +102,8 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
     throw new SetupError(`judge panel: ${(e as Error).message}`);
   }
   if (judges.length === 0) throw new SetupError('the judge panel is empty');
-  const cache: ResponseCache = opts.cachePath === null ? memoryCache() : openSqliteCache(resolve(opts.cachePath));
+  // Answers are cached per model weights: a re-pinned submission queries the model again.
+  const cache: ResponseCache = opts.cachePath === null ? memoryCache() : openSqliteCache(resolve(opts.cachePath), { scope: `${setup.submission.hf.repo}@${setup.submission.hf.revision}` });
   try {
     const client = createCompletionsClient({
       baseURLs: opts.baseURLs,
