@@ -1,6 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { loadDocument } from '../io/load-document.ts';
 import { ResultSummary, Suite, parseWith, type ResultSummary as Summary } from '../../src/schema/index.ts';
 import { policyFrom, verifyResult, type VerifiedPolicy, type VerifiedResult } from '../../src/lib/verified.ts';
 
@@ -9,8 +10,10 @@ export async function loadVerifiedPolicy(root: string): Promise<VerifiedPolicy> 
   const suites: Array<{ id: string; version: number }> = [];
   const dir = join(root, 'runners', 'suites');
   for (const f of (await readdir(dir)).filter((x) => /\.ya?ml$/.test(x))) {
-    const r = parseWith(Suite, parse(await readFile(join(dir, f), 'utf8')), f);
-    if (r.ok) suites.push({ id: r.value.id, version: r.value.version });
+    // A broken suite file (possibly from the pull request) is validate's to report; here it is just not a suite.
+    const doc = await loadDocument(join(dir, f));
+    const r = doc.ok ? parseWith(Suite, doc.data, f) : null;
+    if (r?.ok) suites.push({ id: r.value.id, version: r.value.version });
   }
   return policyFrom(suites, parse(await readFile(join(root, 'runners', 'community', 'approved-judges.yaml'), 'utf8')));
 }
