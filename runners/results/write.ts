@@ -29,16 +29,23 @@ export async function writeResults(outDir: string, summary: ResultSummary, sampl
     texts.set(ds, lines.length > 0 ? `${lines.join('\n')}\n` : '');
   }
   for (const [ds, text] of texts) await writeFileAtomic(join(dir, 'samples', `${ds}.jsonl`), text);
-  try {
-    for (const f of await readdir(join(dir, 'samples'))) {
-      const ds = f.replace(/\.jsonl$/, '') as DatasetId;
-      if (f.endsWith('.jsonl') && !texts.has(ds)) await rm(join(dir, 'samples', f));
-    }
-  } catch {
-    /* no samples folder yet */
-  }
   await writeFileAtomic(join(dir, 'summary.json'), summaryText(s.value));
+  await removeStaleSamples(dir, new Set([...texts.keys()].map((ds) => `${ds}.jsonl`)));
   return dir;
+}
+
+/**
+ * Remove sample files of datasets that are not part of the summary just written. It runs after the summary, so
+ * a crash in between leaves an extra file beside a consistent summary, never a summary pointing at no file.
+ */
+async function removeStaleSamples(dir: string, keep: ReadonlySet<string>): Promise<void> {
+  let files: string[];
+  try {
+    files = await readdir(join(dir, 'samples'));
+  } catch {
+    return; // no samples folder
+  }
+  for (const f of files) if (f.endsWith('.jsonl') && !keep.has(f)) await rm(join(dir, 'samples', f));
 }
 
 /**
@@ -49,13 +56,8 @@ export async function writeSummary(outDir: string, summary: ResultSummary): Prom
   const dir = join(outDir, summary.submission.id);
   const s = parseWith(ResultSummary, summary, join(dir, 'summary.json'));
   if (!s.ok) throw new InvalidResult(s.errors.map(formatFieldError).join('\n'));
-  const keep = new Set(summary.datasets.map((d) => `${d.dataset}.jsonl`));
-  try {
-    for (const f of await readdir(join(dir, 'samples'))) if (f.endsWith('.jsonl') && !keep.has(f)) await rm(join(dir, 'samples', f));
-  } catch {
-    /* no samples folder */
-  }
   await writeFileAtomic(join(dir, 'summary.json'), summaryText(s.value));
+  await removeStaleSamples(dir, new Set(summary.datasets.map((d) => `${d.dataset}.jsonl`)));
   return dir;
 }
 
