@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { IFBENCH_CHECKS } from '../../../runners/verifiers/instructions/ifbench/registry.ts';
 import { verifyInstructions } from '../../../runners/verifiers/instructions/evaluate.ts';
+import { aggregate } from '../../../runners/verifiers/aggregate.ts';
+import type { ItemScore } from '../../../src/schema/index.ts';
 import { assertCase } from './cases.ts';
 import { IFBENCH_CASES, PROMPT } from './ifbench-cases.ts';
 import { dataFile } from './data-dir.ts';
@@ -41,13 +43,8 @@ test('ifbench real data: sample_output.jsonl prompt-level strict/loose within 1 
     items.set(r.prompt, r);
     items.set(r.prompt.trim(), r);
   }
-  let n = 0;
   let unmatched = 0;
-  let ps = 0;
-  let pl = 0;
-  let is = 0;
-  let il = 0;
-  let it = 0;
+  const scores: ItemScore[] = [];
   const t0 = performance.now();
   for (const l of readFileSync(sample.path!, 'utf8').split('\n')) {
     if (!l.trim()) continue;
@@ -57,22 +54,19 @@ test('ifbench real data: sample_output.jsonl prompt-level strict/loose within 1 
       unmatched++;
       continue;
     }
-    const s = verifyInstructions('ifbench', item, o.response);
-    n++;
-    if (s.strict) ps++;
-    if (s.loose) pl++;
-    for (const i of s.instructions) {
-      it++;
-      if (i.strict) is++;
-      if (i.loose) il++;
-    }
+    scores.push(verifyInstructions('ifbench', item, o.response));
   }
+  // The aggregation `userturn score` prints.
+  const agg = aggregate(scores);
+  const n = agg.n;
+  const ps = agg.prompt_strict * n;
+  const pl = agg.prompt_loose * n;
   const ms = performance.now() - t0;
   const pct = (x: number, d: number) => ((100 * x) / d).toFixed(2);
   // The one response whose prompt matches no test item counts as not followed, as in a run over all responses.
   const line =
     `IFBench sample_output: ${n} scored (+${unmatched} unmatched prompt); prompt strict ${pct(ps, n)}% (${pct(ps, n + unmatched)}% over ${n + unmatched}), ` +
-    `prompt loose ${pct(pl, n)}% (${pct(pl, n + unmatched)}%), instruction strict ${pct(is, it)}%, instruction loose ${pct(il, it)}%; reference 26.2% / 29.9%; ${ms.toFixed(0)} ms`;
+    `prompt loose ${pct(pl, n)}% (${pct(pl, n + unmatched)}%), instruction strict ${(100 * agg.instruction_strict).toFixed(2)}%, instruction loose ${(100 * agg.instruction_loose).toFixed(2)}%; reference 26.2% / 29.9%; ${ms.toFixed(0)} ms`;
   t.diagnostic(line);
   console.log(`# ${line}`);
   assert.ok(Math.abs((100 * ps) / n - 26.2) <= 1 && Math.abs((100 * ps) / (n + unmatched) - 26.2) <= 1, 'prompt strict within 1 point');
