@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { classify } from '../validate/classify.ts';
 import { clientFromEnv, getPr, getRawFile, listPrFiles, type GitHubClient, type PrFile } from './github.ts';
+import { runAsScript } from './run-script.ts';
 
 /**
  * Bring a pull request's changed *data* files into a checkout of the trusted base branch, without running
@@ -82,12 +83,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then(
-    (c) => (process.exitCode = c),
-    (e: unknown) => {
-      console.error(`pr-files: ${(e as Error).message}`);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsScript(import.meta, 'pr-files', main);

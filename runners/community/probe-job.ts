@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadSubmission } from './load-submission.ts';
 import { ENGINES, buildServeCommand, formatCommand, type Engine } from './serve-command.ts';
+import { runAsScript } from './run-script.ts';
 
 /**
  * What one GPU runner does in the probe workflow, as one script a maintainer can also run by hand:
@@ -303,12 +304,4 @@ async function main(argv: string[]): Promise<number> {
   return r.exitCode;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then(
-    (c) => (process.exitCode = c),
-    (e: unknown) => {
-      console.error(`probe-job: ${(e as Error).message}`);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsScript(import.meta, 'probe-job', main);

@@ -1,6 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 import { submissionPathParts } from '../validate/classify.ts';
 import { clientFromEnv, listPrFiles, type PrFile } from './github.ts';
+import { runAsScript } from './run-script.ts';
 
 /**
  * The first job of the probe workflow: which submission to run and how many GPU runners share it.
@@ -52,12 +53,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().then(
-    (c) => (process.exitCode = c),
-    (e: unknown) => {
-      console.error(`probe-plan: ${(e as Error).message}`);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsScript(import.meta, 'probe-plan', main);

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { cutAtLine } from './markdown.ts';
 import { clientFromEnv, createComment, listComments, updateComment, type GitHubClient } from './github.ts';
 import { MAX_REPORT_CHARS, REPORT_MARKER } from './pr-report.ts';
+import { runAsScript } from './run-script.ts';
 
 /**
  * Post the pr-report comment, or update the one already there: the comment is found by the hidden marker
@@ -32,12 +33,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then(
-    (c) => (process.exitCode = c),
-    (e: unknown) => {
-      console.error(`upsert-comment: ${(e as Error).message}`);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsScript(import.meta, 'upsert-comment', main);
