@@ -1,3 +1,4 @@
+import { currentSuitePath } from '../defaults.ts';
 import { join } from 'node:path';
 import { DATASET_IDS, type DatasetId } from '../../../src/schema/index.ts';
 import type { RunDeps } from '../../probe/execute.ts';
@@ -14,7 +15,7 @@ results/<id>/samples/<dataset>.jsonl. Every finished request is cached, so rerun
   --base-url URL        OpenAI-compatible endpoint (…/v1); repeatable, load is spread over all of them.
                         Default: USERTURN_BASE_URL (comma-separated), else serving.base_urls of the submission.
   --model NAME          model name to request (default: what each endpoint lists on /v1/models)
-  --suite FILE          suite file (default runners/suites/v1.yaml)
+  --suite FILE          suite file (default runners/suites/v2.yaml)
   --limit N             at most N items per dataset (a seeded subset, recorded in the summary)
   --datasets a,b        only these datasets (default: the suite's enabled ones)
   --shard i/n           run the i-th of n deterministic slices of the items (hosts share one submission)
@@ -129,7 +130,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       const outcome = await executeRun({
         root,
         submissionPath: positionals[0]!,
-        suitePath: values.suite ?? join(root, 'runners', 'suites', 'v1.yaml'),
+        suitePath: values.suite ?? currentSuitePath(root),
         baseURLs,
         apiKey: process.env.USERTURN_API_KEY || undefined,
         model: values.model,
