@@ -3,3 +3,4 @@ export { quantileSorted, round6 } from './quantile.ts';
 export { bootstrapRate, anyOfK, pairedDelta, type ItemCount, type PairedItem, type BootstrapOptions } from './bootstrap.ts';
 export { spearman, ranks } from './spearman.ts';
 export { rate } from './rate.ts';
+export { wilsonInterval, normalQuantile } from './wilson.ts';
