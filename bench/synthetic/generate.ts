@@ -11,6 +11,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { currentSuitePath } from '../../runners/cli/defaults.ts';
 import {
   LABELS, ResultSummary, Sample, Submission, Suite,
   type ConditionResult, type DatasetId, type DatasetResult, type Label, type LabelCounts, type Condition,
@@ -169,7 +170,8 @@ const ZERO_SHA = '0'.repeat(64);
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
-  const suite = Suite.parse(parse(readFileSync('runners/suites/v1.yaml', 'utf8')));
+  // Synthetic results are made "with" the current suite, as a real run today would be.
+  const suite = Suite.parse(parse(readFileSync(currentSuitePath('.'), 'utf8')));
   const datasets = suite.datasets.filter((d) => d.enabled);
   const models = modelList(args.models);
   rmSync(args.out, { recursive: true, force: true });

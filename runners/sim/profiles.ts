@@ -1,11 +1,17 @@
 import { LABELS, type Label } from '../../src/schema/index.ts';
+import { PAPER_PROFILES } from './paper-profiles.ts';
 
-type Weights = Record<Label, number>;
+export type Weights = Record<Label, number>;
 
 /** A simulated model family: label mixtures for greedy (cold) and T=1 (hot) user turns, and its task accuracy. */
 export interface Profile {
   name: string;
   description: string;
+  /**
+   * Weights added when the prompt shows a perturbation (the answer visibly cut off; the answer ending in a question),
+   * per profile. Without it, every profile gets the same shift (+20 follow-up when cut, +25 closing on a question).
+   */
+  perturbations?: { truncated?: Partial<Weights>; generic_question?: Partial<Weights> };
   cold: Weights;
   hot: Weights;
   /** Probability that a GSM8K answer ends in the right number (when the simulator knows it). */
@@ -23,7 +29,7 @@ const w = (genuine: number, restate: number, unrelated: number, leak: number, me
 });
 
 /** Families from the paper's findings: follow-ups rare when greedy, more frequent when sampling, distinct failure modes. */
-export const PROFILES: Record<string, Profile> = {
+export const CARICATURE_PROFILES: Record<string, Profile> = {
   aware: { name: 'aware', description: 'Mostly grounded follow-ups; some closings.', cold: w(55, 8, 5, 7, 5, 15, 5), hot: w(65, 6, 6, 6, 4, 9, 4), accuracy: 0.85 },
   restater: { name: 'restater', description: 'Restates the question when greedy; sampling reveals some awareness.', cold: w(2, 60, 15, 10, 5, 6, 2), hot: w(20, 35, 15, 10, 5, 10, 5), accuracy: 0.9 },
   'assistant-leaker': { name: 'assistant-leaker', description: 'Keeps speaking as the assistant.', cold: w(4, 6, 6, 70, 4, 8, 2), hot: w(15, 6, 8, 55, 5, 8, 3), accuracy: 0.75 },
@@ -31,6 +37,9 @@ export const PROFILES: Record<string, Profile> = {
   'unrelated-asker': { name: 'unrelated-asker', description: 'Asks a fresh, unrelated question (GSM8K-style).', cold: w(3, 10, 70, 5, 4, 6, 2), hot: w(14, 10, 52, 6, 5, 8, 5), accuracy: 0.6 },
   degenerate: { name: 'degenerate', description: 'Empty turns and repetition loops.', cold: w(1, 5, 4, 5, 5, 10, 70), hot: w(6, 6, 8, 6, 6, 10, 58), accuracy: 0.3 },
 };
+
+/** Every profile `userturn sim --profile` knows: the six caricatures (tests) and the paper-regime ones (the demo). */
+export const PROFILES: Record<string, Profile> = { ...CARICATURE_PROFILES, ...PAPER_PROFILES };
 
 export const PROFILE_NAMES = Object.keys(PROFILES);
 
@@ -45,6 +54,12 @@ export function labelWeights(p: Profile, ctx: Context): Weights {
   const s = Math.min(1, Math.max(0, ctx.temperature));
   const out = {} as Weights;
   for (const l of LABELS) out[l] = p.cold[l] * (1 - s) + p.hot[l] * s;
+  if (p.perturbations) {
+    const add = (extra: Partial<Weights> | undefined) => { for (const l of LABELS) out[l] += extra?.[l] ?? 0; };
+    if (ctx.truncated) add(p.perturbations.truncated);
+    if (ctx.endsWithQuestion) add(p.perturbations.generic_question);
+    return out;
+  }
   // A visibly cut-off answer invites "you got cut off" follow-ups; a closing question invites "yes, thanks".
   if (ctx.truncated) out.genuine_followup += 20;
   if (ctx.endsWithQuestion) out.generic_closing += 25;

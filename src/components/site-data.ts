@@ -20,6 +20,8 @@ export interface SiteData {
   verified: Map<string, VerifiedResult>;
   /** <results>/calibration.json (written by `userturn calibrate`), when present. */
   calibration: CalibrationReport | null;
+  /** The current suite version (the highest in runners/suites); results of other versions are labelled with theirs. */
+  currentSuiteVersion: number;
 }
 
 /** The judges' calibration report; a broken file fails the build naming the file and field. */
@@ -55,7 +57,7 @@ async function load(): Promise<SiteData> {
   const pending = submissions.map(({ data: s }) => ({ id: s.id, display_name: s.display_name, family: s.family, total_b: s.params.total_b, active_b: s.params.active_b }));
   const policy = policyFrom(loadSuites(), parse(readFileSync(APPROVED_JUDGES, 'utf8')));
   const verified = new Map(summaries.map((s) => [s.submission.id, verifyResult(s, policy)]));
-  return { summaries, submissions, datasets: datasetsOf(summaries), simulated, pending, verified, calibration: loadCalibration() };
+  return { summaries, submissions, datasets: datasetsOf(summaries), simulated, pending, verified, calibration: loadCalibration(), currentSuiteVersion: policy.currentSuiteVersion };
 }
 
 /** Loaded once per build (every page shares it); reloaded on each call in dev so edits to results show up. */
