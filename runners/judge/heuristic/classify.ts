@@ -8,7 +8,7 @@ import { computeSignals } from './signals.ts';
 import type { RuleHit } from './types.ts';
 
 /** Rule-set version, stamped as the heuristic judge's prompt_version. Bump when any rule changes a label. */
-export const HEURISTIC_VERSION = 'heuristic-v4';
+export const HEURISTIC_VERSION = 'heuristic-v5';
 
 /** A user-role prefix the model may write itself ("User: …") is not a signal; drop it. */
 const USER_PREFIX = /^\s*(?:(?:user|human|me|question|q)\s*:|<\|im_start\|>\s*user\b|<start_of_turn>\s*user\b)\s*/i;

@@ -1,4 +1,5 @@
-import { contentSet, isGeneric, numbers, properNouns, sentences, withoutQuestionCopies } from './text.ts';
+import { STRONG_REF_ML, WEAK_REF_ML } from './rules/multilingual.ts';
+import { contentSet, isGeneric, isInstructionWord, normalize, numbers, properNouns, sentences, stem, withoutBoilerplate, withoutQuestionCopies } from './text.ts';
 
 /**
  * Measured signals of how a user turn relates to the question q and the answer a. Rules read these; the
@@ -24,7 +25,11 @@ export interface Signals {
   strongRef: string | null;
   /** An anaphoric or conversational hook ("what about…", "why?", "explain it", "does this…", "instead"). */
   weakRef: string | null;
-  /** The hook sits in the first sentence, so it points back at the conversation rather than inside the turn. */
+  /**
+   * The hook sits in the first sentence, so it points back at the conversation rather than inside the turn. A bare
+   * hook ("Why…", "Do you think…") counts only when the turn shares topic words with the exchange or is very short:
+   * "Why did the man travel to Helsinki?" after an answer about cooking is a new question.
+   */
   weakRefLeading: boolean;
   /** A bare conversational opener ("And", "So", "Also", "Now"): counts only together with shared content. */
   opener: string | null;
@@ -39,6 +44,20 @@ export interface Signals {
   sharedProper: string[];
   /** q sets up a standing role or game for the rest of the conversation ("Act as…", "in all the following…"). */
   standingRole: boolean;
+  /** "the story", "these steps": a definite reference to a (non-generic) word of q or a, in the turn's own words. */
+  definiteRef: string | null;
+  /** The turn opens like a task of its own ("Write…", "Can you create…", "A train leaves…" is not one). */
+  taskOpener: string | null;
+  /** The turn's own words: question copies and task boilerplate blanked (where reference cues are looked for). */
+  ownWords: string;
+  /** The explicit reference stands in the first sentence. */
+  strongRefLeading: boolean;
+  /** Names capitalised mid-sentence that neither q nor a contains: a new topic. */
+  newProper: string[];
+  /** Content tokens of the turn that are not constraint vocabulary. */
+  counted: number;
+  /** A comparison with something already given ("better", "similar", "another way"): it points back at the answer. */
+  anaphor: string | null;
 }
 
 const STRONG_REF: RegExp[] = [
@@ -76,13 +95,38 @@ const WEAK_REF: RegExp[] = [
   /\b(?:then|so) (?:what|how|why|is|does|would|should)\b/i,
 ];
 
-function firstMatch(res: RegExp[], text: string): string | null {
+/** A pronoun that can point back at the answer; a hook without one, or without shared topic, does not anchor. */
+const PRONOUN = /\b(?:it|this|that|these|those|them|they|its|their)\b/i;
+
+/**
+ * The first cue found in `text` that the question does not already contain: a phrase the question itself uses
+ * ("explain your answer", "what if") cannot be a reaction to the answer.
+ */
+function firstMatch(res: RegExp[], text: string, question = ''): string | null {
+  const q = normalize(question).replace(/\s+/g, ' ');
   for (const re of res) {
-    const m = re.exec(text);
-    if (m) return m[0].trim();
+    const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+    for (const m of text.matchAll(g)) {
+      const cue = m[0].trim();
+      if (cue === '' || (q !== '' && q.includes(normalize(cue).replace(/\s+/g, ' ')))) continue;
+      // "Rewrite this: …", "translate the text below": the cue points forward at material the turn brings itself.
+      const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 30);
+      if (/^[^.?!\n:]{0,25}(?::|\n)|^\s*["“'`]|^\s*(?:text|passage|paragraph|sentence|article|code|story)?\s*(?:below|following)\b/i.test(after)) continue;
+      return cue;
+    }
   }
   return null;
 }
+
+/** A comparison with something already given: the answer. */
+const COMPARATIVE =
+  /\b(?:better|faster|simpler|cheaper|more efficient|more concise|similar|alternative|another (?:way|version|approach|example|option)|a different (?:way|version|approach|example|one)|the other (?:way|one|option))\b/i;
+
+const DEFINITE = /\b(?:the|this|that|these|those|its|their|such)\s+([\p{L}][\p{L}'-]+)/giu;
+
+/** Imperative or request openers of a self-contained task. */
+const TASK_OPENER =
+  /^\s*(?:(?:please|kindly)\s+)?(?:(?:can|could|would|will) you (?:please )?)?(?:write|compose|create|generate|draft|make|produce|design|develop|plan|list|name|give|provide|describe|explain|summari[sz]e|tell|translate|rewrite|imagine|pretend|act|suggest|recommend|help|find|calculate|compute|solve|evaluate|identify|analy[sz]e|compare|discuss|outline|propose|prepare|build|implement|construct|brainstorm|critique|review|edit|convert|classify|estimate|predict|share|argue|elaborate|answer|respond|reply)\b|^\s*(?:what|who|which|where|when|how|why|is|are|do|does|can|should|i (?:want|need|am|'m|have|would like)|i'd like|let's)\b/i;
 
 export function computeSignals(userTurn: string, question: string, response: string): Signals {
   const u = contentSet(userTurn);
@@ -93,41 +137,65 @@ export function computeSignals(userTurn: string, question: string, response: str
   let novel = 0;
   let topicInQ = 0;
   let topicAOnly = 0;
+  let counted = 0;
   for (const t of u) {
     const generic = isGeneric(t);
+    // Constraint vocabulary ("words", "paragraphs", "highlight") is shared by any two instruction prompts: it
+    // counts for restatement (inQ) but neither as new nor as topic.
+    const instruction = isInstructionWord(t);
+    if (!instruction) counted++;
     if (q.has(t)) {
       inQ++;
       if (!generic) topicInQ++;
     } else if (a.has(t)) {
       aOnly++;
       if (!generic) topicAOnly++;
-    } else novel++;
+    } else if (!instruction) novel++;
   }
   const qaLower = `${question}\n${response}`.toLowerCase();
+  const newProper = [...properNouns(userTurn)].filter((w) => !qaLower.includes(w));
   const qNums = new Set(numbers(question));
   const aNums = new Set(numbers(response));
   const uNums = [...new Set(numbers(userTurn))];
   // Reference cues count only in the turn's own words, not in text it copied from the question.
-  const ownWords = withoutQuestionCopies(userTurn, question);
+  // Task boilerplate ("your response should…") is an instruction about the reply to come, never a reference.
+  const ownWords = withoutBoilerplate(withoutQuestionCopies(userTurn, question));
+  let definiteRef: string | null = null;
+  for (const m of ownWords.matchAll(DEFINITE)) {
+    const t = stem(normalize(m[1] as string).replace(/'s$/, ''));
+    if (!isGeneric(t) && (q.has(t) || a.has(t))) {
+      definiteRef = m[0];
+      break;
+    }
+  }
   return {
     u,
     q,
     a,
     inQ,
     aOnly,
-    novelRatio: u.size === 0 ? 0 : novel / u.size,
+    novelRatio: counted === 0 ? 0 : novel / counted,
     answerNumbers: uNums.filter((n) => aNums.has(n) && !qNums.has(n)),
     novelNumbers: uNums.filter((n) => !aNums.has(n) && !qNums.has(n)),
     sentenceCount: sentences(userTurn).length,
-    strongRef: firstMatch(STRONG_REF, ownWords),
-    weakRef: firstMatch(WEAK_REF, ownWords),
-    weakRefLeading: firstMatch(WEAK_REF, sentences(ownWords)[0] ?? '') !== null,
+    strongRef: firstMatch([...STRONG_REF, STRONG_REF_ML], ownWords, question),
+    weakRef: firstMatch([...WEAK_REF, WEAK_REF_ML], ownWords, question),
+    weakRefLeading:
+      firstMatch([...WEAK_REF, WEAK_REF_ML], sentences(ownWords)[0] ?? '', question) !== null &&
+      (topicInQ + topicAOnly > 0 || (u.size <= 5 && newProper.length === 0) || PRONOUN.test(sentences(ownWords)[0] ?? '')),
+    strongRefLeading: firstMatch([...STRONG_REF, STRONG_REF_ML], sentences(ownWords)[0] ?? '', question) !== null,
+    newProper,
     opener: OPENER.exec(userTurn)?.[0].trim() ?? null,
-    hypothetical: HYPOTHETICAL.test(ownWords),
+    hypothetical: firstMatch([HYPOTHETICAL], ownWords, question) !== null,
     newMarker: NEW_MARKER.exec(userTurn)?.[0].trim() ?? null,
     topicInQ,
     topicAOnly,
     sharedProper: [...properNouns(userTurn)].filter((w) => qaLower.includes(w)),
     standingRole: STANDING_ROLE.test(question),
+    definiteRef,
+    counted,
+    anaphor: COMPARATIVE.exec(ownWords)?.[0] ?? null,
+    taskOpener: TASK_OPENER.exec(userTurn)?.[0].trim() ?? null,
+    ownWords,
   };
 }
