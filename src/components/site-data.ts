@@ -53,9 +53,10 @@ async function load(): Promise<SiteData> {
   const submissions = (await getCollection('submissions')).map((e) => ({ path: e.filePath ?? `submissions/${(e.data as Submission).id}.yaml`, data: e.data as Submission }));
   const simulated = process.env.USERTURN_SIMULATED === '1' || summaries.some((s) => s.provenance.simulated);
   const pending = submissions.map(({ data: s }) => ({ id: s.id, display_name: s.display_name, family: s.family, total_b: s.params.total_b, active_b: s.params.active_b }));
-  const policy = policyFrom(loadSuites(), parse(readFileSync(APPROVED_JUDGES, 'utf8')));
+  const calibration = loadCalibration();
+  const policy = policyFrom(loadSuites(), parse(readFileSync(APPROVED_JUDGES, 'utf8')), calibration);
   const verified = new Map(summaries.map((s) => [s.submission.id, verifyResult(s, policy)]));
-  return { summaries, submissions, datasets: datasetsOf(summaries), simulated, pending, verified, calibration: loadCalibration() };
+  return { summaries, submissions, datasets: datasetsOf(summaries), simulated, pending, verified, calibration };
 }
 
 /** Loaded once per build (every page shares it); reloaded on each call in dev so edits to results show up. */
