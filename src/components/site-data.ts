@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CalibrationReport, Suite, formatFieldError, parseWith, type ResultSummary, type Submission } from '../schema/index.ts';
 import { resultsDir } from './results-dir.ts';
-import { policyFrom, verifyResult, type VerifiedResult } from '../lib/verified.ts';
+import { policyFrom, verifyResult, type ControlThresholds, type VerifiedResult } from '../lib/verified.ts';
 import { datasetsOf, type PendingSubmission } from '../lib/site/leaderboard.ts';
 
 let cache: Promise<SiteData> | null = null;
@@ -20,6 +20,8 @@ export interface SiteData {
   verified: Map<string, VerifiedResult>;
   /** <results>/calibration.json (written by `userturn calibrate`), when present. */
   calibration: CalibrationReport | null;
+  /** Thresholds on the judge controls (approved-judges.yaml), null when none are set. */
+  controlThresholds: ControlThresholds | null;
 }
 
 /** The judges' calibration report; a broken file fails the build naming the file and field. */
@@ -56,7 +58,7 @@ async function load(): Promise<SiteData> {
   const calibration = loadCalibration();
   const policy = policyFrom(loadSuites(), parse(readFileSync(APPROVED_JUDGES, 'utf8')), calibration);
   const verified = new Map(summaries.map((s) => [s.submission.id, verifyResult(s, policy)]));
-  return { summaries, submissions, datasets: datasetsOf(summaries), simulated, pending, verified, calibration };
+  return { summaries, submissions, datasets: datasetsOf(summaries), simulated, pending, verified, calibration, controlThresholds: policy.controlThresholds ?? null };
 }
 
 /** Loaded once per build (every page shares it); reloaded on each call in dev so edits to results show up. */
