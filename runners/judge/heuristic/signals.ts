@@ -122,6 +122,9 @@ function firstMatch(res: RegExp[], text: string, question = ''): string | null {
 const COMPARATIVE =
   /\b(?:better|faster|simpler|cheaper|more efficient|more concise|similar|alternative|another (?:way|version|approach|example|option)|a different (?:way|version|approach|example|one)|the other (?:way|one|option))\b/i;
 
+/** Capitalised words that are function words or task words, never names. */
+const STOPWORDS_ANY = /^(?:the|this|that|these|those|your|my|our|their|his|her|its|and|but|for|with|from|into|what|which|who|how|why|when|where|please|include|use|write|make|answer|response|note|step|part|section|paragraph|title|user|assistant|i|you)$/i;
+
 const DEFINITE = /\b(?:the|this|that|these|those|its|their|such)\s+([\p{L}][\p{L}'-]+)/giu;
 
 /** Imperative or request openers of a self-contained task. */
@@ -153,7 +156,12 @@ export function computeSignals(userTurn: string, question: string, response: str
     } else if (!instruction) novel++;
   }
   const qaLower = `${question}\n${response}`.toLowerCase();
-  const newProper = [...properNouns(userTurn)].filter((w) => !qaLower.includes(w));
+  // Names count by whole (stemmed) word, and only when they are not generic ("Include", "Answer" in a template).
+  const nameKey = (w: string) => stem(w.replace(/'s$/, ''));
+  const uProper = [...properNouns(userTurn)].filter((w) => w.length >= 3 && !isGeneric(nameKey(w)) && !STOPWORDS_ANY.test(w));
+  const sharedProper = uProper.filter((w) => q.has(nameKey(w)) || a.has(nameKey(w)));
+  const newProper = uProper.filter((w) => !q.has(nameKey(w)) && !a.has(nameKey(w)));
+  void qaLower;
   const qNums = new Set(numbers(question));
   const aNums = new Set(numbers(response));
   const uNums = [...new Set(numbers(userTurn))];
@@ -161,7 +169,7 @@ export function computeSignals(userTurn: string, question: string, response: str
   // Task boilerplate ("your response should…") is an instruction about the reply to come, never a reference.
   const ownWords = withoutBoilerplate(withoutQuestionCopies(userTurn, question));
   let definiteRef: string | null = null;
-  for (const m of ownWords.matchAll(DEFINITE)) {
+  for (const m of (sentences(ownWords)[0] ?? '').matchAll(DEFINITE)) {
     const t = stem(normalize(m[1] as string).replace(/'s$/, ''));
     if (!isGeneric(t) && (q.has(t) || a.has(t))) {
       definiteRef = m[0];
@@ -190,7 +198,7 @@ export function computeSignals(userTurn: string, question: string, response: str
     newMarker: NEW_MARKER.exec(userTurn)?.[0].trim() ?? null,
     topicInQ,
     topicAOnly,
-    sharedProper: [...properNouns(userTurn)].filter((w) => qaLower.includes(w)),
+    sharedProper,
     standingRole: STANDING_ROLE.test(question),
     definiteRef,
     counted,

@@ -45,7 +45,8 @@ const GENERIC = new Set(
   `write explain list give tell describe make create show find help provide recommend suggest answer question good best
   better great way thing something time year day week month idea example number word short long simple quick little big
   small kind type lot people person work start want try look keep call ask three four five six seven eight nine ten
-  another next different first second last few best easy easiest hard fun nice interesting important new old`
+  another next different first second last few best easy easiest hard fun nice interesting important new old
+  main key common general whole same specific certain various overall final simple basic`
     .split(/\s+/)
     .filter(Boolean)
     .map((w) => stem(w)),

@@ -39,7 +39,14 @@ export function groundingRule(text: string, s: Signals): RuleHit {
   const anchored = s.sharedProper.length > 0 || s.weakRefLeading || s.definiteRef !== null || s.anaphor !== null;
   // A self-contained new task reads as complete on its own. Numbers or words it shares with the answer by chance
   // do not ground it: a problem that brings its own numbers is a new problem even if one of them is also in a.
-  const freshProblem = s.novelNumbers.length >= 2 && s.novelNumbers.length >= 2 * s.answerNumbers.length && s.novelRatio >= 0.6 && !s.hypothetical;
+  // Small numbers (one digit) turn up in any two problems; only multi-digit or decimal ones tie a turn to the answer.
+  const specificAnswerNumbers = s.answerNumbers.filter((n) => n.length >= 2 || n.includes('.'));
+  const ownNumbers = s.novelNumbers.length + s.answerNumbers.length;
+  const freshProblem =
+    !s.hypothetical &&
+    s.novelRatio >= 0.6 &&
+    ((s.novelNumbers.length >= 2 && s.novelNumbers.length >= 2 * s.answerNumbers.length) ||
+      (ownNumbers >= 2 && s.sentenceCount >= 2 && (specificAnswerNumbers.length <= 1 || s.newProper.length > 0)));
   const fewAnswerWords = s.topicAOnly <= 1 || s.topicAOnly <= 0.1 * s.u.size;
   const freshRequest =
     s.u.size >= 6 && s.novelRatio >= 0.6 && fewAnswerWords && s.answerNumbers.length <= 1 && (s.u.size >= 12 || s.sentenceCount >= 2 || s.taskOpener !== null);
@@ -54,7 +61,7 @@ export function groundingRule(text: string, s: Signals): RuleHit {
   // Content of the answer, in proportion: a word or number a turn shares with the answer by chance is not a
   // reaction. Short turns need one answer-only word or number; longer ones a fifth of their words (or 3+ numbers).
   // Answer numbers count only when the turn brings none of its own (or asks a what-if).
-  const numbersOk = s.answerNumbers.length > 0 && (s.novelNumbers.length === 0 || s.hypothetical);
+  const numbersOk = (specificAnswerNumbers.length > 0 || (s.answerNumbers.length > 0 && s.counted < 6)) && (s.novelNumbers.length === 0 || s.hypothetical);
   const answerContent = long
     ? s.topicAOnly >= Math.max(3, 0.25 * s.counted) || (s.answerNumbers.length >= 3 && s.answerNumbers.length > s.novelNumbers.length)
     : s.counted >= 10
