@@ -62,7 +62,7 @@ export interface Signals {
 
 const STRONG_REF: RegExp[] = [
   /\byour (?:(?:previous|last|earlier|above|first|second|third|final|own|initial|original|latest) )?(?:answers?|responses?|reply|solutions?|explanations?|examples?|lists?|code|program|function|script|poem|story|essay|email|outline|plan|methods?|approach|calculations?|math|results?|steps?|suggestions?|recommendations?|translations?|summary|version|proof|draft|letter|post|json|table|points?|arguments?|reasoning|logic|estimates?|assumptions?|thought process|work|numbers?|figures?|formula|equation|output|advice|tips?|ideas?|options?|sentences?|paragraphs?|description|definition|claims?)\b/i,
-  /\byou (?:just )?(?:said|say|mentioned|wrote|used|got|gave|claimed|suggested|assumed|listed|described|explained|calculated|computed|multiplied|divided|added|subtracted|forgot|missed|made|did|included|left out|skipped|recommended|called|put|chose|picked|meant|mean|wrote|showed|counted|treated|ignored|started|ended|converted|rounded|changed|provided|proposed|defined|stated|wrote down|applied|solved)\b/i,
+  /(?<!\b(?:would|will|could|should|can|might|to|must|shall)\s)\byou (?:just )?(?:said|say|mentioned|wrote|used|got|gave|claimed|suggested|assumed|listed|described|explained|calculated|computed|multiplied|divided|added|subtracted|forgot|missed|made|did|included|left out|skipped|recommended|called|put|chose|picked|meant|mean|wrote|showed|counted|treated|ignored|started|ended|converted|rounded|changed|provided|proposed|defined|stated|wrote down|applied|solved)\b/i,
   /\b(?:the|that|this|your) (?:above|previous|earlier|prior)\b|\b(?:that|your) last\b|\babove\b|\bprevious(?:ly)?\b|\bearlier\b|\bso far\b/i,
   /\b(?:in|from|of|at|for) (?:the )?(?:step|part|point|line|paragraph|section|option|example|item|bullet|stanza|verse|tip|case) (?:\d+|one|two|three|four|five|[a-e]\b)/i,
   /\bthe (?:first|second|third|fourth|fifth|last|final|middle|next|2nd|3rd|1st) (?:step|part|point|example|option|one|line|paragraph|sentence|item|bullet|tip|idea|method|approach|stanza|suggestion|case|answer|film|book|impact|principle)\b/i,
@@ -96,7 +96,7 @@ const WEAK_REF: RegExp[] = [
 ];
 
 /** A pronoun that can point back at the answer; a hook without one, or without shared topic, does not anchor. */
-const PRONOUN = /\b(?:it|this|that|these|those|them|they|its|their)\b/i;
+const PRONOUN = /^(?:\S+\s+){0,3}?(?:it|this|that|these|those|them|they|its|their)\b/i;
 
 /**
  * The first cue found in `text` that the question does not already contain: a phrase the question itself uses
@@ -120,7 +120,7 @@ function firstMatch(res: RegExp[], text: string, question = ''): string | null {
 
 /** A comparison with something already given: the answer. */
 const COMPARATIVE =
-  /\b(?:better|faster|simpler|cheaper|more efficient|more concise|similar|alternative|another (?:way|version|approach|example|option)|a different (?:way|version|approach|example|one)|the other (?:way|one|option))\b/i;
+  /\b(?:better|faster|simpler|cheaper|more efficient|more concise|similar|alternative|another (?:way|version|approach|example|option)|a different (?:way|version|approach|example|one)|the other (?:way|one|option)|more details?|in (?:more|greater) detail|elaborate on|expand on|the (?:listed|mentioned|aforementioned|described|suggested|proposed|recommended|given) \w+)\b/i;
 
 /** Capitalised words that are function words or task words, never names. */
 const STOPWORDS_ANY = /^(?:the|this|that|these|those|your|my|our|their|his|her|its|and|but|for|with|from|into|what|which|who|how|why|when|where|please|include|use|write|make|answer|response|note|step|part|section|paragraph|title|user|assistant|i|you)$/i;
@@ -190,7 +190,7 @@ export function computeSignals(userTurn: string, question: string, response: str
     weakRef: firstMatch([...WEAK_REF, WEAK_REF_ML], ownWords, question),
     weakRefLeading:
       firstMatch([...WEAK_REF, WEAK_REF_ML], sentences(ownWords)[0] ?? '', question) !== null &&
-      (topicInQ + topicAOnly > 0 || (u.size <= 5 && newProper.length === 0) || PRONOUN.test(sentences(ownWords)[0] ?? '')),
+      (topicInQ + topicAOnly > 0 || (u.size <= 5 && newProper.length === 0) || PRONOUN.test((sentences(ownWords)[0] ?? '').trim())),
     strongRefLeading: firstMatch([...STRONG_REF, STRONG_REF_ML], sentences(ownWords)[0] ?? '', question) !== null,
     newProper,
     opener: OPENER.exec(userTurn)?.[0].trim() ?? null,

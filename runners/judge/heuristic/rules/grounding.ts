@@ -16,8 +16,10 @@ export function groundingRule(text: string, s: Signals): RuleHit {
   const stat = `shares ${s.inQ} content word(s) with the question and ${s.aOnly} only with the answer; ${Math.round(100 * s.novelRatio)}% of its words are new`;
   // A long turn brings its own material: cues deep inside it ("the previous sentence", "the same word") are
   // about that material. Only a reference in its first sentence counts there.
+  // A reference after a first sentence that already stands alone is an instruction for that new task ("How many
+  // atoms are in a grain of salt? Try to explain your answer."), so in turns of ten or more words it must lead.
   const long = s.counted >= 20;
-  if (s.strongRef && (!long || s.strongRefLeading)) {
+  if (s.strongRef && (s.counted < 10 || s.strongRefLeading)) {
     return {
       label: 'genuine_followup',
       rule: 'grounding.explicit_reference',
@@ -81,6 +83,14 @@ export function groundingRule(text: string, s: Signals): RuleHit {
       rule: 'grounding.answer_content',
       rationale: `Picks up content of the answer (${s.answerNumbers.length ? `numbers ${s.answerNumbers.join(', ')}` : `${s.topicAOnly} answer-only word(s)`}); ${stat}.`,
       evidence: clip(text, 120),
+    };
+  }
+  if (s.anaphor) {
+    return {
+      label: 'genuine_followup',
+      rule: 'grounding.comparison',
+      rationale: `Asks for something relative to what was given ("${clip(s.anaphor, 40)}"); ${stat}.`,
+      evidence: clip(s.anaphor, 120),
     };
   }
   // A hook grounds when it leads the turn, or when the turn shares topic words with the exchange.
