@@ -96,7 +96,7 @@ const WEAK_REF: RegExp[] = [
 ];
 
 /** A pronoun that can point back at the answer; a hook without one, or without shared topic, does not anchor. */
-const PRONOUN = /^(?:\S+\s+){0,3}?(?:it|this|that|these|those|them|they|its|their)\b/i;
+const PRONOUN = /^(?:\S+\s+){0,3}?(?:it(?!(?:'s|\s+is|\s+was)?\s+(?:\w+\s+){0,2}?(?:that|to|if|whether|when)\b)|this|that|these|those|them|they|its|their)\b/i;
 
 /**
  * The first cue found in `text` that the question does not already contain: a phrase the question itself uses
@@ -112,6 +112,9 @@ function firstMatch(res: RegExp[], text: string, question = ''): string | null {
       // "Rewrite this: …", "translate the text below": the cue points forward at material the turn brings itself.
       const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 30);
       if (/^[^.?!\n:]{0,25}(?::|\n)|^\s*["“'`]|^\s*(?:text|passage|paragraph|sentence|article|code|story)?\s*(?:below|following)\b/i.test(after)) continue;
+      // Inside a constraint on the form of the reply ("Each sentence must contain 3 more words than the previous
+      // one", "end with the same word"), "previous" and "same" point inside the reply to come.
+      if (FORM_CONSTRAINT.test(sentenceAround(text, m.index ?? 0))) continue;
       return cue;
     }
   }
@@ -124,6 +127,17 @@ const COMPARATIVE =
 
 /** Capitalised words that are function words or task words, never names. */
 const STOPWORDS_ANY = /^(?:the|this|that|these|those|your|my|our|their|his|her|its|and|but|for|with|from|into|what|which|who|how|why|when|where|please|include|use|write|make|answer|response|note|step|part|section|paragraph|title|user|assistant|i|you)$/i;
+
+/** A sentence that constrains the form of the reply to come (IFEval/IFBench style). */
+const FORM_CONSTRAINT =
+  /\b(?:each|every|all|the (?:first|last|final))\s+(?:\w+\s+)?(?:sentences?|paragraphs?|words?|lines?|letters?|bullets?|sections?|responses?)\b[^.?!]*\b(?:must|should|has to|have to|needs? to)\b|\b(?:your|the) (?:response|answer|reply|output)s? (?:must|should)\b|\binclude exactly\b|\brespond with\b|\b(?:must|should) (?:contain|have|include|end|start|begin) (?:exactly|at least|at most|no more than|the same)\b/i;
+
+/** The sentence of `text` that contains position `at`. */
+function sentenceAround(text: string, at: number): string {
+  const start = Math.max(text.lastIndexOf('.', at - 1), text.lastIndexOf('?', at - 1), text.lastIndexOf('!', at - 1), text.lastIndexOf('\n', at - 1)) + 1;
+  const ends = ['.', '?', '!', '\n'].map((c) => text.indexOf(c, at)).filter((i) => i >= 0);
+  return text.slice(start, ends.length ? Math.min(...ends) + 1 : text.length);
+}
 
 const DEFINITE = /\b(?:the|this|that|these|those|its|their|such)\s+([\p{L}][\p{L}'-]+)/giu;
 
@@ -202,7 +216,8 @@ export function computeSignals(userTurn: string, question: string, response: str
     standingRole: STANDING_ROLE.test(question),
     definiteRef,
     counted,
-    anaphor: COMPARATIVE.exec(ownWords)?.[0] ?? null,
+    // In the first sentence only, and not in long turns, where it describes the turn's own material.
+    anaphor: counted >= 20 ? null : (COMPARATIVE.exec(sentences(ownWords)[0] ?? '')?.[0] ?? null),
     taskOpener: TASK_OPENER.exec(userTurn)?.[0].trim() ?? null,
     ownWords,
   };
