@@ -56,7 +56,7 @@ export interface Signals {
   newProper: string[];
   /** Content tokens of the turn that are not constraint vocabulary. */
   counted: number;
-  /** A comparison with something already given ("better", "similar", "another way"): it points back at the answer. */
+  /** A comparison with something already given ("better", "similar", "another way") or a question about "this"/"it": it points back at the answer. */
   anaphor: string | null;
 }
 
@@ -66,7 +66,7 @@ const STRONG_REF: RegExp[] = [
   /\b(?:the|that|this|your) (?:above|previous|earlier|prior)\b|\b(?:that|your) last\b|\babove\b|\bprevious(?:ly)?\b|\bearlier\b|\bso far\b/i,
   /\b(?:in|from|of|at|for) (?:the )?(?:step|part|point|line|paragraph|section|option|example|item|bullet|stanza|verse|tip|case) (?:\d+|one|two|three|four|five|[a-e]\b)/i,
   /\bthe (?:first|second|third|fourth|fifth|last|final|middle|next|2nd|3rd|1st) (?:step|part|point|example|option|one|line|paragraph|sentence|item|bullet|tip|idea|method|approach|stanza|suggestion|case|answer|film|book|impact|principle)\b/i,
-  /\bare you sure\b|\b(?:that's|that is|this is|it's) (?:wrong|not right|incorrect|not correct)\b|\bis (?:that|this|it) (?:right|correct|true|accurate)\b|\b(?:doesn'?t|does not) (?:seem|look|sound) right\b/i,
+  /\b(?:did|didn'?t) you (?!know\b|ever\b|hear\b|see\b)[a-z]+|\bare you sure\b|\b(?:that's|that is|this is|it's) (?:wrong|not right|incorrect|not correct)\b|\bis (?:that|this|it) (?:right|correct|true|accurate)\b|\b(?:doesn'?t|does not) (?:seem|look|sound) right\b/i,
   /\bi (?:tried|ran|used|followed|tested|applied|checked) (?:it|this|that|your|the (?:code|steps|recipe|formula|method|advice|script))\b|\b(?:it|this|that) (?:didn'?t|doesn'?t|did not|does not) (?:work|compile|run)\b|\bi (?:got|get) (?:an error|a different)\b/i,
   /\b(?:the same (?:task|thing|question|way|format|again)|do (?:it|that|the same) again|(?:one )?more time)\b/i,
   /\b(?:rewrite|rephrase|revise|reword|rework|redo|modify|amend|update|alter|shorten|expand|summari[sz]e|simplify|translate|continue|reformat|reformulate|edit) (?:it|this|that|them|these|those|the (?:answer|response|story|poem|email|code|list|text|plan|program|function))\b/i,
@@ -96,7 +96,7 @@ const WEAK_REF: RegExp[] = [
 ];
 
 /** A pronoun that can point back at the answer; a hook without one, or without shared topic, does not anchor. */
-const PRONOUN = /^(?:\S+\s+){0,3}?(?:it(?!(?:'s|\s+is|\s+was)?\s+(?:\w+\s+){0,2}?(?:that|to|if|whether|when)\b)|this|that|these|those|them|they|its|their)\b/i;
+const PRONOUN = /\b(?:it|this|that|these|those|them)\s*\?|^(?:\S+\s+){0,3}?(?:it(?!(?:'s|\s+is|\s+was)?\s+(?:\w+\s+){0,2}?(?:that|to|if|whether|when)\b)|this|that|these|those|them|they|its|their)\b/i;
 
 /**
  * The first cue found in `text` that the question does not already contain: a phrase the question itself uses
@@ -217,7 +217,10 @@ export function computeSignals(userTurn: string, question: string, response: str
     definiteRef,
     counted,
     // In the first sentence only, and not in long turns, where it describes the turn's own material.
-    anaphor: counted >= 20 ? null : (COMPARATIVE.exec(sentences(ownWords)[0] ?? '')?.[0] ?? null),
+    anaphor:
+      counted >= 20
+        ? null
+        : (COMPARATIVE.exec(sentences(ownWords)[0] ?? '')?.[0] ?? /\b(?:of|about|with|for|to|on|in) (?:it|this|that|these|those|them)\s*\?/i.exec(sentences(ownWords)[0] ?? '')?.[0] ?? null),
     taskOpener: TASK_OPENER.exec(userTurn)?.[0].trim() ?? null,
     ownWords,
   };
