@@ -52,6 +52,8 @@ export interface Signals {
   ownWords: string;
   /** The explicit reference stands in the first sentence. */
   strongRefLeading: boolean;
+  /** The first sentence is a complete question or task of its own (6+ words, a question or a task opener). */
+  firstStandsAlone: boolean;
   /** Names capitalised mid-sentence that neither q nor a contains: a new topic. */
   newProper: string[];
   /** Content tokens of the turn that are not constraint vocabulary. */
@@ -88,7 +90,7 @@ const WEAK_REF: RegExp[] = [
   /\b(?:explain|write|rewrite|rephrase|repeat|summari[sz]e|simplify|shorten|expand|translate|check|verify|prove|change|modify|make|do|fix|use|apply|try|show|clarify|elaborate on|continue|redo|revise|compare|justify|parallelize|optimi[sz]e|improve|test|extend|turn|convert|format|put|apply|reverse|derive|replace|remove|add|move|swap|sort|reorder|split|combine|merge|run|keep|cut|trim|adapt|adjust|scale|double|halve|read|teach|learn|get|find|pick|choose|order|book|visit|skip) (?:it|this|that|these|those|them|one)\b/i,
   /^\s*(?:can|could|would) you (?:also |please )?(?:add|remove|include|drop|rename|insert|list|mark|highlight|bold|number|label|sort|group) (?:a|an|the|another|one more|some|more|each|all)\b/i,
   /\bwhat do you think\b|\bhow do you (?:like|feel)\b|\bwould you like to\b|\bdo you (?:like|enjoy|agree|prefer|think|recommend)\b|\byour (?:opinion|view|favou?rite|thoughts)\b/i,
-  /\b(?:is|was|does|did|would|will|can|could|should|isn't|doesn't|wouldn't) (?:it|this|that|these|those|they)\b/i,
+  /\b(?:is|was|does|did|would|will|can|could|should|isn't|doesn't|wouldn't) (?:it(?!\s+(?:(?:really|even|ever|more|less|a|an)\s+)?(?:true|possible|plausible|easier|harder|better|worse|necessary|important|likely|unlikely|okay|ok|fair|accurate|correct|safe|normal|common|legal|wise|worth|reasonable|realistic|feasible|hard|easy|difficult|ethical|bad|good|wrong|right)\s+(?:that|to|for|if|whether)\b)|this|that|these|those|they)\b/i,
   /\b(?:why|how) (?:is|does|did|do|was|would) (?:it|this|that|the)\b/i,
   /\bwhy\b[^.?!]*\?/i,
   /\b(?:more|less) (?:detail|details|examples?|concise|formal|casual|simply|simple|specific)\b|\b(?:shorter|longer|simpler)\b|\bin (?:more )?detail\b|\blike i'?m (?:five|5|a (?:child|kid|beginner))\b/i,
@@ -96,7 +98,7 @@ const WEAK_REF: RegExp[] = [
 ];
 
 /** A pronoun that can point back at the answer; a hook without one, or without shared topic, does not anchor. */
-const PRONOUN = /\b(?:it|this|that|these|those|them)\s*\?|^(?:\S+\s+){0,3}?(?:it(?!(?:'s|\s+is|\s+was)?\s+(?:\w+\s+){0,2}?(?:that|to|if|whether|when)\b)|this|that|these|those|them|they|its|their)\b/i;
+const PRONOUN = /\b(?:it|this|that|these|those|them)\s*\?|^(?:\S+\s+){0,3}?(?:it(?!(?:'s|\s+is|\s+was)?\s+(?:(?:really|even|ever|more|less|a|an)\s+)?(?:true|possible|plausible|easier|harder|better|worse|necessary|important|likely|unlikely|okay|ok|fair|accurate|correct|safe|normal|common|legal|wise|worth|reasonable|realistic|feasible|hard|easy|difficult|ethical|bad|good|wrong|right)\s+(?:that|to|for|if|whether)\b)|this|that|these|those|them|they|its|their)\b/i;
 
 /**
  * The first cue found in `text` that the question does not already contain: a phrase the question itself uses
@@ -111,10 +113,10 @@ function firstMatch(res: RegExp[], text: string, question = ''): string | null {
       if (cue === '' || (q !== '' && q.includes(normalize(cue).replace(/\s+/g, ' ')))) continue;
       // "Rewrite this: …", "translate the text below": the cue points forward at material the turn brings itself.
       const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 30);
-      if (/^[^.?!\n:]{0,25}(?::|\n)|^\s*["“'`]|^\s*(?:text|passage|paragraph|sentence|article|code|story)?\s*(?:below|following)\b/i.test(after)) continue;
+      if (/^[^.?!\n:]{0,25}(?::|\n)|^\s*["“'`]|^\s*(?:the\s+)?(?:text|passage|paragraph|sentence|article|code|story)?\s*(?:below|following)\b/i.test(after)) continue;
       // Inside a constraint on the form of the reply ("Each sentence must contain 3 more words than the previous
       // one", "end with the same word"), "previous" and "same" point inside the reply to come.
-      if (FORM_CONSTRAINT.test(sentenceAround(text, m.index ?? 0))) continue;
+      if (!/^(?:your|you)\b/i.test(cue) && FORM_CONSTRAINT.test(sentenceAround(text, m.index ?? 0))) continue;
       return cue;
     }
   }
@@ -130,13 +132,32 @@ const STOPWORDS_ANY = /^(?:the|this|that|these|those|your|my|our|their|his|her|i
 
 /** A sentence that constrains the form of the reply to come (IFEval/IFBench style). */
 const FORM_CONSTRAINT =
-  /\b(?:each|every|all|the (?:first|last|final))\s+(?:\w+\s+)?(?:sentences?|paragraphs?|words?|lines?|letters?|bullets?|sections?|responses?)\b[^.?!]*\b(?:must|should|has to|have to|needs? to)\b|\b(?:your|the) (?:response|answer|reply|output)s? (?:must|should)\b|\binclude exactly\b|\brespond with\b|\b(?:must|should) (?:contain|have|include|end|start|begin) (?:exactly|at least|at most|no more than|the same)\b/i;
+  /\b(?:each|every)\s+(?:\w+\s+)?(?:sentences?|paragraphs?|words?|lines?|sections?|bullet points?)\b|\bthan the previous (?:one|sentence|paragraph|word|line)\b|\b(?:each|every|all|the (?:first|last|final))\s+(?:\w+\s+)?(?:sentences?|paragraphs?|words?|lines?|letters?|bullets?|sections?|responses?)\b[^.?!]*\b(?:must|should|has to|have to|needs? to)\b|\b(?:your|the) (?:response|answer|reply|output)s? (?:must|should)\b|\binclude exactly\b|\brespond with\b|\b(?:must|should) (?:contain|have|include|end|start|begin) (?:exactly|at least|at most|no more than|the same)\b/i;
 
 /** The sentence of `text` that contains position `at`. */
 function sentenceAround(text: string, at: number): string {
   const start = Math.max(text.lastIndexOf('.', at - 1), text.lastIndexOf('?', at - 1), text.lastIndexOf('!', at - 1), text.lastIndexOf('\n', at - 1)) + 1;
   const ends = ['.', '?', '!', '\n'].map((c) => text.indexOf(c, at)).filter((i) => i >= 0);
   return text.slice(start, ends.length ? Math.min(...ends) + 1 : text.length);
+}
+
+/**
+ * A comparison with what was given, or a question about "this"/"it", in the first sentence. Not when it compares
+ * things the turn names itself ("Is Federer better than Nadal?"), not when it points forward ("elaborate on the
+ * following"), and in a long turn only at its very start ("With the listed principles, write…").
+ */
+function anaphorOf(ownWords: string, counted: number, namesNew: boolean): string | null {
+  const first = sentences(ownWords)[0] ?? '';
+  if (namesNew || /\bthan\b/i.test(first)) return null; // comparing things the turn names itself
+  const m = firstMatch([COMPARATIVE], first) ?? /\b(?:of|about|with|for|to|on|in) (?:it|this|that|these|those|them)\s*\?/i.exec(first)?.[0] ?? null;
+  if (m === null) return null;
+  if (counted >= 20 && first.indexOf(m) > 30) return null;
+  return m;
+}
+
+function standsAlone(first: string): boolean {
+  const n = first.split(/\s+/).filter(Boolean).length;
+  return n >= 6 && (/\?\s*$/.test(first) || TASK_OPENER.test(first));
 }
 
 const DEFINITE = /\b(?:the|this|that|these|those|its|their|such)\s+([\p{L}][\p{L}'-]+)/giu;
@@ -205,6 +226,7 @@ export function computeSignals(userTurn: string, question: string, response: str
     weakRefLeading:
       firstMatch([...WEAK_REF, WEAK_REF_ML], sentences(ownWords)[0] ?? '', question) !== null &&
       (topicInQ + topicAOnly > 0 || (u.size <= 5 && newProper.length === 0) || PRONOUN.test((sentences(ownWords)[0] ?? '').trim())),
+    firstStandsAlone: standsAlone(sentences(ownWords)[0] ?? ''),
     strongRefLeading: firstMatch([...STRONG_REF, STRONG_REF_ML], sentences(ownWords)[0] ?? '', question) !== null,
     newProper,
     opener: OPENER.exec(userTurn)?.[0].trim() ?? null,
@@ -217,10 +239,7 @@ export function computeSignals(userTurn: string, question: string, response: str
     definiteRef,
     counted,
     // In the first sentence only, and not in long turns, where it describes the turn's own material.
-    anaphor:
-      counted >= 20
-        ? null
-        : (COMPARATIVE.exec(sentences(ownWords)[0] ?? '')?.[0] ?? /\b(?:of|about|with|for|to|on|in) (?:it|this|that|these|those|them)\s*\?/i.exec(sentences(ownWords)[0] ?? '')?.[0] ?? null),
+    anaphor: anaphorOf(ownWords, counted, newProper.length >= 2),
     taskOpener: TASK_OPENER.exec(userTurn)?.[0].trim() ?? null,
     ownWords,
   };

@@ -62,7 +62,7 @@ const INSTRUCTION_WORDS = new Set(
   placeholder bracket square angular keyword json output include contain least less more than once twice times end
   finish begin character characters postscript divider separate separated asterisk italic bold language english
   total maximum minimum fewer follow following below character count line lines reply answer instruction appear
-  respond`
+  respond explanation reasoning reader`
     .split(/\s+/)
     .filter(Boolean)
     .map((w) => stem(w)),
@@ -204,7 +204,7 @@ export function withoutQuestionCopies(userTurn: string, question: string): strin
  * they are blanked before reference cues are looked for ("your response" there is an instruction, not a reference).
  */
 const BOILERPLATE: RegExp[] = [
-  /\b(?:your|the) (?:entire |whole |full |final )?(?:response|answer|reply|output|essay|text|poem|email|story|letter|summary|article|blog post|rap|song|list|product description|description)s? (?:should|must|has to|have to|needs? to|will|cannot|can't|can not|is to|shall|may not|ought to)\b/gi,
+  /\b(?:your|the) (?:entire |whole |full |final )?(?:response|answer|reply|output|essay|text|poem|email|story|letter|summary|article|blog post|rap|song|list|product description|description|explanation)s? (?:should|must|has to|have to|needs? to|will|cannot|can't|can not|is to|shall|may not|ought to)\b/gi,
   /\b(?:in|within|throughout|of|at the (?:end|beginning|start) of|to|for) your (?:entire |whole |final )?(?:response|answer|reply|output)s?\b/gi,
   /\b(?:wrap|end|finish|start|begin|format|separate|structure|organi[sz]e) (?:your|the) (?:entire |whole )?(?:response|answer|reply|output)s?\b/gi,
   /\b(?:answer|respond|reply) (?:with|in|using) (?:at least|at most|less than|more than|fewer than|exactly|no more than|around|about|only|one of)\b/gi,

@@ -17,9 +17,9 @@ export function groundingRule(text: string, s: Signals): RuleHit {
   // A long turn brings its own material: cues deep inside it ("the previous sentence", "the same word") are
   // about that material. Only a reference in its first sentence counts there.
   // A reference after a first sentence that already stands alone is an instruction for that new task ("How many
-  // atoms are in a grain of salt? Try to explain your answer."), so in turns of ten or more words it must lead.
+  // atoms are in a grain of salt? Try to explain your answer."), and in a turn of ten or more words it must lead.
   const long = s.counted >= 20;
-  if (s.strongRef && (s.counted < 10 || s.strongRefLeading)) {
+  if (s.strongRef && (s.strongRefLeading || (s.counted < 10 && !s.firstStandsAlone))) {
     return {
       label: 'genuine_followup',
       rule: 'grounding.explicit_reference',
