@@ -24,6 +24,10 @@ const cases: Array<[string, string, string]> = [
   // v5: task boilerplate is not a reference; a self-contained problem sharing a number with the answer is new.
   ['Write a poem about the sea. Your response should contain at least 3 paragraphs.', 'new_unrelated_query', 'grounding.'],
   ['Tom has 9 apples and buys 12 more boxes with 6 apples each. How many apples does he have now?', 'new_unrelated_query', 'grounding.'],
+  ['How many atoms are in a grain of salt? Try to explain your answer. Your explanation should take the reader through your reasoning.', 'new_unrelated_query', 'grounding.'],
+  ['Can you rephrase your previous answer and use a simile in each sentence?', 'genuine_followup', 'grounding.explicit_reference'],
+  ['Each sentence must contain 3 more words than the previous one. Describe the history of the Roman aqueducts in detail.', 'new_unrelated_query', 'grounding.'],
+  ['Is it plausible that hardship makes a society more resilient? Include exactly 2 numbers in the response.', 'new_unrelated_query', 'grounding.'],
   // v5: non-English turns.
   ['你为什么要减去4？', 'genuine_followup', 'grounding.'],
   ['谢谢！', 'generic_closing', 'closing.'],
