@@ -7,6 +7,7 @@ import { cutAtTurnBoundary, emptyBeforeBoundaryRule, repeatedHeadersRule } from 
 import { planningMarkupRule, planningRule } from './rules/planning.ts';
 import { restatementRule } from './rules/restatement.ts';
 import { computeSignals } from './signals.ts';
+import { withoutBoilerplate, withoutQuestionCopies } from './text.ts';
 import type { RuleHit } from './types.ts';
 
 /** Rule-set version, stamped as the heuristic judge's prompt_version. Bump when any rule changes a label. */
@@ -31,10 +32,14 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
   const markup = planningMarkupRule(raw);
   if (markup) return markup;
 
-  const identity = identityClaimRule(raw);
+  // Voice and planning cues count only in the turn's own words: text copied from the question and task
+  // boilerplate ("the response should…", "Is there anything else I can help with?" quoted in a prompt) are not the
+  // model speaking as the assistant.
+  const own = withoutBoilerplate(withoutQuestionCopies(raw, question));
+  const identity = identityClaimRule(own);
   if (identity) return identity;
 
-  const planning = planningRule(raw);
+  const planning = planningRule(own);
   if (planning) return planning;
 
   const text = raw.replace(SPECIAL_TOKEN_RE, ' ').replace(/\s+/g, ' ').trim();
@@ -42,7 +47,7 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
     return { label: 'empty_or_degenerate', rule: 'degenerate.special_tokens_only', rationale: 'Nothing but markup.', evidence: null };
   }
 
-  const voice = assistantVoiceRule(text);
+  const voice = assistantVoiceRule(own.replace(SPECIAL_TOKEN_RE, ' ').replace(/\s+/g, ' ').trim());
   if (voice) return voice;
 
   const closing = closingRule(text);
