@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { loadDocument } from '../io/load-document.ts';
-import { ResultSummary, Suite, parseWith, type ResultSummary as Summary } from '../../src/schema/index.ts';
+import { CalibrationReport, ResultSummary, Suite, parseWith, type ResultSummary as Summary } from '../../src/schema/index.ts';
 import { policyFrom, verifyResult, type VerifiedPolicy, type VerifiedResult } from '../../src/lib/verified.ts';
 
 /** The verified policy from the repository's data: suite files (current version) and the approved judges. */
@@ -15,7 +15,23 @@ export async function loadVerifiedPolicy(root: string): Promise<VerifiedPolicy> 
     const r = doc.ok ? parseWith(Suite, doc.data, f) : null;
     if (r?.ok) suites.push({ id: r.value.id, version: r.value.version });
   }
-  return policyFrom(suites, parse(await readFile(join(root, 'runners', 'community', 'approved-judges.yaml'), 'utf8')));
+  return policyFrom(suites, parse(await readFile(join(root, 'runners', 'community', 'approved-judges.yaml'), 'utf8')), await loadCalibration(root));
+}
+
+/** results/calibration.json when present and valid: the judges' figures on the controls (validate reports a bad one). */
+async function loadCalibration(root: string): Promise<CalibrationReport | null> {
+  let text: string;
+  try {
+    text = await readFile(join(root, 'results', 'calibration.json'), 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    const r = parseWith(CalibrationReport, JSON.parse(text), 'results/calibration.json');
+    return r.ok ? r.value : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface ResultCheck {

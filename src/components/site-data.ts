@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CalibrationReport, Suite, formatFieldError, parseWith, type ResultSummary, type Submission } from '../schema/index.ts';
 import { resultsDir } from './results-dir.ts';
-import { policyFrom, verifyResult, type VerifiedResult } from '../lib/verified.ts';
+import { policyFrom, verifyResult, type ControlThresholds, type VerifiedResult } from '../lib/verified.ts';
 import { datasetsOf, type PendingSubmission } from '../lib/site/leaderboard.ts';
 
 let cache: Promise<SiteData> | null = null;
@@ -22,6 +22,8 @@ export interface SiteData {
   calibration: CalibrationReport | null;
   /** The current suite version (the highest in runners/suites); results of other versions are labelled with theirs. */
   currentSuiteVersion: number;
+  /** Thresholds on the judge controls (approved-judges.yaml), null when none are set. */
+  controlThresholds: ControlThresholds | null;
 }
 
 /** The judges' calibration report; a broken file fails the build naming the file and field. */
@@ -55,9 +57,13 @@ async function load(): Promise<SiteData> {
   const submissions = (await getCollection('submissions')).map((e) => ({ path: e.filePath ?? `submissions/${(e.data as Submission).id}.yaml`, data: e.data as Submission }));
   const simulated = process.env.USERTURN_SIMULATED === '1' || summaries.some((s) => s.provenance.simulated);
   const pending = submissions.map(({ data: s }) => ({ id: s.id, display_name: s.display_name, family: s.family, total_b: s.params.total_b, active_b: s.params.active_b }));
-  const policy = policyFrom(loadSuites(), parse(readFileSync(APPROVED_JUDGES, 'utf8')));
+  const calibration = loadCalibration();
+  const policy = policyFrom(loadSuites(), parse(readFileSync(APPROVED_JUDGES, 'utf8')), calibration);
   const verified = new Map(summaries.map((s) => [s.submission.id, verifyResult(s, policy)]));
-  return { summaries, submissions, datasets: datasetsOf(summaries), simulated, pending, verified, calibration: loadCalibration(), currentSuiteVersion: policy.currentSuiteVersion };
+  return {
+    summaries, submissions, datasets: datasetsOf(summaries), simulated, pending, verified, calibration,
+    currentSuiteVersion: policy.currentSuiteVersion, controlThresholds: policy.controlThresholds ?? null,
+  };
 }
 
 /** Loaded once per build (every page shares it); reloaded on each call in dev so edits to results show up. */

@@ -65,6 +65,25 @@ export const DatasetSpec = z.strictObject({
 });
 export type DatasetSpec = z.infer<typeof DatasetSpec>;
 
+/** How a judge's controls are restated: deterministic transforms of the item's own question (no hand-written text). */
+export const RESTATEMENT_KINDS = ['verbatim', 'framed', 'reordered', 'reworded', 'casual'] as const;
+
+/**
+ * Judge controls (suite v2): labelled user turns built from the suite's own datasets, on which every judge is scored.
+ * Negative: an exchange followed by another item's question (gold new_unrelated_query) or by its own question
+ * restated (gold prompt_restatement). Positive: MT-Bench's human second turns after the reference answer (gold
+ * genuine_followup). Optional, so suites written before controls existed still validate.
+ */
+export const JudgeControlsSpec = z.strictObject({
+  seed: z.int().nonnegative().describe('Seed of every draw: which items, which other item, which restatement kind.'),
+  items_per_dataset: z.int().positive().describe('Items drawn per dataset (all when the dataset has fewer); each gives one other-item and one restated turn.'),
+  datasets: z.array(DatasetId).min(1).describe('Datasets the negative control is built from.'),
+  restatement_kinds: z.array(z.enum(RESTATEMENT_KINDS)).min(1).describe('Restatement transforms, one drawn per item.'),
+  positive_dataset: z.literal('mt_bench').describe('Source of the positive control: human-written second turns.'),
+  confidence: z.number().gt(0.5).lt(1).describe('Confidence level of the Wilson intervals.'),
+});
+export type JudgeControlsSpec = z.infer<typeof JudgeControlsSpec>;
+
 export const Suite = z
   .strictObject({
     $schema: z.string().optional(),
@@ -92,6 +111,7 @@ export const Suite = z
     }),
     datasets: z.array(DatasetSpec).min(1),
     conditions: z.array(Condition).min(1),
+    judge_controls: JudgeControlsSpec.optional().describe('Judge controls (suite v2); absent in suite v1.'),
   })
   .superRefine((s, ctx) => {
     const seen = new Set<string>();

@@ -92,6 +92,32 @@ test('the judges page shows each judge\'s calibration, with per-label scores and
   }
 });
 
+test('the judges page shows each judge\'s false-genuine rate and positive recall on the controls, with intervals; model pages show them next to the judge', async ({ page }) => {
+  const file = join(resultsDir(), 'calibration.json');
+  await page.goto('/judges/');
+  type Rate = { rate: number; lo: number; hi: number };
+  const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { judges: Array<{ judge: { id: string }; controls?: { false_genuine: Rate; positive_recall: Rate } }> }) : null;
+  const measured = report?.judges.filter((j) => j.controls) ?? [];
+  if (measured.length === 0) {
+    await expect(page.getByTestId('controls-empty')).toBeVisible();
+    return;
+  }
+  const p1 = (x: number) => `${(100 * x).toFixed(1)}%`;
+  for (const j of measured) {
+    const row = page.locator(`[data-testid="controls-table"] tr[data-judge="${j.judge.id}"][data-dataset="all"]`);
+    const fg = j.controls!.false_genuine;
+    const rec = j.controls!.positive_recall;
+    await expect(row.getByTestId('false-genuine')).toHaveText(`${p1(fg.rate)} [${p1(fg.lo)}, ${p1(fg.hi)}]`);
+    await expect(row.getByTestId('positive-recall')).toContainText(`${p1(rec.rate)} [${p1(rec.lo)}, ${p1(rec.hi)}]`);
+  }
+  // A model page names its primary judge with the judge's figures on the controls.
+  await page.goto('/');
+  const first = page.locator('#leaderboard tbody tr a').first();
+  if ((await first.count()) === 0) return;
+  await first.click();
+  await expect(page.getByTestId('primary-judge').getByTestId('judge-controls')).toContainText(/false-genuine \d+\.\d% \[|not measured/);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('home renders the full leaderboard table and its SVG bars', async ({ page }) => {

@@ -1,20 +1,29 @@
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CalibrationReport, formatFieldError, parseWith } from '../../../src/schema/index.ts';
 import { createJudgePanel, JudgeConfigError } from '../../judge/index.ts';
 import { loadLabelledSet, loadMtBenchPositives, MT_BENCH_STANDIN_RESPONSE } from '../../judge/calibration/load.ts';
 import { calibrationReport, type LabelledSet } from '../../judge/calibration/report.ts';
 import { writeFileAtomic } from '../../results/atomic.ts';
+import { loadControls } from '../../judge/controls/load.ts';
+import type { ControlSet } from '../../judge/controls/types.ts';
+import { loadSuite, ResultLoadError } from '../../judge/rejudge/load-result.ts';
+import { currentSuitePath } from '../defaults.ts';
+import { controlsGate, loadControlThresholds } from '../../community/control-thresholds.ts';
 import { parseCommandArgs, UsageError, withUsage } from '../args.ts';
 
 export const summary = 'score judges on labelled user turns (calibration set, MT-Bench second turns); --out feeds the site';
 
-const USAGE = `usage: userturn calibrate [--judge-config FILE]… [--set DIR] [--data-dir DIR] [--out FILE] [--cache FILE | --no-cache]
+const USAGE = `usage: userturn calibrate [--judge-config FILE]… [--set DIR] [--data-dir DIR] [--suite FILE] [--out FILE] [--cache FILE | --no-cache]
 
 Scores the heuristic judge, and each LLM judge given by --judge-config, on labelled user turns:
   - the project's calibration set (tests/calibration: written for the project, every label, hard cases),
     or with --set DIR another set in the same format (e.g. a held-out set kept outside the repository);
   - MT-Bench's human-written second turns as genuine follow-ups, when the MT-Bench data is found
     (--data-dir DIR or USERTURN_DATA_DIR, laid out as DIR/mt_bench/question.jsonl).
+  - the suite's judge controls (--suite, default the current suite; needs the datasets): the false-genuine
+    rate on the negative control and the recall on the positive control, with Wilson intervals, and whether
+    the judge may be primary for a verified result (thresholds in runners/community/approved-judges.yaml).
 Prints accuracy and macro-F1 per judge and set. --out FILE writes the report as JSON (validated, atomic),
 e.g. results/calibration.json, which the site's judges page shows.
 Exit 0 on success, 1 on bad input (a labelled set or judge config), 2 on usage errors.`;
@@ -42,6 +51,8 @@ function sets(setDir: string | undefined, dataDir: string | undefined): Labelled
   return out;
 }
 
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
 
 export async function run(argv: string[]): Promise<number> {
@@ -51,6 +62,7 @@ export async function run(argv: string[]): Promise<number> {
       'judge-config': { type: 'string', multiple: true },
       set: { type: 'string' },
       'data-dir': { type: 'string' },
+      suite: { type: 'string' },
       out: { type: 'string' },
       cache: { type: 'string' },
       'no-cache': { type: 'boolean' },
@@ -69,6 +81,23 @@ export async function run(argv: string[]): Promise<number> {
       console.error((e as Error).message);
       return 1;
     }
+    const dataDir = values['data-dir'] ?? process.env.USERTURN_DATA_DIR;
+    const suitePath = values.suite ?? currentSuitePath(ROOT);
+    let controls: ControlSet | null = null;
+    let suite;
+    try {
+      suite = await loadSuite(suitePath);
+      if (!dataDir) console.log('judge controls: skipped (no --data-dir or USERTURN_DATA_DIR: the controls are built from the datasets)');
+      else {
+        controls = await loadControls(suite, resolve(dataDir));
+        if (!controls) console.log(`judge controls: skipped (suite ${suite.id} v${suite.version} defines no judge_controls)`);
+      }
+    } catch (e) {
+      if (e instanceof ResultLoadError) console.error(e.errors.map((x) => `${x.file}: ${x.field}: ${x.message}`).join('\n'));
+      else console.error((e as Error).message);
+      return 1;
+    }
+    const thresholds = loadControlThresholds(ROOT);
     let judges;
     try {
       judges = await createJudgePanel({ judgeConfigs: values['judge-config'] ?? [], includeHeuristic: true, cachePath: values['no-cache'] ? null : values.cache });
@@ -79,12 +108,27 @@ export async function run(argv: string[]): Promise<number> {
       }
       throw e;
     }
-    const report = await calibrationReport(judges, labelled);
+    const report = await calibrationReport(
+      judges,
+      labelled,
+      controls && suite?.judge_controls ? { set: controls, meta: { suite_id: suite.id, suite_version: suite.version, seed: suite.judge_controls.seed, confidence: suite.judge_controls.confidence } } : null,
+    );
     for (const j of report.judges) {
       for (const s of j.sets) {
         const fu = s.per_label.find((l) => l.label === 'genuine_followup');
         const figure = s.macro_f1 === null ? `recall of genuine_followup ${pct(fu?.recall ?? null)}` : `macro-F1 ${pct(s.macro_f1)}`;
         console.log(`${j.judge.id.padEnd(32)} ${s.title.padEnd(30)} n=${String(s.n).padEnd(5)} accuracy ${pct(s.accuracy).padEnd(7)} ${figure}${s.judge_errors ? `, ${s.judge_errors} judge errors` : ''}`);
+      }
+    }
+    for (const j of report.judges) {
+      if (!j.controls) continue;
+      const c = j.controls;
+      const r = (x: { rate: number; lo: number; hi: number; hits: number; n: number }) => `${pct(x.rate)} [${pct(x.lo)}, ${pct(x.hi)}] (${x.hits}/${x.n})`;
+      console.log(`${j.judge.id.padEnd(32)} judge controls: false-genuine ${r(c.false_genuine)}, positive recall ${r(c.positive_recall)}`);
+      for (const d of c.negative_by_dataset) console.log(`${''.padEnd(32)}   ${d.dataset.padEnd(13)} false-genuine ${r(d.false_genuine)}`);
+      if (thresholds) {
+        const gate = controlsGate(c, thresholds);
+        console.log(`${''.padEnd(32)}   ${gate.ok ? 'may be primary for a verified result (controls)' : `cannot be primary for a verified result: ${gate.reason}`}`);
       }
     }
     if (values.out) {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { TAXONOMY_VERSION, type CalibrationReport, type CalibrationSetScore, type Label } from '../../../src/schema/index.ts';
 import type { Judge } from '../types.ts';
+import { scoreControls, type ControlsMeta } from '../controls/score.ts';
+import type { ControlSet } from '../controls/types.ts';
 import type { CalibrationItem } from './load.ts';
 import { scoreJudge } from './score.ts';
 
@@ -36,12 +38,13 @@ export async function scoreSet(judge: Judge, set: LabelledSet): Promise<Calibrat
 }
 
 /** Every judge on every set. Deterministic (no timestamps), so a rerun with the same judges changes nothing. */
-export async function calibrationReport(judges: Judge[], sets: LabelledSet[]): Promise<CalibrationReport> {
+export async function calibrationReport(judges: Judge[], sets: LabelledSet[], controls: { set: ControlSet; meta: ControlsMeta } | null = null): Promise<CalibrationReport> {
   const out: CalibrationReport = { format: 1, taxonomy_version: TAXONOMY_VERSION, judges: [] };
   for (const judge of judges) {
     const scored: CalibrationSetScore[] = [];
     for (const set of sets) scored.push(await scoreSet(judge, set));
-    out.judges.push({ judge: judge.stamp, sets: scored });
+    if (controls) out.judges.push({ judge: judge.stamp, sets: scored, controls: await scoreControls(judge, controls.set, controls.meta) });
+    else out.judges.push({ judge: judge.stamp, sets: scored });
   }
   return out;
 }

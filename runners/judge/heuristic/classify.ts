@@ -1,17 +1,17 @@
 import { closingRule, shortThanksRule } from './rules/closing.ts';
 import { degenerateRule, SPECIAL_TOKEN_RE } from './rules/degenerate.ts';
 import { groundingRule } from './rules/grounding.ts';
-import { assistantVoiceRule, continuationRule, identityClaimRule, ROLE_ANYWHERE, roleMarkerRule } from './rules/leakage.ts';
+import { assistantVoiceRule, continuationRule, identityClaimRule } from './rules/leakage.ts';
+import { CLOSING_ML } from './rules/multilingual.ts';
+import { cutAtTurnBoundary, emptyBeforeBoundaryRule, repeatedHeadersRule } from './rules/role-header.ts';
 import { planningMarkupRule, planningRule } from './rules/planning.ts';
 import { restatementRule } from './rules/restatement.ts';
 import { computeSignals } from './signals.ts';
+import { withoutBoilerplate, withoutQuestionCopies } from './text.ts';
 import type { RuleHit } from './types.ts';
 
 /** Rule-set version, stamped as the heuristic judge's prompt_version. Bump when any rule changes a label. */
-export const HEURISTIC_VERSION = 'heuristic-v4';
-
-/** A user-role prefix the model may write itself ("User: …") is not a signal; drop it. */
-const USER_PREFIX = /^\s*(?:(?:user|human|me|question|q)\s*:|<\|im_start\|>\s*user\b|<start_of_turn>\s*user\b)\s*/i;
+export const HEURISTIC_VERSION = 'heuristic-v5';
 
 /**
  * Label one user turn by rules, in a fixed order (first hit wins):
@@ -19,36 +19,42 @@ const USER_PREFIX = /^\s*(?:(?:user|human|me|question|q)\s*:|<\|im_start\|>\s*us
  * restatement → grounding (follow-up vs new request). Pure and deterministic.
  */
 export function classifyUserTurn(question: string, response: string, userTurn: string): RuleHit {
-  const raw = userTurn;
+  const repeated = repeatedHeadersRule(userTurn);
+  if (repeated) return repeated;
+  // The shared role-header rule: only the text before the first end-of-turn marker or role header is judged.
+  const cut = cutAtTurnBoundary(userTurn);
+  const nothing = emptyBeforeBoundaryRule(cut);
+  if (nothing) return nothing;
+  const raw = cut.text;
   const degenerate = degenerateRule(raw);
   if (degenerate) return degenerate;
-
-  const role = roleMarkerRule(raw);
-  if (role) return role;
 
   const markup = planningMarkupRule(raw);
   if (markup) return markup;
 
-  const identity = identityClaimRule(raw);
+  // Voice and planning cues count only in the turn's own words: text copied from the question and task
+  // boilerplate ("the response should…", "Is there anything else I can help with?" quoted in a prompt) are not the
+  // model speaking as the assistant.
+  const own = withoutBoilerplate(withoutQuestionCopies(raw, question));
+  const identity = identityClaimRule(own);
   if (identity) return identity;
 
-  const planning = planningRule(raw);
+  const planning = planningRule(own);
   if (planning) return planning;
 
-  // Text after an assistant header is the model answering itself; judge what the user wrote before it.
-  let text = raw.replace(USER_PREFIX, '');
-  const roleAt = ROLE_ANYWHERE.exec(text);
-  if (roleAt && roleAt.index > 0) text = text.slice(0, roleAt.index);
-  text = text.replace(SPECIAL_TOKEN_RE, ' ').replace(/\s+/g, ' ').trim();
+  const text = raw.replace(SPECIAL_TOKEN_RE, ' ').replace(/\s+/g, ' ').trim();
   if (text === '') {
     return { label: 'empty_or_degenerate', rule: 'degenerate.special_tokens_only', rationale: 'Nothing but markup.', evidence: null };
   }
 
-  const voice = assistantVoiceRule(text);
+  const voice = assistantVoiceRule(own.replace(SPECIAL_TOKEN_RE, ' ').replace(/\s+/g, ' ').trim());
   if (voice) return voice;
 
   const closing = closingRule(text);
   if (closing.hit) return closing.hit;
+  if (mlClosingOnly(text)) {
+    return { label: 'generic_closing', rule: 'closing.acknowledgement', rationale: 'Only an acknowledgement, with no reference to the content of the answer.', evidence: text.slice(0, 120) };
+  }
   const rest = closing.rest;
 
   const continuation = continuationRule(rest, question, response);
@@ -61,4 +67,15 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
   if (restatement) return restatement;
 
   return groundingRule(rest, signals);
+}
+
+/** A turn made only of acknowledgements in Chinese, Japanese, Spanish, French or German. */
+function mlClosingOnly(text: string): boolean {
+  let t = text.normalize('NFKC').trim();
+  for (let i = 0; i < 8 && t !== ''; i++) {
+    const m = CLOSING_ML.exec(t);
+    if (!m || m[0].length === 0) return false;
+    t = t.slice(m[0].length).replace(/^[\s,.!?。！？、~…\p{Extended_Pictographic}]+/u, '');
+  }
+  return t === '';
 }

@@ -15,6 +15,29 @@ const STOPWORDS = new Set(
 );
 
 /**
+ * Function words of the other languages the judge reads (es, fr, de; zh and ja particles are single characters and
+ * dropped by length), so that overlap between texts in those languages counts content, not grammar. Words that
+ * are also English content words ("son", "die", "place") are left out.
+ */
+const STOPWORDS_ML = new Set(
+  `el la los las del que en un una por para con es se su al lo como más pero sus le ya este esta está son muy yo tu
+  mi qué cómo cuál cuántos cuántas hay ser fue era y o de des du et une est qui pour pas dans sur au aux ce cette il elle je
+  vous nous ne sa ses plus avec où quel quelle combien der das und ist nicht ein eine zu den dem mit von für auf im ich du
+  sie es wir ihr sich auch wie wer wo welche wieviel viele sind war bin`.split(/\s+/).filter(Boolean),
+);
+
+/** Han, Hiragana and Katakana runs: written without spaces, so words come from Intl.Segmenter (ICU dictionaries). */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
+
+/** Split a CJK run into dictionary words (word-like segments only). */
+function segmentCjk(run: string): string[] {
+  const out: string[] = [];
+  for (const seg of segmenter.segment(run)) if (seg.isWordLike) out.push(seg.segment);
+  return out;
+}
+
+/**
  * Words too generic to tie a turn to a conversation's topic (task verbs, quantities, filler nouns). They still count
  * for restatement (re-asking uses them) but not as evidence of grounding or relatedness.
  */
@@ -22,14 +45,35 @@ const GENERIC = new Set(
   `write explain list give tell describe make create show find help provide recommend suggest answer question good best
   better great way thing something time year day week month idea example number word short long simple quick little big
   small kind type lot people person work start want try look keep call ask three four five six seven eight nine ten
-  another next different first second last few best easy easiest hard fun nice interesting important new old`
+  another next different first second last few best easy easiest hard fun nice interesting important new old
+  main key common general whole same specific certain various overall final simple basic`
     .split(/\s+/)
     .filter(Boolean)
     .map((w) => stem(w)),
 );
 
+/**
+ * The vocabulary of instruction-following constraints (IFEval/IFBench "format" words). Two prompts of those sets
+ * share them whatever their topics, so they are neither topic nor novelty.
+ */
+const INSTRUCTION_WORDS = new Set(
+  `word sentence paragraph letter lowercase uppercase capital comma punctuation section highlight markdown quotation
+  quote mark bullet point format formatted phrase exact exactly title double wrap wrapped response entire repeat request
+  placeholder bracket square angular keyword json output include contain least less more than once twice times end
+  finish begin character characters postscript divider separate separated asterisk italic bold language english
+  total maximum minimum fewer follow following below character count line lines reply answer instruction appear
+  respond explanation reasoning reader`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => stem(w)),
+);
+
+export function isInstructionWord(token: string): boolean {
+  return INSTRUCTION_WORDS.has(token);
+}
+
 export function isGeneric(token: string): boolean {
-  return GENERIC.has(token) || /^\d$/.test(token);
+  return GENERIC.has(token) || INSTRUCTION_WORDS.has(token) || /^\d$/.test(token);
 }
 
 /** Capitalised words that are not sentence-initial (names, places, products), lowercased; for topical anchoring. */
@@ -68,7 +112,14 @@ export function stem(word: string): string {
 
 /** All word tokens (letters or digits, unicode aware), normalised, numbers with their decimals kept. */
 export function words(text: string): string[] {
-  return normalize(text).match(/\d+(?:[.,]\d+)*|[\p{L}\p{M}]+(?:'[\p{L}]+)?/gu) ?? [];
+  const raw = normalize(text).match(/\d+(?:[.,]\d+)*|[\p{L}\p{M}]+(?:'[\p{L}]+)?/gu) ?? [];
+  return raw.flatMap((w) => (CJK.test(w) ? segmentCjk(w) : [w]));
+}
+
+/** True when most letters of the text are CJK (the turn is Chinese or Japanese). */
+export function isCjk(text: string): boolean {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  return letters.length > 0 && letters.filter((c) => CJK.test(c)).length / letters.length >= 0.5;
 }
 
 /** Content tokens: stop words removed, stemmed; numbers kept (commas dropped). */
@@ -80,7 +131,13 @@ export function contentTokens(text: string): string[] {
       continue;
     }
     const base = w.replace(/'s$/, '').replace(/'/g, '');
-    if (base.length < 2 || STOPWORDS.has(base)) continue;
+    if (CJK.test(base)) {
+      // One-character kana are particles; one Han character can be a word ("书", "猫").
+      if (base.length < 2 && !/\p{Script=Han}/u.test(base)) continue;
+      out.push(base);
+      continue;
+    }
+    if (base.length < 2 || STOPWORDS.has(base) || STOPWORDS_ML.has(base)) continue;
     out.push(stem(base));
   }
   return out;
@@ -139,4 +196,26 @@ export function withoutQuestionCopies(userTurn: string, question: string): strin
   }
   if (copied.size === 0) return userTurn;
   return tokens.map((t, i) => (copied.has(i) ? ' ' : t)).join('');
+}
+
+/**
+ * Task boilerplate: instruction-following constraints about the form of the reply ("Your response should contain…",
+ * "in your answer", "Answer with at least 40 words"). They address the reply to come, not the answer given, so
+ * they are blanked before reference cues are looked for ("your response" there is an instruction, not a reference).
+ */
+const BOILERPLATE: RegExp[] = [
+  /\b(?:your|the) (?:entire |whole |full |final )?(?:response|answer|reply|output|essay|text|poem|email|story|letter|summary|article|blog post|rap|song|list|product description|description|explanation)s? (?:should|must|has to|have to|needs? to|will|cannot|can't|can not|is to|shall|may not|ought to)\b/gi,
+  /\b(?:in|within|throughout|of|at the (?:end|beginning|start) of|to|for) your (?:entire |whole |final )?(?:response|answer|reply|output)s?\b/gi,
+  /\b(?:wrap|end|finish|start|begin|format|separate|structure|organi[sz]e) (?:your|the) (?:entire |whole )?(?:response|answer|reply|output)s?\b/gi,
+  /\b(?:answer|respond|reply) (?:with|in|using) (?:at least|at most|less than|more than|fewer than|exactly|no more than|around|about|only|one of)\b/gi,
+  /\b(?:make sure|ensure|be sure) (?:that )?(?:your|the) (?:response|answer|reply|output)\b/gi,
+  /\byour (?:response|answer|reply|output)s? (?:is|are) (?:in|at|under|over|no|wrapped|formatted|entirely)\b/gi,
+  /\b(?:then |and |before you )?(?:give|provide|write|start|begin|end|put|present) your (?:entire )?(?:answer|response|reply|output)\b/gi,
+  /\b(?:repeat|copy) the (?:exact )?request\b[^.\n]*/gi,
+];
+
+export function withoutBoilerplate(text: string): string {
+  let out = text;
+  for (const re of BOILERPLATE) out = out.replace(re, ' ');
+  return out;
 }

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
-import { currentSuiteVersion, parseApprovedJudges, verifyResult, type VerifiableSummary, type VerifiedPolicy } from '../../../src/lib/verified.ts';
+import { controlsGate, currentSuiteVersion, parseApprovedJudges, policyFrom, verifyResult, type VerifiableSummary, type VerifiedPolicy } from '../../../src/lib/verified.ts';
+import type { CalibrationReport } from '../../../src/schema/index.ts';
 import { REPO_ROOT } from '../../helpers/cli.ts';
 
 const approvedJudges = parseApprovedJudges(parse(readFileSync(join(REPO_ROOT, 'runners/community/approved-judges.yaml'), 'utf8')));
@@ -42,7 +43,7 @@ test('all conditions hold: verified, every check ok', () => {
   const r = verifyResult(good(), policy);
   assert.equal(r.verified, true);
   assert.deepEqual(r.failed, []);
-  assert.deepEqual(r.checks.map((c) => c.id), ['current_suite', 'pinned_revision', 'clean_runner', 'approved_judge', 'real_endpoint']);
+  assert.deepEqual(r.checks.map((c) => c.id), ['current_suite', 'pinned_revision', 'clean_runner', 'approved_judge', 'real_endpoint', 'judge_controls']);
 });
 
 test('each failed condition is named, alone and together', () => {
@@ -86,4 +87,55 @@ test('the rule is pure: same input, same output, input untouched', () => {
   const before = JSON.stringify(s);
   assert.deepEqual(verifyResult(s, policy), verifyResult(s, policy));
   assert.equal(JSON.stringify(s), before);
+});
+
+// The judge-controls gate: thresholds from approved-judges.yaml, figures from a calibration report.
+const rate = (hits: number, n: number) => ({ n, hits, rate: hits / n, lo: Math.max(0, hits / n - 0.02), hi: Math.min(1, hits / n + 0.02) });
+function calibrationWith(fg: [number, number], rec: [number, number]): CalibrationReport {
+  return {
+    format: 1,
+    taxonomy_version: 1,
+    judges: [
+      {
+        judge: good().provenance.judges[0] as CalibrationReport['judges'][number]['judge'],
+        sets: [],
+        controls: {
+          suite_id: 'userturn', suite_version: 2, seed: 1, confidence: 0.95, items_sha256: 'b'.repeat(64), judge_errors: 0,
+          false_genuine: rate(...fg), positive_recall: rate(...rec), negative_by_dataset: [],
+        },
+      },
+    ],
+  };
+}
+const approvedData = parse(readFileSync(join(REPO_ROOT, 'runners/community/approved-judges.yaml'), 'utf8'));
+
+test('the controls thresholds load from approved-judges.yaml (5% false-genuine, 90% positive recall)', () => {
+  const p = policyFrom([suite], approvedData, null);
+  assert.deepEqual(p.controlThresholds, { max_false_genuine: 0.05, min_positive_recall: 0.9 });
+});
+
+test('judge_controls: a primary judge within the thresholds passes; above 5% false-genuine or below 90% recall fails, with the figures named', () => {
+  const cases: Array<[string, [number, number], [number, number], boolean, RegExp]> = [
+    ['within', [30, 1000], [76, 80], true, /passes/],
+    ['exactly at the thresholds', [50, 1000], [72, 80], true, /passes/],
+    ['false-genuine 5.1%', [51, 1000], [80, 80], false, /false-genuine rate 5\.1%.*above 5\.0%/],
+    ['recall 88.8%', [0, 1000], [71, 80], false, /recall 88\.8%.*below 90\.0%/],
+  ];
+  for (const [name, fg, rec, ok, detail] of cases) {
+    const r = verifyResult(good(), policyFrom([suite], approvedData, calibrationWith(fg, rec)));
+    const c = r.checks.find((x) => x.id === 'judge_controls')!;
+    assert.equal(c.ok, ok, name);
+    assert.equal(r.verified, ok, name);
+    assert.match(c.detail, detail, name);
+  }
+});
+
+test('judge_controls: a primary judge with no figures on the controls cannot make a verified result', () => {
+  const r = verifyResult(good(), policyFrom([suite], approvedData, null));
+  assert.deepEqual(r.failed.map((c) => c.id), ['judge_controls']);
+  assert.match(r.failed[0]!.detail, /no figures on the judge controls/);
+});
+
+test('controlsGate: an empty control (n = 0) never passes', () => {
+  assert.equal(controlsGate({ false_genuine: { n: 0, hits: 0, rate: 0, lo: 0, hi: 1 }, positive_recall: rate(80, 80) }, { max_false_genuine: 0.05, min_positive_recall: 0.9 }).ok, false);
 });

@@ -19,6 +19,14 @@ test('userturn calibrate writes a schema-valid, deterministic report that valida
   assert.ok(cal.n >= 175, `calibration set has ${cal.n} items`);
   assert.ok(cal.macro_f1 !== null && cal.macro_f1 >= 0.85, `macro-F1 ${cal.macro_f1}`);
   assert.equal(cal.confusion.flat().reduce((a, b) => a + b, 0), cal.n - cal.judge_errors);
+  // The judge controls come with every calibration that has the datasets: both figures, with intervals.
+  const controls = report.judges[0]!.controls!;
+  assert.ok(controls, 'the report has the heuristic judge on the judge controls');
+  assert.equal(controls.suite_version, 2);
+  assert.ok(controls.false_genuine.n > 0 && controls.positive_recall.n > 0);
+  assert.ok(controls.false_genuine.lo <= controls.false_genuine.rate && controls.false_genuine.rate <= controls.false_genuine.hi);
+  assert.deepEqual(controls.negative_by_dataset.map((d) => d.dataset), ['gsm8k', 'ifeval', 'ifbench', 'mt_bench', 'vicuna_bench']);
+  assert.match(r.stdout, /judge controls: false-genuine \d+\.\d% \[\d+\.\d%, \d+\.\d%\] \(\d+\/\d+\), positive recall \d+\.\d% \[/);
   const first = readFileSync(out, 'utf8');
   assert.equal(runCli(['calibrate', '--data-dir', fixtureData, '--out', out]).code, 0);
   assert.equal(readFileSync(out, 'utf8'), first, 'a rerun with the same judges and sets changes nothing');
@@ -41,4 +49,14 @@ test('a broken calibration report and a broken labelled set are named with file 
   const r = runCli(['calibrate', '--set', set]);
   assert.equal(r.code, 1);
   assert.match(r.stderr, /items-x\.yaml: items\[0\]\.ctx: unknown context "nope"/);
+});
+
+test('calibrate without datasets skips the controls and says so; the report stays valid without them', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ut-cal-nodata-'));
+  const out = join(dir, 'calibration.json');
+  const r = runCli(['calibrate', '--out', out], { env: { USERTURN_DATA_DIR: '' } });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /judge controls: skipped/);
+  const report = CalibrationReport.parse(JSON.parse(readFileSync(out, 'utf8')));
+  assert.equal(report.judges[0]!.controls, undefined);
 });

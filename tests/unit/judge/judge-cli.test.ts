@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { PROFILES } from '../../../runners/sim/profiles.ts';
 import { startSim, type RunningSim } from '../../../runners/sim/server.ts';
+import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/classify.ts';
 
 const main = join(import.meta.dirname, '../../../runners/cli/main.ts');
 const dir = mkdtempSync(join(tmpdir(), 'ut-judge-cli-'));
@@ -58,7 +59,7 @@ test('userturn judge: malformed lines (not JSON, missing fields, 1 MB user turn)
   ]);
   for (const x of rows) {
     assert.equal(x.kind, 'label');
-    assert.equal(x.judge, 'heuristic:heuristic-v4');
+    assert.equal(x.judge, `heuristic:${HEURISTIC_VERSION}`);
     assert.equal(typeof x.rationale, 'string');
   }
 });

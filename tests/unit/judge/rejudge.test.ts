@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import { ResultSummary, Sample } from '../../../src/schema/index.ts';
 import { PROFILES } from '../../../runners/sim/profiles.ts';
 import { startSim, type RunningSim } from '../../../runners/sim/server.ts';
+import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/classify.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const main = join(root, 'runners/cli/main.ts');
@@ -75,7 +76,7 @@ test('rejudge with an LLM judge: only verdicts and the summary change, no genera
   await reset();
   const r = await cli(['rejudge', resultDir, '--judge-config', join(dir, 'judge.yaml')]);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /^updated: .* panel: llm:judge-sim:judge-v1 \(primary\), heuristic:heuristic-v4/);
+  assert.match(r.stdout, new RegExp(`^updated: .* panel: llm:judge-sim:judge-v1 \\(primary\\), heuristic:${HEURISTIC_VERSION}`));
   const s1 = await stats();
   assert.equal(s1.routes['/v1/completions'], undefined, 'no generation request (user turns and answers are never regenerated)');
   assert.ok((s1.routes['/v1/chat/completions']?.['200'] ?? 0) > 0, 'the judge was asked over HTTP');
@@ -85,7 +86,7 @@ test('rejudge with an LLM judge: only verdicts and the summary change, no genera
   const b = samplesOf(after1);
   assert.equal(b.length, a.length);
   assert.deepEqual(b.map(withoutVerdicts), a.map(withoutVerdicts), 'everything but the verdicts is unchanged');
-  for (const s of b) if (!s.error) assert.deepEqual(s.verdicts.map((v) => v.judge), ['llm:judge-sim:judge-v1', 'heuristic:heuristic-v4']);
+  for (const s of b) if (!s.error) assert.deepEqual(s.verdicts.map((v) => v.judge), ['llm:judge-sim:judge-v1', `heuristic:${HEURISTIC_VERSION}`]);
   for (let i = 0; i < a.length; i++) assert.deepEqual(b[i]!.verdicts[1], a[i]!.verdicts[0], 'the heuristic verdicts are kept as the cross-check');
 
   const sa = summaryOf(before);
@@ -96,7 +97,7 @@ test('rejudge with an LLM judge: only verdicts and the summary change, no genera
   const { judges: jb, primary_judge: pb, ...pbRest } = sb.provenance;
   assert.deepEqual(pbRest, pa);
   assert.equal(pb, 'llm:judge-sim:judge-v1');
-  assert.deepEqual(jb.map((j) => j.id), ['llm:judge-sim:judge-v1', 'heuristic:heuristic-v4']);
+  assert.deepEqual(jb.map((j) => j.id), ['llm:judge-sim:judge-v1', `heuristic:${HEURISTIC_VERSION}`]);
   assert.equal(sb.agreement.length, 1);
   assert.equal(sb.agreement[0]?.judge_a, 'llm:judge-sim:judge-v1');
 

@@ -62,9 +62,16 @@ test('a result that passes the verified rule is marked verified; one that fails 
     const s = JSON.parse(readFileSync(f, 'utf8'));
     s.submission.hf.revision = 'a'.repeat(40);
     s.submission.hf.pinned = true;
-    Object.assign(s.provenance, { simulated: false, runner_commit: 'b'.repeat(40), runner_dirty: false, primary_judge: 'llm:gpt-5.4-mini:judge-v1' });
+    // The current suite is v2 (synthetic results are written as v1).
+    Object.assign(s.provenance, { simulated: false, runner_commit: 'b'.repeat(40), runner_dirty: false, primary_judge: 'llm:gpt-5.4-mini:judge-v1', suite_version: 2 });
     s.provenance.judges = [{ id: 'llm:gpt-5.4-mini:judge-v1', kind: 'llm', model: 'gpt-5.4-mini', prompt_version: 'judge-v1', temperature: 0, max_tokens: 400 }, ...s.provenance.judges];
     writeFileSync(f, JSON.stringify(s));
+    // The primary judge's figures on the judge controls (within 5% false-genuine / 90% recall): the sixth condition.
+    const rate = (hits: number, n: number, lo: number, hi: number) => ({ n, hits, rate: hits / n, lo, hi });
+    writeFileSync(join(results, 'calibration.json'), JSON.stringify({
+      format: 1, taxonomy_version: 1,
+      judges: [{ judge: s.provenance.judges[0], sets: [], controls: { suite_id: 'userturn', suite_version: 2, seed: 1, confidence: 0.95, items_sha256: 'c'.repeat(64), judge_errors: 0, false_genuine: rate(20, 1000, 0.013, 0.0307), positive_recall: rate(78, 80, 0.913, 0.993), negative_by_dataset: [] } }],
+    }));
     const b = build({ USERTURN_RESULTS_DIR: results });
     try {
       assert.equal(b.status, 0, b.text.slice(-2000));
@@ -75,6 +82,10 @@ test('a result that passes the verified rule is marked verified; one that fails 
       const goodPage = readFileSync(join(b.out, 'models', good!, 'index.html'), 'utf8');
       assert.match(goodPage, /data-testid="verified-pill"/);
       assert.doesNotMatch(goodPage, /data-ok="false"/);
+      // Next to the judge's name: its false-genuine rate and positive recall on the controls, with intervals.
+      assert.match(goodPage, /data-testid="judge-controls" data-judge="llm:gpt-5\.4-mini:judge-v1" data-measured="yes"[^>]*>[\s\S]*?false-genuine 2\.0% \[1\.3%, 3\.1%\], positive recall 97\.5% \[91\.3%, 99\.3%\]/);
+      const judgesPage = readFileSync(join(b.out, 'judges', 'index.html'), 'utf8');
+      assert.match(judgesPage, /data-testid="false-genuine">2\.0% \[1\.3%, 3\.1%\]/);
       const badPage = readFileSync(join(b.out, 'models', bad!, 'index.html'), 'utf8');
       assert.match(badPage, /Not verified/);
       assert.match(badPage, /data-check="real_endpoint" data-ok="false"/);

@@ -89,6 +89,11 @@ export function degenerateRule(raw: string): RuleHit | null {
   if (unit && unit[0].length >= 0.8 * visible && visible >= 8) {
     return { label: 'empty_or_degenerate', rule: 'degenerate.char_loop', rationale: `"${unit[1]}" repeated ${Math.round(unit[0].length / (unit[1] as string).length)} times.`, evidence: clip(stripped, 120) };
   }
+  // A digit or character loop inside a turn ("0.3333333333333333…", "!!!!!!!!!!!!!!!!!!") that would pass above.
+  const loop = /(\S{1,4}?)\1{15,}/u.exec(stripped.replace(/\s+/g, ''));
+  if (loop && loop[0].length >= 0.3 * visible) {
+    return { label: 'empty_or_degenerate', rule: 'degenerate.char_loop', rationale: `"${loop[1]}" repeated ${Math.round(loop[0].length / (loop[1] as string).length)} times.`, evidence: clip(stripped, 120) };
+  }
   const distinct = new Set(toks).size;
   if (toks.length >= 30 && distinct / toks.length < 0.15) {
     return {

@@ -14,7 +14,12 @@ import type { RuleHit } from '../types.ts';
  */
 export function groundingRule(text: string, s: Signals): RuleHit {
   const stat = `shares ${s.inQ} content word(s) with the question and ${s.aOnly} only with the answer; ${Math.round(100 * s.novelRatio)}% of its words are new`;
-  if (s.strongRef) {
+  // A long turn brings its own material: cues deep inside it ("the previous sentence", "the same word") are
+  // about that material. Only a reference in its first sentence counts there.
+  // A reference after a first sentence that already stands alone is an instruction for that new task ("How many
+  // atoms are in a grain of salt? Try to explain your answer."), and in a turn of ten or more words it must lead.
+  const long = s.counted >= 20;
+  if (s.strongRef && (s.strongRefLeading || (s.counted < 10 && !s.firstStandsAlone))) {
     return {
       label: 'genuine_followup',
       rule: 'grounding.explicit_reference',
@@ -31,20 +36,48 @@ export function groundingRule(text: string, s: Signals): RuleHit {
     };
   }
   // A pronoun hook anchors the turn only in its first sentence: in "A train travels 60 mph for 2 h. How far does
-  // it go?" the "it" points inside the turn, which is a self-contained problem.
-  const anchored = s.sharedProper.length > 0 || s.weakRefLeading;
-  const freshProblem = s.novelNumbers.length >= 2 && s.novelRatio >= 0.7 && s.answerNumbers.length === 0 && !s.hypothetical;
+  // it go?" the "it" points inside the turn, which is a self-contained problem. A definite reference to a word
+  // of the exchange ("the story", "these steps") anchors it too.
+  const anchored = s.sharedProper.length > 0 || s.weakRefLeading || s.definiteRef !== null || s.anaphor !== null;
+  // A self-contained new task reads as complete on its own. Numbers or words it shares with the answer by chance
+  // do not ground it: a problem that brings its own numbers is a new problem even if one of them is also in a.
+  // Small numbers (one digit) turn up in any two problems; only multi-digit or decimal ones tie a turn to the answer.
+  const specificAnswerNumbers = s.answerNumbers.filter((n) => n.length >= 2 || n.includes('.'));
+  const ownNumbers = s.novelNumbers.length + s.answerNumbers.length;
+  const freshProblem =
+    !s.hypothetical &&
+    s.novelRatio >= 0.6 &&
+    ((s.novelNumbers.length >= 2 && s.novelNumbers.length >= 2 * s.answerNumbers.length) ||
+      (ownNumbers >= 2 && s.sentenceCount >= 2 && (specificAnswerNumbers.length <= 1 || s.newProper.length > 0)));
+  const fewAnswerWords = s.topicAOnly <= 1 || s.topicAOnly <= 0.1 * s.u.size;
   const freshRequest =
-    s.u.size >= 8 && s.novelRatio >= 0.7 && s.answerNumbers.length === 0 && s.topicAOnly === 0 && (s.u.size >= 12 || s.sentenceCount >= 2);
+    s.u.size >= 6 && s.novelRatio >= 0.6 && fewAnswerWords && s.answerNumbers.length <= 1 && (s.u.size >= 12 || s.sentenceCount >= 2 || s.taskOpener !== null);
   if ((freshProblem || freshRequest) && !anchored) {
     return {
       label: 'new_unrelated_query',
       rule: 'grounding.fresh_request',
-      rationale: `A self-contained new request: ${stat}${s.novelNumbers.length ? `, with new numbers ${s.novelNumbers.slice(0, 4).join(', ')}` : ''}.`,
+      rationale: `A self-contained new ${freshProblem ? 'problem' : 'request'}: ${stat}${s.novelNumbers.length ? `, with new numbers ${s.novelNumbers.slice(0, 4).join(', ')}` : ''}.`,
       evidence: clip(text, 160),
     };
   }
-  if (s.answerNumbers.length > 0 || s.topicAOnly > 0) {
+  // Content of the answer, in proportion: a word or number a turn shares with the answer by chance is not a
+  // reaction. Short turns need one answer-only word or number; longer ones a fifth of their words (or 3+ numbers).
+  // Answer numbers count only when the turn brings none of its own (or asks a what-if).
+  const numbersOk = (specificAnswerNumbers.length > 0 || (s.answerNumbers.length > 0 && s.counted < 6)) && (s.novelNumbers.length === 0 || s.hypothetical);
+  const answerContent = long
+    ? s.topicAOnly >= Math.max(3, 0.25 * s.counted) || (s.answerNumbers.length >= 3 && s.answerNumbers.length > s.novelNumbers.length)
+    : s.counted >= 10
+      ? (s.topicAOnly >= 2 && s.topicAOnly >= 0.2 * s.counted) || numbersOk
+      : s.topicAOnly > 0 || numbersOk;
+  if (long && !anchored && !answerContent) {
+    return {
+      label: 'new_unrelated_query',
+      rule: 'grounding.self_contained',
+      rationale: `A long turn with its own material and no reference to the answer: ${stat}.`,
+      evidence: clip(text, 160),
+    };
+  }
+  if (answerContent) {
     return {
       label: 'genuine_followup',
       rule: 'grounding.answer_content',
@@ -52,7 +85,17 @@ export function groundingRule(text: string, s: Signals): RuleHit {
       evidence: clip(text, 120),
     };
   }
-  const hook = s.weakRef ?? (s.opener && s.inQ + s.aOnly > 0 ? s.opener : null);
+  if (s.anaphor) {
+    return {
+      label: 'genuine_followup',
+      rule: 'grounding.comparison',
+      rationale: `Asks for something relative to what was given ("${clip(s.anaphor, 40)}"); ${stat}.`,
+      evidence: clip(s.anaphor, 120),
+    };
+  }
+  // A hook grounds when it leads the turn, or when the turn shares topic words with the exchange.
+  const hookOk = s.weakRefLeading || (s.weakRef !== null && s.topicInQ + s.topicAOnly > 0 && !long);
+  const hook = hookOk ? s.weakRef : s.opener && s.inQ + s.aOnly > 0 && !long ? s.opener : null;
   if (hook) {
     return {
       label: 'genuine_followup',
@@ -61,7 +104,7 @@ export function groundingRule(text: string, s: Signals): RuleHit {
       evidence: clip(hook, 120),
     };
   }
-  if (s.topicInQ > 0 || s.sharedProper.length > 0) {
+  if ((s.topicInQ > 0 && !long) || s.sharedProper.length > 0) {
     return { label: 'genuine_followup', rule: 'grounding.same_topic', rationale: `Stays on the topic of the exchange; ${stat}.`, evidence: clip(text, 120) };
   }
   if (s.standingRole) {

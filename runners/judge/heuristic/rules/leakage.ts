@@ -1,5 +1,6 @@
 import { clip, contentSet, contentTokens, intersectCount } from '../text.ts';
 import type { RuleHit } from '../types.ts';
+import { VOICE_ML } from './multilingual.ts';
 
 /**
  * identity_leakage: the model speaks as the assistant. Three families:
@@ -46,6 +47,13 @@ const VOICE: RegExp[] = [
   /\b(?:glad|happy) (?:i could|to have) help(?:ed)?\b/i,
   /\bdon't hesitate to (?:ask|reach)\b/i,
   /\bgood luck with your\b/i,
+  // Assistant voice beyond stock phrases: offers to do more, notes to the reader, service talk.
+  /\b(?:shall|should) i (?:also |now )?(?:\w+ ){0,2}?(?:explain|show|write|provide|create|add|include|expand|go|continue|give|make)\b/i,
+  /\bif you(?:'d| would)? (?:like|want|prefer),? i (?:can|could|will|'ll)\b|\bi(?:'ll| will| can| could) (?:also )?(?:add|include|provide|adjust|expand|tailor|revise|modify|update) (?:it|this|that|more|the|a|an|some|any)\b[^?]*(?:if (?:needed|you|necessary|required)|for you)\b/i,
+  /^\s*(?:note|please note|disclaimer|n\.b\.)\s*:/i,
+  /\b(?:in (?:this|my) (?:response|answer|explanation)|as (?:i )?(?:mentioned|explained|shown|noted) (?:above|earlier|before)),? i\b/i,
+  /\bthe user(?:'s)? (?:question|request)\b/i,
+  ...VOICE_ML,
 ];
 
 /** Solution scaffolding: the answer is being (re-)worked, not reacted to. */

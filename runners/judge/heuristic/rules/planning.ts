@@ -1,5 +1,6 @@
 import { clip } from '../text.ts';
 import type { RuleHit } from '../types.ts';
+import { PLANNING_ML } from './multilingual.ts';
 
 /**
  * meta_planning: reasoning about how to respond instead of writing a message. Think/analysis tags, gpt-oss
@@ -25,6 +26,11 @@ const PLANNING: RegExp[] = [
   /^\s*we (?:need|have) to (?:answer|respond|reply|explain|provide|compute|solve|output|give|produce|write)\b|\bwe should (?:present|answer|respond|explain|output|mention|give|produce|format)\b/i,
   /^\s*first,? i (?:need|should|will|'ll|must|have) to\b|\bi (?:need to|should|will|'ll) (?:address|cover|structure|outline)\b/i,
   /\blet me (?:count|double-check|verify|make sure|re-?read the (?:question|request|prompt))\b/i,
+  // Meta-talk beyond the phrase list: the task, the prompt or the assistant in the third person.
+  /\bthe (?:question|problem|prompt|task|instruction|request|query) (?:asks|says|states|wants|requires|is asking|mentions|specifies)\b(?![^?]*\?)/i,
+  /\b(?:we|i)(?:'re| are| am) (?:asked|told|supposed|required) to\b/i,
+  /\bthe assistant(?:'s)? (?:should|must|needs|will|would|has|answer|response|reply)\b/i,
+  ...PLANNING_ML,
 ];
 
 /** Think tags, analysis channels, planning headings: markup that only reasoning output carries. */
