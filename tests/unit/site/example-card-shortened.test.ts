@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { compile } from 'svelte/compiler';
+import type { Component } from 'svelte';
 import { render } from 'svelte/server';
 import type { ShardItem, ShardSample } from '../../../src/lib/site/shards.ts';
 
@@ -14,7 +15,9 @@ import type { ShardItem, ShardSample } from '../../../src/lib/site/shards.ts';
  */
 const component = resolve(import.meta.dirname, '../../../src/components/ExampleCard.svelte');
 
-async function loadCard(): Promise<Parameters<typeof render>[0]> {
+type Card = Component<ReturnType<typeof props>>;
+
+async function loadCard(): Promise<Card> {
   const { js } = compile(readFileSync(component, 'utf8'), { generate: 'server', filename: component });
   // Point the compiled module's imports at absolute URLs so it can run from a temporary file.
   const code = js.code.replace(/from '([^']+)'/g, (_, spec: string) => {
@@ -23,7 +26,7 @@ async function loadCard(): Promise<Parameters<typeof render>[0]> {
   });
   const file = join(mkdtempSync(join(tmpdir(), 'ut-card-')), 'ExampleCard.js');
   writeFileSync(file, code);
-  return ((await import(pathToFileURL(file).href)) as { default: Parameters<typeof render>[0] }).default;
+  return ((await import(pathToFileURL(file).href)) as { default: Card }).default;
 }
 
 const item: ShardItem = { item_id: 'gsm8k-1', question: 'What is 2+2?', response: '4.', accuracy: null, samples: [] };
