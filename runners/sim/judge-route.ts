@@ -11,10 +11,13 @@ import { createHash } from 'node:crypto';
  *   slow[N]     waits N ms (default 1500) first         flaky     only the first attempt of each distinct
  *                                                                 request misbehaves; retries get a valid answer
  *   coin        only about half of the distinct requests (chosen by a hash of the request) misbehave
+ *   labelfirst / rationalefirst   write the answer's keys in that order whatever the schema says
+ *
+ * Otherwise the keys come in the order of the request's JSON schema, as constrained decoding writes them.
  */
 
 const LABELS = ['genuine_followup', 'prompt_restatement', 'new_unrelated_query', 'identity_leakage', 'meta_planning', 'generic_closing', 'empty_or_degenerate'];
-const MARKERS = ['malformed', 'badlabel', 'refuse', 'prose', 'slow', 'flaky', 'coin'] as const;
+const MARKERS = ['malformed', 'badlabel', 'refuse', 'prose', 'slow', 'flaky', 'coin', 'labelfirst', 'rationalefirst'] as const;
 type Marker = (typeof MARKERS)[number];
 
 /** Attempts seen per distinct request (for `flaky`): the simulator is one process, so memory is enough. */
@@ -80,6 +83,22 @@ function markersOf(model: string, userTurn: string): { set: Set<Marker>; slowMs:
   return { set, slowMs };
 }
 
+/** The property order of the request's structured-output schema, when it sends one. */
+function schemaOrder(body: Record<string, unknown>): string[] {
+  const rf = body.response_format as { json_schema?: { schema?: { properties?: unknown } } } | undefined;
+  const props = rf?.json_schema?.schema?.properties;
+  return props && typeof props === 'object' ? Object.keys(props) : [];
+}
+
+/** The verdict's keys in the order asked for (markers first, then the schema); unknown keys keep their place. */
+function ordered(verdict: Record<string, unknown>, set: Set<Marker>, body: Record<string, unknown>): Record<string, unknown> {
+  const order = set.has('labelfirst') ? ['label', 'rationale'] : set.has('rationalefirst') ? ['rationale', 'label'] : schemaOrder(body);
+  const out: Record<string, unknown> = {};
+  for (const k of order) if (k in verdict) out[k] = verdict[k];
+  for (const [k, v] of Object.entries(verdict)) if (!(k in out)) out[k] = v;
+  return out;
+}
+
 function completion(model: string, message: Record<string, unknown>): unknown {
   return {
     id: 'chatcmpl-sim-judge',
@@ -106,7 +125,7 @@ export async function handleJudgeChat(body: unknown): Promise<unknown> {
     misbehave = misbehave && n === 1;
   }
   if (misbehave && set.has('slow')) await sleep(slowMs);
-  const verdict = label(item);
+  const verdict = ordered(label(item), set, b) as ReturnType<typeof label>;
   if (misbehave && set.has('refuse')) return completion(model, { content: null, refusal: 'I cannot help with labelling this conversation.' });
   if (misbehave && set.has('prose')) return completion(model, { content: `I think this is a ${verdict.label.replace(/_/g, ' ')}.` });
   if (misbehave && set.has('malformed')) return completion(model, { content: JSON.stringify(verdict).slice(0, 25) });

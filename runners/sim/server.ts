@@ -63,6 +63,8 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
   const gen: GeneratorOptions = { profile: opts.profile, seed: opts.seed, gsm8k: loadGsm8kReferences(opts.dataDir) };
   const nextFault = faultPicker(opts.faults, opts.seed);
   const hanging = new Set<ServerResponse>();
+  /** The last judge request bodies, for GET /sim/judge-requests: tests check what a judge client really sent. */
+  const judgeRequests: unknown[] = [];
   /**
    * The last answer sent on each connection until the client proves it read it by sending its next request
    * (HTTP/1.1 without pipelining). A client killed with that answer unread makes the kernel reset the
@@ -117,6 +119,8 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
     if (await fault(kind, route, req, res)) return;
     let payload: unknown;
     if (route === '/v1/chat/completions' && typeof body.model === 'string' && body.model.startsWith('judge')) {
+      judgeRequests.push(body);
+      if (judgeRequests.length > 50) judgeRequests.shift();
       payload = await handleJudgeChat(body);
     } else {
       const isChat = route === '/v1/chat/completions';
@@ -193,7 +197,12 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
       sendJson(res, 200, /[?&]keys=0\b/.test(req.url ?? '') ? { requests: stats.requests, routes: stats.routes } : stats);
       return;
     }
+    if (req.method === 'GET' && route === '/sim/judge-requests') {
+      sendJson(res, 200, { requests: judgeRequests });
+      return;
+    }
     if (req.method === 'POST' && route === '/sim/reset') {
+      judgeRequests.length = 0;
       stats.requests = 0;
       stats.routes = {};
       stats.completed = {};

@@ -20,7 +20,7 @@ export const JudgeConfig = z.strictObject({
     .nullable()
     .default(null)
     .describe('Name of the environment variable holding the API key; null for servers without auth.'),
-  prompt_version: z.string().regex(/^judge-v\d+$/).default('judge-v1').describe('Judge prompt file runners/judge/prompts/<version>.yaml.'),
+  prompt_version: z.string().regex(/^judge-v\d+$/).default('judge-v2').describe('Judge prompt file runners/judge/prompts/<version>.yaml (judge-v1 stays selectable).'),
   temperature: z.number().min(0).max(2).default(0),
   max_tokens: z.int().min(16).max(8192).default(400),
   timeout_ms: z.int().min(100).max(600_000).default(60_000).describe('Per-attempt timeout.'),

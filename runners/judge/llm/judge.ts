@@ -6,8 +6,8 @@ import type { ResponseCache } from '../../cache/sqlite-cache.ts';
 import type { JudgeStamp, Verdict } from '../../../src/schema/index.ts';
 import type { Judge, JudgeInput } from '../types.ts';
 import type { JudgeConfig } from './config.ts';
-import { JudgeOutput, JudgeWireOutput } from './output.ts';
-import { buildJudgeMessages, loadJudgePrompt } from './prompt.ts';
+import { JudgeOutput, wireOutputFor } from './output.ts';
+import { loadJudgePrompt, renderJudgeRequest } from './prompt.ts';
 
 export interface LlmJudgeDeps {
   /** Verdict cache (the run's request cache). Only validated answers are stored; errors never are. */
@@ -77,7 +77,8 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
     });
     return client;
   };
-  const responseFormat = zodResponseFormat(JudgeWireOutput, 'userturn_verdict');
+  const wire = wireOutputFor(prompt.output_order);
+  const responseFormat = zodResponseFormat(wire.schema, 'userturn_verdict');
 
   async function attempt(body: Parameters<OpenAI['chat']['completions']['parse']>[0]): Promise<Attempt> {
     stats.requests++;
@@ -109,11 +110,13 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
 
   async function judge(input: JudgeInput): Promise<Verdict> {
     try {
-      const messages = buildJudgeMessages(prompt, {
+      const { messages, shortened } = renderJudgeRequest(prompt, {
         question: String(input.question ?? ''),
         response: String(input.response ?? ''),
         user_turn: String(input.user_turn ?? ''),
       });
+      // What the judge did not see is part of the verdict, never silent; absent when every field was whole.
+      const note = shortened.length > 0 ? { shortened } : {};
       const body = {
         model: config.model,
         messages,
@@ -122,13 +125,13 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
         response_format: responseFormat,
       };
       // Content address of the judge request: model, prompt version, messages, params; never the key or the URL.
-      const key = requestKey({ kind: 'userturn-judge', prompt_version: config.prompt_version, model: config.model, messages, temperature: config.temperature, max_tokens: config.max_tokens, schema: 'userturn_verdict/1' });
+      const key = requestKey({ kind: 'userturn-judge', prompt_version: config.prompt_version, model: config.model, messages, temperature: config.temperature, max_tokens: config.max_tokens, schema: wire.cacheName });
       const cached = deps.cache?.get(key);
       if (cached) {
         const v = JudgeOutput.safeParse(JSON.parse(cached.text));
         if (v.success) {
           stats.cacheHits++;
-          return { kind: 'label', label: v.data.label, rationale: v.data.rationale, evidence_span: v.data.evidence_span, rule: null, judge: stamp.id };
+          return { kind: 'label', label: v.data.label, rationale: v.data.rationale, evidence_span: v.data.evidence_span, rule: null, judge: stamp.id, ...note };
         }
       }
       let last = 'no attempt made';
@@ -141,13 +144,13 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
         const r = await attempt(body);
         if (r.ok) {
           deps.cache?.put(key, { text: JSON.stringify(r.output), finish_reason: 'stop', model: r.model, latency_ms: Date.now() - started });
-          return { kind: 'label', label: r.output.label, rationale: r.output.rationale, evidence_span: r.output.evidence_span, rule: null, judge: stamp.id };
+          return { kind: 'label', label: r.output.label, rationale: r.output.rationale, evidence_span: r.output.evidence_span, rule: null, judge: stamp.id, ...note };
         }
         last = r.reason;
         if (!r.retry) break;
         if (r.waitMs !== undefined && Number.isFinite(r.waitMs)) await sleep(Math.min(r.waitMs, 30_000));
       }
-      return { kind: 'judge_error', reason: last.slice(0, 4000), judge: stamp.id };
+      return { kind: 'judge_error', reason: last.slice(0, 4000), judge: stamp.id, ...note };
     } catch (e) {
       return { kind: 'judge_error', reason: `judge failed: ${(e as Error)?.message ?? String(e)}`.slice(0, 4000), judge: stamp.id };
     }

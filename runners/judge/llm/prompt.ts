@@ -1,29 +1,61 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { LABELS, Label } from '../../../src/schema/index.ts';
+import { LABELS, Label, type ShortenedField } from '../../../src/schema/index.ts';
+import { shortenField, type FieldLimit } from './shorten.ts';
+
+/** judge-v1's limit and cut (its file predates `field_limit`): kept so judge-v1 requests do not change. */
+const V1_FIELD_LIMIT: FieldLimit = { max_chars: 6000, mode: 'head', marker: '[…truncated: {n} more characters]' };
 
 /** A judge prompt file (runners/judge/prompts/<version>.yaml): the taxonomy definitions and examples as data. */
-export const JudgePromptFile = z.strictObject({
-  version: z.string().regex(/^judge-v\d+$/),
-  taxonomy_version: z.int().positive(),
-  system: z.string().min(1),
-  user_template: z.string().includes('{{item_json}}'),
-  labels: z.strictObject(Object.fromEntries(LABELS.map((l) => [l, z.string().min(1)])) as Record<Label, z.ZodString>),
-  examples: z
-    .array(
-      z.strictObject({
-        question: z.string(),
-        response: z.string(),
-        user_turn: z.string(),
-        label: Label,
-        rationale: z.string(),
-      }),
-    )
-    .min(LABELS.length),
-});
+export const JudgePromptFile = z
+  .strictObject({
+    version: z.string().regex(/^judge-v\d+$/),
+    taxonomy_version: z.int().positive(),
+    system: z.string().min(1),
+    user_template: z.string().includes('{{item_json}}'),
+    output_order: z
+      .enum(['label_first', 'rationale_first'])
+      .default('label_first')
+      .describe('Key order of the structured answer; rationale_first makes the judge reason before it labels.'),
+    field_limit: z
+      .strictObject({
+        max_chars: z.int().min(200).max(200_000),
+        mode: z.enum(['head', 'middle']),
+        marker: z.string().includes('{n}'),
+      })
+      .default(V1_FIELD_LIMIT)
+      .describe('How long fields are shortened before the judge sees them; recorded on the verdict.'),
+    rules: z
+      .array(z.strictObject({ id: z.string().regex(/^[a-z][a-z0-9_]*$/), text: z.string().min(1) }))
+      .optional()
+      .describe('Decision rules rendered at {{rules}}, one bullet each; ids let other judges cite the same rule.'),
+    labels: z.strictObject(Object.fromEntries(LABELS.map((l) => [l, z.string().min(1)])) as Record<Label, z.ZodString>),
+    examples: z
+      .array(
+        z.strictObject({
+          case: z.string().optional().describe('Which hard case the example covers (think_tags, harmony_channel, …).'),
+          question: z.string(),
+          response: z.string(),
+          user_turn: z.string(),
+          label: Label,
+          rationale: z.string(),
+        }),
+      )
+      .min(LABELS.length),
+  })
+  .superRefine((p, ctx) => {
+    for (const ph of ['{{labels}}', '{{examples}}']) if (!p.system.includes(ph)) ctx.addIssue({ code: 'custom', path: ['system'], message: `must contain ${ph}` });
+    if (p.rules && !p.system.includes('{{rules}}')) ctx.addIssue({ code: 'custom', path: ['system'], message: 'rules are given but the system text has no {{rules}}' });
+    if (!p.rules && p.system.includes('{{rules}}')) ctx.addIssue({ code: 'custom', path: ['rules'], message: 'the system text has {{rules}} but no rules are given' });
+    const ids = new Set<string>();
+    for (const [i, r] of (p.rules ?? []).entries()) {
+      if (ids.has(r.id)) ctx.addIssue({ code: 'custom', path: ['rules', i, 'id'], message: `duplicate rule id "${r.id}"` });
+      ids.add(r.id);
+    }
+  });
 export type JudgePromptFile = z.infer<typeof JudgePromptFile>;
 
 export interface ChatMessage {
@@ -31,35 +63,59 @@ export interface ChatMessage {
   content: string;
 }
 
-/** Inputs longer than this are cut (marked) so a runaway generation cannot blow the judge's context. */
-export const MAX_FIELD_CHARS = 6000;
-
 const promptsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'prompts');
 
 export function loadJudgePrompt(version: string): JudgePromptFile {
   if (!/^judge-v\d+$/.test(version)) throw new Error(`unknown judge prompt version "${version}"`);
   const path = join(promptsDir, `${version}.yaml`);
+  if (!existsSync(path)) throw new Error(`unknown judge prompt version "${version}": no file ${path}`);
   const r = JudgePromptFile.safeParse(parse(readFileSync(path, 'utf8')));
   if (!r.success) throw new Error(`${path}: ${r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
   if (r.data.version !== version) throw new Error(`${path}: version: says "${r.data.version}", expected "${version}"`);
   return r.data;
 }
 
-function cut(s: string): string {
-  return s.length <= MAX_FIELD_CHARS ? s : `${s.slice(0, MAX_FIELD_CHARS)} […truncated: ${s.length - MAX_FIELD_CHARS} more characters]`;
+/** An example's answer in the prompt's output order, so the examples show the order the schema asks for. */
+function exampleAnswer(p: JudgePromptFile, e: JudgePromptFile['examples'][number]): string {
+  return p.output_order === 'rationale_first' ? JSON.stringify({ rationale: e.rationale, label: e.label }) : JSON.stringify({ label: e.label, rationale: e.rationale });
 }
 
-/** The two messages sent to the judge: the system prompt (definitions + examples) and the item as JSON data. */
-export function buildJudgeMessages(p: JudgePromptFile, item: { question: string; response: string; user_turn: string }): ChatMessage[] {
+/** The system message: definitions, rules and examples; the same for every item. */
+export function renderJudgeSystem(p: JudgePromptFile): string {
   const labels = LABELS.map((l) => `- ${l}: ${p.labels[l]}`).join('\n');
+  const rules = (p.rules ?? []).map((r) => `- ${r.text.trim()}`).join('\n');
   const examples = p.examples
-    .map((e) => `${JSON.stringify({ question: e.question, assistant_answer: e.response, user_turn: e.user_turn })}\n→ ${JSON.stringify({ label: e.label, rationale: e.rationale })}`)
+    .map((e) => `${JSON.stringify({ question: e.question, assistant_answer: e.response, user_turn: e.user_turn })}\n→ ${exampleAnswer(p, e)}`)
     .join('\n\n');
   // Function replacers: a replacement string would read `$$`, `$&`, `$'` and `` $` `` in the texts as patterns.
-  const system = p.system.replace('{{labels}}', () => labels).replace('{{examples}}', () => examples);
-  const itemJson = JSON.stringify({ question: cut(item.question), assistant_answer: cut(item.response), user_turn: cut(item.user_turn) }, null, 1);
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: p.user_template.replace('{{item_json}}', () => itemJson) },
-  ];
+  return p.system.replace('{{labels}}', () => labels).replace('{{rules}}', () => rules).replace('{{examples}}', () => examples);
+}
+
+export interface RenderedJudgeRequest {
+  messages: ChatMessage[];
+  /** Fields shortened to the prompt's field_limit, in field order; empty when none was. */
+  shortened: ShortenedField[];
+}
+
+/** The two messages sent to the judge (system prompt, then the item as JSON data) and what was shortened. */
+export function renderJudgeRequest(p: JudgePromptFile, item: { question: string; response: string; user_turn: string }): RenderedJudgeRequest {
+  const shortened: ShortenedField[] = [];
+  const fit = (field: ShortenedField['field'], text: string): string => {
+    const r = shortenField(field, text, p.field_limit);
+    if (r.record) shortened.push(r.record);
+    return r.text;
+  };
+  const itemJson = JSON.stringify({ question: fit('question', item.question), assistant_answer: fit('response', item.response), user_turn: fit('user_turn', item.user_turn) }, null, 1);
+  return {
+    messages: [
+      { role: 'system', content: renderJudgeSystem(p) },
+      { role: 'user', content: p.user_template.replace('{{item_json}}', () => itemJson) },
+    ],
+    shortened,
+  };
+}
+
+/** The messages alone (see renderJudgeRequest). */
+export function buildJudgeMessages(p: JudgePromptFile, item: { question: string; response: string; user_turn: string }): ChatMessage[] {
+  return renderJudgeRequest(p, item).messages;
 }

@@ -83,7 +83,7 @@ test('userturn judge --judge-config: LLM judge over HTTP; a judge failure is a l
   const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
   assert.deepEqual(rows.map((x) => x.id), ['a', 'bad', 'z']);
   assert.equal(rows[0].label, 'genuine_followup');
-  assert.equal(rows[0].judge, 'llm:judge-sim:judge-v1');
+  assert.equal(rows[0].judge, 'llm:judge-sim:judge-v2');
   assert.equal(rows[1].kind, 'judge_error');
   assert.equal(rows[1].label, null);
   assert.match(rows[1].rationale, /not in taxonomy/);

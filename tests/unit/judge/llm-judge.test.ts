@@ -46,9 +46,9 @@ test('LLM judge over HTTP: a valid structured verdict, stamped, schema-valid, ca
   if (v.kind === 'label') {
     assert.equal(v.label, 'genuine_followup');
     assert.equal(v.rule, null);
-    assert.equal(v.judge, 'llm:judge:judge-v1');
+    assert.equal(v.judge, 'llm:judge:judge-v2');
   }
-  assert.deepEqual(j.stamp, { id: 'llm:judge:judge-v1', kind: 'llm', model: 'judge', prompt_version: 'judge-v1', temperature: 0, max_tokens: 400 });
+  assert.deepEqual(j.stamp, { id: 'llm:judge:judge-v2', kind: 'llm', model: 'judge', prompt_version: 'judge-v2', temperature: 0, max_tokens: 400 });
   assert.equal((await chatCount()) - before, 1);
   const again = await j.judge(item);
   assert.deepEqual(again, v);

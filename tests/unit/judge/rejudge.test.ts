@@ -55,8 +55,8 @@ before(async () => {
     '--no-cache', '--out', join(dir, 'results'),
   ]);
   assert.equal(r.code, 0, r.stderr);
-  writeFileSync(join(dir, 'judge.yaml'), `base_url: ${sim.url}/v1\nmodel: judge-sim\nretries: 1\nbackoff_ms: 0\ntimeout_ms: 5000\n`);
-  writeFileSync(join(dir, 'coin.yaml'), `base_url: ${sim.url}/v1\nmodel: judge-coin-badlabel\nretries: 1\nbackoff_ms: 0\ntimeout_ms: 5000\n`);
+  writeFileSync(join(dir, 'judge.yaml'), `base_url: ${sim.url}/v1\nmodel: judge-sim\nprompt_version: judge-v1\nretries: 1\nbackoff_ms: 0\ntimeout_ms: 5000\n`);
+  writeFileSync(join(dir, 'coin.yaml'), `base_url: ${sim.url}/v1\nmodel: judge-coin-badlabel\nprompt_version: judge-v1\nretries: 1\nbackoff_ms: 0\ntimeout_ms: 5000\n`);
 });
 after(() => sim.close());
 
