@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { DatasetId, Submission, Suite, formatFieldError, parseWith, type DatasetSpec } from '../../src/schema/index.ts';
 import { loadDataset, selectItems } from '../datasets/load.ts';
 import { shardOf } from '../datasets/subset.ts';
+import { ENGINES } from '../engines/behaviour.ts';
 import { loadDocument } from '../io/load-document.ts';
 import { loadSubmissionTemplate } from '../templates/load.ts';
 import { createPromptBuilder } from '../templates/prompts.ts';
@@ -72,7 +73,17 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
     const items = shardOf(selectItems(spec, loaded.items, opts.limit), opts.shard);
     datasets.push({ spec, items, files: loaded.files });
   }
-  const engine = submission.serving.engine;
+  const engine = ENGINES[submission.serving.engine];
+  const mode = submission.reasoning.mode;
+  const override = submission.generation.assistant_max_tokens;
+  const byMode = suite.assistant_turn.max_tokens_by_reasoning?.[mode];
+  const assistantBudget =
+    override !== undefined
+      ? { max_tokens: override, source: 'submission' as const, reasoning_mode: mode, reason: submission.generation.assistant_max_tokens_reason ?? null }
+      : byMode !== undefined
+        ? { max_tokens: byMode, source: 'suite_reasoning_mode' as const, reasoning_mode: mode, reason: null }
+        : { max_tokens: suite.assistant_turn.max_tokens, source: 'suite' as const, reasoning_mode: mode, reason: null };
+  const cutAtStops = suite.user_turn.cut_at_stops === true;
   return {
     suite,
     submission,
@@ -80,8 +91,12 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
     template,
     builder,
     datasets,
-    extraBody: engine === 'vllm' || engine === 'sglang' ? { skip_special_tokens: false } : {},
-    assistantMaxTokens: submission.generation.assistant_max_tokens ?? suite.assistant_turn.max_tokens,
+    extraBody: engine.extraBody,
+    engine,
+    assistantMaxTokens: assistantBudget.max_tokens,
+    assistantBudget,
+    cutAtStops,
+    stopRemnants: cutAtStops && engine.specialTokensInText === 'never' && !engine.trimsStop,
     shard: opts.shard,
   };
 }
