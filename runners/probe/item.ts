@@ -78,7 +78,7 @@ export async function runItem(ctx: ItemContext, item: DatasetItem): Promise<Samp
   tick();
   // Suite v2: cut the returned text at the template's stops whatever the engine did (for harmony the
   // assistant stops leave out <|end|>, which closes the analysis message inside one assistant turn).
-  const aCut = assistant && setup.cutAtStops ? cutAtStops(assistant.text, setup.builder.assistantStops, { finishReason: assistant.finish_reason, stopRemnants: setup.stopRemnants }) : null;
+  const aCut = assistant && setup.cutAtStops ? cutAtStops(assistant.text, setup.builder.assistantCutMarkers, { finishReason: assistant.finish_reason, stopRemnants: setup.stopRemnants }) : null;
   const assistantText = aCut ? aCut.text : (assistant?.text ?? null);
   const answer = assistantText !== null ? stripReasoning(assistantText, mode, opensThink) : null;
   const unfinished = assistant && answer !== null && setup.suite.assistant_turn.unfinished === 'skip' ? unfinishedReason(assistant.finish_reason, answer) : null;
@@ -149,7 +149,7 @@ export async function runItem(ctx: ItemContext, item: DatasetItem): Promise<Samp
             const r = await deps.complete(body);
             tick();
             timings.user_turn_ms = r.latency_ms;
-            const cut = setup.cutAtStops ? cutAtStops(r.text, setup.builder.userTurnStops, { finishReason: r.finish_reason, stopRemnants: setup.stopRemnants }) : null;
+            const cut = setup.cutAtStops ? cutAtStops(r.text, setup.builder.userTurnCutMarkers, { finishReason: r.finish_reason, stopRemnants: setup.stopRemnants }) : null;
             const userTurn = cut ? cut.text : r.text;
             const verdicts = await judgeAll(deps.judges, { id: base.id, question: item.question, response: context, user_turn: userTurn, dataset: item.dataset });
             return {
