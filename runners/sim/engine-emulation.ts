@@ -26,12 +26,15 @@ export const EOS: Record<PromptFormat, readonly string[]> = {
   glm: ['<|user|>', '<|observation|>', '<|endoftext|>'],
 };
 
-/** The emitted text as tokens: each special token alone, other text in pieces of up to 4 characters. */
+/** Word-like pieces, as a BPE vocabulary splits text: a word with its leading space, a digit, a run of spaces, a sign. */
+const PIECE = / ?[A-Za-z]+| ?\d|\s+|[^\sA-Za-z\d]/g;
+
+/** The emitted text as tokens: each special token alone, other text in word-like pieces. */
 function tokens(raw: string): string[] {
   const out: string[] = [];
   let last = 0;
   const push = (s: string) => {
-    for (let i = 0; i < s.length; i += 4) out.push(s.slice(i, i + 4));
+    for (const m of s.matchAll(PIECE)) out.push(m[0]);
   };
   for (const m of raw.matchAll(SPECIAL)) {
     push(raw.slice(last, m.index));
@@ -70,7 +73,8 @@ export function emulateEngine(
     const matchText = e.stopsMatch === 'returned_text' ? shown : rawSoFar;
     let at = -1;
     for (const st of stops) {
-      const i = matchText.indexOf(st);
+      // TGI tests each stop as a regex anchored at the end of the output so far (StopSequenceCriteria "stop$").
+      const i = e.trimsStop ? matchText.indexOf(st) : matchText.endsWith(st) ? matchText.length - st.length : -1;
       if (i >= 0 && (at < 0 || i < at)) at = i;
     }
     if (at >= 0) {
