@@ -84,6 +84,11 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
         ? { max_tokens: byMode, source: 'suite_reasoning_mode' as const, reasoning_mode: mode, reason: null }
         : { max_tokens: suite.assistant_turn.max_tokens, source: 'suite' as const, reasoning_mode: mode, reason: null };
   const cutAtStops = suite.user_turn.cut_at_stops === true;
+  // What no request field can fix (docs/runner.md, "Stops per engine").
+  if (engine.specialTokensInText === 'server_flag')
+    opts.warn('llama.cpp returns special tokens only when the server runs with --special: without it, stops on special tokens (e.g. GLM\'s <|assistant|>) can neither match nor be cut by the runner');
+  if (engine.specialTokensInText === 'never' && mode === 'harmony')
+    opts.warn('TGI returns text without special tokens: gpt-oss channel markers are lost, so the analysis channel cannot be told from the final answer');
   return {
     suite,
     submission,
