@@ -42,11 +42,11 @@ const RUN_ON: Record<PromptFormat, string> = {
   glm: `\n<|assistant|>\n${MORE}<|user|>`,
 };
 
-/** Reasoning that never ends: the assistant turn runs into max_tokens with its think block still open. */
+/** Reasoning that never ends: the assistant turn runs into max_tokens with its think block still open (8 characters a token is more than any tokenization here gives). */
 function endlessReasoning(format: PromptFormat, opensThink: boolean, maxTokens: number): string {
   const open = format === 'harmony' ? '<|channel|>analysis<|message|>' : opensThink ? '' : '<think>\n';
   let body = '';
-  while (body.length < maxTokens * 4 + 64) body += 'Let me check this again step by step. ';
+  while (body.length < maxTokens * 8 + 64) body += 'Let me check this again step by step. ';
   return open + body;
 }
 
