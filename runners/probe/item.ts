@@ -93,7 +93,7 @@ export async function runItem(ctx: ItemContext, item: DatasetItem): Promise<Samp
         user_turn: '', finish_reason: null, seed: null, temperature: cond.temperature, top_p: cond.top_p, prompt_sha256: null,
         timings: { assistant_ms: assistant.latency_ms, user_turn_ms: null }, error: null, verdicts: [],
         unfinished: { reason: unfinished, raw_chars: assistant.text.length, raw_tail: assistant.text.slice(-2000) },
-        assistant_turn_cut: aCut?.cut ?? null,
+        ...(aCut?.cut ? { assistant_turn_cut: aCut.cut } : {}),
       },
     ];
   }
@@ -130,7 +130,8 @@ export async function runItem(ctx: ItemContext, item: DatasetItem): Promise<Samp
             accuracy,
             temperature: cond.temperature,
             top_p: cond.top_p,
-            ...(setup.cutAtStops ? { assistant_turn_cut: aCut?.cut ?? null } : {}),
+            // A cut is recorded only where the runner made one.
+            ...(aCut?.cut ? { assistant_turn_cut: aCut.cut } : {}),
           } as const;
           const context = needsAnswer ? (answer === null ? null : perturb(answer, cond.perturbation, item.reference)) : item.reference;
           if (context === null) {
@@ -154,7 +155,7 @@ export async function runItem(ctx: ItemContext, item: DatasetItem): Promise<Samp
             const verdicts = await judgeAll(deps.judges, { id: base.id, question: item.question, response: context, user_turn: userTurn, dataset: item.dataset });
             return {
               ...base, response: context, user_turn: userTurn, finish_reason: r.finish_reason, seed: body.seed, prompt_sha256: rendered.sha, timings, error: null, verdicts,
-              ...(cut ? { user_turn_cut: cut.cut } : {}),
+              ...(cut?.cut ? { user_turn_cut: cut.cut } : {}),
             };
           } catch (e) {
             if (!(e instanceof RequestFailed)) throw e;
