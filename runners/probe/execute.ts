@@ -171,6 +171,8 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
         package_versions: packageVersions(opts.root),
         datasets: setup.datasets.map((d) => ({ id: d.spec.id, files: d.files })),
         shards: setup.shard ? { count: setup.shard.count, merged: [setup.shard.index] } : null,
+        assistant_budget: setup.assistantBudget,
+        engine_settings: { engine: setup.engine.id, extra_body: { ...setup.extraBody }, runner_cuts_stops: setup.cutAtStops },
       },
       run: {
         started_at: startedAt.toISOString(),

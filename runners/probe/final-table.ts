@@ -13,6 +13,7 @@ export function finalTable(summary: ResultSummary, stats: ClientStats): string {
         `${(i === 0 ? d.dataset : '').padEnd(14)}${c.condition.padEnd(18)}${String(c.n_samples).padStart(8)}${String(c.n_judged).padStart(8)}${String(c.n_request_errors).padStart(8)}${String(c.n_judge_errors).padStart(10)}${pct(c.followup?.value).padStart(11)}${(i === 0 ? pct(d.accuracy?.strict.value) : '').padStart(10)}`,
       );
     });
+    if (d.unfinished && d.unfinished.n > 0) out.push(`${''.padEnd(14)}unfinished answers: ${d.unfinished.n} of ${d.unfinished.of} items (not probed, not scored)`);
   }
   const reasons = Object.entries(stats.failureReasons).map(([k, v]) => `${k}=${v}`).join(', ');
   out.push(

@@ -3,18 +3,19 @@ import { SAMPLE_FORMAT, type DatasetId, type Sample, type Verdict } from '../../
 import { RequestFailed, type CompletionResult } from '../client/types.ts';
 import type { DatasetItem } from '../datasets/types.ts';
 import type { Judge } from '../judge/types.ts';
+import { cutAtStops } from '../templates/cut.ts';
 import { stripReasoning } from '../templates/reasoning.ts';
 import { perturb } from './perturb.ts';
 import type { ProbeDeps } from './pipeline.ts';
-import { assistantBody, userTurnBody } from './requests.ts';
+import { assistantBody, requestsPerItem, userTurnBody } from './requests.ts';
 import type { ProbeSetup } from './types.ts';
 
 /** What one item's run needs from the whole run. */
 export interface ItemContext {
   setup: ProbeSetup;
   deps: ProbeDeps;
-  /** One request finished (or was skipped because its assistant turn failed). */
-  tick(): void;
+  /** `n` (default 1) requests finished, or were skipped because their assistant turn failed or was unfinished. */
+  tick(n?: number): void;
   /** One request failed after its retries. */
   countError(): void;
   downloadOnly: ReadonlySet<DatasetId>;
@@ -44,6 +45,15 @@ async function judgeAll(judges: Judge[], input: Parameters<Judge['judge']>[0]): 
 }
 
 /**
+ * Why an assistant turn has no usable answer (suite v2), or null: it hit its token budget, or nothing is left
+ * once reasoning is removed (e.g. an unclosed <think>, or harmony without a final message).
+ */
+export function unfinishedReason(finishReason: string | null, answer: string): 'length' | 'empty_answer' | null {
+  if (finishReason === 'length') return 'length';
+  return answer.trim() === '' ? 'empty_answer' : null;
+}
+
+/**
  * One item: the assistant turn → verifier → a user turn for every sample of every condition → verdicts.
  * Failed requests become samples with `error` (never dropped); samples come back in condition and k order.
  */
@@ -66,7 +76,27 @@ export async function runItem(ctx: ItemContext, item: DatasetItem): Promise<Samp
     ctx.countError();
   }
   tick();
-  const answer = assistant ? stripReasoning(assistant.text, mode, opensThink) : null;
+  // Suite v2: cut the returned text at the template's stops whatever the engine did (for harmony the
+  // assistant stops leave out <|end|>, which closes the analysis message inside one assistant turn).
+  const aCut = assistant && setup.cutAtStops ? cutAtStops(assistant.text, setup.builder.assistantCutMarkers, { finishReason: assistant.finish_reason, stopRemnants: setup.stopRemnants }) : null;
+  const assistantText = aCut ? aCut.text : (assistant?.text ?? null);
+  const answer = assistantText !== null ? stripReasoning(assistantText, mode, opensThink) : null;
+  const unfinished = assistant && answer !== null && setup.suite.assistant_turn.unfinished === 'skip' ? unfinishedReason(assistant.finish_reason, answer) : null;
+  if (assistant && unfinished) {
+    // Not probed, not scored: one record keeps the item visible (and counted), with no user turn and no verdict.
+    const cond = setup.suite.conditions[0]!;
+    tick(requestsPerItem(setup, item) - 1);
+    return [
+      {
+        format: SAMPLE_FORMAT, id: `${item.id}~${cond.id}~0`, submission_id: setup.submission.id, dataset: item.dataset, item_id: item.id,
+        condition: cond.id, sample_index: 0, question: storedQuestion, response: '', assistant_finish_reason: assistant.finish_reason, accuracy: null,
+        user_turn: '', finish_reason: null, seed: null, temperature: cond.temperature, top_p: cond.top_p, prompt_sha256: null,
+        timings: { assistant_ms: assistant.latency_ms, user_turn_ms: null }, error: null, verdicts: [],
+        unfinished: { reason: unfinished, raw_chars: assistant.text.length, raw_tail: assistant.text.slice(-2000) },
+        ...(aCut?.cut ? { assistant_turn_cut: aCut.cut } : {}),
+      },
+    ];
+  }
   const accuracy = answer !== null ? deps.verify(item.verifier, answer) : null;
 
   // Greedy and sampled conditions share one context: render each distinct prompt (and hash it) once.
@@ -100,6 +130,8 @@ export async function runItem(ctx: ItemContext, item: DatasetItem): Promise<Samp
             accuracy,
             temperature: cond.temperature,
             top_p: cond.top_p,
+            // A cut is recorded only where the runner made one.
+            ...(aCut?.cut ? { assistant_turn_cut: aCut.cut } : {}),
           } as const;
           const context = needsAnswer ? (answer === null ? null : perturb(answer, cond.perturbation, item.reference)) : item.reference;
           if (context === null) {
@@ -118,8 +150,13 @@ export async function runItem(ctx: ItemContext, item: DatasetItem): Promise<Samp
             const r = await deps.complete(body);
             tick();
             timings.user_turn_ms = r.latency_ms;
-            const verdicts = await judgeAll(deps.judges, { id: base.id, question: item.question, response: context, user_turn: r.text, dataset: item.dataset });
-            return { ...base, response: context, user_turn: r.text, finish_reason: r.finish_reason, seed: body.seed, prompt_sha256: rendered.sha, timings, error: null, verdicts };
+            const cut = setup.cutAtStops ? cutAtStops(r.text, setup.builder.userTurnCutMarkers, { finishReason: r.finish_reason, stopRemnants: setup.stopRemnants }) : null;
+            const userTurn = cut ? cut.text : r.text;
+            const verdicts = await judgeAll(deps.judges, { id: base.id, question: item.question, response: context, user_turn: userTurn, dataset: item.dataset });
+            return {
+              ...base, response: context, user_turn: userTurn, finish_reason: r.finish_reason, seed: body.seed, prompt_sha256: rendered.sha, timings, error: null, verdicts,
+              ...(cut?.cut ? { user_turn_cut: cut.cut } : {}),
+            };
           } catch (e) {
             if (!(e instanceof RequestFailed)) throw e;
             tick();

@@ -4,6 +4,15 @@ import type { DatasetItem } from '../datasets/types.ts';
 import { assistantSeed, sampleSeed } from './seeds.ts';
 import type { ProbeSetup } from './types.ts';
 
+/**
+ * Stop strings the engine accepts: at most its limit (TGI: 4 by default), end-of-turn markers first. When the
+ * runner cuts at stops itself (suite v2) the ones left out still end the turn, at the runner.
+ */
+function engineStops(setup: ProbeSetup, stops: string[]): string[] {
+  const max = setup.engine.maxStops;
+  return max !== null && stops.length > max ? stops.slice(0, max) : stops;
+}
+
 /** The assistant-turn request of an item (suite decoding, greedy by default). */
 export function assistantBody(setup: ProbeSetup, model: string, item: DatasetItem): CompletionBody {
   const at = setup.suite.assistant_turn;
@@ -14,7 +23,7 @@ export function assistantBody(setup: ProbeSetup, model: string, item: DatasetIte
     temperature: at.temperature,
     top_p: at.top_p,
     seed: assistantSeed(setup.suite.seed, item.dataset, item.id),
-    stop: setup.builder.assistantStops,
+    stop: engineStops(setup, setup.builder.assistantStops),
     ...setup.extraBody,
   };
 }
@@ -28,7 +37,7 @@ export function userTurnBody(setup: ProbeSetup, model: string, item: DatasetItem
     temperature: cond.temperature,
     top_p: cond.top_p,
     seed: sampleSeed(setup.suite.seed, item.dataset, item.id, cond.id, k),
-    stop: setup.builder.userTurnStops,
+    stop: engineStops(setup, setup.builder.userTurnStops),
     ...setup.extraBody,
   };
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { DatasetId, Submission, Suite, formatFieldError, parseWith, type DatasetSpec } from '../../src/schema/index.ts';
 import { loadDataset, selectItems } from '../datasets/load.ts';
 import { shardOf } from '../datasets/subset.ts';
+import { ENGINES } from '../engines/behaviour.ts';
 import { loadDocument } from '../io/load-document.ts';
 import { loadSubmissionTemplate } from '../templates/load.ts';
 import { createPromptBuilder } from '../templates/prompts.ts';
@@ -72,7 +73,22 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
     const items = shardOf(selectItems(spec, loaded.items, opts.limit), opts.shard);
     datasets.push({ spec, items, files: loaded.files });
   }
-  const engine = submission.serving.engine;
+  const engine = ENGINES[submission.serving.engine];
+  const mode = submission.reasoning.mode;
+  const override = submission.generation.assistant_max_tokens;
+  const byMode = suite.assistant_turn.max_tokens_by_reasoning?.[mode];
+  const assistantBudget =
+    override !== undefined
+      ? { max_tokens: override, source: 'submission' as const, reasoning_mode: mode, reason: submission.generation.assistant_max_tokens_reason ?? null }
+      : byMode !== undefined
+        ? { max_tokens: byMode, source: 'suite_reasoning_mode' as const, reasoning_mode: mode, reason: null }
+        : { max_tokens: suite.assistant_turn.max_tokens, source: 'suite' as const, reasoning_mode: mode, reason: null };
+  const cutAtStops = suite.user_turn.cut_at_stops === true;
+  // What no request field can fix (docs/runner.md, "Stops per engine").
+  if (engine.specialTokensInText === 'server_flag')
+    opts.warn('llama.cpp returns special tokens only when the server runs with --special: without it, stops on special tokens (e.g. GLM\'s <|assistant|>) can neither match nor be cut by the runner');
+  if (engine.specialTokensInText === 'never' && mode === 'harmony')
+    opts.warn('TGI returns text without special tokens: gpt-oss channel markers are lost, so the analysis channel cannot be told from the final answer');
   return {
     suite,
     submission,
@@ -80,8 +96,12 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
     template,
     builder,
     datasets,
-    extraBody: engine === 'vllm' || engine === 'sglang' ? { skip_special_tokens: false } : {},
-    assistantMaxTokens: submission.generation.assistant_max_tokens ?? suite.assistant_turn.max_tokens,
+    extraBody: engine.extraBody,
+    engine,
+    assistantMaxTokens: assistantBudget.max_tokens,
+    assistantBudget,
+    cutAtStops,
+    stopRemnants: cutAtStops && engine.specialTokensInText === 'never' && !engine.trimsStop,
     shard: opts.shard,
   };
 }

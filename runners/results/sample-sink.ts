@@ -16,6 +16,9 @@ export function lightSample(s: Sample): Sample {
     response: '',
     user_turn: '',
     verdicts: s.verdicts.map((v) => (v.kind === 'label' ? { ...v, rationale: '', evidence_span: null } : { ...v, reason: '-' })),
+    ...(s.unfinished ? { unfinished: { ...s.unfinished, raw_tail: '' } } : {}),
+    ...(s.user_turn_cut ? { user_turn_cut: { ...s.user_turn_cut, removed: '' } } : {}),
+    ...(s.assistant_turn_cut ? { assistant_turn_cut: { ...s.assistant_turn_cut, removed: '' } } : {}),
   };
 }
 

@@ -16,11 +16,13 @@ import {
   type Sample,
   type Submission,
   type Suite,
+  type UnfinishedCount,
 } from '../../src/schema/index.ts';
 import { anyOfK, bootstrapRate, pairedDelta, type BootstrapOptions, type ItemCount } from '../../src/lib/metrics/bootstrap.ts';
 import { panelAgreement } from '../../src/lib/agreement/panel.ts';
 import { hashSeed } from '../../src/lib/metrics/prng.ts';
 import { round6 } from '../../src/lib/metrics/quantile.ts';
+import { wilsonInterval } from '../../src/lib/metrics/wilson.ts';
 
 export interface SummaryInput {
   suite: Suite;
@@ -122,6 +124,20 @@ function accuracy(suite: Suite, dataset: DatasetId, samples: readonly Sample[]):
   };
 }
 
+/** Suite v2: items whose assistant turn was unfinished, with a Wilson interval (the rate can be 0 or 1). */
+function unfinishedCount(suite: Suite, samples: readonly Sample[], items: number): UnfinishedCount {
+  const marked = samples.filter((s) => s.unfinished);
+  const n = new Set(marked.map((s) => s.item_id)).size;
+  const ci = items > 0 ? wilsonInterval(n, items, suite.bootstrap.confidence) : null;
+  return {
+    n,
+    of: items,
+    length: marked.filter((s) => s.unfinished!.reason === 'length').length,
+    empty_answer: marked.filter((s) => s.unfinished!.reason === 'empty_answer').length,
+    rate: ci ? { value: round6(n / items), lo: round6(ci.lo), hi: round6(ci.hi), n: items } : null,
+  };
+}
+
 /** Agreement of every pair of judges of the panel (primary first) over the samples both labelled. */
 function agreements(all: readonly Sample[], judges: JudgeStamp[]): Agreement[] {
   const verdictLists = all.filter((s) => !s.error).map((s) => s.verdicts);
@@ -145,16 +161,19 @@ export function buildSummary(input: SummaryInput): ResultSummary {
   const datasets: DatasetResult[] = [];
   const all: Sample[] = [];
   for (const spec of suite.datasets) {
-    const samples = get(spec.id);
-    if (!samples) continue;
+    const withUnfinished = get(spec.id);
+    if (!withUnfinished) continue;
+    // Unfinished items (suite v2) are in no rate and no accuracy: only counted.
+    const samples = withUnfinished.filter((s) => !s.unfinished);
     all.push(...samples);
-    const itemIds = [...new Set(samples.map((s) => s.item_id))];
+    const itemIds = [...new Set(withUnfinished.map((s) => s.item_id))];
     datasets.push({
       dataset: spec.id,
       n_items: itemIds.length,
       item_ids: itemIds,
       accuracy: accuracy(suite, spec.id, samples),
       conditions: conditionResults(suite, spec.id, samples, primary.id),
+      ...(suite.assistant_turn.unfinished === 'skip' ? { unfinished: unfinishedCount(suite, withUnfinished, itemIds.length) } : {}),
     });
   }
   return {

@@ -1,5 +1,6 @@
+import { emulateEngine, type EmulationSettings, type EngineOutput } from './engine-emulation.ts';
 import { drawLabel, labelWeights, type Profile } from './profiles.ts';
-import { parsePrompt } from './prompt-parse.ts';
+import { parsePrompt, type PromptFormat } from './prompt-parse.ts';
 import { rngFor } from './rng.ts';
 import { genericAnswer, guessedAnswer, userTurnText, workedAnswer } from './text.ts';
 
@@ -21,6 +22,39 @@ export interface GeneratorOptions {
   profile: Profile;
   seed: number;
   gsm8k: Map<string, string>;
+  /** Share of assistant turns that reason until max_tokens without closing (default: the profile's, else 0). */
+  unfinishedRate?: number;
+  /** Every user turn runs on past a role header into an assistant reply (tests of the runner's own cut). */
+  runPast?: boolean;
+}
+
+/** An emulated engine and the request body it judges (special-token fields). */
+export type EngineRequest = EmulationSettings & { body: Record<string, unknown> };
+/** What an emulated engine answers instead of a completion (e.g. TGI refusing more stop strings than it allows). */
+export type EngineRefusal = Extract<EngineOutput, { ok: false }>;
+
+const MORE = 'Sure, here is more detail.';
+
+/** What a model writes after its user turn when nothing stops it: the next turn, as each template spells it. */
+const RUN_ON: Record<PromptFormat, string> = {
+  chatml: `\n<|im_start|>assistant\n${MORE}<|im_end|>`,
+  harmony: `<|end|><|start|>assistant<|channel|>final<|message|>${MORE}<|return|>`,
+  glm: `\n<|assistant|>\n${MORE}<|user|>`,
+};
+
+/** Reasoning that never ends: the assistant turn runs into max_tokens with its think block still open (8 characters a token is more than any tokenization here gives). */
+function endlessReasoning(format: PromptFormat, opensThink: boolean, maxTokens: number): string {
+  const open = format === 'harmony' ? '<|channel|>analysis<|message|>' : opensThink ? '' : '<think>\n';
+  let body = '';
+  while (body.length < maxTokens * 8 + 64) body += 'Let me check this again step by step. ';
+  return open + body;
+}
+
+/** The assistant turn as the model emits it under each template: reasoning first where the template opens it. */
+function assistantEmission(answer: string, format: PromptFormat, opensThink: boolean): string {
+  const thought = 'I will work through the question before answering.';
+  if (format === 'harmony') return `<|channel|>analysis<|message|>${thought}<|end|><|start|>assistant<|channel|>final<|message|>${answer}`;
+  return opensThink ? `${thought}\n</think>\n\n${answer}` : answer;
 }
 
 /** Roughly 4 characters per token: enough to honour max_tokens plausibly. */
@@ -53,8 +87,11 @@ function assistantAnswer(q: string, opts: GeneratorOptions, rand: () => number):
 /**
  * Deterministic text for one request: greedy requests depend only on the prompt; sampled ones also on the
  * request seed. Assistant-turn prompts get an answer; user-turn prompts get a user turn drawn from the profile.
+ * Without an engine to emulate, stop strings are applied to the emitted text directly (an ideal engine).
  */
-export function generate(req: GenerateRequest, opts: GeneratorOptions): Generation {
+export function generate(req: GenerateRequest, opts: GeneratorOptions): Generation;
+export function generate(req: GenerateRequest, opts: GeneratorOptions, engine?: EngineRequest): Generation | EngineRefusal;
+export function generate(req: GenerateRequest, opts: GeneratorOptions, engine?: EngineRequest): Generation | EngineRefusal {
   const greedy = req.temperature === 0;
   const rand = rngFor(opts.seed, opts.profile.name, req.prompt, req.temperature, req.top_p, greedy ? 'greedy' : String(req.seed ?? 'noseed'));
   const parsed = parsePrompt(req.prompt);
@@ -69,10 +106,18 @@ export function generate(req: GenerateRequest, opts: GeneratorOptions): Generati
     raw = out.text;
     finish = out.finish;
     // Some leakers switch roles mid-turn; the runner's stop sequences must catch it.
-    if (label === 'identity_leakage' && rand() < 0.3) raw += '<|im_end|>\n<|im_start|>assistant\nSure, here is more detail.';
+    if (parsed.format === 'chatml' && label === 'identity_leakage' && rand() < 0.3) raw += '<|im_end|>\n<|im_start|>assistant\nSure, here is more detail.';
+    if (engine && out.finish === 'length') while (raw.length <= req.max_tokens * 4) raw += ` ${raw}`;
+    else if (opts.runPast) raw += RUN_ON[parsed.format];
+    // Through an engine, the model goes on after its turn: end of turn (ChatML), or the next turn (harmony, GLM).
+    else if (engine) raw += parsed.format === 'chatml' ? '<|im_end|>' : RUN_ON[parsed.format];
   } else {
-    raw = assistantAnswer(parsed.question, opts, rand);
+    const unfinishedRate = opts.unfinishedRate ?? opts.profile.unfinishedRate ?? 0;
+    const endless = unfinishedRate > 0 && rngFor(opts.seed, 'unfinished', req.prompt)() < unfinishedRate;
+    raw = endless ? endlessReasoning(parsed.format, parsed.opensThink, req.max_tokens) : assistantEmission(assistantAnswer(parsed.question, opts, rand), parsed.format, parsed.opensThink);
+    if (engine && !endless) raw += parsed.format === 'harmony' ? '<|return|>' : parsed.format === 'glm' ? '<|user|>' : '<|im_end|>';
   }
+  if (engine) return emulateEngine(raw, { stop: req.stop, max_tokens: req.max_tokens, body: engine.body }, parsed.format, engine);
   const stopped = applyStops(raw, req.stop);
   let text = stopped.text;
   if (stopped.stopped) finish = 'stop';

@@ -16,6 +16,8 @@ export interface Profile {
   hot: Weights;
   /** Probability that a GSM8K answer ends in the right number (when the simulator knows it). */
   accuracy: number;
+  /** Share of assistant turns that reason until max_tokens without a final answer (default 0). */
+  unfinishedRate?: number;
 }
 
 const w = (genuine: number, restate: number, unrelated: number, leak: number, meta: number, closing: number, degenerate: number): Weights => ({

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { requestKey } from '../cache/key.ts';
 import { faultPicker, type FaultKind, type FaultRates } from './faults.ts';
-import { generate, type GeneratorOptions } from './generate.ts';
+import { ENGINES, type EngineId } from '../engines/behaviour.ts';
+import { generate, type EngineRequest, type GeneratorOptions } from './generate.ts';
 import { handleJudgeChat } from './judge-route.ts';
 import type { Profile } from './profiles.ts';
 import { loadGsm8kReferences } from './references.ts';
@@ -17,6 +18,16 @@ export interface SimOptions {
   /** Wait announced by 429 responses. */
   retryAfterMs: number;
   dataDir?: string;
+  /** Emulate this engine's special-token and stop-string behaviour (runners/engines/behaviour.ts); default: an ideal engine. */
+  engine?: EngineId;
+  /** llama.cpp only: the server was started with --special (special tokens rendered in the text). */
+  serverSpecial?: boolean;
+  /** Fault knob: stop strings are not applied (end-of-sequence tokens still end generation). */
+  ignoreStops?: boolean;
+  /** Every user turn runs on past a role header into an assistant reply. */
+  runPast?: boolean;
+  /** Share of assistant turns that reason until max_tokens (overrides the profile's unfinishedRate). */
+  unfinishedRate?: number;
 }
 
 export interface RunningSim {
@@ -60,7 +71,8 @@ const errorBody = (message: string, type: string) => ({ error: { message, type, 
 export function startSim(opts: SimOptions): Promise<RunningSim> {
   const stats = newStats();
   const modelName = `userturn-sim/${opts.profile.name}`;
-  const gen: GeneratorOptions = { profile: opts.profile, seed: opts.seed, gsm8k: loadGsm8kReferences(opts.dataDir) };
+  const gen: GeneratorOptions = { profile: opts.profile, seed: opts.seed, gsm8k: loadGsm8kReferences(opts.dataDir), unfinishedRate: opts.unfinishedRate, runPast: opts.runPast };
+  const emulated = opts.engine ? { engine: ENGINES[opts.engine], serverSpecial: opts.serverSpecial ?? false, ignoreStops: opts.ignoreStops ?? false } : null;
   const nextFault = faultPicker(opts.faults, opts.seed);
   const hanging = new Set<ServerResponse>();
   /** The last judge request bodies, for GET /sim/judge-requests: tests check what a judge client really sent. */
@@ -134,7 +146,7 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
         return;
       }
       const stop = typeof body.stop === 'string' ? [body.stop] : Array.isArray(body.stop) ? body.stop.filter((s): s is string => typeof s === 'string') : [];
-      const g = generate(
+      const out = generate(
         {
           prompt,
           temperature: typeof body.temperature === 'number' ? body.temperature : 1,
@@ -144,7 +156,14 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
           stop,
         },
         gen,
+        emulated ? ({ ...emulated, body } satisfies EngineRequest) : undefined,
       );
+      if ('ok' in out && !out.ok) {
+        countRoute(stats, route, String(out.status));
+        sendJson(res, out.status, errorBody(out.message, 'invalid_request_error'));
+        return;
+      }
+      const g = out as { text: string; finish_reason: string };
       const usage = { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(g.text.length / 4), total_tokens: Math.ceil((prompt.length + g.text.length) / 4) };
       const model = typeof body.model === 'string' ? body.model : modelName;
       payload = isChat

@@ -14,6 +14,13 @@ export interface PromptBuilder {
   userTurnStops: string[];
   /** Stop sequences of the assistant turn. */
   assistantStops: string[];
+  /**
+   * Where the runner cuts a returned user turn itself (suite v2): the stops, plus each role header cut after its
+   * role name, so `<|start|>assistant<|channel|>analysis…` is caught as well as the `…final…` the template renders.
+   */
+  userTurnCutMarkers: string[];
+  /** The same for the assistant turn (for harmony still without <|end|> and the assistant header). */
+  assistantCutMarkers: string[];
 }
 
 export interface PromptOptions {
@@ -68,6 +75,20 @@ function deriveStops(tpl: ChatTemplate, opts: PromptOptions): { user: string[]; 
   };
 }
 
+/** The stops plus every role header shortened to end at its role name (`<|start|>user<|message|>` → `<|start|>user`). */
+export function withShortHeaders(stops: readonly string[]): string[] {
+  const out = [...stops];
+  for (const s of stops) {
+    for (const role of ['assistant', 'user']) {
+      const i = s.indexOf(role);
+      if (i <= 0) continue;
+      const short = s.slice(0, i + role.length);
+      if (short !== s && !out.includes(short)) out.push(short);
+    }
+  }
+  return out;
+}
+
 export function createPromptBuilder(tpl: ChatTemplate, opts: PromptOptions): PromptBuilder {
   const stripBos = (p: string): string => (opts.stripBos && tpl.bos_token && p.startsWith(tpl.bos_token) ? p.slice(tpl.bos_token.length) : p);
   const stops = deriveStops(tpl, opts);
@@ -86,5 +107,7 @@ export function createPromptBuilder(tpl: ChatTemplate, opts: PromptOptions): Pro
     },
     userTurnStops: stops.user,
     assistantStops: stops.assistant,
+    userTurnCutMarkers: withShortHeaders(stops.user),
+    assistantCutMarkers: withShortHeaders(stops.assistant),
   };
 }

@@ -31,6 +31,23 @@ export const ItemScore = z.discriminatedUnion('kind', [
 ]);
 export type ItemScore = z.infer<typeof ItemScore>;
 
+/** A stop marker the runner cut at itself because the engine returned text past it (suite v2). */
+export const TurnCut = z.strictObject({
+  marker: z.string().min(1).describe('The stop marker (end-of-turn token or role header) found in the returned text, or the visible rest of one whose special tokens the engine dropped.'),
+  kind: z.enum(['marker', 'stop_remnant']).describe('marker: the whole marker was in the text; stop_remnant: the engine stopped on it but left its visible part at the end (TGI keeps stop text).'),
+  raw_chars: z.int().nonnegative().describe('Length of the text as the engine returned it.'),
+  removed: z.string().max(2000).describe('The text removed from the marker on, first 2,000 characters (for audit).'),
+});
+export type TurnCut = z.infer<typeof TurnCut>;
+
+/** An assistant turn with no usable final answer: neither probed nor scored (suite v2), only counted. */
+export const Unfinished = z.strictObject({
+  reason: z.enum(['length', 'empty_answer']).describe('length: the assistant turn hit its token budget; empty_answer: nothing is left once reasoning is removed.'),
+  raw_chars: z.int().nonnegative().describe('Length of the raw assistant text.'),
+  raw_tail: z.string().max(2000).describe('The last 2,000 characters of the raw assistant text, reasoning included (for audit).'),
+});
+export type Unfinished = z.infer<typeof Unfinished>;
+
 export const SampleId = z.string().regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be URL-safe: letters, digits, . _ ~ -');
 
 /** One generated user turn with the context it was generated from. Lines of results/<id>/samples/<dataset>.jsonl. */
@@ -61,5 +78,10 @@ export const Sample = z.strictObject({
     .nullable()
     .describe('Request that failed after all retries; the sample is counted as an error and excluded from rates.'),
   verdicts: z.array(Verdict).describe('One verdict per judge of the panel; the primary judge first.'),
+  unfinished: Unfinished.nullable()
+    .optional()
+    .describe('Suite v2: set on the one record of an item whose assistant turn is unfinished; such an item has no user turn, verdict or accuracy and is excluded from every rate.'),
+  user_turn_cut: TurnCut.nullable().optional().describe('Suite v2: where the runner cut the returned user turn itself; null when the engine stopped in time.'),
+  assistant_turn_cut: TurnCut.nullable().optional().describe('Suite v2: where the runner cut the returned assistant turn itself; null when the engine stopped in time.'),
 });
 export type Sample = z.infer<typeof Sample>;

@@ -69,11 +69,29 @@ export const Submission = z
       .describe('Serving hints for maintainers.'),
     generation: z
       .strictObject({
-        assistant_max_tokens: z.int().min(16).max(131_072).optional().describe('Override of the suite assistant-turn max_tokens (e.g. for reasoning models).'),
+        assistant_max_tokens: z
+          .int()
+          .min(16)
+          .max(131_072)
+          .optional()
+          .describe('Override of the suite assistant-turn budget; needs assistant_max_tokens_reason, which the site shows next to the result.'),
+        assistant_max_tokens_reason: z
+          .string()
+          .trim()
+          .min(10)
+          .max(500)
+          .optional()
+          .describe('Why this model needs a budget other than the suite\'s (e.g. "reasons for up to 30k tokens on GSM8K"); required with assistant_max_tokens.'),
         template_kwargs: z
           .record(z.string().regex(/^[a-z_][a-z0-9_]{0,60}$/), z.union([z.string().max(200), z.number().finite(), z.boolean()]))
           .default({})
           .describe('Extra variables passed to the chat template, e.g. {enable_thinking: false}.'),
+      })
+      .superRefine((g, ctx) => {
+        if (g.assistant_max_tokens !== undefined && g.assistant_max_tokens_reason === undefined)
+          ctx.addIssue({ code: 'custom', message: 'assistant_max_tokens overrides the suite budget: say why in assistant_max_tokens_reason (shown on the site)', path: ['assistant_max_tokens_reason'] });
+        if (g.assistant_max_tokens === undefined && g.assistant_max_tokens_reason !== undefined)
+          ctx.addIssue({ code: 'custom', message: 'assistant_max_tokens_reason is given without assistant_max_tokens', path: ['assistant_max_tokens'] });
       })
       .default({ template_kwargs: {} })
       .describe('Generation limits and template variables.'),

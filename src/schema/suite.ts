@@ -94,14 +94,28 @@ export const Suite = z
     taxonomy_version: z.int().positive(),
     judge_prompt_version: z.string().min(1),
     assistant_turn: z.strictObject({
-      max_tokens: z.int().positive(),
+      max_tokens: z.int().positive().describe('Token budget of the assistant turn when max_tokens_by_reasoning does not apply (suite v1: always).'),
       temperature: z.number().min(0).max(2),
       top_p: z.number().gt(0).max(1),
+      max_tokens_by_reasoning: z
+        .strictObject({ none: z.int().positive(), think_tags: z.int().positive(), harmony: z.int().positive() })
+        .optional()
+        .describe("Suite v2: the assistant-turn budget per submission reasoning mode (thinking models need far more than a plain answer)."),
+      unfinished: z
+        .enum(['probe', 'skip'])
+        .optional()
+        .describe(
+          'Suite v2: "skip" means an assistant turn that ended by length, or whose final answer is empty once reasoning is removed, is neither probed nor scored but counted as unfinished; absent or "probe" keeps the v1 behaviour.',
+        ),
     }),
     user_turn: z.strictObject({
       max_tokens: z.int().positive(),
       sentinel: z.string().min(8).describe('Placeholder user message: the prompt is cut where it starts (STACK.md).'),
       stop_at_role_header: z.boolean().describe('Also stop at the next role header of the template.'),
+      cut_at_stops: z
+        .boolean()
+        .optional()
+        .describe('Suite v2: the runner itself cuts the returned user turn at the first stop marker, whatever the engine returned, and records the cut (absent: v1, the text is kept as returned).'),
     }),
     seed: z.int().nonnegative().describe('Base seed; per-sample seeds derive from it, the item and the condition.'),
     bootstrap: z.strictObject({

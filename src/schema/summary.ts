@@ -30,12 +30,23 @@ export const Accuracy = z.strictObject({
 });
 export type Accuracy = z.infer<typeof Accuracy>;
 
+/** Items whose assistant turn was unfinished (suite v2): counted, never probed or scored. */
+export const UnfinishedCount = z.strictObject({
+  n: z.int().nonnegative().describe('Unfinished items.'),
+  of: z.int().nonnegative().describe('Items of the dataset in this run.'),
+  length: z.int().nonnegative().describe('Of which the assistant turn hit its token budget.'),
+  empty_answer: z.int().nonnegative().describe('Of which nothing was left once reasoning was removed.'),
+  rate: Estimate.nullable().describe('n / of with a Wilson interval at the suite confidence; null when there are no items.'),
+});
+export type UnfinishedCount = z.infer<typeof UnfinishedCount>;
+
 export const DatasetResult = z.strictObject({
   dataset: DatasetId,
   n_items: z.int().nonnegative(),
   item_ids: z.array(z.string()).describe('The items used, in order (a seeded subset when capped).'),
   accuracy: Accuracy.nullable().describe('Null for conversation sets: no accuracy, not 0.'),
   conditions: z.array(ConditionResult),
+  unfinished: UnfinishedCount.optional().describe('Suite v2: unfinished answers of this model on this dataset (absent for suite v1 results).'),
 });
 export type DatasetResult = z.infer<typeof DatasetResult>;
 
@@ -72,6 +83,23 @@ export const Provenance = z.strictObject({
   package_versions: z.record(z.string(), z.string()),
   datasets: z.array(z.strictObject({ id: DatasetId, files: z.array(z.strictObject({ name: z.string(), sha256: Sha256 })) })),
   shards: z.strictObject({ count: z.int().positive(), merged: z.array(z.int().nonnegative()) }).nullable(),
+  assistant_budget: z
+    .strictObject({
+      max_tokens: z.int().positive(),
+      source: z.enum(['suite', 'suite_reasoning_mode', 'submission']).describe('Where the budget came from: the suite, its per-reasoning-mode table, or a submission override.'),
+      reasoning_mode: z.enum(['none', 'think_tags', 'harmony']),
+      reason: z.string().nullable().describe('The submission\'s stated reason for an override (untrusted text, shown escaped).'),
+    })
+    .optional()
+    .describe('The assistant-turn token budget used and why (absent in older results).'),
+  engine_settings: z
+    .strictObject({
+      engine: z.string(),
+      extra_body: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).describe('Engine-specific request fields sent with every completion.'),
+      runner_cuts_stops: z.boolean().describe('Whether the runner cut returned turns at the stop markers itself (suite v2).'),
+    })
+    .optional()
+    .describe('Special-token settings sent to the engine (absent in older results).'),
 });
 export type Provenance = z.infer<typeof Provenance>;
 

@@ -73,7 +73,8 @@ export async function rejudgeResult(opts: RejudgeOptions): Promise<RejudgeReport
 
   const work: Sample[] = [];
   let skippedErrors = 0;
-  for (const list of stored.samples.values()) for (const s of list) (s.error ? skippedErrors++ : work.push(s));
+  // Unfinished items (suite v2) have no user turn to judge.
+  for (const list of stored.samples.values()) for (const s of list) if (!s.unfinished) (s.error ? skippedErrors++ : work.push(s));
   const fresh = new Map<Sample, Verdict>();
   let done = 0;
   await pool(work, opts.concurrency, async (s) => {

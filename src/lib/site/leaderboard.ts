@@ -15,6 +15,8 @@ export interface LbRow {
   hot: Estimate | null;
   any_k: Estimate | null;
   accuracy: Estimate | null;
+  /** Suite v2: items of this dataset whose assistant turn was unfinished (not probed, not scored). */
+  unfinished?: { n: number; of: number } | null;
   /** Greedy label counts in taxonomy order. */
   labels: number[];
   group: number | null;
@@ -68,6 +70,7 @@ export function leaderboardRows(summaries: readonly ResultSummary[], dataset: st
       total_b: s.submission.params.total_b, active_b: s.submission.params.active_b,
       greedy: greedy?.followup ?? null, hot_condition: hot?.condition ?? null, hot: hot?.followup ?? null,
       any_k: hot?.any_of_k ?? null, accuracy: d?.accuracy?.strict ?? null,
+      unfinished: d?.unfinished ? { n: d.unfinished.n, of: d.unfinished.of } : null,
       labels: greedy ? LABELS.map((l) => greedy.labels[l]) : LABELS.map(() => 0),
       group: null, has_results: !!d, pending: false, verified: verified.has(s.submission.id),
     };

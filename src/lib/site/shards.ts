@@ -17,6 +17,10 @@ export interface ShardSample {
   seed: number | null;
   error: Sample['error'];
   verdicts: Sample['verdicts'];
+  /** Suite v2: the item's assistant turn was unfinished; this record has no user turn. */
+  unfinished?: NonNullable<Sample['unfinished']>;
+  /** Suite v2: where the runner cut the returned user turn (the removed text stays in the samples file). */
+  cut?: { marker: string; kind: string };
 }
 export interface ShardItem {
   item_id: string;
@@ -55,6 +59,8 @@ export function groupByItem(samples: readonly Sample[], conditionOrder: readonly
       id: s.id, condition: s.condition, k: s.sample_index, user_turn: s.user_turn, finish_reason: s.finish_reason,
       temperature: s.temperature, seed: s.seed, error: s.error, verdicts: s.verdicts,
       ...(s.response !== it.response ? { response: s.response } : {}),
+      ...(s.unfinished ? { unfinished: s.unfinished } : {}),
+      ...(s.user_turn_cut ? { cut: { marker: s.user_turn_cut.marker, kind: s.user_turn_cut.kind } } : {}),
     });
   }
   for (const it of byItem.values()) it.samples.sort((a, b) => rank(a.condition) - rank(b.condition) || a.condition.localeCompare(b.condition) || a.k - b.k);

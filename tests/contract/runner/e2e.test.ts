@@ -107,7 +107,8 @@ describe('userturn run against userturn sim on the project fixtures', () => {
     const before = await sent();
     const r = await runCli(['run', SUBMISSION, '--dry-run', '--limit', '2', '--data-dir', fixtureData, '--template', qwenTemplate, '--datasets', 'gsm8k,mt_bench']);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /gsm8k\s+\(assistant\)\s+2\s+\d+\s+4096/);
+    // Suite v2's budget for a thinking model (think_tags): 16,384 tokens per assistant turn, 2 items.
+    assert.match(r.stdout, /gsm8k\s+\(assistant\)\s+2\s+\d+\s+32768/);
     assert.match(r.stdout, /t0\.7\s+8\s+\d+\s+4096/);
     assert.match(r.stdout, /total\s+\d+/);
     assert.equal(await sent(), before);

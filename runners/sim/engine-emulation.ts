@@ -1,0 +1,86 @@
+import type { EngineBehaviour } from '../engines/behaviour.ts';
+import type { PromptFormat } from './prompt-parse.ts';
+
+/**
+ * How an engine turns what the simulated model "emits" (text with special tokens spelled out) into the answer of
+ * /v1/completions: end-of-sequence tokens, special tokens dropped or kept, stop strings matched on the text the
+ * engine matches them on, trimmed or kept. The facts come from runners/engines/behaviour.ts.
+ */
+export interface EmulationSettings {
+  engine: EngineBehaviour;
+  /** llama.cpp started with --special: every special token is rendered in the text. */
+  serverSpecial: boolean;
+  /** Fault knob: the engine (or a proxy in front of it) does not apply stop strings; end-of-sequence still stops. */
+  ignoreStops: boolean;
+}
+
+export type EngineOutput = { ok: true; text: string; finish_reason: 'stop' | 'length' } | { ok: false; status: number; message: string };
+
+const SPECIAL = /<\|[^|<>\s]{1,40}\|>/g;
+const IS_SPECIAL = /^<\|[^|<>\s]{1,40}\|>$/;
+
+/** End-of-sequence tokens of each template family (from their generation configs): generation ends there. */
+export const EOS: Record<PromptFormat, readonly string[]> = {
+  chatml: ['<|im_end|>', '<|endoftext|>'],
+  harmony: ['<|return|>', '<|call|>', '<|endoftext|>'],
+  glm: ['<|user|>', '<|observation|>', '<|endoftext|>'],
+};
+
+/** Word-like pieces, as a BPE vocabulary splits text: a word with its leading space, a digit, a run of spaces, a sign. */
+const PIECE = / ?[A-Za-z]+| ?\d|\s+|[^\sA-Za-z\d]/g;
+
+/** The emitted text as tokens: each special token alone, other text in word-like pieces. */
+function tokens(raw: string): string[] {
+  const out: string[] = [];
+  let last = 0;
+  const push = (s: string) => {
+    for (const m of s.matchAll(PIECE)) out.push(m[0]);
+  };
+  for (const m of raw.matchAll(SPECIAL)) {
+    push(raw.slice(last, m.index));
+    out.push(m[0]);
+    last = m.index + m[0].length;
+  }
+  push(raw.slice(last));
+  return out;
+}
+
+export function emulateEngine(
+  raw: string,
+  req: { stop: string[]; max_tokens: number; body: Record<string, unknown> },
+  format: PromptFormat,
+  s: EmulationSettings,
+): EngineOutput {
+  const e = s.engine;
+  if (e.maxStops !== null && req.stop.length > e.maxStops) {
+    return { ok: false, status: 422, message: `Input validation error: \`stop\` supports up to ${e.maxStops} stop sequences. Given: ${req.stop.length}` };
+  }
+  const keepsSpecial =
+    e.specialTokensInText === 'per_request' ? req.body.skip_special_tokens === false : e.specialTokensInText === 'server_flag' ? s.serverSpecial : false;
+  const render = (tok: string): string => (!IS_SPECIAL.test(tok) || keepsSpecial || e.alwaysRendered.includes(tok) ? tok : '');
+  const renderAll = (text: string): string => tokens(text).map(render).join('');
+  const stops = s.ignoreStops ? [] : req.stop.filter((x) => x.length > 0);
+  const eos = EOS[format];
+  let rawSoFar = '';
+  let shown = '';
+  let n = 0;
+  for (const tok of tokens(raw)) {
+    if (eos.includes(tok)) return { ok: true, text: shown, finish_reason: 'stop' };
+    if (n >= req.max_tokens) return { ok: true, text: shown, finish_reason: 'length' };
+    n++;
+    rawSoFar += tok;
+    shown += render(tok);
+    const matchText = e.stopsMatch === 'returned_text' ? shown : rawSoFar;
+    let at = -1;
+    for (const st of stops) {
+      // TGI tests each stop as a regex anchored at the end of the output so far (StopSequenceCriteria "stop$").
+      const i = e.trimsStop ? matchText.indexOf(st) : matchText.endsWith(st) ? matchText.length - st.length : -1;
+      if (i >= 0 && (at < 0 || i < at)) at = i;
+    }
+    if (at >= 0) {
+      if (!e.trimsStop) return { ok: true, text: shown, finish_reason: 'stop' };
+      return { ok: true, text: e.stopsMatch === 'returned_text' ? shown.slice(0, at) : renderAll(rawSoFar.slice(0, at)), finish_reason: 'stop' };
+    }
+  }
+  return { ok: true, text: shown, finish_reason: 'stop' };
+}

@@ -1,0 +1,53 @@
+import type { TurnCut } from '../../src/schema/index.ts';
+
+/** Special-token spellings an engine may drop from the text it returns: <|im_start|>, <|start_header_id|>, … */
+const SPECIAL_TOKEN = /<\|[^|<>\s]{1,40}\|>/g;
+
+/** How much of the removed text is kept on the sample for audit. */
+const KEEP = 2000;
+
+export interface CutOptions {
+  /** Finish reason the engine gave; a stop remnant can only sit at the end of a turn the engine stopped. */
+  finishReason: string | null;
+  /**
+   * The engine drops special tokens from the returned text and leaves the matched stop string in it (TGI):
+   * a stop like `<|im_start|>assistant` then shows only as a trailing "assistant".
+   */
+  stopRemnants: boolean;
+}
+
+/** The visible part of a stop marker once its special tokens are dropped ('' when nothing is left). */
+export const visibleRemnant = (marker: string): string => marker.replace(SPECIAL_TOKEN, '').trim();
+
+/**
+ * Cut a returned turn at the first stop marker (end-of-turn token or role header of the template), whatever the
+ * engine did: engines differ in whether their text keeps special tokens and whether stop strings can match them
+ * (runners/engines/behaviour.ts). Returns the text before the marker and a record of the cut, or the text as
+ * returned and null when no marker is in it.
+ */
+export function cutAtStops(text: string, markers: readonly string[], opts: CutOptions): { text: string; cut: TurnCut | null } {
+  let at = -1;
+  let found = '';
+  for (const m of markers) {
+    if (!m) continue;
+    const i = text.indexOf(m);
+    if (i >= 0 && (at < 0 || i < at || (i === at && m.length > found.length))) {
+      at = i;
+      found = m;
+    }
+  }
+  if (at >= 0) return { text: text.slice(0, at), cut: { marker: found, kind: 'marker', raw_chars: text.length, removed: text.slice(at, at + KEEP) } };
+  if (opts.stopRemnants && opts.finishReason === 'stop') {
+    const end = text.trimEnd();
+    let best: { at: number; marker: string } | null = null;
+    for (const m of markers) {
+      const rest = visibleRemnant(m);
+      // Only markers that had special tokens leave a remnant that differs from the marker itself.
+      if (rest === '' || rest === m.trim() || !end.endsWith(rest)) continue;
+      const i = end.length - rest.length;
+      if (!best || i < best.at) best = { at: i, marker: rest };
+    }
+    if (best) return { text: text.slice(0, best.at), cut: { marker: best.marker, kind: 'stop_remnant', raw_chars: text.length, removed: text.slice(best.at, best.at + KEEP) } };
+  }
+  return { text, cut: null };
+}

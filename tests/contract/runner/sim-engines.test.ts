@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { spawnSim, type SpawnedSim } from './helpers/processes.ts';
+
+/** The simulator's engine emulation over HTTP (userturn sim --engine …): what the runner's settings are for. */
+const GLM_USER_PROMPT = '[gMASK]<sop><|user|>\nWhat is 12 + 8?<|assistant|>\nThe answer is 20.<|user|>\n';
+const MORE = 'Sure, here is more detail.';
+const sims: Record<string, SpawnedSim> = {};
+before(async () => {
+  for (const e of ['vllm', 'tgi', 'llamacpp']) sims[e] = await spawnSim(['--profile', 'aware', '--engine', e, '--run-past']);
+});
+after(async () => {
+  for (const s of Object.values(sims)) await s.stop();
+});
+
+async function post(engine: string, body: Record<string, unknown>) {
+  const res = await fetch(`${sims[engine]!.url}/v1/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', prompt: GLM_USER_PROMPT, max_tokens: 256, temperature: 0, top_p: 1, seed: 1, stop: ['<|assistant|>'], ...body }) });
+  return { status: res.status, body: (await res.json()) as { choices?: Array<{ text: string; finish_reason: string }>; error?: { message: string } } };
+}
+
+describe('userturn sim --engine', () => {
+  it('vLLM: a stop on a special token matches only when the request keeps special tokens (skip_special_tokens: false)', async () => {
+    const kept = await post('vllm', { skip_special_tokens: false });
+    assert.ok(!kept.body.choices![0]!.text.includes(MORE), kept.body.choices![0]!.text);
+    const dropped = await post('vllm', {});
+    assert.ok(dropped.body.choices![0]!.text.includes(MORE), 'the default drops <|assistant|> from the text, so the stop never matches');
+    assert.ok(!dropped.body.choices![0]!.text.includes('<|assistant|>'));
+  });
+  it('TGI: matches the stop on text with special tokens, ignores unknown fields, refuses a fifth stop string', async () => {
+    const r = await post('tgi', { skip_special_tokens: false });
+    assert.equal(r.status, 200);
+    assert.ok(!r.body.choices![0]!.text.includes(MORE) && !r.body.choices![0]!.text.includes('<|'), r.body.choices![0]!.text);
+    const five = await post('tgi', { stop: ['a1', 'a2', 'a3', 'a4', 'a5'] });
+    assert.equal(five.status, 422);
+    assert.match(five.body.error!.message, /up to 4 stop sequences/);
+  });
+  it('llama.cpp without --special: the GLM header is not rendered, so the stop cannot match', async () => {
+    const r = await post('llamacpp', {});
+    assert.ok(r.body.choices![0]!.text.includes(MORE));
+  });
+  it('--special is refused for engines other than llama.cpp, and unknown engines are refused', async () => {
+    await assert.rejects(spawnSim(['--engine', 'vllm', '--special']), /exited early/);
+    await assert.rejects(spawnSim(['--engine', 'ollama']), /exited early/);
+  });
+});
