@@ -65,6 +65,12 @@ export const DatasetSpec = z.strictObject({
 });
 export type DatasetSpec = z.infer<typeof DatasetSpec>;
 
+/** How rate intervals are computed (PROBE.md, Metrics). Absent from a suite means v1's percentile bootstrap. */
+export const IntervalMethod = z
+  .enum(['percentile_bootstrap', 'wilson_deff'])
+  .describe('percentile_bootstrap: item bootstrap (suite v1); wilson_deff: Wilson score interval on n_eff = trials / design effect of the item clusters.');
+export type IntervalMethod = z.infer<typeof IntervalMethod>;
+
 export const Suite = z
   .strictObject({
     $schema: z.string().optional(),
@@ -90,6 +96,10 @@ export const Suite = z
       seed: z.int().nonnegative(),
       confidence: z.number().gt(0.5).lt(1),
     }),
+    intervals: z
+      .strictObject({ rate: IntervalMethod.describe('Intervals of follow-up rates, any-of-k and accuracy; deltas keep the paired bootstrap.') })
+      .optional()
+      .describe('Interval methods; absent = percentile bootstrap everywhere (suite v1).'),
     datasets: z.array(DatasetSpec).min(1),
     conditions: z.array(Condition).min(1),
   })

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { Delta, Estimate, HfRepo, Revision, Sha256, Slug, Timestamp } from './common.ts';
-import { DatasetId } from './suite.ts';
+import { DatasetId, IntervalMethod } from './suite.ts';
 import { LabelCounts } from './taxonomy.ts';
 import { JudgeStamp } from './verdict.ts';
 
 export const SUMMARY_FORMAT = 1;
+
+/** One character per item, in the dataset's `item_ids` order: "1" hit, "0" judged without a hit, "." not judged. */
+export const ItemVector = z.string().regex(/^[01.]*$/, 'must hold only "1", "0" and "." (one per item)');
 
 export const ConditionResult = z.strictObject({
   condition: Slug,
@@ -18,6 +21,7 @@ export const ConditionResult = z.strictObject({
   any_of_k: Estimate.nullable().describe('Share of items with at least one genuine follow-up (sampled conditions only).'),
   labels: LabelCounts.describe('Primary-judge label counts.'),
   delta_vs_greedy: Delta.nullable().describe('Paired difference of follow-up rate vs greedy (perturbation and sampled conditions).'),
+  item_hits: ItemVector.optional().describe('Genuine follow-up per item (single-sample conditions, suite v2): the paired rank tests and the Spearman bootstrap read it.'),
 });
 export type ConditionResult = z.infer<typeof ConditionResult>;
 
@@ -27,6 +31,7 @@ export const Accuracy = z.strictObject({
   loose: Estimate.nullable(),
   instruction_strict: z.number().min(0).max(1).nullable(),
   instruction_loose: z.number().min(0).max(1).nullable(),
+  item_correct: ItemVector.optional().describe('Strict correctness per item (suite v2), for the Spearman bootstrap over items.'),
 });
 export type Accuracy = z.infer<typeof Accuracy>;
 
@@ -72,6 +77,7 @@ export const Provenance = z.strictObject({
   package_versions: z.record(z.string(), z.string()),
   datasets: z.array(z.strictObject({ id: DatasetId, files: z.array(z.strictObject({ name: z.string(), sha256: Sha256 })) })),
   shards: z.strictObject({ count: z.int().positive(), merged: z.array(z.int().nonnegative()) }).nullable(),
+  interval_method: IntervalMethod.optional().describe("Method of the rate intervals (the suite's `intervals.rate`); absent = percentile bootstrap (suite v1)."),
 });
 export type Provenance = z.infer<typeof Provenance>;
 
