@@ -7,3 +7,5 @@ export { wilsonInterval, normalQuantile } from './wilson.ts';
 export { clusteredWilsonRate, designEffect } from './clustered-wilson.ts';
 export { rateEstimate, anyOfKEstimate } from './rate-interval.ts';
 export { exactMcNemar, fisherExact, holmAdjust } from './exact-tests.ts';
+export { pairedRankGroups, type RankInput, type PairTest } from './rank-groups.ts';
+export { spearmanBootstrap, type RhoModel, type RhoInterval } from './spearman-bootstrap.ts';
