@@ -9,3 +9,4 @@ export { rateEstimate, anyOfKEstimate } from './rate-interval.ts';
 export { exactMcNemar, fisherExact, holmAdjust } from './exact-tests.ts';
 export { pairedRankGroups, type RankInput, type PairTest } from './rank-groups.ts';
 export { spearmanBootstrap, type RhoModel, type RhoInterval } from './spearman-bootstrap.ts';
+export { excludesZero } from './significance.ts';

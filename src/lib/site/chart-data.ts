@@ -1,6 +1,7 @@
 /** From result summaries to the inputs of each chart (pure). */
 import { LABELS, type ResultSummary } from '../../schema/index.ts';
 import type { FpModel, PdRow, ScPoint, TsSeries } from './charts.ts';
+import { excludesZero } from '../metrics/significance.ts';
 import { spearmanBootstrap, type RhoInterval, type RhoModel } from '../metrics/spearman-bootstrap.ts';
 
 const byFamilyThenSize = (a: ResultSummary, b: ResultSummary) =>
@@ -77,7 +78,7 @@ export function perturbationRows(summaries: readonly ResultSummary[], dataset: s
     if (!d) return [];
     const deltas = conditions.map((cid) => {
       const c = d.conditions.find((x) => x.condition === cid);
-      return c?.delta_vs_greedy ? { condition: cid, ...c.delta_vs_greedy } : null;
+      return c?.delta_vs_greedy ? { condition: cid, ...c.delta_vs_greedy, significant: excludesZero(c.delta_vs_greedy) } : null;
     });
     return deltas.some(Boolean) ? [{ id: s.submission.id, name: s.submission.display_name, family: s.submission.family, deltas }] : [];
   });
