@@ -18,7 +18,8 @@ import {
   type Submission,
   type Suite,
 } from '../../src/schema/index.ts';
-import { pairedDelta, type BootstrapOptions, type ItemCount } from '../../src/lib/metrics/bootstrap.ts';
+import { pairedDelta, type BootstrapOptions, type ItemCount, type PairedItem } from '../../src/lib/metrics/bootstrap.ts';
+import { moverWilsonDelta } from '../../src/lib/metrics/mover-delta.ts';
 import { anyOfKEstimate, rateEstimate } from '../../src/lib/metrics/rate-interval.ts';
 import { panelAgreement } from '../../src/lib/agreement/panel.ts';
 import { hashSeed } from '../../src/lib/metrics/prng.ts';
@@ -31,7 +32,7 @@ export interface SummaryInput {
   samples: ReadonlyMap<DatasetId, readonly Sample[]> | Readonly<Partial<Record<DatasetId, readonly Sample[]>>>;
   /** The judge panel; the first is the primary judge whose labels make the rates. */
   judges: JudgeStamp[];
-  provenance: Omit<Provenance, 'judges' | 'primary_judge' | 'interval_method'>;
+  provenance: Omit<Provenance, 'judges' | 'primary_judge' | 'intervals'>;
   run: RunInfo;
 }
 
@@ -65,6 +66,11 @@ function bootOpts(suite: Suite, ...parts: string[]): BootstrapOptions {
 
 /** The suite's rate-interval method; a suite without `intervals` (v1) keeps the percentile bootstrap. */
 const intervalMethod = (suite: Suite): IntervalMethod => suite.intervals?.rate ?? 'percentile_bootstrap';
+
+/** The paired delta vs greedy by the suite's method (v1: percentile bootstrap). */
+function delta(suite: Suite, pairs: readonly PairedItem[], opts: BootstrapOptions) {
+  return suite.intervals?.delta === 'mover_wilson' ? moverWilsonDelta(pairs, opts.confidence) : pairedDelta(pairs, opts);
+}
 
 /** One character per item in `itemIds` order: "1" hit, "0" judged without a hit, "." not judged. */
 function itemVector(itemIds: readonly string[], get: (id: string) => ItemCount | undefined): string {
@@ -103,7 +109,7 @@ function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly Sa
       followup: rateEstimate(counts, method, bootOpts(suite, dataset, c.id, 'followup')),
       any_of_k: c.samples > 1 ? anyOfKEstimate(counts, method, bootOpts(suite, dataset, c.id, 'any_of_k')) : null,
       labels,
-      delta_vs_greedy: c.id === 'greedy' ? null : pairedDelta(pairs, bootOpts(suite, dataset, c.id, 'delta')),
+      delta_vs_greedy: c.id === 'greedy' ? null : delta(suite, pairs, bootOpts(suite, dataset, c.id, 'delta')),
     };
     // Suite v2: greedy's per-item hits, so the site can compare models on the items they share.
     if (suite.intervals && c.id === 'greedy' && c.samples === 1) result.item_hits = itemVector(itemIds, (id) => items.get(id));
@@ -152,8 +158,8 @@ function agreements(all: readonly Sample[], judges: JudgeStamp[]): Agreement[] {
 }
 
 /** Input provenance without a method stamp carried over from an earlier summary (rejudge, merge): the suite decides. */
-function provenanceBase(p: SummaryInput['provenance'] & { interval_method?: unknown }): SummaryInput['provenance'] {
-  const { interval_method: _stale, ...rest } = p;
+function provenanceBase(p: SummaryInput['provenance'] & { intervals?: unknown }): SummaryInput['provenance'] {
+  const { intervals: _stale, ...rest } = p;
   void _stale;
   return rest;
 }
@@ -194,7 +200,7 @@ export function buildSummary(input: SummaryInput): ResultSummary {
     },
     datasets,
     agreement: agreements(all, judges),
-    provenance: { ...provenanceBase(input.provenance), ...(suite.intervals ? { interval_method: suite.intervals.rate } : {}), judges, primary_judge: primary.id },
+    provenance: { ...provenanceBase(input.provenance), ...(suite.intervals ? { intervals: { ...suite.intervals } } : {}), judges, primary_judge: primary.id },
     run: input.run,
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Delta, Estimate, HfRepo, Revision, Sha256, Slug, Timestamp } from './common.ts';
-import { DatasetId, IntervalMethod } from './suite.ts';
+import { DatasetId, IntervalMethods } from './suite.ts';
 import { LabelCounts } from './taxonomy.ts';
 import { JudgeStamp } from './verdict.ts';
 
@@ -77,7 +77,7 @@ export const Provenance = z.strictObject({
   package_versions: z.record(z.string(), z.string()),
   datasets: z.array(z.strictObject({ id: DatasetId, files: z.array(z.strictObject({ name: z.string(), sha256: Sha256 })) })),
   shards: z.strictObject({ count: z.int().positive(), merged: z.array(z.int().nonnegative()) }).nullable(),
-  interval_method: IntervalMethod.optional().describe("Method of the rate intervals (the suite's `intervals.rate`); absent = percentile bootstrap (suite v1)."),
+  intervals: IntervalMethods.optional().describe("Interval methods the summary was computed with (the suite's `intervals`); absent = percentile bootstrap (suite v1)."),
 });
 export type Provenance = z.infer<typeof Provenance>;
 

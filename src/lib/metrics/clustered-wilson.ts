@@ -22,12 +22,8 @@ export function designEffect(items: readonly ItemCount[]): number {
   return Math.max(1, clustered / binomial);
 }
 
-/**
- * Pooled rate with a Wilson score interval on the effective sample size n_eff = trials / deff (Kish 1965;
- * Korn & Graubard 1998; Dean & Pagano 2015). Never zero width at 0 hits: 0/1319 gives [0, 0.29%]. With one
- * trial per item (greedy, any-of-k, accuracy) it is the plain Wilson interval. Null when nothing was judged.
- */
-export function clusteredWilsonRate(items: readonly ItemCount[], confidence: number): Estimate | null {
+/** Unrounded pooled rate and clustered Wilson bounds over items with trials; null when there are none. */
+export function clusteredWilsonBounds(items: readonly ItemCount[], confidence: number): { p: number; lo: number; hi: number; n: number } | null {
   const units = items.filter((i) => i.trials > 0);
   let h = 0;
   let t = 0;
@@ -36,5 +32,15 @@ export function clusteredWilsonRate(items: readonly ItemCount[], confidence: num
   const p = h / t;
   const nEff = t / designEffect(units);
   const ci = wilsonInterval(p * nEff, nEff, confidence);
-  return { value: round6(p), lo: round6(Math.min(ci.lo, p)), hi: round6(Math.max(ci.hi, p)), n: units.length };
+  return { p, lo: Math.min(ci.lo, p), hi: Math.max(ci.hi, p), n: units.length };
+}
+
+/**
+ * Pooled rate with a Wilson score interval on the effective sample size n_eff = trials / deff (Kish 1965;
+ * Korn & Graubard 1998; Dean & Pagano 2015). Never zero width at 0 hits: 0/1319 gives [0, 0.29%]. With one
+ * trial per item (greedy, any-of-k, accuracy) it is the plain Wilson interval. Null when nothing was judged.
+ */
+export function clusteredWilsonRate(items: readonly ItemCount[], confidence: number): Estimate | null {
+  const b = clusteredWilsonBounds(items, confidence);
+  return b && { value: round6(b.p), lo: round6(b.lo), hi: round6(b.hi), n: b.n };
 }

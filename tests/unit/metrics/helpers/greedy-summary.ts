@@ -22,16 +22,20 @@ export function samples(n: number, hits: Pick, correct: Pick, unjudgedFirst = fa
   }) satisfies Sample);
 }
 
-export function summarize(suite: Suite, list: Sample[], id = 'm') {
-  return buildSummary({
+/** The other inputs of buildSummary (submission, judge, provenance, run) for a one-model test. */
+export function summarizeInput(suite: Suite, id = 'm') {
+  return {
     suite, submission: { id, display_name: id.toUpperCase(), family: 'f', hf: { repo: 'o/m', revision: 'main' }, params: { total_b: 1, active_b: 1 } },
-    samples: { gsm8k: list }, judges: [judge],
+    judges: [judge],
     provenance: {
       suite_id: 'userturn', suite_version: suite.version, taxonomy_version: 1, submission_sha256: '0'.repeat(64), template_sha256: null, template_source: 'x',
       stop_sequences: [], decoding: { assistant: { temperature: 0, top_p: 1, max_tokens: 1 }, user_turn_max_tokens: 1, conditions: [] },
       endpoint_models: [], simulated: true, runner_commit: null, runner_dirty: null, package_versions: {}, datasets: [], shards: null,
     },
     run: { started_at: '2026-01-01T00:00:00Z', finished_at: '2026-01-01T00:00:01Z', duration_s: 1, requests_sent: 0, cache_hits: 0, request_errors: 0, endpoints: [] },
-  });
+  };
 }
 
+export function summarize(suite: Suite, list: Sample[], id = 'm') {
+  return buildSummary({ ...summarizeInput(suite, id), samples: { gsm8k: list } });
+}
