@@ -19,3 +19,9 @@ test('the perturbation layout carries the significance of every mark to the char
   const L = perturbationLayout(rows, ['truncated', 'reference']);
   assert.deepEqual(L.rows[0]!.marks.map((m) => m?.significant), [true, false]);
 });
+
+test('the model page names the interval methods of a summary; v1 summaries (no stamp) say so', async () => {
+  const { intervalMethodText } = await import('../../../src/lib/site/interval-text.ts');
+  assert.match(intervalMethodText({ intervals: { rate: 'wilson_deff', delta: 'mover_wilson' } }), /Wilson score interval on the effective sample size.*MOVER/);
+  assert.match(intervalMethodText({}), /percentile bootstrap over items.*paired percentile bootstrap \(suite v1 methods\)/);
+});
