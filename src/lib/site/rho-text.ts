@@ -13,5 +13,5 @@ export function rhoText(r: RhoInterval, confidence = 0.95): string {
 /** The verdict the site prints next to ρ. */
 export function rhoVerdict(r: RhoInterval): string {
   if (r.rho === null) return 'no correlation can be computed';
-  return r.includes_zero ? 'cannot be told from zero: the interval contains 0' : `the interval excludes 0 (a ${r.rho > 0 ? 'positive' : 'negative'} association)`;
+  return r.includes_zero ? 'cannot be told from zero (the interval contains 0)' : `the interval excludes 0 (a ${r.rho > 0 ? 'positive' : 'negative'} association)`;
 }
