@@ -11,8 +11,17 @@ export function greedyRankInput(s: ResultSummary, dataset: string): RankInput | 
   return { hits: g.labels.genuine_followup, trials: g.n_judged, items };
 }
 
+type Groups = { byId: Map<string, number | null>; tests: PairTest[] };
+// Several pages rank the same loaded summaries (home, per-dataset page, JSON): compute each dataset once per build.
+const cache = new WeakMap<readonly ResultSummary[], Map<string, Groups>>();
+
 /** Rank group per submission id (1 + models significantly better, Holm across all pairs), and the tests behind them. */
-export function leaderboardGroups(summaries: readonly ResultSummary[], dataset: string): { byId: Map<string, number | null>; tests: PairTest[] } {
+export function leaderboardGroups(summaries: readonly ResultSummary[], dataset: string): Groups {
+  const perSet = cache.get(summaries) ?? cache.set(summaries, new Map()).get(summaries)!;
+  const hit = perSet.get(dataset);
+  if (hit) return hit;
   const { groups, tests } = pairedRankGroups(summaries.map((s) => greedyRankInput(s, dataset)));
-  return { byId: new Map(summaries.map((s, i) => [s.submission.id, groups[i] ?? null])), tests };
+  const out = { byId: new Map(summaries.map((s, i) => [s.submission.id, groups[i] ?? null])), tests };
+  perSet.set(dataset, out);
+  return out;
 }
