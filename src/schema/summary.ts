@@ -41,6 +41,14 @@ export const DatasetResult = z.strictObject({
   item_ids: z.array(z.string()).describe('The items used, in order (a seeded subset when capped).'),
   accuracy: Accuracy.nullable().describe('Null for conversation sets: no accuracy, not 0.'),
   conditions: z.array(ConditionResult),
+}).superRefine((d, ctx) => {
+  // Per-item vectors are read position by position against item_ids: a length mismatch would pair wrong items.
+  const n = d.item_ids.length;
+  d.conditions.forEach((c, i) => {
+    if (c.item_hits !== undefined && c.item_hits.length !== n) ctx.addIssue({ code: 'custom', message: `has ${c.item_hits.length} characters for ${n} item_ids`, path: ['conditions', i, 'item_hits'] });
+  });
+  const acc = d.accuracy?.item_correct;
+  if (acc !== undefined && acc.length !== n) ctx.addIssue({ code: 'custom', message: `has ${acc.length} characters for ${n} item_ids`, path: ['accuracy', 'item_correct'] });
 });
 export type DatasetResult = z.infer<typeof DatasetResult>;
 

@@ -57,3 +57,13 @@ test('suite v2 deltas vs greedy use the MOVER interval: 4 extra hits on 1,319 it
   const old = buildSummary({ ...summarizeInput(v1), samples: { gsm8k: [...greedy, ...truncated] } }).datasets[0]!.conditions.find((c) => c.condition === 'truncated')!.delta_vs_greedy!;
   assert.ok(old.lo > 0, 'the v1 percentile bootstrap calls the same 4 hits an effect: the reason v2 changed it');
 });
+
+test('a per-item vector whose length differs from item_ids is refused, naming the field', async () => {
+  const v2 = await loadSuite(join(root, 'runners/suites/v2.yaml'));
+  const s = summarize(v2, samples(5, 1, 1));
+  s.datasets[0]!.conditions[0]!.item_hits = '1000';
+  const r = ResultSummary.safeParse(s);
+  assert.equal(r.success, false);
+  assert.deepEqual(r.error!.issues[0]!.path, ['datasets', 0, 'conditions', 0, 'item_hits']);
+  assert.match(r.error!.issues[0]!.message, /4 characters for 5 item_ids/);
+});
