@@ -8,6 +8,7 @@ import {
   type DatasetId,
   type DatasetResult,
   type JudgeStamp,
+  type IntervalMethod,
   type Label,
   type LabelCounts,
   type Provenance,
@@ -18,7 +19,9 @@ import {
   type Suite,
   type UnfinishedCount,
 } from '../../src/schema/index.ts';
-import { anyOfK, bootstrapRate, pairedDelta, type BootstrapOptions, type ItemCount } from '../../src/lib/metrics/bootstrap.ts';
+import { pairedDelta, type BootstrapOptions, type ItemCount, type PairedItem } from '../../src/lib/metrics/bootstrap.ts';
+import { moverWilsonDelta } from '../../src/lib/metrics/mover-delta.ts';
+import { anyOfKEstimate, rateEstimate } from '../../src/lib/metrics/rate-interval.ts';
 import { panelAgreement } from '../../src/lib/agreement/panel.ts';
 import { hashSeed } from '../../src/lib/metrics/prng.ts';
 import { round6 } from '../../src/lib/metrics/quantile.ts';
@@ -31,7 +34,7 @@ export interface SummaryInput {
   samples: ReadonlyMap<DatasetId, readonly Sample[]> | Readonly<Partial<Record<DatasetId, readonly Sample[]>>>;
   /** The judge panel; the first is the primary judge whose labels make the rates. */
   judges: JudgeStamp[];
-  provenance: Omit<Provenance, 'judges' | 'primary_judge'>;
+  provenance: Omit<Provenance, 'judges' | 'primary_judge' | 'intervals'>;
   run: RunInfo;
 }
 
@@ -63,7 +66,21 @@ function bootOpts(suite: Suite, ...parts: string[]): BootstrapOptions {
   return { resamples: suite.bootstrap.resamples, confidence: suite.bootstrap.confidence, seed: hashSeed(suite.bootstrap.seed, ...parts) };
 }
 
-function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly Sample[], judge: string): ConditionResult[] {
+/** The suite's rate-interval method; a suite without `intervals` (v1) keeps the percentile bootstrap. */
+const intervalMethod = (suite: Suite): IntervalMethod => suite.intervals?.rate ?? 'percentile_bootstrap';
+
+/** The paired delta vs greedy by the suite's method (v1: percentile bootstrap). */
+function delta(suite: Suite, pairs: readonly PairedItem[], opts: BootstrapOptions) {
+  return suite.intervals?.delta === 'mover_wilson' ? moverWilsonDelta(pairs, opts.confidence) : pairedDelta(pairs, opts);
+}
+
+/** One character per item in `itemIds` order: "1" hit, "0" judged without a hit, "." not judged. */
+function itemVector(itemIds: readonly string[], get: (id: string) => ItemCount | undefined): string {
+  return itemIds.map((id) => { const c = get(id); return !c || c.trials === 0 ? '.' : c.hits > 0 ? '1' : '0'; }).join('');
+}
+
+function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly Sample[], judge: string, itemIds: readonly string[]): ConditionResult[] {
+  const method = intervalMethod(suite);
   const byCond = new Map<string, Sample[]>();
   for (const s of samples) (byCond.get(s.condition) ?? byCond.set(s.condition, []).get(s.condition)!).push(s);
   const greedy = itemCounts(byCond.get('greedy') ?? [], judge);
@@ -83,7 +100,7 @@ function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly Sa
     const items = itemCounts(list, judge);
     const counts = [...items.values()];
     const pairs = [...items.entries()].filter(([id]) => greedy.has(id)).map(([id, a]) => ({ a, b: greedy.get(id)! }));
-    return {
+    const result: ConditionResult = {
       condition: c.id,
       temperature: c.temperature,
       samples_per_item: c.samples,
@@ -91,37 +108,45 @@ function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly Sa
       n_judged: judged,
       n_judge_errors: judgeErrors,
       n_request_errors: list.filter((s) => s.error !== null).length,
-      followup: bootstrapRate(counts, bootOpts(suite, dataset, c.id, 'followup')),
-      any_of_k: c.samples > 1 ? anyOfK(counts, bootOpts(suite, dataset, c.id, 'any_of_k')) : null,
+      followup: rateEstimate(counts, method, bootOpts(suite, dataset, c.id, 'followup')),
+      any_of_k: c.samples > 1 ? anyOfKEstimate(counts, method, bootOpts(suite, dataset, c.id, 'any_of_k')) : null,
       labels,
-      delta_vs_greedy: c.id === 'greedy' ? null : pairedDelta(pairs, bootOpts(suite, dataset, c.id, 'delta')),
+      delta_vs_greedy: c.id === 'greedy' ? null : delta(suite, pairs, bootOpts(suite, dataset, c.id, 'delta')),
     };
+    // Suite v2: greedy's per-item hits, so the site can compare models on the items they share.
+    if (suite.intervals && c.id === 'greedy' && c.samples === 1) result.item_hits = itemVector(itemIds, (id) => items.get(id));
+    return result;
   });
 }
 
 /** Accuracy over items with a verifier outcome (one per item: every sample of an item carries the same score). */
-function accuracy(suite: Suite, dataset: DatasetId, samples: readonly Sample[]): Accuracy | null {
+function accuracy(suite: Suite, dataset: DatasetId, samples: readonly Sample[], itemIds: readonly string[]): Accuracy | null {
   const spec = suite.datasets.find((d) => d.id === dataset);
   if (!spec?.accuracy) return null;
   const perItem = new Map<string, NonNullable<Sample['accuracy']>>();
   for (const s of samples) if (s.accuracy && !perItem.has(s.item_id)) perItem.set(s.item_id, s.accuracy);
   const scores = [...perItem.values()];
   if (scores.length === 0) return null;
-  const opts = (what: string) => bootOpts(suite, dataset, 'accuracy', what);
+  const method = intervalMethod(suite);
+  const est = (xs: ItemCount[], what: string) => rateEstimate(xs, method, bootOpts(suite, dataset, 'accuracy', what));
   const as = (ok: boolean): ItemCount => ({ hits: ok ? 1 : 0, trials: 1 });
+  const strictOk = (s: NonNullable<Sample['accuracy']>): boolean => (s.kind === 'gsm8k' ? s.correct : s.strict);
+  // Suite v2: strict correctness per item, for the Spearman bootstrap over items.
+  const withVector = (a: Accuracy): Accuracy =>
+    suite.intervals ? { ...a, item_correct: itemVector(itemIds, (id) => { const s = perItem.get(id); return s && as(strictOk(s)); }) } : a;
   if (spec.accuracy === 'gsm8k') {
-    const strict = bootstrapRate(scores.map((s) => as(s.kind === 'gsm8k' && s.correct)), opts('strict'))!;
-    return { metric: 'gsm8k_exact', strict, loose: null, instruction_strict: null, instruction_loose: null };
+    const strict = est(scores.map((s) => as(s.kind === 'gsm8k' && s.correct)), 'strict')!;
+    return withVector({ metric: 'gsm8k_exact', strict, loose: null, instruction_strict: null, instruction_loose: null });
   }
   const inst = scores.flatMap((s) => (s.kind === 'instructions' ? s.instructions : []));
   const mean = (xs: boolean[]) => (xs.length === 0 ? null : round6(xs.filter(Boolean).length / xs.length));
-  return {
+  return withVector({
     metric: 'prompt_level',
-    strict: bootstrapRate(scores.map((s) => as(s.kind === 'instructions' && s.strict)), opts('strict'))!,
-    loose: bootstrapRate(scores.map((s) => as(s.kind === 'instructions' && s.loose)), opts('loose')),
+    strict: est(scores.map((s) => as(s.kind === 'instructions' && s.strict)), 'strict')!,
+    loose: est(scores.map((s) => as(s.kind === 'instructions' && s.loose)), 'loose'),
     instruction_strict: mean(inst.map((i) => i.strict)),
     instruction_loose: mean(inst.map((i) => i.loose)),
-  };
+  });
 }
 
 /** Suite v2: items whose assistant turn was unfinished, with a Wilson interval (the rate can be 0 or 1). */
@@ -148,6 +173,13 @@ function agreements(all: readonly Sample[], judges: JudgeStamp[]): Agreement[] {
   }));
 }
 
+/** Input provenance without a method stamp carried over from an earlier summary (rejudge, merge): the suite decides. */
+function provenanceBase(p: SummaryInput['provenance'] & { intervals?: unknown }): SummaryInput['provenance'] {
+  const { intervals: _stale, ...rest } = p;
+  void _stale;
+  return rest;
+}
+
 /**
  * The thin summary of a run, computed from samples only. Pure: the same inputs give the same output, so a
  * rerun from a full cache reproduces summary.json apart from `run`, and re-judging only needs new verdicts.
@@ -171,8 +203,8 @@ export function buildSummary(input: SummaryInput): ResultSummary {
       dataset: spec.id,
       n_items: itemIds.length,
       item_ids: itemIds,
-      accuracy: accuracy(suite, spec.id, samples),
-      conditions: conditionResults(suite, spec.id, samples, primary.id),
+      accuracy: accuracy(suite, spec.id, samples, itemIds),
+      conditions: conditionResults(suite, spec.id, samples, primary.id, itemIds),
       ...(suite.assistant_turn.unfinished === 'skip' ? { unfinished: unfinishedCount(suite, withUnfinished, itemIds.length) } : {}),
     });
   }
@@ -187,7 +219,7 @@ export function buildSummary(input: SummaryInput): ResultSummary {
     },
     datasets,
     agreement: agreements(all, judges),
-    provenance: { ...input.provenance, judges, primary_judge: primary.id },
+    provenance: { ...provenanceBase(input.provenance), ...(suite.intervals ? { intervals: { ...suite.intervals } } : {}), judges, primary_judge: primary.id },
     run: input.run,
   };
 }

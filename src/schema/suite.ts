@@ -83,6 +83,24 @@ export const JudgeControlsSpec = z.strictObject({
   confidence: z.number().gt(0.5).lt(1).describe('Confidence level of the Wilson intervals.'),
 });
 export type JudgeControlsSpec = z.infer<typeof JudgeControlsSpec>;
+/** How rate intervals are computed (PROBE.md, Metrics). Absent from a suite means v1's percentile bootstrap. */
+export const IntervalMethod = z
+  .enum(['percentile_bootstrap', 'wilson_deff'])
+  .describe('percentile_bootstrap: item bootstrap (suite v1); wilson_deff: Wilson score interval on n_eff = trials / design effect of the item clusters.');
+export type IntervalMethod = z.infer<typeof IntervalMethod>;
+
+/** How the paired delta vs greedy gets its interval. */
+export const DeltaMethod = z
+  .enum(['paired_bootstrap', 'mover_wilson'])
+  .describe('paired_bootstrap: percentile bootstrap over paired items (suite v1); mover_wilson: MOVER from both sides\' clustered Wilson intervals and their correlation (Newcombe 1998; Zou & Donner 2008).');
+export type DeltaMethod = z.infer<typeof DeltaMethod>;
+
+/** The interval methods of a suite, stamped on every summary computed with them. */
+export const IntervalMethods = z.strictObject({
+  rate: IntervalMethod.describe('Intervals of follow-up rates, any-of-k and accuracy.'),
+  delta: DeltaMethod.default('paired_bootstrap').describe('Interval of the paired delta vs greedy; an effect is called only when it excludes zero.'),
+});
+export type IntervalMethods = z.infer<typeof IntervalMethods>;
 
 export const Suite = z
   .strictObject({
@@ -123,6 +141,7 @@ export const Suite = z
       seed: z.int().nonnegative(),
       confidence: z.number().gt(0.5).lt(1),
     }),
+    intervals: IntervalMethods.optional().describe('Interval methods; absent = percentile bootstrap everywhere (suite v1).'),
     datasets: z.array(DatasetSpec).min(1),
     conditions: z.array(Condition).min(1),
     judge_controls: JudgeControlsSpec.optional().describe('Judge controls (suite v2); absent in suite v1.'),

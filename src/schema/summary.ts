@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { Delta, Estimate, HfRepo, Revision, Sha256, Slug, Timestamp } from './common.ts';
-import { DatasetId } from './suite.ts';
+import { DatasetId, IntervalMethods } from './suite.ts';
 import { LabelCounts } from './taxonomy.ts';
 import { JudgeStamp } from './verdict.ts';
 
 export const SUMMARY_FORMAT = 1;
+
+/** One character per item, in the dataset's `item_ids` order: "1" hit, "0" judged without a hit, "." not judged. */
+export const ItemVector = z.string().regex(/^[01.]*$/, 'must hold only "1", "0" and "." (one per item)');
 
 export const ConditionResult = z.strictObject({
   condition: Slug,
@@ -18,6 +21,7 @@ export const ConditionResult = z.strictObject({
   any_of_k: Estimate.nullable().describe('Share of items with at least one genuine follow-up (sampled conditions only).'),
   labels: LabelCounts.describe('Primary-judge label counts.'),
   delta_vs_greedy: Delta.nullable().describe('Paired difference of follow-up rate vs greedy (perturbation and sampled conditions).'),
+  item_hits: ItemVector.optional().describe('Genuine follow-up per item (single-sample conditions, suite v2): the paired rank tests and the Spearman bootstrap read it.'),
 });
 export type ConditionResult = z.infer<typeof ConditionResult>;
 
@@ -27,6 +31,7 @@ export const Accuracy = z.strictObject({
   loose: Estimate.nullable(),
   instruction_strict: z.number().min(0).max(1).nullable(),
   instruction_loose: z.number().min(0).max(1).nullable(),
+  item_correct: ItemVector.optional().describe('Strict correctness per item (suite v2), for the Spearman bootstrap over items.'),
 });
 export type Accuracy = z.infer<typeof Accuracy>;
 
@@ -47,6 +52,14 @@ export const DatasetResult = z.strictObject({
   accuracy: Accuracy.nullable().describe('Null for conversation sets: no accuracy, not 0.'),
   conditions: z.array(ConditionResult),
   unfinished: UnfinishedCount.optional().describe('Suite v2: unfinished answers of this model on this dataset (absent for suite v1 results).'),
+}).superRefine((d, ctx) => {
+  // Per-item vectors are read position by position against item_ids: a length mismatch would pair wrong items.
+  const n = d.item_ids.length;
+  d.conditions.forEach((c, i) => {
+    if (c.item_hits !== undefined && c.item_hits.length !== n) ctx.addIssue({ code: 'custom', message: `has ${c.item_hits.length} characters for ${n} item_ids`, path: ['conditions', i, 'item_hits'] });
+  });
+  const acc = d.accuracy?.item_correct;
+  if (acc !== undefined && acc.length !== n) ctx.addIssue({ code: 'custom', message: `has ${acc.length} characters for ${n} item_ids`, path: ['accuracy', 'item_correct'] });
 });
 export type DatasetResult = z.infer<typeof DatasetResult>;
 
@@ -100,6 +113,7 @@ export const Provenance = z.strictObject({
     })
     .optional()
     .describe('Special-token settings sent to the engine (absent in older results).'),
+  intervals: IntervalMethods.optional().describe("Interval methods the summary was computed with (the suite's `intervals`); absent = percentile bootstrap (suite v1)."),
 });
 export type Provenance = z.infer<typeof Provenance>;
 

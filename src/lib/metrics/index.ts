@@ -4,3 +4,9 @@ export { bootstrapRate, anyOfK, pairedDelta, type ItemCount, type PairedItem, ty
 export { spearman, ranks } from './spearman.ts';
 export { rate } from './rate.ts';
 export { wilsonInterval, normalQuantile } from './wilson.ts';
+export { clusteredWilsonRate, designEffect } from './clustered-wilson.ts';
+export { rateEstimate, anyOfKEstimate } from './rate-interval.ts';
+export { exactMcNemar, fisherExact, holmAdjust } from './exact-tests.ts';
+export { pairedRankGroups, type RankInput, type PairTest } from './rank-groups.ts';
+export { spearmanBootstrap, type RhoModel, type RhoInterval } from './spearman-bootstrap.ts';
+export { excludesZero } from './significance.ts';

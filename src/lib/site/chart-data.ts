@@ -1,7 +1,8 @@
 /** From result summaries to the inputs of each chart (pure). */
 import { LABELS, type ResultSummary } from '../../schema/index.ts';
 import type { FpModel, PdRow, ScPoint, TsSeries } from './charts.ts';
-import { spearman } from './stats.ts';
+import { excludesZero } from '../metrics/significance.ts';
+import { spearmanBootstrap, type RhoInterval, type RhoModel } from '../metrics/spearman-bootstrap.ts';
 
 const byFamilyThenSize = (a: ResultSummary, b: ResultSummary) =>
   a.submission.family.localeCompare(b.submission.family) || a.submission.params.total_b - b.submission.params.total_b || a.submission.id.localeCompare(b.submission.id);
@@ -27,16 +28,28 @@ export function failureProfileModels(summaries: readonly ResultSummary[], datase
   return [...pooled, ...out].sort((a, b) => a.family.localeCompare(b.family) || (a.id.startsWith('family:') ? -1 : b.id.startsWith('family:') ? 1 : 0));
 }
 
-/** Points for the decoupling scatter (models with both an accuracy and a follow-up rate) and Spearman's rho. */
-export function scatterPoints(summaries: readonly ResultSummary[], dataset: string, condition = 'greedy'): { points: ScPoint[]; rho: number | null } {
+/** Fixed resampling for the site's ρ interval, so a rebuild reproduces every page. */
+export const RHO_BOOTSTRAP = { resamples: 2000, seed: 20260402, confidence: 0.95 };
+
+/**
+ * Points for the decoupling scatter (models with both an accuracy and a follow-up rate) and Spearman's ρ with its
+ * two-level bootstrap interval (models, then items: src/lib/metrics/spearman-bootstrap.ts).
+ */
+export function scatterPoints(summaries: readonly ResultSummary[], dataset: string, condition = 'greedy'): { points: ScPoint[]; rho: number | null; rhoCI: RhoInterval } {
   const points: ScPoint[] = [];
+  const models: RhoModel[] = [];
   for (const s of summaries) {
     const d = s.datasets.find((x) => x.dataset === dataset);
     const c = d?.conditions.find((x) => x.condition === condition);
     if (!d?.accuracy || !c?.followup) continue;
     points.push({ id: s.submission.id, name: s.submission.display_name, family: s.submission.family, params: s.submission.params.total_b, acc: d.accuracy.strict, fu: c.followup });
+    const acc = d.accuracy.item_correct;
+    const fu = c.item_hits;
+    const paired = acc !== undefined && fu !== undefined && acc.length === d.item_ids.length && fu.length === d.item_ids.length;
+    models.push({ acc: { value: d.accuracy.strict.value, n: d.accuracy.strict.n }, fu: { value: c.followup.value, n: c.followup.n }, items: paired ? { acc, fu } : null });
   }
-  return { points, rho: spearman(points.map((p) => p.acc.value), points.map((p) => p.fu.value)) };
+  const rhoCI = spearmanBootstrap(models, RHO_BOOTSTRAP);
+  return { points, rho: rhoCI.rho, rhoCI };
 }
 
 /** Follow-up rate against temperature: greedy plus every sampled (temperature > 0) condition. */
@@ -65,7 +78,7 @@ export function perturbationRows(summaries: readonly ResultSummary[], dataset: s
     if (!d) return [];
     const deltas = conditions.map((cid) => {
       const c = d.conditions.find((x) => x.condition === cid);
-      return c?.delta_vs_greedy ? { condition: cid, ...c.delta_vs_greedy } : null;
+      return c?.delta_vs_greedy ? { condition: cid, ...c.delta_vs_greedy, significant: excludesZero(c.delta_vs_greedy) } : null;
     });
     return deltas.some(Boolean) ? [{ id: s.submission.id, name: s.submission.display_name, family: s.submission.family, deltas }] : [];
   });

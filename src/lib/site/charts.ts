@@ -121,11 +121,12 @@ export function temperaturePanels(series: readonly TsSeries[], width = 300, heig
 
 // ---------------------------------------------------------------- perturbation deltas
 
-export interface PdRow { id: string; name: string; family: string; deltas: Array<{ condition: string; value: number; lo: number; hi: number } | null> }
+/** `significant`: the paired interval excludes zero (drawn filled; hollow otherwise). */
+export interface PdRow { id: string; name: string; family: string; deltas: Array<{ condition: string; value: number; lo: number; hi: number; significant: boolean } | null> }
 export interface PdLayout {
   width: number; height: number; labelWidth: number; conditions: string[];
   panels: Array<{ condition: string; x0: number; x1: number; zero: number; ticks: Tick[] }>;
-  rows: Array<{ id: string; name: string; family: string; y: number; marks: Array<{ condition: string; cx: number; lo: number; hi: number; value: number; dlo: number; dhi: number } | null> }>;
+  rows: Array<{ id: string; name: string; family: string; y: number; marks: Array<{ condition: string; cx: number; lo: number; hi: number; value: number; dlo: number; dhi: number; significant: boolean } | null> }>;
 }
 
 /** One panel per perturbation, one row per model: paired delta vs greedy with its CI, on a shared symmetric axis. */
@@ -144,7 +145,7 @@ export function perturbationLayout(rows: readonly PdRow[], conditions: readonly 
     marks: r.deltas.map((d, j) => {
       const p = panels[j];
       if (!d || !p) return null;
-      return { condition: d.condition, cx: p.x(d.value), lo: p.x(d.lo), hi: p.x(d.hi), value: d.value, dlo: d.lo, dhi: d.hi };
+      return { condition: d.condition, cx: p.x(d.value), lo: p.x(d.lo), hi: p.x(d.hi), value: d.value, dlo: d.lo, dhi: d.hi, significant: d.significant };
     }),
   }));
   return {

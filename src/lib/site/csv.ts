@@ -1,5 +1,6 @@
 /** Summaries as a flat CSV (pure): one row per model × dataset × condition. Columns are documented on /downloads/. */
 import { LABELS, type ResultSummary } from '../../schema/index.ts';
+import { excludesZero } from '../metrics/significance.ts';
 
 export const CSV_COLUMNS: Array<[string, string]> = [
   ['submission_id', 'Submission id (folder under results/).'],
@@ -21,18 +22,21 @@ export const CSV_COLUMNS: Array<[string, string]> = [
   ['n_judge_errors', 'Judge failures (excluded from rates).'],
   ['n_request_errors', 'Failed requests (excluded from rates).'],
   ['followup', 'Genuine follow-up rate, 0–1; empty when nothing was judged.'],
-  ['followup_lo', 'Lower bound of its 95% item-bootstrap CI.'],
+  ['followup_lo', 'Lower bound of its 95% interval (method in interval_rate).'],
   ['followup_hi', 'Upper bound of its 95% CI.'],
   ['any_of_k', 'Share of items with at least one genuine follow-up (sampled conditions).'],
   ['any_of_k_lo', 'Lower 95% bound.'],
   ['any_of_k_hi', 'Upper 95% bound.'],
   ['delta_vs_greedy', 'Paired difference of follow-up rate vs greedy, −1–1.'],
-  ['delta_lo', 'Lower bound of its 95% paired-bootstrap CI.'],
+  ['delta_lo', 'Lower bound of its 95% paired interval (method in interval_delta).'],
   ['delta_hi', 'Upper bound.'],
   ['accuracy_strict', 'Task accuracy of the dataset (strict), same for every condition; empty for conversation sets.'],
   ['accuracy_lo', 'Lower 95% bound.'],
   ['accuracy_hi', 'Upper 95% bound.'],
   ...LABELS.map((l): [string, string] => [`n_${l}`, `Primary-judge count of label ${l}.`]),
+  ['delta_significant', 'true when the delta interval excludes zero (an effect); empty without a delta.'],
+  ['interval_rate', 'Interval method of rates, any-of-k and accuracy (percentile_bootstrap in suite v1, wilson_deff in v2).'],
+  ['interval_delta', 'Interval method of the delta (paired_bootstrap in suite v1, mover_wilson in v2).'],
 ];
 
 /** RFC 4180 quoting; text cells that a spreadsheet would evaluate (=, +, -, @) get a leading apostrophe. */
@@ -57,6 +61,8 @@ export function summariesToCsv(summaries: readonly ResultSummary[]): string {
       csvCell(c.delta_vs_greedy?.value), csvCell(c.delta_vs_greedy?.lo), csvCell(c.delta_vs_greedy?.hi),
       csvCell(d.accuracy?.strict.value), csvCell(d.accuracy?.strict.lo), csvCell(d.accuracy?.strict.hi),
       ...LABELS.map((l) => csvCell(c.labels[l])),
+      csvCell(c.delta_vs_greedy ? excludesZero(c.delta_vs_greedy) : null),
+      csvCell(s.provenance.intervals?.rate ?? 'percentile_bootstrap'), csvCell(s.provenance.intervals?.delta ?? 'paired_bootstrap'),
     ];
     lines.push(row.join(','));
   }

@@ -1,6 +1,6 @@
 /** Leaderboard rows derived from result summaries (pure). */
 import { DATASET_IDS, LABELS, type ConditionResult, type Estimate, type ResultSummary } from '../../schema/index.ts';
-import { rankGroups } from './stats.ts';
+import { leaderboardGroups } from './rank.ts';
 
 /** One leaderboard row for one dataset; compact so it can be shipped to the island as JSON. */
 export interface LbRow {
@@ -19,6 +19,7 @@ export interface LbRow {
   unfinished?: { n: number; of: number } | null;
   /** Greedy label counts in taxonomy order. */
   labels: number[];
+  /** Rank group: 1 + the number of models significantly better (paired exact tests, Holm; src/lib/metrics/rank-groups.ts). */
   group: number | null;
   /** False when there are no results for this dataset. */
   has_results: boolean;
@@ -75,8 +76,8 @@ export function leaderboardRows(summaries: readonly ResultSummary[], dataset: st
       group: null, has_results: !!d, pending: false, verified: verified.has(s.submission.id),
     };
   });
-  const groups = rankGroups(rows.map((r) => r.greedy));
-  rows.forEach((r, i) => { r.group = groups[i] ?? null; });
+  const groups = leaderboardGroups(summaries, dataset).byId;
+  rows.forEach((r) => { r.group = groups.get(r.id) ?? null; });
   rows.sort((a, b) => (a.group ?? 1e9) - (b.group ?? 1e9) || (b.greedy?.value ?? -1) - (a.greedy?.value ?? -1) || a.name.localeCompare(b.name));
   const have = new Set(rows.map((r) => r.id));
   for (const p of pending) {

@@ -1,0 +1,67 @@
+import { exactMcNemar, fisherExact, holmAdjust } from './exact-tests.ts';
+
+/** One model's greedy result on one dataset: pooled counts, and per-item hits when the summary carries them. */
+export interface RankInput {
+  hits: number;
+  trials: number;
+  /** Item ids in the order of `vector` ("1" hit, "0" miss, "." not judged); absent for suite v1 results. */
+  items?: { ids: readonly string[]; vector: string } | null;
+}
+
+export interface PairTest {
+  a: number;
+  b: number;
+  /** Exact McNemar on the items both models have (paired) or Fisher's exact test on the counts (unpaired). */
+  test: 'mcnemar' | 'fisher';
+  /** Paired items behind a McNemar test; 0 for Fisher. */
+  shared: number;
+  /** +1 when a is ahead, −1 when b is, 0 on a tie. */
+  direction: number;
+  p: number;
+  p_holm: number;
+  significant: boolean;
+}
+
+function pairTest(x: RankInput, y: RankInput): Pick<PairTest, 'test' | 'shared' | 'direction' | 'p'> {
+  if (x.items && y.items) {
+    const other = new Map<string, string>();
+    y.items.ids.forEach((id, i) => other.set(id, y.items!.vector[i] ?? '.'));
+    let onlyX = 0, onlyY = 0, shared = 0;
+    x.items.ids.forEach((id, i) => {
+      const a = x.items!.vector[i];
+      const b = other.get(id);
+      if ((a !== '0' && a !== '1') || (b !== '0' && b !== '1')) return;
+      shared++;
+      if (a === '1' && b === '0') onlyX++;
+      else if (a === '0' && b === '1') onlyY++;
+    });
+    if (shared > 0) return { test: 'mcnemar', shared, direction: Math.sign(onlyX - onlyY), p: exactMcNemar(onlyX, onlyY) };
+  }
+  const rx = x.trials ? x.hits / x.trials : 0;
+  const ry = y.trials ? y.hits / y.trials : 0;
+  return { test: 'fisher', shared: 0, direction: Math.sign(rx - ry), p: fisherExact(x.hits, x.trials - x.hits, y.hits, y.trials - y.hits) };
+}
+
+/**
+ * Rank groups from pairwise exact tests with the Holm correction across every pair: a model's group is 1 + the
+ * number of models significantly better than it. Models that share items are compared paired (exact McNemar
+ * on the items both have, so 4/1319 against 0/1319 gives p = 0.125); without per-item data (suite v1 results),
+ * Fisher's exact test on the counts. Null inputs (no result) get null.
+ */
+export function pairedRankGroups(xs: ReadonlyArray<RankInput | null>, alpha = 0.05): { groups: Array<number | null>; tests: PairTest[] } {
+  const idx = xs.map((x, i) => (x && x.trials > 0 ? i : -1)).filter((i) => i >= 0);
+  const raw: Array<Omit<PairTest, 'p_holm' | 'significant'>> = [];
+  for (let i = 0; i < idx.length; i++) for (let j = i + 1; j < idx.length; j++) {
+    const a = idx[i]!, b = idx[j]!;
+    raw.push({ a, b, ...pairTest(xs[a]!, xs[b]!) });
+  }
+  const adjusted = holmAdjust(raw.map((t) => t.p));
+  const tests = raw.map((t, k) => ({ ...t, p_holm: adjusted[k]!, significant: adjusted[k]! <= alpha && t.direction !== 0 }));
+  const better = new Map<number, number>(idx.map((i) => [i, 0]));
+  for (const t of tests) {
+    if (!t.significant) continue;
+    const loser = t.direction > 0 ? t.b : t.a;
+    better.set(loser, better.get(loser)! + 1);
+  }
+  return { groups: xs.map((_, i) => (better.has(i) ? 1 + better.get(i)! : null)), tests };
+}

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { ResultSummary } from '../../../src/schema/index.ts';
+import { loadSuite } from '../../../runners/judge/rejudge/load-result.ts';
+import { buildSummary } from '../../../runners/results/summarize.ts';
+import { judge, samples, summarize, summarizeInput } from './helpers/greedy-summary.ts';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+test('suite v2 (intervals.rate: wilson_deff): 0/1319 greedy gets [0, 0.29%], stamped and with per-item vectors', async () => {
+  const v2 = await loadSuite(join(root, 'runners/suites/v2.yaml'));
+  assert.equal(v2.intervals?.rate, 'wilson_deff');
+  const s = ResultSummary.parse(summarize(v2, samples(1319, 0, 1000)));
+  const greedy = s.datasets[0]!.conditions.find((c) => c.condition === 'greedy')!;
+  assert.equal(greedy.followup!.value, 0);
+  assert.ok(greedy.followup!.hi > 0.002 && greedy.followup!.hi < 0.003, String(greedy.followup!.hi));
+  assert.deepEqual(s.provenance.intervals, { rate: 'wilson_deff', delta: 'mover_wilson' });
+  assert.equal(greedy.item_hits, '0'.repeat(1319));
+  assert.equal(s.datasets[0]!.accuracy!.item_correct, '1'.repeat(1000) + '0'.repeat(319));
+  // Accuracy is a one-unit-per-item Wilson interval, never zero width.
+  assert.ok(s.datasets[0]!.accuracy!.strict.lo < 1000 / 1319 && s.datasets[0]!.accuracy!.strict.hi > 1000 / 1319);
+});
+
+test('per-item vector marks hits and unjudged items in item order', async () => {
+  const v2 = await loadSuite(join(root, 'runners/suites/v2.yaml'));
+  const s = summarize(v2, samples(6, 3, 0, true));
+  assert.equal(s.datasets[0]!.conditions.find((c) => c.condition === 'greedy')!.item_hits, '.11000');
+});
+
+test('suite v1 (no intervals field): percentile bootstrap as before, no new fields, 0 hits stays [0, 0]', async () => {
+  const v1 = await loadSuite(join(root, 'runners/suites/v1.yaml'));
+  assert.equal(v1.intervals, undefined);
+  const s = ResultSummary.parse(summarize(v1, samples(1319, 0, 1000)));
+  const greedy = s.datasets[0]!.conditions.find((c) => c.condition === 'greedy')!;
+  assert.deepEqual([greedy.followup!.lo, greedy.followup!.hi], [0, 0]);
+  assert.equal('intervals' in s.provenance, false);
+  assert.equal('item_hits' in greedy, false);
+  assert.equal('item_correct' in s.datasets[0]!.accuracy!, false);
+});
+
+test('a method stamp carried in from an earlier summary (rejudge) does not survive a suite without intervals', async () => {
+  const v1 = await loadSuite(join(root, 'runners/suites/v1.yaml'));
+  const base = summarize(v1, samples(10, 1, 1));
+  const again = buildSummary({ suite: v1, submission: { ...base.submission, hf: { repo: 'o/m', revision: 'main' } }, samples: { gsm8k: samples(10, 1, 1) }, judges: [judge],
+    provenance: { ...base.provenance, intervals: { rate: 'wilson_deff', delta: 'mover_wilson' } } as never, run: base.run });
+  assert.equal(again.provenance.intervals, undefined);
+});
+
+test('suite v2 deltas vs greedy use the MOVER interval: 4 extra hits on 1,319 items are not an effect', async () => {
+  const v2 = await loadSuite(join(root, 'runners/suites/v2.yaml'));
+  const greedy = samples(1319, 0, 0);
+  const truncated = samples(1319, 4, 0).map((s) => ({ ...s, id: s.id.replace('~greedy~', '~truncated~'), condition: 'truncated' }));
+  const s = ResultSummary.parse(buildSummary({ ...summarizeInput(v2), samples: { gsm8k: [...greedy, ...truncated] } }));
+  const d = s.datasets[0]!.conditions.find((c) => c.condition === 'truncated')!.delta_vs_greedy!;
+  assert.ok(d.lo < 0 && d.hi > 0.0077, JSON.stringify(d)); // Python reference for 4 vs 0: [−0.000412, 0.0077716]
+  const v1 = await loadSuite(join(root, 'runners/suites/v1.yaml'));
+  const old = buildSummary({ ...summarizeInput(v1), samples: { gsm8k: [...greedy, ...truncated] } }).datasets[0]!.conditions.find((c) => c.condition === 'truncated')!.delta_vs_greedy!;
+  assert.ok(old.lo > 0, 'the v1 percentile bootstrap calls the same 4 hits an effect: the reason v2 changed it');
+});
+
+test('a per-item vector whose length differs from item_ids is refused, naming the field', async () => {
+  const v2 = await loadSuite(join(root, 'runners/suites/v2.yaml'));
+  const s = summarize(v2, samples(5, 1, 1));
+  s.datasets[0]!.conditions[0]!.item_hits = '1000';
+  const r = ResultSummary.safeParse(s);
+  assert.equal(r.success, false);
+  assert.deepEqual(r.error!.issues[0]!.path, ['datasets', 0, 'conditions', 0, 'item_hits']);
+  assert.match(r.error!.issues[0]!.message, /4 characters for 5 item_ids/);
+});
