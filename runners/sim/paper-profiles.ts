@@ -46,10 +46,8 @@
  */
 import type { Profile, Weights } from './profiles.ts';
 
-/** A paper-regime profile. `unfinishedRate` (A7) is the field the runner's unfinished-answer mechanism reads. */
-export interface PaperProfile extends Profile {
-  unfinishedRate?: number;
-}
+/** A paper-regime profile; its `unfinishedRate` (A7) is the Profile field the simulator's unfinished answers read. */
+export type PaperProfile = Profile;
 
 /** Mixture in percent, taxonomy order: genuine, restatement, unrelated, leakage, meta, closing, degenerate. */
 const mix = (genuine: number, restate: number, unrelated: number, leak: number, meta: number, closing: number, degenerate: number): Weights => ({
