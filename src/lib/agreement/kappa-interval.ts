@@ -23,7 +23,8 @@ export const DEFAULT_KAPPA_BOOTSTRAP: KappaBootstrapOptions = { replicates: 2000
 /**
  * Percentile bootstrap of any per-item agreement statistic: items are resampled with replacement. Replicates in
  * which the statistic is undefined (every resampled item carries one and the same label, so chance agreement is 1)
- * are left out; when the statistic itself is undefined on the data, so is the interval.
+ * are left out; when the statistic itself is undefined on the data, so is the interval. The interval is widened to
+ * hold the point estimate if needed (on a handful of items a percentile interval can miss it).
  */
 export function bootstrapStat<T>(items: readonly T[], stat: (xs: readonly T[]) => number | null, opts: KappaBootstrapOptions): { value: number | null; lo: number | null; hi: number | null } {
   const value = items.length === 0 ? null : stat(items);
@@ -38,7 +39,6 @@ export function bootstrapStat<T>(items: readonly T[], stat: (xs: readonly T[]) =
     if (s !== null) stats.push(s);
   }
   stats.sort((a, b) => a - b);
-  // Every replicate undefined cannot happen when the full data has two labels and n > 1 often enough; be safe.
   if (stats.length === 0) return { value: round6(value), lo: null, hi: null };
   return { value: round6(value), lo: round6(Math.min(value, quantileSorted(stats, 0.025))), hi: round6(Math.max(value, quantileSorted(stats, 0.975))) };
 }
