@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expectNoProblems, resultsDir, summaries, watchErrors } from './helpers.ts';
+import { expectNoProblems, resultsDir, samples, summaries, watchErrors, type MiniSample } from './helpers.ts';
 
 /**
  * Issue 13's acceptance: draw a real batch from the results the site was built from (the demo pipeline's, see
@@ -14,6 +14,7 @@ import { expectNoProblems, resultsDir, summaries, watchErrors } from './helpers.
  */
 const CLI = resolve('runners/cli/main.ts');
 const cli = (...args: string[]) => execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const disagree = (s: MiniSample) => new Set(s.verdicts.filter((v) => v.kind === 'label').map((v) => v.label)).size > 1;
 const LABEL_KEYS = ['1', '2', '3', '4', '5', '6', '7', 'u'];
 const LABELS = ['genuine_followup', 'prompt_restatement', 'new_unrelated_query', 'identity_leakage', 'meta_planning', 'generic_closing', 'empty_or_degenerate', 'unsure'];
 
@@ -61,7 +62,7 @@ test('annotate 20 items by keyboard, survive a reload, export, and calibrate --h
     expect(lines.map((l) => l.label)).toEqual(chosen);
     await expectNoProblems(problems);
 
-    const out = join(tmp, 'calibration', 'human.json');
+    const out = join(tmp, 'calibration', 'human-e2e.json');
     cli('calibrate', '--human', labelsFile, '--batch', batchFile, '--results-root', resultsDir(), '--out', out);
     const report = JSON.parse(readFileSync(out, 'utf8'));
     expect(report.kind).toBe('human-agreement');
@@ -73,4 +74,24 @@ test('annotate 20 items by keyboard, survive a reload, export, and calibrate --h
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+});
+
+test('example browser: "Judges disagree" shows only samples whose judges gave different labels, each flagged', async ({ page }) => {
+  const S = summaries();
+  const target = S.flatMap((s) => s.datasets.map((d) => ({ model: s.submission.id, dataset: d.dataset })))
+    .find(({ model, dataset }) => samples(model, dataset).some(disagree));
+  test.skip(!target, 'no sample in these results has two judges that disagree (e.g. a heuristic-only panel)');
+  const problems = watchErrors(page);
+  await page.goto(`/examples/?model=${encodeURIComponent(target!.model)}&dataset=${encodeURIComponent(target!.dataset)}&disagree=1`);
+  await expect(page.getByTestId('ex-disagree')).toBeChecked();
+  const cards = page.locator('article.example');
+  await expect(cards.first()).toBeVisible();
+  const n = await cards.count();
+  const ids = new Set(samples(target!.model, target!.dataset).filter(disagree).map((s) => s.id));
+  for (let i = 0; i < n; i++) {
+    const card = cards.nth(i);
+    expect(ids.has((await card.getAttribute('data-sample-id'))!)).toBe(true);
+    await expect(card.getByTestId('judges-disagree')).toBeVisible();
+  }
+  await expectNoProblems(problems);
 });
