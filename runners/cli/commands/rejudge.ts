@@ -6,7 +6,7 @@ import { judgeFromFlags } from '../judge-flags.ts';
 
 export const summary = 'relabel the stored samples of results/<id> with another judge (no generation); rebuilds the summary';
 
-const USAGE = `usage: userturn rejudge results/<id> [--judge heuristic | --judge-config FILE.yaml] [--as primary|cross-check]
+const USAGE = `usage: userturn rejudge results/<id> [--judge heuristic | --judge-config FILE.yaml…] [--as primary|cross-check]
                        [--only] [--suite FILE] [--concurrency N] [--cache FILE | --no-cache]
 
 Relabels every stored user turn of a finished result with one judge, without regenerating anything: only
