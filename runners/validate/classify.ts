@@ -1,6 +1,6 @@
 import { basename, sep } from 'node:path';
 
-export type FileKind = 'submission' | 'suite' | 'summary' | 'samples' | 'calibration' | 'json-schema' | 'unknown';
+export type FileKind = 'submission' | 'suite' | 'summary' | 'samples' | 'calibration' | 'human-agreement' | 'json-schema' | 'unknown';
 
 /** What format a file must follow, decided from where it lives (repository-relative, forward slashes). */
 export function classify(relPath: string): FileKind {
@@ -12,6 +12,8 @@ export function classify(relPath: string): FileKind {
   if (/\.ya?ml$/.test(name) && parts.includes('submissions')) return 'submission';
   if (name === 'summary.json') return 'summary';
   if (name === 'calibration.json') return 'calibration';
+  // results/calibration/human-<batch>.json (userturn calibrate --human): a folder with no summary.json, not a model.
+  if (parts.at(-2) === 'calibration' && /^human-.+\.json$/.test(name)) return 'human-agreement';
   if (name.endsWith('.jsonl') && parts.at(-2) === 'samples') return 'samples';
   return 'unknown';
 }

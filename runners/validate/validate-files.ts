@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { CalibrationReport, ResultSummary, Sample, Submission, Suite, parseWith, type FieldError } from '../../src/schema/index.ts';
 import { loadDocument, MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
 import { classify, submissionPathParts } from './classify.ts';
+import { HumanAgreementReport } from '../../src/schema/annotation.ts';
 import { crossFileErrors, type LoadedSubmission } from './cross-file.ts';
 
 export interface ValidationReport {
@@ -98,7 +99,10 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
       errors.push({ file: display, field: '(file)', message: loaded.message });
       continue;
     }
-    if (kind === 'suite' || kind === 'calibration') {
+    if (kind === 'human-agreement') {
+      const r = parseWith(HumanAgreementReport, loaded.data, display);
+      if (!r.ok) errors.push(...r.errors);
+    } else if (kind === 'suite' || kind === 'calibration') {
       const r = parseWith(kind === 'suite' ? Suite : CalibrationReport, loaded.data, display);
       if (!r.ok) errors.push(...r.errors);
     } else if (kind === 'summary') {

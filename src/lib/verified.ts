@@ -22,6 +22,9 @@ export const ApprovedJudge = z.strictObject({
   kind: z.literal('llm'),
   model: z.string().min(1).max(120),
   prompt_versions: z.array(z.string().min(1)).min(1),
+  family: z.string().regex(/^[a-z0-9-]+$/).optional().describe('Model family of the judge (the panel spans at least two).'),
+  serving: z.enum(['openai-api', 'vllm']).optional().describe('How the judge is reached: a hosted OpenAI-compatible API, or open weights served with vLLM.'),
+  role: z.enum(['primary', 'cross-check']).default('primary').describe('cross-check: in the panel, but cannot be the primary judge of a verified result (yet).'),
 });
 export type ApprovedJudge = z.infer<typeof ApprovedJudge>;
 
@@ -139,7 +142,7 @@ export function verifyResult(summary: VerifiableSummary, policy: VerifiedPolicy)
 
   const primary = p.judges.find((j) => j.id === p.primary_judge);
   const approved = primary
-    ? policy.approvedJudges.find((a) => primary.kind === a.kind && primary.model === a.model && a.prompt_versions.includes(primary.prompt_version))
+    ? policy.approvedJudges.find((a) => a.role === 'primary' && primary.kind === a.kind && primary.model === a.model && a.prompt_versions.includes(primary.prompt_version))
     : undefined;
   checks.push({
     id: 'approved_judge',

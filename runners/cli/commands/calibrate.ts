@@ -11,6 +11,7 @@ import { loadSuite, ResultLoadError } from '../../judge/rejudge/load-result.ts';
 import { currentSuitePath } from '../defaults.ts';
 import { controlsGate, loadControlThresholds } from '../../community/control-thresholds.ts';
 import { parseCommandArgs, UsageError, withUsage } from '../args.ts';
+import { runHumanCalibration } from '../../annotate/human-cli.ts';
 
 export const summary = 'score judges on labelled user turns (calibration set, MT-Bench second turns); --out feeds the site';
 
@@ -26,7 +27,14 @@ Scores the heuristic judge, and each LLM judge given by --judge-config, on label
     the judge may be primary for a verified result (thresholds in runners/community/approved-judges.yaml).
 Prints accuracy and macro-F1 per judge and set. --out FILE writes the report as JSON (validated, atomic),
 e.g. results/calibration.json, which the site's judges page shows.
-Exit 0 on success, 1 on bad input (a labelled set or judge config), 2 on usage errors.`;
+Exit 0 on success, 1 on bad input (a labelled set or judge config), 2 on usage errors.
+
+       userturn calibrate --human LABELS.jsonl… --batch BATCH.jsonl [--results-root DIR] [--out FILE]
+Judge–human agreement on an annotated batch (see userturn annotate, docs/judges.md): inter-annotator kappa, and
+for every judge of the results' panel kappa against the human majority label with a bootstrap interval, per-label
+precision and recall and the confusion matrix. Writes DIR/calibration/human-<batch>.json (DIR: --results-root,
+else USERTURN_RESULTS_DIR, else results/). A labels file of another batch or taxonomy, or with an unknown label,
+is refused and nothing is written.`;
 
 function sets(setDir: string | undefined, dataDir: string | undefined): LabelledSet[] {
   const out: LabelledSet[] = [
@@ -66,7 +74,11 @@ export async function run(argv: string[]): Promise<number> {
       out: { type: 'string' },
       cache: { type: 'string' },
       'no-cache': { type: 'boolean' },
+      human: { type: 'boolean' },
+      batch: { type: 'string' },
+      'results-root': { type: 'string' },
     });
+    if (values.human) return runHumanCalibration(positionals, { batch: values.batch, resultsRoot: values['results-root'], out: values.out });
     if (values.help) {
       console.log(USAGE);
       return 0;

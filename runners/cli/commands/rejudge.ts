@@ -6,7 +6,7 @@ import { judgeFromFlags } from '../judge-flags.ts';
 
 export const summary = 'relabel the stored samples of results/<id> with another judge (no generation); rebuilds the summary';
 
-const USAGE = `usage: userturn rejudge results/<id> [--judge heuristic | --judge-config FILE.yaml] [--as primary|cross-check]
+const USAGE = `usage: userturn rejudge results/<id> [--judge heuristic | --judge-config FILE.yaml…] [--as primary|cross-check]
                        [--only] [--suite FILE] [--concurrency N] [--cache FILE | --no-cache]
 
 Relabels every stored user turn of a finished result with one judge, without regenerating anything: only
@@ -15,7 +15,8 @@ agreement, provenance judges). Samples whose generation failed are left as they 
 atomically, summary last. A second run with the same judge changes nothing ("no change").
 
   --judge heuristic     the offline rule-based judge (default)
-  --judge-config FILE   an LLM judge config (see docs/judges.md)
+  --judge-config FILE   an LLM judge config (see docs/judges.md); repeatable for a panel: the first takes the
+                        place given by --as / --only, the others are added after it as cross-checks, in order
   --as primary          the judge becomes the primary judge (its labels make the rates); default for a new judge
   --as cross-check      the judge is added to the panel after the others (agreement only)
                         (default for a judge already in the panel: it keeps its place)
@@ -33,7 +34,7 @@ export async function run(argv: string[]): Promise<number> {
     const { values, positionals } = parseCommandArgs(argv, {
       help: { type: 'boolean', short: 'h' },
       judge: { type: 'string' },
-      'judge-config': { type: 'string' },
+      'judge-config': { type: 'string', multiple: true },
       as: { type: 'string' },
       only: { type: 'boolean' },
       suite: { type: 'string' },
@@ -53,23 +54,33 @@ export async function run(argv: string[]): Promise<number> {
     if (values.only && values.as === 'cross-check') throw new UsageError('--only makes the judge the only (primary) judge; --as cross-check contradicts it');
     const concurrency = intFlag('concurrency', values.concurrency, 4);
 
-    const judge = await judgeFromFlags({ judgeConfig: values['judge-config'], cache: values.cache, noCache: values['no-cache'] });
-    if (!judge) return 2;
+    // A panel (several --judge-config) is applied one judge at a time: the first as asked, the rest as cross-checks.
+    const configs: Array<string | undefined> = values['judge-config'] ?? [undefined];
+    const judges = [];
+    for (const judgeConfig of configs) {
+      const judge = await judgeFromFlags({ judgeConfig, cache: values.cache, noCache: values['no-cache'] });
+      if (!judge) return 2;
+      judges.push(judge);
+    }
 
     try {
-      const report = await rejudgeResult({
-        resultDir: positionals[0]!,
-        suitePath: values.suite ?? currentSuitePath(process.cwd()),
-        judge,
-        place: (values.as as PanelPlace | undefined) ?? 'keep',
-        only: values.only === true,
-        concurrency: judge.stamp.kind === 'heuristic' ? 1 : concurrency,
-      });
-      const panel = report.panel.map((j, i) => (i === 0 ? `${j.id} (primary)` : j.id)).join(', ');
-      console.log(
-        `${report.changed ? 'updated' : 'no change'}: ${positionals[0]} — ${report.judged} labelled, ${report.judgeErrors} judge error(s), ${report.skippedErrors} failed generation(s) skipped; panel: ${panel}`,
-      );
-      return report.judgeErrors > 0 ? 1 : 0;
+      let errors = 0;
+      for (const [i, judge] of judges.entries()) {
+        const report = await rejudgeResult({
+          resultDir: positionals[0]!,
+          suitePath: values.suite ?? currentSuitePath(process.cwd()),
+          judge,
+          place: i === 0 ? ((values.as as PanelPlace | undefined) ?? 'keep') : 'cross-check',
+          only: i === 0 && values.only === true,
+          concurrency: judge.stamp.kind === 'heuristic' ? 1 : concurrency,
+        });
+        errors += report.judgeErrors;
+        const panel = report.panel.map((j, k) => (k === 0 ? `${j.id} (primary)` : j.id)).join(', ');
+        console.log(
+          `${report.changed ? 'updated' : 'no change'}: ${positionals[0]} — ${report.judged} labelled, ${report.judgeErrors} judge error(s), ${report.skippedErrors} failed generation(s) skipped; panel: ${panel}`,
+        );
+      }
+      return errors > 0 ? 1 : 0;
     } catch (e) {
       if (e instanceof ResultLoadError) {
         console.error(e.message);

@@ -33,7 +33,7 @@ function good(): VerifiableSummary {
 test('the approved list and the current suite load from the repository data', () => {
   assert.equal(policy.suiteId, 'userturn');
   assert.equal(policy.currentSuiteVersion, 1);
-  assert.deepEqual(approvedJudges.map((j) => j.model), ['gpt-5.4-mini']);
+  assert.deepEqual(approvedJudges.filter((j) => j.role === 'primary').map((j) => j.model), ['gpt-5.4-mini']);
   assert.equal(currentSuiteVersion([{ id: 'userturn', version: 1 }, { id: 'userturn', version: 3 }, { id: 'other', version: 9 }], 'userturn'), 3);
   assert.equal(currentSuiteVersion([], 'userturn'), null);
   assert.throws(() => parseApprovedJudges({ format: 1, approved_judges: [{ kind: 'heuristic', model: 'x', prompt_versions: ['1'] }] }));

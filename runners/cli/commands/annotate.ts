@@ -1,0 +1,74 @@
+import { AnnotationFileError, renderBatch } from '../../annotate/batch-file.ts';
+import { drawBatch } from '../../annotate/draw-batch.ts';
+import { ResultLoadError } from '../../judge/rejudge/load-result.ts';
+import { writeFileAtomic } from '../../results/atomic.ts';
+import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
+
+export const summary = 'draw a blinded, stratified batch of stored user turns for human annotation (the /annotate/ page)';
+
+const USAGE = `usage: userturn annotate sample --results DIR… --n N --seed S --out batch.jsonl [--floor F]
+
+Draws a stratified sample of stored user turns from result folders (results/<id>/), for people to label on the
+site's /annotate/ page. Strata: dataset × condition × the primary judge's label × family; every stratum gets at
+least --floor items (default 2, fewer if it is smaller) so rare labels appear, and the rest of --n is shared in
+proportion to stratum size. The batch is blinded (no model, no judge label) and shuffled; its first line records
+the seed, the strata and the hashes of the source files, so the same command redraws the same batch.
+Every result is validated first; a broken one is refused with its file, line and field.
+
+  --results DIR   a result folder (repeatable, or several after one flag)
+  --n N           items in the batch (e.g. 200)
+  --seed S        random seed (integer >= 0)
+  --floor F       minimum items per stratum (default 2)
+  --out FILE      the batch file to write (JSONL)
+
+Exit 0 when written, 1 on invalid results, 2 on usage errors.`;
+
+export async function run(argv: string[]): Promise<number> {
+  return withUsage(USAGE, async () => {
+    const [sub, ...rest] = argv;
+    if (sub === '--help' || sub === '-h') {
+      console.log(USAGE);
+      return 0;
+    }
+    if (sub !== 'sample') throw new UsageError(sub ? `unknown subcommand "${sub}"` : 'missing subcommand "sample"');
+    const { values, positionals } = parseCommandArgs(rest, {
+      help: { type: 'boolean', short: 'h' },
+      results: { type: 'string', multiple: true },
+      n: { type: 'string' },
+      seed: { type: 'string' },
+      floor: { type: 'string' },
+      out: { type: 'string' },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    // `--results a b c`: the folders after the flag arrive as positionals.
+    const dirs = [...(values.results ?? []), ...positionals];
+    if (dirs.length === 0) throw new UsageError('--results DIR is required');
+    if (values.n === undefined) throw new UsageError('--n N is required');
+    if (values.seed === undefined) throw new UsageError('--seed S is required');
+    if (!values.out) throw new UsageError('--out FILE is required');
+    const n = intFlag('n', values.n, 200);
+    const seed = intFlag('seed', values.seed, 0, 0);
+    const floor = intFlag('floor', values.floor, 2, 0);
+    let drawn;
+    try {
+      drawn = await drawBatch(dirs, { n, seed, floor });
+    } catch (e) {
+      if (e instanceof ResultLoadError || e instanceof AnnotationFileError) {
+        console.error(`annotate sample: refused, a result does not validate:\n${e.message}`);
+        return 1;
+      }
+      if (e instanceof RangeError) {
+        console.error(`annotate sample: ${e.message}`);
+        return 1;
+      }
+      throw e;
+    }
+    await writeFileAtomic(values.out, renderBatch(drawn.header, drawn.items));
+    const nonEmpty = drawn.header.strata.filter((s) => s.drawn > 0).length;
+    console.log(`wrote ${values.out}: ${drawn.items.length} items from ${drawn.header.sources.length} results, ${nonEmpty}/${drawn.header.strata.length} strata${drawn.header.floor_met ? '' : ` (n too small for a floor of ${floor} in every stratum: one per stratum, labels interleaved)`}; batch ${drawn.header.batch_sha256.slice(0, 12)}`);
+    return 0;
+  });
+}
