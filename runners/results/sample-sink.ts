@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Sample, formatFieldError, parseWith, type DatasetId } from '../../src/schema/index.ts';
 import type { SampleSink } from '../probe/pipeline.ts';
 import { InvalidResult } from './write.ts';
+import { jsonLine } from '../../src/lib/io/jsonl.ts';
 
 /**
  * What the summary needs of a sample, without its long texts: kept in memory for buildSummary while the full
@@ -52,7 +53,7 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
       for (const x of list) {
         const r = parseWith(Sample, x, `${st.final}:${x.id}`);
         if (!r.ok) throw new InvalidResult(r.errors.map(formatFieldError).join('\n'));
-        lines.push(JSON.stringify(r.value));
+        lines.push(jsonLine(r.value));
         st.light.push(lightSample(r.value));
       }
       st.next++;

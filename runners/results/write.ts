@@ -2,6 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ResultSummary, Sample, formatFieldError, parseWith, type DatasetId } from '../../src/schema/index.ts';
 import { writeFileAtomic } from './atomic.ts';
+import { jsonLine } from '../../src/lib/io/jsonl.ts';
 
 /** Thrown when a result would not pass its schema: nothing is written then. */
 export class InvalidResult extends Error {}
@@ -24,7 +25,7 @@ export async function writeResults(outDir: string, summary: ResultSummary, sampl
     list.forEach((x, i) => {
       const r = parseWith(Sample, x, `${join(dir, 'samples', `${ds}.jsonl`)}:${i + 1}`);
       if (!r.ok) throw new InvalidResult(r.errors.map(formatFieldError).join('\n'));
-      lines.push(JSON.stringify(r.value));
+      lines.push(jsonLine(r.value));
     });
     texts.set(ds, lines.length > 0 ? `${lines.join('\n')}\n` : '');
   }

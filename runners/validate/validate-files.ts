@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { CalibrationReport, ResultSummary, Sample, Submission, Suite, parseWith, type FieldError } from '../../src/schema/index.ts';
 import { loadDocument, MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
 import { classify, submissionPathParts } from './classify.ts';
@@ -44,11 +44,7 @@ export async function expandPaths(paths: string[]): Promise<{ files: string[]; m
 async function validateSamplesFile(file: string, display: string): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const ids = new Set<string>();
-  const rl = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-  let line = 0;
-  for await (const text of rl) {
-    line++;
-    if (text.trim() === '') continue;
+  for await (const { line, text } of jsonlLines(createReadStream(file))) {
     const where = `${display}:${line}`;
     if (text.length > MAX_DOCUMENT_BYTES) {
       errors.push({ file: where, field: '(line)', message: 'line longer than 1 MiB' });

@@ -8,7 +8,7 @@ import type { AstroIntegration } from 'astro';
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
+import { jsonlLines } from '../lib/io/jsonl.ts';
 import { DATASET_IDS, Sample, formatFieldError, parseWith } from '../schema/index.ts';
 import { groupByItem, manifestEntry, splitShards, type Manifest, type Shard } from '../lib/site/shards.ts';
 
@@ -16,11 +16,7 @@ export interface ShardStats { files: number; samples: number; shards: number; by
 
 async function readSamples(abs: string, file: string, model: string, dataset: string): Promise<Sample[]> {
   const out: Sample[] = [];
-  const rl = createInterface({ input: createReadStream(abs, 'utf8'), crlfDelay: Infinity });
-  let line = 0;
-  for await (const text of rl) {
-    line++;
-    if (!text.trim()) continue;
+  for await (const { line, text } of jsonlLines(createReadStream(abs))) {
     let data: unknown;
     try { data = JSON.parse(text); } catch (e) { throw new Error(`${file}:${line}: (root): invalid JSON: ${(e as Error).message}`); }
     const r = parseWith(Sample, data, `${file}:${line}`);

@@ -2,6 +2,7 @@ import type { WriteStream } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { judgeJsonl } from '../../judge/batch/run-batch.ts';
+import { jsonLine } from '../../../src/lib/io/jsonl.ts';
 import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
 import { judgeFromFlags } from '../judge-flags.ts';
 
@@ -86,7 +87,7 @@ export async function run(argv: string[]): Promise<number> {
     try {
       report = await judgeJsonl(values.input, judge, {
         concurrency: judge.stamp.kind === 'heuristic' ? 1 : concurrency,
-        emit: (line) => write(`${JSON.stringify(line)}\n`),
+        emit: (line) => write(`${jsonLine(line)}\n`),
         onProblem: (m) => console.error(m),
       });
     } catch (e) {
