@@ -9,7 +9,8 @@ import type { Judge } from '../judge/types.ts';
 import { buildSummary } from '../results/summarize.ts';
 import { createSampleSink } from '../results/sample-sink.ts';
 import { mergeShards } from '../results/merge.ts';
-import { assertValidSummary, writeResults, writeSummary } from '../results/write.ts';
+import { prepareSummary, writeResults } from '../results/write.ts';
+import { redact, registerEnvSecrets, registerSecret, registerUrlSecrets } from '../io/secrets.ts';
 import { finalTable } from './final-table.ts';
 import { runProbe, totalRequests } from './pipeline.ts';
 import { planReport } from './plan-report.ts';
@@ -68,7 +69,12 @@ export interface RunOutcome {
 
 export { redactUrl };
 
-export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<RunOutcome> {
+export async function executeRun(rawOpts: RunOptions, deps: RunDeps = {}): Promise<RunOutcome> {
+  // Every secret the run knows is redacted from everything it writes, logs included.
+  registerEnvSecrets();
+  registerSecret(rawOpts.apiKey);
+  for (const u of rawOpts.baseURLs) registerUrlSecrets(u);
+  const opts: RunOptions = { ...rawOpts, log: (m) => rawOpts.log(redact(m)), out: (m) => rawOpts.out(redact(m)) };
   const setup = await prepareSetup({
     root: opts.root,
     submissionPath: opts.submissionPath,
@@ -103,7 +109,7 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
   }
   if (judges.length === 0) throw new SetupError('the judge panel is empty');
   // Answers are cached per model weights: a re-pinned submission queries the model again.
-  const cache: ResponseCache = opts.cachePath === null ? memoryCache() : openSqliteCache(resolve(opts.cachePath), { scope: `${setup.submission.hf.repo}@${setup.submission.hf.revision}` });
+  const cache: ResponseCache = opts.cachePath === null ? memoryCache() : openSqliteCache(resolve(opts.cachePath), { scope: `${setup.submission.hf.repo}@${setup.submission.hf.revision}`, onCorruptRow: opts.log });
   try {
     const client = createCompletionsClient({
       baseURLs: opts.baseURLs,
@@ -184,14 +190,21 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
     });
     // Everything is validated before anything is put in place: samples line by line as they were streamed to
     // temp files, the summary here; then the sample files are renamed and the summary written last.
+    let prepared;
     try {
-      assertValidSummary(summary, join(opts.outDir, summary.submission.id, 'summary.json'));
+      prepared = await prepareSummary(opts.outDir, summary);
     } catch (e) {
       await writer.abort();
       throw e;
     }
-    await writer.commit();
-    const resultDir = await writeSummary(opts.outDir, summary);
+    try {
+      await writer.commit();
+    } catch (e) {
+      await prepared.abort();
+      throw e;
+    }
+    await prepared.commit();
+    const resultDir = prepared.dir;
     opts.out(finalTable(summary, client.stats));
     opts.out(`wrote ${join(resultDir, 'summary.json')} and ${light.size} samples file(s)`);
     if (output.requestErrors > 0) opts.log(`${output.requestErrors} request(s) failed after retries; they are recorded as errors in the samples (see "error").`);

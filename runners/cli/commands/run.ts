@@ -118,6 +118,8 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     const { InvalidResult } = await import('../../results/write.ts');
     const { MergeError } = await import('../../results/merge.ts');
     const { EndpointError } = await import('../../client/endpoints.ts');
+    const { StorageError } = await import('../../io/storage-error.ts');
+    let apiKey = process.env.USERTURN_API_KEY || undefined;
     try {
       if (baseURLs.length === 0 && !dryRun && merge.length === 0) {
         // Last resort: the submission's own serving hints (read through the same validated setup path).
@@ -126,13 +128,18 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
         const hinted = doc.ok ? ((doc.data as { serving?: { base_urls?: unknown } }).serving?.base_urls ?? []) : [];
         baseURLs = parseUrls(Array.isArray(hinted) ? hinted.filter((u): u is string => typeof u === 'string') : []);
         if (baseURLs.length === 0) throw new UsageError('no endpoint: pass --base-url, set USERTURN_BASE_URL, or list serving.base_urls in the submission');
+        // These URLs were written by the submitter: the operator's key goes only to hosts the operator names.
+        if (apiKey) {
+          console.error('userturn run: USERTURN_API_KEY is not sent to serving.base_urls of a submission; pass --base-url (or USERTURN_BASE_URL) to send it to a host');
+          apiKey = undefined;
+        }
       }
       const outcome = await executeRun({
         root,
         submissionPath: positionals[0]!,
         suitePath: values.suite ?? currentSuitePath(root),
         baseURLs,
-        apiKey: process.env.USERTURN_API_KEY || undefined,
+        apiKey,
         model: values.model,
         concurrency,
         timeoutMs,
@@ -160,6 +167,10 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       if (e instanceof UsageError) throw e;
       if (e instanceof SetupError || e instanceof InvalidResult || e instanceof MergeError) {
         console.error(e.message);
+        return 1;
+      }
+      if (e instanceof StorageError) {
+        console.error(`userturn run: ${e.message}`);
         return 1;
       }
       if (e instanceof EndpointError) {
