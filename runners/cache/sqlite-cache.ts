@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { redact } from '../io/secrets.ts';
-import { StorageError } from '../io/storage-error.ts';
+import { StorageError, writeProblem } from '../io/storage-error.ts';
 
 /** What the cache keeps for one request: the complete, validated response. */
 export interface CachedResponse {
@@ -51,6 +51,9 @@ const ADVICE_WRITE = 'free space or pass --cache with a file on another disk; th
 export function openSqliteCache(path: string, opts: CacheOptions = {}): ResponseCache {
   const scope = opts.scope ?? '';
   let db: DatabaseSync;
+  // A cache that cannot be written is found before any request is sent.
+  const problem = writeProblem(path);
+  if (problem) throw new StorageError(path, 'cannot write the request cache', problem, 'pass --cache with a file in a writable folder, or --no-cache');
   try {
     mkdirSync(dirname(path), { recursive: true });
     db = new DatabaseSync(path);

@@ -1,3 +1,6 @@
+import { accessSync, constants, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+
 /**
  * A file the run must read or write cannot be used: disk full, read-only, corrupt, permission denied. It is not a
  * server failure (retrying a request cannot help) and not a bug: the run stops at once and says which file, what
@@ -35,3 +38,19 @@ export function describeCause(cause: unknown): string {
 
 /** Whether an error is the file system's (an errno code), as opposed to a bug or a network error. */
 export const isFsError = (e: unknown): boolean => typeof (e as { code?: unknown })?.code === 'string' && /^E[A-Z]+$/.test((e as { code: string }).code);
+
+/**
+ * Why `path` (a file or folder, existing or to be created) cannot be written, or null: the nearest existing
+ * ancestor is checked for write access. Recursive mkdir reports ENOENT on a read-only disk; this tells EROFS.
+ * (root ignores file modes, but a read-only mount still shows.)
+ */
+export function writeProblem(path: string): NodeJS.ErrnoException | null {
+  let probe = path;
+  while (!existsSync(probe) && dirname(probe) !== probe) probe = dirname(probe);
+  try {
+    accessSync(probe, constants.W_OK);
+    return null;
+  } catch (e) {
+    return e as NodeJS.ErrnoException;
+  }
+}

@@ -6,7 +6,7 @@ import type { SampleSink } from '../probe/pipeline.ts';
 import { InvalidResult } from './write.ts';
 import { jsonLine } from '../../src/lib/io/jsonl.ts';
 import { redact } from '../io/secrets.ts';
-import { StorageError } from '../io/storage-error.ts';
+import { StorageError, writeProblem } from '../io/storage-error.ts';
 import { removeStaleTemps } from './atomic.ts';
 
 /**
@@ -46,7 +46,7 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
   try {
     await mkdir(dir, { recursive: true });
   } catch (e) {
-    fail(dir, e);
+    fail(dir, writeProblem(dir) ?? e);
   }
   // Temp files of a run killed while writing (its summary was never written, so nothing refers to them).
   await removeStaleTemps(dir);
