@@ -119,6 +119,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     const { MergeError } = await import('../../results/merge.ts');
     const { EndpointError } = await import('../../client/endpoints.ts');
     const { StorageError } = await import('../../io/storage-error.ts');
+    const { TemplateRenderError } = await import('../../templates/render.ts');
     let apiKey = process.env.USERTURN_API_KEY || undefined;
     try {
       if (baseURLs.length === 0 && !dryRun && merge.length === 0) {
@@ -166,6 +167,10 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     } catch (e) {
       if (e instanceof UsageError) throw e;
       if (e instanceof SetupError || e instanceof InvalidResult || e instanceof MergeError) {
+        console.error(e.message);
+        return 1;
+      }
+      if (e instanceof TemplateRenderError) {
         console.error(e.message);
         return 1;
       }
