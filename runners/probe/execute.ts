@@ -11,6 +11,8 @@ import { createSampleSink } from '../results/sample-sink.ts';
 import { mergeShards } from '../results/merge.ts';
 import { prepareSummary, writeResults } from '../results/write.ts';
 import { redact, registerEnvSecrets, registerSecret, registerUrlSecrets } from '../io/secrets.ts';
+import { submissionPolicyErrors } from '../validate/submission-policy.ts';
+import { loadSubmission } from '../community/load-submission.ts';
 import { finalTable } from './final-table.ts';
 import { runProbe, totalRequests } from './pipeline.ts';
 import { planReport } from './plan-report.ts';
@@ -75,6 +77,13 @@ export async function executeRun(rawOpts: RunOptions, deps: RunDeps = {}): Promi
   registerSecret(rawOpts.apiKey);
   for (const u of rawOpts.baseURLs) registerUrlSecrets(u);
   const opts: RunOptions = { ...rawOpts, log: (m) => rawOpts.log(redact(m)), out: (m) => rawOpts.out(redact(m)) };
+  // The same policy validate applies, before the template is loaded or rendered: a submission that validate
+  // would refuse is never run.
+  const loaded = await loadSubmission(opts.submissionPath);
+  if (loaded.ok) {
+    const problems = submissionPolicyErrors(loaded.value, opts.submissionPath, opts.root);
+    if (problems.length > 0) throw new SetupError(problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n'));
+  }
   const setup = await prepareSetup({
     root: opts.root,
     submissionPath: opts.submissionPath,

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { submissionPolicyErrors, WINDOWS_RESERVED_NAME } from './submission-policy.ts';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
@@ -111,7 +112,9 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
       }
       const parts = submissionPathParts(display);
       if (!parts) errors.push({ file: display, field: 'id', message: 'submission files must live at submissions/<org>/<id>.yaml' });
+      else if (WINDOWS_RESERVED_NAME.test(parts.org.split('.')[0]!)) errors.push({ file: display, field: '(path)', message: `the folder "${parts.org}" is a name Windows reserves for a device` });
       else if (parts.id !== r.value.id) errors.push({ file: display, field: 'id', message: `is "${r.value.id}" but the file name says "${parts.id}" (expected submissions/${parts.org}/${r.value.id}.yaml)` });
+      errors.push(...submissionPolicyErrors(r.value, display, root));
       submissions.push({ file: display, path: resolve(file), value: r.value });
     }
   }
