@@ -59,7 +59,11 @@ export async function servedModels(endpoints: Endpoint[], timeoutMs: number): Pr
         lastErr = err;
       }
     }
-    if (lastErr !== undefined) throw new EndpointError(`${redactUrl(e.baseURL)}/models: ${(lastErr as Error).message}`);
+    if (lastErr !== undefined) {
+      const status = (lastErr as { status?: unknown }).status;
+      const hint = status === 404 && !/\/v1\/?$/.test(new URL(e.baseURL).pathname) ? ' (OpenAI-compatible servers answer under /v1: did you mean --base-url ' + `${redactUrl(e.baseURL)}/v1?)` : '';
+      throw new EndpointError(`${redactUrl(e.baseURL)}/models: ${(lastErr as Error).message}${hint}`);
+    }
   }
   return out;
 }
