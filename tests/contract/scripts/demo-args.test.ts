@@ -1,0 +1,21 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { it } from 'node:test';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const demo = (args: string[]) => spawnSync(process.execPath, [join(root, 'runners/demo/run-demo.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+
+it('npm run demo -- --help prints usage (exit 0); bad flags and --limit abc are usage errors (exit 2) before anything starts', () => {
+  const help = demo(['--help']);
+  assert.equal(help.status, 0, help.stderr);
+  assert.match(help.stdout, /^usage: npm run demo -- /);
+  for (const [args, message] of [[['--limit', 'abc'], /--limit must be an integer >= 1, got "abc"/], [['--bogus'], /Unknown option '--bogus'/], [['extra'], /positional/i]] as const) {
+    const r = demo([...args]);
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stderr, message);
+    assert.match(r.stderr, /usage: npm run demo/);
+    assert.doesNotMatch(r.stderr, /\n\s+at |TypeError|ERR_PARSE_ARGS/);
+    assert.doesNotMatch(r.stdout, /simulated profiles/, 'the demo did not start');
+  }
+});
