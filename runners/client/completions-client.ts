@@ -5,6 +5,7 @@ import type { ResponseCache } from '../cache/sqlite-cache.ts';
 import { redact } from '../io/secrets.ts';
 import { StorageError } from '../io/storage-error.ts';
 import { backoffMs, retryAfterMs } from './backoff.ts';
+import type { HttpTimeouts } from './http-fetch.ts';
 import { createEndpoints, pickEndpoint, redactUrl, type Endpoint } from './endpoints.ts';
 import { RequestFailed, type ClientStats, type CompletionBody, type CompletionResult } from './types.ts';
 
@@ -19,6 +20,8 @@ export interface ClientOptions {
   backoffBaseMs: number;
   backoffMaxMs: number;
   cache: ResponseCache;
+  /** Connect, first-byte and idle timeouts inside each attempt (default DEFAULT_HTTP_TIMEOUTS). */
+  httpTimeouts?: HttpTimeouts;
 }
 
 export interface CompletionsClient {
@@ -99,7 +102,7 @@ export function validateCompletion(resp: unknown, expectedModel: string): { text
  * retries with backoff + jitter honouring retry-after, in-flight de-duplication and the response cache.
  */
 export function createCompletionsClient(opts: ClientOptions): CompletionsClient {
-  const endpoints = createEndpoints(opts.baseURLs, opts.apiKey, opts.timeoutMs);
+  const endpoints = createEndpoints(opts.baseURLs, opts.apiKey, opts.timeoutMs, 1024, opts.httpTimeouts);
   const limit = pLimit(opts.concurrency);
   const inFlight = new Map<string, Promise<CompletionResult>>();
   const stats: ClientStats = { sent: 0, cacheHits: 0, deduplicated: 0, retries: 0, failed: 0, completed: 0, failureReasons: {} };

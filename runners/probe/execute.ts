@@ -14,6 +14,8 @@ import { redact, registerEnvSecrets, registerSecret, registerUrlSecrets } from '
 import { submissionPolicyErrors } from '../validate/submission-policy.ts';
 import { loadSubmission } from '../community/load-submission.ts';
 import { finalTable } from './final-table.ts';
+import { withFailLimit, type FailLimit } from '../client/fail-limit.ts';
+import type { HttpTimeouts } from '../client/http-fetch.ts';
 import { runProbe, totalRequests } from './pipeline.ts';
 import { planReport } from './plan-report.ts';
 import { createProgress } from './progress.ts';
@@ -32,6 +34,10 @@ export interface RunOptions {
   model?: string;
   concurrency: number;
   timeoutMs: number;
+  /** Connect, first-byte and idle timeouts inside each attempt (default DEFAULT_HTTP_TIMEOUTS). */
+  httpTimeouts?: HttpTimeouts;
+  /** Stop the run when failed requests exceed this (--fail-on-error). */
+  failLimit?: FailLimit | null;
   maxAttempts: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
@@ -129,7 +135,9 @@ export async function executeRun(rawOpts: RunOptions, deps: RunDeps = {}): Promi
       backoffBaseMs: opts.backoffBaseMs,
       backoffMaxMs: opts.backoffMaxMs,
       cache,
+      httpTimeouts: opts.httpTimeouts,
     });
+    const complete = opts.failLimit ? withFailLimit((b) => client.complete(b), opts.failLimit) : (b: Parameters<typeof client.complete>[0]) => client.complete(b);
     const models = opts.model ? opts.baseURLs.map(() => opts.model!) : await servedModels(client.endpoints, opts.timeoutMs);
     const distinct = [...new Set(models)].sort();
     if (distinct.length > 1) throw new EndpointError(`the endpoints serve different models (${distinct.join(', ')}); pass --model to choose one name`);
@@ -143,7 +151,7 @@ export async function executeRun(rawOpts: RunOptions, deps: RunDeps = {}): Promi
     let light;
     try {
       output = await runProbe(setup, {
-        complete: (b) => client.complete(b),
+        complete,
         judges,
         verify: safeVerifier(opts.log, deps.verify),
         model,
