@@ -19,3 +19,16 @@ it('npm run demo -- --help prints usage (exit 0); bad flags and --limit abc are 
     assert.doesNotMatch(r.stdout, /simulated profiles/, 'the demo did not start');
   }
 });
+
+it('the benchmark scripts answer --help and usage errors the same way (exit 0 / exit 2, no stack trace)', () => {
+  for (const script of ['bench/runner-throughput.ts', 'bench/judge-vs-simulator.ts']) {
+    const run = (args: string[]) => spawnSync(process.execPath, [join(root, script), ...args], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+    const help = run(['--help']);
+    assert.equal(help.status, 0, `${script}: ${help.stderr}`);
+    assert.match(help.stdout, /^usage: /);
+    const bad = run(['--bogus']);
+    assert.equal(bad.status, 2, `${script}: ${bad.stderr}`);
+    assert.match(bad.stderr, /Unknown option '--bogus'[\s\S]*usage: /);
+    assert.doesNotMatch(bad.stderr, /\n\s+at |ERR_PARSE_ARGS/);
+  }
+});
