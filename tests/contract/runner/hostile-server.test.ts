@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { writeShards } from '../../../src/integrations/sample-shards.ts';
+import { astroBuild } from '../../unit/site/astro-build.ts';
 import { startFaultProxy } from './helpers/fault-proxy.ts';
 import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from './helpers/processes.ts';
 
@@ -79,9 +79,11 @@ describe('a hostile server behind a fault-injecting proxy', () => {
       assert.equal(await samplesOf(work), clean.samples);
       const v = await runCli(['validate', join(work, 'results')]);
       assert.equal(v.code, 0, v.stdout + v.stderr);
-      const shards = await writeShards(join(work, 'results'), join(work, 'dist'));
-      assert.ok(shards.samples > 0);
+      // The real site build (U+2028 in texts used to fail it), then every file of dist/ is searched too.
+      const site = astroBuild({ USERTURN_RESULTS_DIR: join(work, 'results') });
+      assert.equal(site.status, 0, site.text.slice(-2000));
       await assertNoSecret(work, [r.stdout, r.stderr, again.stdout, again.stderr]);
+      assert.ok((await assertNoSecret(site.out, [site.text])) > 20, 'the build wrote its pages');
     } finally {
       await proxy.close();
     }
@@ -100,8 +102,10 @@ describe('a hostile server behind a fault-injecting proxy', () => {
       assert.ok(failed.every((s) => /HTTP 500/.test(s.error.reason) && s.error.reason.includes('[redacted]')), JSON.stringify(failed[0]?.error));
       const v = await runCli(['validate', join(work, 'results')]);
       assert.equal(v.code, 0, v.stdout + v.stderr);
-      await writeShards(join(work, 'results'), join(work, 'dist'));
+      const site = astroBuild({ USERTURN_RESULTS_DIR: join(work, 'results') });
+      assert.equal(site.status, 0, site.text.slice(-2000));
       assert.ok((await assertNoSecret(work, [r.stdout, r.stderr])) > 3);
+      assert.ok((await assertNoSecret(site.out, [site.text])) > 20, 'the build wrote its pages');
     } finally {
       await proxy.close();
     }
