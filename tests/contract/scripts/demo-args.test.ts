@@ -32,3 +32,12 @@ it('the benchmark scripts answer --help and usage errors the same way (exit 0 / 
     assert.doesNotMatch(bad.stderr, /\n\s+at |ERR_PARSE_ARGS/);
   }
 });
+
+it('workflow scripts answer an unknown flag with one line and exit 2 (usage), not 1', () => {
+  for (const script of ['runners/community/upsert-comment.ts', 'runners/community/pr-files.ts', 'runners/community/probe-job.ts']) {
+    const r = spawnSync(process.execPath, [join(root, script), '--bogus'], { cwd: root, encoding: 'utf8', timeout: 30_000, env: { ...process.env, GITHUB_TOKEN: '', GITHUB_REPOSITORY: '' } });
+    assert.equal(r.status, 2, `${script}: ${r.stderr}`);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.match(r.stderr, /--bogus/);
+  }
+});
