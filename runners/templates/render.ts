@@ -31,18 +31,18 @@ export type RenderResponse = { ok: true; text: string } | { ok: false; message: 
  */
 export const RENDER_LIMITS = {
   timeoutMs: Number(process.env.USERTURN_TEMPLATE_TIMEOUT_MS ?? 5_000),
-  heapMb: 192,
-  stackMb: 4,
-  maxChars: 4 * 1024 * 1024,
+  heapMb: 96,
+  stackKb: 4096,
 };
 
 /**
- * Every render runs in one long-lived worker thread with a heap and stack limit, and the caller waits for it
- * synchronously (Atomics.wait) with a timeout; a render over time or memory kills the worker (the next render
- * starts a new one). Rendering every prompt there, not only a trial render, is what makes it safe: a template's
- * cost can depend on its input (a loop over the answer's length), so passing hostile probes once proves nothing
- * about the next prompt. The cost is a message round trip per render (tens of microseconds) and one worker
- * start-up (~100 ms) per process.
+ * Every render runs in one long-lived child process with a small heap and stack (render-child.ts), reached through
+ * a broker thread (render-worker.ts) while the caller waits synchronously (Atomics.wait). The broker kills the child
+ * when a render runs over time; a child that runs out of memory dies alone (an out-of-memory error in a worker
+ * thread can end the whole process, resourceLimits or not). The next render starts a new child. Rendering every
+ * prompt there, not only a trial render, is what makes it safe: a template's cost can depend on its input (a loop
+ * over the answer's length), so passing hostile probes once proves nothing about the next prompt. The cost is an
+ * IPC round trip per render (a fraction of a millisecond) and one process start-up per run.
  */
 class RenderSandbox {
   private worker: Worker | null = null;
@@ -53,13 +53,9 @@ class RenderSandbox {
     const { port1, port2 } = new MessageChannel();
     this.signal = new Int32Array(new SharedArrayBuffer(4));
     this.worker = new Worker(new URL('./render-worker.ts', import.meta.url), {
-      workerData: { signal: this.signal, port: port2, maxChars: RENDER_LIMITS.maxChars },
+      workerData: { signal: this.signal, port: port2, timeoutMs: RENDER_LIMITS.timeoutMs, heapMb: RENDER_LIMITS.heapMb, stackKb: RENDER_LIMITS.stackKb },
       transferList: [port2],
-      resourceLimits: { maxOldGenerationSizeMb: RENDER_LIMITS.heapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: RENDER_LIMITS.stackMb },
-      stdout: true,
-      stderr: true,
     });
-    // A worker killed by its memory limit reports an error event: expected, and answered by the timeout below.
     this.worker.on('error', () => {});
     this.worker.unref();
     port1.unref();
@@ -77,7 +73,8 @@ class RenderSandbox {
     if (!this.worker) this.start();
     Atomics.store(this.signal, 0, 0);
     this.port!.postMessage(req);
-    const waited = Atomics.wait(this.signal, 0, 0, RENDER_LIMITS.timeoutMs);
+    // The broker answers by the time limit; the margin covers starting the render process.
+    const waited = Atomics.wait(this.signal, 0, 0, RENDER_LIMITS.timeoutMs + 10_000);
     const msg = receiveMessageOnPort(this.port!);
     if (waited === 'timed-out' || !msg) {
       this.stop();

@@ -1,7 +1,10 @@
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, relative, isAbsolute } from 'node:path';
 import type { FieldError, Submission } from '../../src/schema/index.ts';
+import { MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
+import { templateFromTokenizerConfig } from '../templates/load.ts';
+import { renderTemplate, TemplateRenderError, type ChatTemplate } from '../templates/render.ts';
 import { assertSafeArg, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, SAFE_FLAG, UnsafeServeError, type Engine } from '../community/serve-command.ts';
 
 /**
@@ -102,7 +105,26 @@ function templatePathErrors(sub: Submission, file: string, root: string): FieldE
   }
   const rel = relative(realRoot, real);
   if (rel.startsWith('..') || isAbsolute(rel)) return [{ file, field, message: `"${sub.chat_template.path}" leads outside the repository (a symbolic link to ${real}); the template must be a file in the repository` }];
-  return [];
+  return templateRenderErrors(sub, file, real);
+}
+
+/**
+ * A template file from the submission is rendered once, under the runner's limits, with a plain conversation:
+ * a template that loops or recurses without bound (or fails) is refused here, not first on the GPU runner.
+ */
+function templateRenderErrors(sub: Submission, file: string, real: string): FieldError[] {
+  const field = 'chat_template.path';
+  try {
+    if (statSync(real).size > MAX_DOCUMENT_BYTES) return [{ file, field, message: 'the template file is larger than 1 MiB' }];
+    const text = readFileSync(real, 'utf8');
+    const source = `file:${sub.chat_template.source === 'file' ? sub.chat_template.path : ''}`;
+    const tpl: ChatTemplate = real.endsWith('.json') ? templateFromTokenizerConfig(text, source) : { source, template: text, bos_token: null, eos_token: null };
+    renderTemplate(tpl, [{ role: 'user', content: 'Hello' }, { role: 'assistant', content: 'Hi.' }, { role: 'user', content: 'Thanks' }], false, sub.generation.template_kwargs);
+    return [];
+  } catch (e) {
+    const msg = (e as Error).message;
+    return [{ file, field, message: `cannot be rendered: ${e instanceof TemplateRenderError ? msg.replace(/^.*?: chat_template: /, '') : msg.split('\n')[0]}` }];
+  }
 }
 
 /** Every policy problem of a schema-valid submission. `root` is the repository root (template paths). */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { renderTemplate, TemplateRenderError, type ChatTemplate } from '../../../runners/templates/render.ts';
-import { runCli } from '../../helpers/cli.ts';
+import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
 
 const tpl = (template: string): ChatTemplate => ({ source: 'file:submissions/acme/hostile.jinja', template, bos_token: null, eos_token: null });
 const USER = [{ role: 'user' as const, content: 'hi' }];
@@ -66,5 +66,24 @@ describe('chat templates from submissions are rendered under time and memory lim
     assert.match(r.stderr, /override:loop\.jinja: chat_template: rendering stopped/);
     assert.doesNotMatch(r.stderr, /internal error|\n\s+at /);
     assert.ok(Date.now() - t0 < 20_000);
+  });
+});
+
+describe('validate renders a submission\'s template file under the same limits', () => {
+  it('a template file with an unbounded loop is refused by validate as chat_template.path, within 10 s', async () => {
+    const repo = await mkdtemp(join(tmpdir(), 'ut-tpl-repo-'));
+    const { mkdir, readFile } = await import('node:fs/promises');
+    await mkdir(join(repo, 'submissions', 'acme'), { recursive: true });
+    await mkdir(join(repo, 'templates'));
+    await writeFile(join(repo, 'templates', 'loop.jinja'), '{% for m in messages %}{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}{{ m.content }}{% endfor %}');
+    const base = await readFile(join(REPO_ROOT, 'submissions/qwen/qwen3.5-9b.yaml'), 'utf8');
+    const sub = base.replace('id: qwen3.5-9b', 'id: looper').replace('repo: Qwen/Qwen3.5-9B', 'repo: acme/looper').replace('chat_template:\n  source: hub', 'chat_template:\n  source: file\n  path: templates/loop.jinja');
+    await writeFile(join(repo, 'submissions', 'acme', 'looper.yaml'), sub);
+    const t0 = Date.now();
+    const r = runCli(['validate', 'submissions/acme/looper.yaml'], { cwd: repo });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stderr, /^submissions\/acme\/looper\.yaml: chat_template\.path: cannot be rendered: rendering stopped after/m);
+    assert.doesNotMatch(r.stderr, /internal error|\n\s+at /);
+    assert.ok(Date.now() - t0 < 15_000, `validate took ${Date.now() - t0} ms`);
   });
 });
