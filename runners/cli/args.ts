@@ -34,3 +34,22 @@ export function intFlag(name: string, value: string | undefined, fallback: numbe
   if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer >= ${min}, got "${value}"`);
   return n;
 }
+
+/**
+ * The same parser for scripts outside `userturn` (npm run demo, benchmarks): `--help` prints the usage and exits 0;
+ * a usage error prints the message and the usage and exits 2, before the script starts any work.
+ */
+export function parseScriptArgs<O extends Options>(argv: string[], options: O, usage: string, allowPositionals = false) {
+  try {
+    const parsed = parseCommandArgs(argv, { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals);
+    if ((parsed.values as { help?: boolean }).help) {
+      console.log(usage);
+      process.exit(0);
+    }
+    return parsed;
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`${e.message}\n\n${usage}`);
+    process.exit(2);
+  }
+}

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { createHttpFetch } from './http-fetch.ts';
+import { createHttpFetch, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-fetch.ts';
 
 /** An endpoint that cannot be used (unreachable, lists no model, endpoints disagree): exit 1, not a bug. */
 export class EndpointError extends Error {}
@@ -11,8 +11,8 @@ export interface Endpoint {
 }
 
 /** One SDK client per base URL; the SDK's own retries are off because the runner retries (and counts) itself. */
-export function createEndpoints(baseURLs: string[], apiKey: string | undefined, timeoutMs: number, maxSockets = 1024): Endpoint[] {
-  const fetchImpl = process.env.USERTURN_FETCH === 'global' ? undefined : createHttpFetch(maxSockets);
+export function createEndpoints(baseURLs: string[], apiKey: string | undefined, timeoutMs: number, maxSockets = 1024, timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS): Endpoint[] {
+  const fetchImpl = process.env.USERTURN_FETCH === 'global' ? undefined : createHttpFetch(maxSockets, timeouts);
   return baseURLs.map((baseURL) => ({
     baseURL,
     inFlight: 0,
@@ -59,7 +59,11 @@ export async function servedModels(endpoints: Endpoint[], timeoutMs: number): Pr
         lastErr = err;
       }
     }
-    if (lastErr !== undefined) throw new EndpointError(`${redactUrl(e.baseURL)}/models: ${(lastErr as Error).message}`);
+    if (lastErr !== undefined) {
+      const status = (lastErr as { status?: unknown }).status;
+      const hint = status === 404 && !/\/v1\/?$/.test(new URL(e.baseURL).pathname) ? ' (OpenAI-compatible servers answer under /v1: did you mean --base-url ' + `${redactUrl(e.baseURL)}/v1?)` : '';
+      throw new EndpointError(`${redactUrl(e.baseURL)}/models: ${(lastErr as Error).message}${hint}`);
+    }
   }
   return out;
 }

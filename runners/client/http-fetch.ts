@@ -6,7 +6,19 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
  * request/response pairs it costs less CPU per request than the global (undici) fetch.
  * It buffers the whole body, and a body cut short (fewer bytes than content-length, or a reset) rejects.
  */
-export function createHttpFetch(maxSockets: number): typeof fetch {
+export interface HttpTimeouts {
+  /** TCP (and TLS) connection set-up. */
+  connectMs: number;
+  /** From the request sent to the response headers (a non-streamed completion answers only when generated). */
+  firstByteMs: number;
+  /** Longest silence while the response body is arriving. */
+  idleMs: number;
+}
+
+/** Defaults: an unreachable host fails in 10 s and a stalled body in 60 s, not after the whole attempt timeout. */
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { connectMs: 10_000, firstByteMs: 600_000, idleMs: 60_000 };
+
+export function createHttpFetch(maxSockets: number, timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS): typeof fetch {
   const agents = {
     'http:': new Agent({ keepAlive: true, maxSockets, scheduling: 'lifo' }),
     'https:': new HttpsAgent({ keepAlive: true, maxSockets, scheduling: 'lifo' }),
@@ -23,8 +35,16 @@ export function createHttpFetch(maxSockets: number): typeof fetch {
         url,
         { method: init.method ?? 'GET', headers, agent: agents[url.protocol as 'http:' | 'https:'], signal: init.signal ?? undefined },
         (res: IncomingMessage) => {
+          clearTimeout(firstByte);
           const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
+          let idle = setTimeout(() => req.destroy(new Error(`response body stalled for ${timeouts.idleMs / 1000} s (idle timeout)`)), timeouts.idleMs);
+          const done = () => clearTimeout(idle);
+          res.on('close', done);
+          res.on('data', (c: Buffer) => {
+            chunks.push(c);
+            clearTimeout(idle);
+            idle = setTimeout(() => req.destroy(new Error(`response body stalled for ${timeouts.idleMs / 1000} s (idle timeout)`)), timeouts.idleMs);
+          });
           res.on('error', reject);
           res.on('aborted', () => reject(new Error('response body cut short (connection closed)')));
           res.on('end', () => {
@@ -40,6 +60,17 @@ export function createHttpFetch(maxSockets: number): typeof fetch {
           });
         },
       );
+      let firstByte: NodeJS.Timeout | undefined;
+      req.on('socket', (socket) => {
+        if (!socket.connecting) return;
+        const t = setTimeout(() => req.destroy(new Error(`could not connect within ${timeouts.connectMs / 1000} s (connect timeout)`)), timeouts.connectMs);
+        socket.once('connect', () => clearTimeout(t));
+        socket.once('close', () => clearTimeout(t));
+      });
+      req.on('finish', () => {
+        firstByte = setTimeout(() => req.destroy(new Error(`no response within ${timeouts.firstByteMs / 1000} s of sending (first-byte timeout)`)), timeouts.firstByteMs);
+      });
+      req.on('close', () => clearTimeout(firstByte));
       req.on('error', reject);
       if (body !== null) req.end(body);
       else req.end();

@@ -38,7 +38,7 @@ export class UnsafeServeError extends Error {}
 
 /** Characters a value taken from a submission may contain on a command line (same set as the schema's). */
 const SAFE_VALUE = /^[A-Za-z0-9._:\/=,+@-]{1,200}$/;
-const SAFE_FLAG = /^[a-z][a-z0-9-]{0,60}$/;
+export const SAFE_FLAG = /^[a-z][a-z0-9-]{0,60}$/;
 
 /**
  * Refuse a value taken from a submission unless it is plain: no shell metacharacters, no whitespace, no
@@ -77,7 +77,7 @@ export function loadAllowedEngineArgs(): Record<Engine, string[]> {
 }
 
 /** Flags serve-cmd sets itself; a submission may not set them again through engine_args. */
-const RESERVED: Record<Engine, readonly string[]> = {
+export const RESERVED_ENGINE_FLAGS: Record<Engine, readonly string[]> = {
   vllm: ['model', 'revision', 'tensor-parallel-size', 'max-model-len', 'served-model-name', 'host', 'port', 'chat-template', 'generation-config', 'default-chat-template-kwargs'],
   sglang: ['model-path', 'revision', 'tp-size', 'tensor-parallel-size', 'context-length', 'served-model-name', 'host', 'port', 'chat-template'],
 };
@@ -88,7 +88,7 @@ function engineArgs(engine: Engine, args: Record<string, unknown>, allowed: read
     const value = args[name];
     const field = `serving.engine_args.${name}`;
     if (!SAFE_FLAG.test(name)) throw new UnsafeServeError(`${field}: refused: flag names must be lowercase like "enable-prefix-caching"`);
-    if (RESERVED[engine].includes(name)) throw new UnsafeServeError(`${field}: refused: serve-cmd sets --${name} itself from the submission`);
+    if (RESERVED_ENGINE_FLAGS[engine].includes(name)) throw new UnsafeServeError(`${field}: refused: serve-cmd sets --${name} itself from the submission`);
     if (!allowed.includes(name)) throw new UnsafeServeError(`${field}: refused: --${name} is not on the ${engine} allowlist (runners/community/engine-args.yaml)`);
     if (value === true) out.push(`--${name}`);
     else if (value === false) continue; // a false boolean flag is simply not passed

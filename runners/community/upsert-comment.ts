@@ -4,6 +4,7 @@ import { cutAtLine } from './markdown.ts';
 import { clientFromEnv, createComment, listComments, updateComment, type GitHubClient } from './github.ts';
 import { MAX_REPORT_CHARS, REPORT_MARKER } from './pr-report.ts';
 import { runAsScript } from './run-script.ts';
+import { redact, registerEnvSecrets, registerSecret } from '../io/secrets.ts';
 
 /**
  * Post the pr-report comment, or update the one already there: the comment is found by the hidden marker
@@ -11,7 +12,11 @@ import { runAsScript } from './run-script.ts';
  */
 export async function upsertComment(gh: GitHubClient, pr: number, body: string, botLogin = 'github-actions[bot]'): Promise<{ action: 'created' | 'updated'; id: number }> {
   if (!body.startsWith(REPORT_MARKER)) throw new Error('refusing to post: the body does not start with the report marker');
-  const text = body.length > MAX_REPORT_CHARS + 200 ? cutAtLine(body, MAX_REPORT_CHARS) : body;
+  // A comment is public: no secret the workflow holds (its own token, HF_TOKEN, …) may appear in it.
+  registerEnvSecrets();
+  registerSecret(gh.token);
+  const clean = redact(body);
+  const text = clean.length > MAX_REPORT_CHARS + 200 ? cutAtLine(clean, MAX_REPORT_CHARS) : clean;
   const mine = (await listComments(gh, pr)).filter((c) => c.user?.login === botLogin && (c.body ?? '').startsWith(REPORT_MARKER));
   const existing = mine[0];
   if (existing) {

@@ -59,8 +59,15 @@ export async function readDatasetFiles(spec: DatasetSpec, opts: SourceOptions): 
 }
 
 async function download(url: string, expected: string | null, dest: string, opts: SourceOptions): Promise<Buffer> {
-  const res = await (opts.fetchImpl ?? fetch)(url, { redirect: 'follow' });
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  const around = `Offline? Pass --data-dir DIR or set USERTURN_DATA_DIR to a local copy laid out as DIR/<dataset>/<file>, or put the file at ${dest}`;
+  let res: Response;
+  try {
+    res = await (opts.fetchImpl ?? fetch)(url, { redirect: 'follow' });
+  } catch (e) {
+    const cause = (e as Error & { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`could not download ${url} (${cause?.code ?? cause?.message ?? (e as Error).message}). ${around}`);
+  }
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}. ${around}`);
   const buf = Buffer.from(await res.arrayBuffer());
   const sum = sha256Hex(buf);
   if (expected && sum !== expected) throw new Error(`${url}: downloaded sha256 ${sum} does not match the suite's ${expected}`);

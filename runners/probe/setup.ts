@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { TemplateRenderError } from '../templates/render.ts';
 import { readFile } from 'node:fs/promises';
 import { DatasetId, Submission, Suite, formatFieldError, parseWith, type DatasetSpec } from '../../src/schema/index.ts';
 import { loadDataset, selectItems } from '../datasets/load.ts';
@@ -55,13 +56,20 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
   } catch (e) {
     throw new SetupError(`chat template: ${(e as Error).message}`);
   }
-  const builder = createPromptBuilder(template.template, {
-    sentinel: suite.user_turn.sentinel,
-    stopAtRoleHeader: suite.user_turn.stop_at_role_header,
-    kwargs: submission.generation.template_kwargs,
-    stripBos: true,
-    reasoning: submission.reasoning.mode,
-  });
+  let builder;
+  try {
+    builder = createPromptBuilder(template.template, {
+      sentinel: suite.user_turn.sentinel,
+      stopAtRoleHeader: suite.user_turn.stop_at_role_header,
+      kwargs: submission.generation.template_kwargs,
+      stripBos: true,
+      reasoning: submission.reasoning.mode,
+    });
+  } catch (e) {
+    // A template that renders but cannot be used (no sentinel echo) is bad input, not a bug.
+    if (e instanceof TemplateRenderError) throw e;
+    throw new SetupError(`${template.template.source}: chat_template: ${(e as Error).message}`);
+  }
   const datasets: PlannedDataset[] = [];
   for (const spec of chosenSpecs(suite, opts.datasets)) {
     let loaded;

@@ -1,22 +1,86 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { redact } from '../io/secrets.ts';
+import { StorageError } from '../io/storage-error.ts';
 
-/** Write a file atomically: a temp file in the same folder, fsync, then rename over the target. */
+const WRITE_ADVICE = 'nothing was put in place; free space or pass --out with a writable folder, then rerun (finished requests come from the cache)';
+
+/**
+ * Write a file atomically: a temp file in the same folder, fsync, then rename over the target. Every registered
+ * secret is redacted from the text. On any failure the temp file is removed and a StorageError names the file.
+ */
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+  await (await prepareFileAtomic(path, data)).commit();
+}
+
+/** A file written to its temp name and synced, waiting to be renamed into place (or dropped). */
+export interface PreparedFile {
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/**
+ * The first half of writeFileAtomic: the data is on disk under a temp name, so a later commit is a rename that
+ * needs no space. Lets a writer of several files find a full disk before any of them is put in place.
+ */
+export async function prepareFileAtomic(path: string, data: string): Promise<PreparedFile> {
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const fh = await open(tmp, 'w');
+  const drop = () => rm(tmp, { force: true }).catch(() => {});
   try {
-    await fh.writeFile(data, 'utf8');
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  try {
-    await rename(tmp, path);
+    await mkdir(dirname(path), { recursive: true });
+    const fh = await open(tmp, 'w');
+    try {
+      await fh.writeFile(redact(data), 'utf8');
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
   } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
+    await drop();
+    throw new StorageError(path, 'cannot write', e, WRITE_ADVICE);
   }
+  return {
+    async commit() {
+      try {
+        await rename(tmp, path);
+      } catch (e) {
+        await drop();
+        throw new StorageError(path, 'cannot write', e, WRITE_ADVICE);
+      }
+    },
+    abort: drop,
+  };
+}
+
+/** Whether a process with this id is running (a temp file of a live run must not be touched). */
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Remove temp files left in `dir` by a run that was killed while writing (`<name>.<pid>[.<hex>].tmp`, from
+ * writeFileAtomic and the sample sink), unless the process that wrote them is still running. Returns their names.
+ */
+export async function removeStaleTemps(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const m = /\.(\d+)(?:\.[0-9a-f]{8})?\.tmp$/.exec(name);
+    if (!m || alive(Number(m[1]))) continue;
+    await rm(join(dir, name), { force: true });
+    removed.push(basename(name));
+  }
+  return removed;
 }

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { ResultSummary, Sample, formatFieldError, parseWith, type DatasetId, type RunInfo } from '../../src/schema/index.ts';
 import type { ProbeSetup } from '../probe/types.ts';
 import { buildSummary } from './summarize.ts';
@@ -10,11 +10,7 @@ export class MergeError extends Error {}
 
 async function readSamples(file: string): Promise<Sample[]> {
   const out: Sample[] = [];
-  const rl = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-  let line = 0;
-  for await (const text of rl) {
-    line++;
-    if (!text.trim()) continue;
+  for await (const { line, text } of jsonlLines(createReadStream(file))) {
     const r = parseWith(Sample, JSON.parse(text), `${file}:${line}`);
     if (!r.ok) throw new MergeError(r.errors.map(formatFieldError).join('\n'));
     out.push(r.value);

@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { Sample, formatFieldError, parseWith, type DatasetId } from '../../src/schema/index.ts';
 import type { SampleSink } from '../probe/pipeline.ts';
 import { InvalidResult } from './write.ts';
+import { jsonLine } from '../../src/lib/io/jsonl.ts';
+import { redact } from '../io/secrets.ts';
+import { StorageError, writeProblem } from '../io/storage-error.ts';
+import { removeStaleTemps } from './atomic.ts';
 
 /**
  * What the summary needs of a sample, without its long texts: kept in memory for buildSummary while the full
@@ -38,12 +42,32 @@ interface Stream {
  */
 export async function createSampleSink(outDir: string, submissionId: string, datasets: DatasetId[]) {
   const dir = join(outDir, submissionId, 'samples');
-  await mkdir(dir, { recursive: true });
   const streams = new Map<DatasetId, Stream>();
+  const fail = (file: string, e: unknown): never => {
+    throw new StorageError(file, 'cannot write results', e, 'nothing was put in place; free space or pass --out with a writable folder, then rerun (finished requests come from the cache)');
+  };
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (e) {
+    fail(dir, writeProblem(dir) ?? e);
+  }
+  // Temp files of a run killed while writing (its summary was never written, so nothing refers to them).
+  await removeStaleTemps(dir);
+  await removeStaleTemps(join(outDir, submissionId));
   for (const ds of datasets) {
     const final = join(dir, `${ds}.jsonl`);
     const tmp = `${final}.${process.pid}.tmp`;
-    streams.set(ds, { tmp, final, fh: await open(tmp, 'w'), next: 0, pending: new Map(), light: [] });
+    let fh: FileHandle;
+    try {
+      fh = await open(tmp, 'w');
+    } catch (e) {
+      for (const st of streams.values()) {
+        await st.fh.close().catch(() => {});
+        await rm(st.tmp, { force: true });
+      }
+      return fail(tmp, e);
+    }
+    streams.set(ds, { tmp, final, fh, next: 0, pending: new Map(), light: [] });
   }
   let chain: Promise<void> = Promise.resolve();
 
@@ -55,12 +79,18 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
       for (const x of list) {
         const r = parseWith(Sample, x, `${st.final}:${x.id}`);
         if (!r.ok) throw new InvalidResult(r.errors.map(formatFieldError).join('\n'));
-        lines.push(JSON.stringify(r.value));
+        lines.push(redact(jsonLine(r.value)));
         st.light.push(lightSample(r.value));
       }
       st.next++;
     }
-    if (lines.length > 0) await st.fh.write(`${lines.join('\n')}\n`);
+    if (lines.length > 0) {
+      try {
+        await st.fh.write(`${lines.join('\n')}\n`);
+      } catch (e) {
+        fail(st.tmp, e);
+      }
+    }
     void ds;
   }
 
@@ -90,10 +120,20 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
     async commit(): Promise<void> {
       await chain;
       for (const st of streams.values()) {
-        await st.fh.sync();
-        await st.fh.close();
+        try {
+          await st.fh.sync();
+          await st.fh.close();
+        } catch (e) {
+          fail(st.tmp, e);
+        }
       }
-      for (const st of streams.values()) await rename(st.tmp, st.final);
+      for (const st of streams.values()) {
+        try {
+          await rename(st.tmp, st.final);
+        } catch (e) {
+          fail(st.final, e);
+        }
+      }
     },
     async abort(): Promise<void> {
       for (const st of streams.values()) {

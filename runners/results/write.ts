@@ -1,7 +1,8 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ResultSummary, Sample, formatFieldError, parseWith, type DatasetId } from '../../src/schema/index.ts';
-import { writeFileAtomic } from './atomic.ts';
+import { prepareFileAtomic, writeFileAtomic, type PreparedFile } from './atomic.ts';
+import { jsonLine } from '../../src/lib/io/jsonl.ts';
 
 /** Thrown when a result would not pass its schema: nothing is written then. */
 export class InvalidResult extends Error {}
@@ -24,7 +25,7 @@ export async function writeResults(outDir: string, summary: ResultSummary, sampl
     list.forEach((x, i) => {
       const r = parseWith(Sample, x, `${join(dir, 'samples', `${ds}.jsonl`)}:${i + 1}`);
       if (!r.ok) throw new InvalidResult(r.errors.map(formatFieldError).join('\n'));
-      lines.push(JSON.stringify(r.value));
+      lines.push(jsonLine(r.value));
     });
     texts.set(ds, lines.length > 0 ? `${lines.join('\n')}\n` : '');
   }
@@ -59,6 +60,25 @@ export async function writeSummary(outDir: string, summary: ResultSummary): Prom
   await writeFileAtomic(join(dir, 'summary.json'), summaryText(s.value));
   await removeStaleSamples(dir, new Set(summary.datasets.map((d) => `${d.dataset}.jsonl`)));
   return dir;
+}
+
+/**
+ * summary.json validated and written under its temp name; `commit` puts it in place and removes stale sample
+ * files. Prepared before the sample files are renamed, so a full disk stops the run with nothing put in place.
+ */
+export async function prepareSummary(outDir: string, summary: ResultSummary): Promise<PreparedFile & { dir: string }> {
+  const dir = join(outDir, summary.submission.id);
+  const s = parseWith(ResultSummary, summary, join(dir, 'summary.json'));
+  if (!s.ok) throw new InvalidResult(s.errors.map(formatFieldError).join('\n'));
+  const file = await prepareFileAtomic(join(dir, 'summary.json'), summaryText(s.value));
+  return {
+    dir,
+    async commit() {
+      await file.commit();
+      await removeStaleSamples(dir, new Set(summary.datasets.map((d) => `${d.dataset}.jsonl`)));
+    },
+    abort: file.abort,
+  };
 }
 
 /** Check a summary against its schema without writing it. */

@@ -1,4 +1,4 @@
-import { Template } from '@huggingface/jinja';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 
 /** A chat template and the special tokens it refers to (from tokenizer_config.json, or none for a bare .jinja file). */
 export interface ChatTemplate {
@@ -13,61 +13,82 @@ export interface ChatMessage {
   content: string;
 }
 
-/**
- * Fixed date for templates that print today's date (Llama 3.x): the probe must not change with the calendar.
- * "26 Jul 2024" is Llama 3.1's own default `date_string`; passing it also keeps Llama 3.2 from calling strftime_now.
- */
-const FIXED_DATE = new Date(Date.UTC(2024, 6, 26));
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTHS_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** A template that cannot be rendered (an error, or over a limit): `<source>: chat_template: <why>`. */
+export class TemplateRenderError extends Error {}
 
-function fixedStrftime(fmt: string): string {
-  const d = FIXED_DATE;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return fmt.replace(/%([dmYybBHMS%])/g, (_, c: string) => {
-    switch (c) {
-      case 'd': return pad(d.getUTCDate());
-      case 'm': return pad(d.getUTCMonth() + 1);
-      case 'Y': return String(d.getUTCFullYear());
-      case 'y': return pad(d.getUTCFullYear() % 100);
-      case 'b': return MONTHS[d.getUTCMonth()]!;
-      case 'B': return MONTHS_LONG[d.getUTCMonth()]!;
-      case '%': return '%';
-      default: return '00';
-    }
-  });
+export interface RenderRequest {
+  template: ChatTemplate;
+  messages: ChatMessage[];
+  addGenerationPrompt: boolean;
+  kwargs: Record<string, unknown>;
 }
+export type RenderResponse = { ok: true; text: string } | { ok: false; message: string };
 
 /**
- * The interpreter's own strftime_now prints today's date (gpt-oss's template calls it) and a built-in cannot be
- * overridden by a render variable: calls are pointed at the fixed-date version under another name instead.
+ * Limits of one render. Chat templates come from submissions and are rendered in the PR workflow and on the GPU
+ * runner; the jinja interpreter runs no host code, but a loop (`range(999999999)`) or deep recursion can take
+ * minutes and gigabytes. Real templates render in well under 50 ms and a few MB.
  */
-const FIXED_STRFTIME = '__userturn_strftime_now';
+export const RENDER_LIMITS = {
+  timeoutMs: Number(process.env.USERTURN_TEMPLATE_TIMEOUT_MS ?? 5_000),
+  heapMb: 96,
+  stackKb: 4096,
+};
 
-const compiled = new Map<string, Template>();
-function compile(src: string): Template {
-  let t = compiled.get(src);
-  if (!t) {
-    t = new Template(src.replace(/\bstrftime_now\s*\(/g, `${FIXED_STRFTIME}(`));
-    compiled.set(src, t);
+/**
+ * Every render runs in one long-lived child process with a small heap and stack (render-child.ts), reached through
+ * a broker thread (render-worker.ts) while the caller waits synchronously (Atomics.wait). The broker kills the child
+ * when a render runs over time; a child that runs out of memory dies alone (an out-of-memory error in a worker
+ * thread can end the whole process, resourceLimits or not). The next render starts a new child. Rendering every
+ * prompt there, not only a trial render, is what makes it safe: a template's cost can depend on its input (a loop
+ * over the answer's length), so passing hostile probes once proves nothing about the next prompt. The cost is an
+ * IPC round trip per render (a fraction of a millisecond) and one process start-up per run.
+ */
+class RenderSandbox {
+  private worker: Worker | null = null;
+  private port: MessagePort | null = null;
+  private signal = new Int32Array(new SharedArrayBuffer(4));
+
+  private start(): void {
+    const { port1, port2 } = new MessageChannel();
+    this.signal = new Int32Array(new SharedArrayBuffer(4));
+    this.worker = new Worker(new URL('./render-worker.ts', import.meta.url), {
+      workerData: { signal: this.signal, port: port2, timeoutMs: RENDER_LIMITS.timeoutMs, heapMb: RENDER_LIMITS.heapMb, stackKb: RENDER_LIMITS.stackKb },
+      transferList: [port2],
+    });
+    this.worker.on('error', () => {});
+    this.worker.unref();
+    port1.unref();
+    this.port = port1;
   }
-  return t;
+
+  private stop(): void {
+    void this.worker?.terminate();
+    this.port?.close();
+    this.worker = null;
+    this.port = null;
+  }
+
+  render(req: RenderRequest): RenderResponse {
+    if (!this.worker) this.start();
+    Atomics.store(this.signal, 0, 0);
+    this.port!.postMessage(req);
+    // The broker answers by the time limit; the margin covers starting the render process.
+    const waited = Atomics.wait(this.signal, 0, 0, RENDER_LIMITS.timeoutMs + 10_000);
+    const msg = receiveMessageOnPort(this.port!);
+    if (waited === 'timed-out' || !msg) {
+      this.stop();
+      return { ok: false, message: `rendering stopped after ${RENDER_LIMITS.timeoutMs / 1000} s or ${RENDER_LIMITS.heapMb} MB (a loop or recursion too large for a chat template)` };
+    }
+    return msg.message as RenderResponse;
+  }
 }
 
-/** Render a template in the sandboxed interpreter; template kwargs cannot override messages or the tokens. */
-export function renderTemplate(
-  tpl: ChatTemplate,
-  messages: ChatMessage[],
-  addGenerationPrompt: boolean,
-  kwargs: Record<string, unknown> = {},
-): string {
-  return compile(tpl.template).render({
-    date_string: fixedStrftime('%d %b %Y'),
-    [FIXED_STRFTIME]: fixedStrftime,
-    ...kwargs,
-    messages,
-    add_generation_prompt: addGenerationPrompt,
-    bos_token: tpl.bos_token ?? '',
-    eos_token: tpl.eos_token ?? '',
-  });
+const sandbox = new RenderSandbox();
+
+/** Render a template in the sandboxed interpreter under time and memory limits; template kwargs cannot override messages or the tokens. */
+export function renderTemplate(tpl: ChatTemplate, messages: ChatMessage[], addGenerationPrompt: boolean, kwargs: Record<string, unknown> = {}): string {
+  const r = sandbox.render({ template: tpl, messages, addGenerationPrompt, kwargs });
+  if (!r.ok) throw new TemplateRenderError(`${tpl.source}: chat_template: ${r.message}`);
+  return r.text;
 }

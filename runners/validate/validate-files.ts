@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs';
+import { submissionPolicyErrors, WINDOWS_RESERVED_NAME } from './submission-policy.ts';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { CalibrationReport, ResultSummary, Sample, Submission, Suite, parseWith, type FieldError } from '../../src/schema/index.ts';
 import { loadDocument, MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
-import { classify, submissionPathParts } from './classify.ts';
+import { classify, submissionPathParts, type FileKind } from './classify.ts';
 import { HumanAgreementReport } from '../../src/schema/annotation.ts';
 import { crossFileErrors, type LoadedSubmission } from './cross-file.ts';
 
@@ -42,14 +43,32 @@ export async function expandPaths(paths: string[]): Promise<{ files: string[]; m
   return { files: [...new Set(files)], missing };
 }
 
+/** Problems listed per samples file; the rest are counted in one closing line (output stays bounded). */
+export const MAX_ERRORS_PER_FILE = 50;
+
+/** An error list that keeps the first `max` entries and counts the others. */
+function boundedErrors(display: string, max = MAX_ERRORS_PER_FILE) {
+  const list: FieldError[] = [];
+  let dropped = 0;
+  return {
+    push(...es: FieldError[]) {
+      for (const e of es) {
+        if (list.length < max) list.push(e);
+        else dropped++;
+      }
+    },
+    done(): FieldError[] {
+      if (dropped > 0) list.push({ file: display, field: '(file)', message: `… and ${dropped} more problem${dropped === 1 ? '' : 's'} in this file (the first ${max} are listed)` });
+      return list;
+    },
+  };
+}
+
+/** Every rule for a samples file (the site build applies the same rules before it shards anything). */
 async function validateSamplesFile(file: string, display: string): Promise<FieldError[]> {
-  const errors: FieldError[] = [];
+  const errors = boundedErrors(display);
   const ids = new Set<string>();
-  const rl = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-  let line = 0;
-  for await (const text of rl) {
-    line++;
-    if (text.trim() === '') continue;
+  for await (const { line, text } of jsonlLines(createReadStream(file))) {
     const where = `${display}:${line}`;
     if (text.length > MAX_DOCUMENT_BYTES) {
       errors.push({ file: where, field: '(line)', message: 'line longer than 1 MiB' });
@@ -72,7 +91,21 @@ async function validateSamplesFile(file: string, display: string): Promise<Field
     const expected = basename(file, '.jsonl');
     if (r.value.dataset !== expected) errors.push({ file: where, field: 'dataset', message: `is "${r.value.dataset}" but the file is ${expected}.jsonl` });
   }
-  return errors;
+  return errors.done();
+}
+
+/** The format of a file by its content: for files outside submissions/, runners/suites/ and results/. */
+async function classifyByContent(file: string): Promise<FileKind> {
+  if (file.endsWith('.jsonl')) return 'samples';
+  const loaded = await loadDocument(file);
+  // Unreadable: report the reader's message under the format its extension suggests.
+  if (!loaded.ok || !loaded.data || typeof loaded.data !== 'object' || Array.isArray(loaded.data)) return /\.ya?ml$/.test(file) ? 'submission' : /\.json$/.test(file) ? 'summary' : 'unknown';
+  const d = loaded.data as Record<string, unknown>;
+  if ('hf' in d && 'serving' in d) return 'submission';
+  if ('conditions' in d && 'datasets' in d && 'version' in d) return 'suite';
+  if ('submission' in d && 'datasets' in d && 'provenance' in d) return 'summary';
+  if ('judges' in d && 'taxonomy_version' in d) return 'calibration';
+  return 'unknown';
 }
 
 /**
@@ -81,17 +114,28 @@ async function validateSamplesFile(file: string, display: string): Promise<Field
  */
 export async function validatePaths(paths: string[], root: string): Promise<ValidationReport & { missing: string[] }> {
   const { files, missing } = await expandPaths(paths);
+  const explicit = new Set(paths);
   const errors: FieldError[] = [];
   const submissions: LoadedSubmission[] = [];
   let filesChecked = 0;
   for (const file of files) {
     const rel = relative(root, resolve(file)) || file;
     const display = rel.startsWith('..') ? file : rel;
-    const kind = classify(display);
+    let kind = classify(display);
+    // A file named on the command line outside the known folders is classified by its content (or refused).
+    if (kind === 'unknown' && explicit.has(file)) {
+      const sniffed = await classifyByContent(file);
+      if (sniffed === 'unknown') {
+        errors.push({ file: display, field: '(file)', message: 'not a userturn file: expected a submission (YAML with id, hf, serving), a suite, a summary.json, a samples .jsonl or a calibration.json' });
+        filesChecked++;
+        continue;
+      }
+      kind = sniffed;
+    }
     if (kind === 'json-schema' || kind === 'unknown') continue;
     filesChecked++;
     if (kind === 'samples') {
-      errors.push(...(await validateSamplesFile(file, display)));
+      for (const e of await validateSamplesFile(file, display)) errors.push(e);
       continue;
     }
     const loaded = await loadDocument(file);
@@ -119,7 +163,9 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
       }
       const parts = submissionPathParts(display);
       if (!parts) errors.push({ file: display, field: 'id', message: 'submission files must live at submissions/<org>/<id>.yaml' });
+      else if (WINDOWS_RESERVED_NAME.test(parts.org.split('.')[0]!)) errors.push({ file: display, field: '(path)', message: `the folder "${parts.org}" is a name Windows reserves for a device` });
       else if (parts.id !== r.value.id) errors.push({ file: display, field: 'id', message: `is "${r.value.id}" but the file name says "${parts.id}" (expected submissions/${parts.org}/${r.value.id}.yaml)` });
+      errors.push(...submissionPolicyErrors(r.value, display, root));
       submissions.push({ file: display, path: resolve(file), value: r.value });
     }
   }

@@ -8,25 +8,30 @@ import type { AstroIntegration } from 'astro';
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
+import { jsonlLines } from '../lib/io/jsonl.ts';
 import { DATASET_IDS, Sample, formatFieldError, parseWith } from '../schema/index.ts';
 import { groupByItem, manifestEntry, splitShards, type Manifest, type Shard } from '../lib/site/shards.ts';
+
+/** validate's limit for one JSONL line (runners/io/load-document.ts MAX_DOCUMENT_BYTES). */
+const MAX_LINE_CHARS = 1024 * 1024;
 
 export interface ShardStats { files: number; samples: number; shards: number; bytes: number }
 
 async function readSamples(abs: string, file: string, model: string, dataset: string): Promise<Sample[]> {
   const out: Sample[] = [];
-  const rl = createInterface({ input: createReadStream(abs, 'utf8'), crlfDelay: Infinity });
-  let line = 0;
-  for await (const text of rl) {
-    line++;
-    if (!text.trim()) continue;
+  // The same rules as `userturn validate` applies to a samples file, checked before any shard is written.
+  const ids = new Map<string, number>();
+  for await (const { line, text } of jsonlLines(createReadStream(abs))) {
+    if (text.length > MAX_LINE_CHARS) throw new Error(`${file}:${line}: (line): line longer than 1 MiB`);
     let data: unknown;
     try { data = JSON.parse(text); } catch (e) { throw new Error(`${file}:${line}: (root): invalid JSON: ${(e as Error).message}`); }
     const r = parseWith(Sample, data, `${file}:${line}`);
     if (!r.ok) throw new Error(`invalid sample\n${r.errors.slice(0, 5).map(formatFieldError).join('\n')}`);
     if (r.value.submission_id !== model) throw new Error(`${file}:${line}: submission_id: "${r.value.submission_id}" does not match its folder "${model}"`);
     if (r.value.dataset !== dataset) throw new Error(`${file}:${line}: dataset: "${r.value.dataset}" does not match the file name "${dataset}.jsonl"`);
+    const first = ids.get(r.value.id);
+    if (first !== undefined) throw new Error(`${file}:${line}: id: duplicate sample id "${r.value.id}" (first on line ${first})`);
+    ids.set(r.value.id, line);
     out.push(r.value);
   }
   return out;

@@ -2,6 +2,8 @@ import type { WriteStream } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { judgeJsonl } from '../../judge/batch/run-batch.ts';
+import { jsonLine } from '../../../src/lib/io/jsonl.ts';
+import { redact } from '../../io/secrets.ts';
 import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
 import { judgeFromFlags } from '../judge-flags.ts';
 
@@ -86,8 +88,9 @@ export async function run(argv: string[]): Promise<number> {
     try {
       report = await judgeJsonl(values.input, judge, {
         concurrency: judge.stamp.kind === 'heuristic' ? 1 : concurrency,
-        emit: (line) => write(`${JSON.stringify(line)}\n`),
-        onProblem: (m) => console.error(m),
+        // A judge's error reason may echo its key (a server error body): redacted like every other output.
+        emit: (line) => write(`${redact(jsonLine(line))}\n`),
+        onProblem: (m) => console.error(redact(m)),
       });
     } catch (e) {
       if (file && tmp) {

@@ -21,7 +21,13 @@ results/<id>/samples/<dataset>.jsonl. Every finished request is cached, so rerun
   --shard i/n           run the i-th of n deterministic slices of the items (hosts share one submission)
   --merge DIR           merge shard results (each host's --out folder); repeatable; sends no request
   --concurrency C       requests in flight (default 32)
-  --timeout-ms MS       per-request timeout (default 600000)
+  --timeout-ms MS       per-attempt timeout (default 600000)
+  --connect-timeout-ms MS     connection set-up (default 10000): an unreachable host fails fast
+  --first-byte-timeout-ms MS  request sent → response headers (default: --timeout-ms; a non-streamed
+                        completion answers only once it is generated, so keep it above the longest generation)
+  --idle-timeout-ms MS  longest silence while a response body arrives (default 60000)
+  --fail-on-error N|P%  stop (exit 1, no result written) when more than N requests, or more than P% of
+                        finished requests (judged after 20), failed after retries; default: never stop
   --retries N           retries per request after the first attempt (default 6)
   --data-dir DIR        local datasets laid out as DIR/<dataset>/<file> (default USERTURN_DATA_DIR, else download)
   --cache FILE          SQLite request cache (default $USERTURN_CACHE_DIR/requests.sqlite or ~/.cache/userturn/)
@@ -76,6 +82,10 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       shard: { type: 'string' },
       concurrency: { type: 'string' },
       'timeout-ms': { type: 'string' },
+      'connect-timeout-ms': { type: 'string' },
+      'first-byte-timeout-ms': { type: 'string' },
+      'idle-timeout-ms': { type: 'string' },
+      'fail-on-error': { type: 'string' },
       retries: { type: 'string' },
       'data-dir': { type: 'string' },
       cache: { type: 'string' },
@@ -106,6 +116,14 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     const concurrency = intFlag('concurrency', values.concurrency, 32);
     const timeoutMs = intFlag('timeout-ms', values['timeout-ms'], 600_000);
     const retries = intFlag('retries', values.retries, 6, 0);
+    const httpTimeouts = {
+      connectMs: intFlag('connect-timeout-ms', values['connect-timeout-ms'], 10_000),
+      firstByteMs: intFlag('first-byte-timeout-ms', values['first-byte-timeout-ms'], timeoutMs),
+      idleMs: intFlag('idle-timeout-ms', values['idle-timeout-ms'], 60_000),
+    };
+    const { parseFailLimit, TooManyFailures } = await import('../../client/fail-limit.ts');
+    const failLimit = values['fail-on-error'] === undefined ? null : parseFailLimit(values['fail-on-error']);
+    if (values['fail-on-error'] !== undefined && !failLimit) throw new UsageError(`--fail-on-error must be a count (5) or a share (10%), got "${values['fail-on-error']}"`);
     const progressIntervalMs = intFlag('progress-interval-s', values['progress-interval-s'], 10) * 1000;
     let baseURLs = parseUrls(values['base-url']);
     const cacheDir = defaultCacheRoot();
@@ -118,6 +136,9 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     const { InvalidResult } = await import('../../results/write.ts');
     const { MergeError } = await import('../../results/merge.ts');
     const { EndpointError } = await import('../../client/endpoints.ts');
+    const { StorageError } = await import('../../io/storage-error.ts');
+    const { TemplateRenderError } = await import('../../templates/render.ts');
+    let apiKey = process.env.USERTURN_API_KEY || undefined;
     try {
       if (baseURLs.length === 0 && !dryRun && merge.length === 0) {
         // Last resort: the submission's own serving hints (read through the same validated setup path).
@@ -126,16 +147,23 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
         const hinted = doc.ok ? ((doc.data as { serving?: { base_urls?: unknown } }).serving?.base_urls ?? []) : [];
         baseURLs = parseUrls(Array.isArray(hinted) ? hinted.filter((u): u is string => typeof u === 'string') : []);
         if (baseURLs.length === 0) throw new UsageError('no endpoint: pass --base-url, set USERTURN_BASE_URL, or list serving.base_urls in the submission');
+        // These URLs were written by the submitter: the operator's key goes only to hosts the operator names.
+        if (apiKey) {
+          console.error('userturn run: USERTURN_API_KEY is not sent to serving.base_urls of a submission; pass --base-url (or USERTURN_BASE_URL) to send it to a host');
+          apiKey = undefined;
+        }
       }
       const outcome = await executeRun({
         root,
         submissionPath: positionals[0]!,
         suitePath: values.suite ?? currentSuitePath(root),
         baseURLs,
-        apiKey: process.env.USERTURN_API_KEY || undefined,
+        apiKey,
         model: values.model,
         concurrency,
         timeoutMs,
+        httpTimeouts,
+        failLimit,
         maxAttempts: retries + 1,
         backoffBaseMs: Number(process.env.USERTURN_BACKOFF_BASE_MS ?? 500),
         backoffMaxMs: Number(process.env.USERTURN_BACKOFF_MAX_MS ?? 30_000),
@@ -160,6 +188,18 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       if (e instanceof UsageError) throw e;
       if (e instanceof SetupError || e instanceof InvalidResult || e instanceof MergeError) {
         console.error(e.message);
+        return 1;
+      }
+      if (e instanceof TooManyFailures) {
+        console.error(`userturn run: ${e.message}`);
+        return 1;
+      }
+      if (e instanceof TemplateRenderError) {
+        console.error(e.message);
+        return 1;
+      }
+      if (e instanceof StorageError) {
+        console.error(`userturn run: ${e.message}`);
         return 1;
       }
       if (e instanceof EndpointError) {

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDataset } from '../../datasets/parsers.ts';
+import { jsonLine } from '../../../src/lib/io/jsonl.ts';
 import { aggregate, perItemRecord, type Aggregates } from '../../verifiers/aggregate.ts';
 import { scoreResponses } from '../../verifiers/score-responses.ts';
 import { UsageError, parseCommandArgs, withUsage } from '../args.ts';
@@ -104,7 +105,7 @@ export async function run(argv: string[]): Promise<number> {
 
     const agg = aggregate(res.scored.map((s) => s.score));
     if (values['per-item']) {
-      const out = res.scored.map((s) => JSON.stringify(perItemRecord(s.prompt, s.score))).join('\n') + '\n';
+      const out = res.scored.map((s) => jsonLine(perItemRecord(s.prompt, s.score))).join('\n') + '\n';
       try {
         writeFileSync(values['per-item'], out);
       } catch (e) {

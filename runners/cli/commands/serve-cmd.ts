@@ -34,6 +34,12 @@ export async function run(argv: string[]): Promise<number> {
       for (const line of loaded.errors) console.error(line);
       return 1;
     }
+    const { submissionPolicyErrors } = await import('../../validate/submission-policy.ts');
+    const problems = submissionPolicyErrors(loaded.value, file, process.cwd());
+    if (problems.length > 0) {
+      for (const p of problems) console.error(`${p.file}: ${p.field}: ${p.message}`);
+      return 1;
+    }
     try {
       const cmd = buildServeCommand(loaded.value, { engine: values.engine as Engine | undefined, host: values.host, port });
       console.log(values.json ? JSON.stringify(cmd.argv) : formatCommand(cmd.argv));

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { jsonlLines } from '../../../src/lib/io/jsonl.ts';
 import type { Judge } from '../types.ts';
 import { parseInputLine } from './input.ts';
 import { toOutputLine, type OutputLine } from './output.ts';
@@ -31,11 +31,7 @@ export async function judgeJsonl(
       if (out) await opts.emit(out);
     }
   };
-  const rl = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
-  let lineNo = 0;
-  for await (const raw of rl) {
-    lineNo++;
-    if (raw.trim() === '') continue;
+  for await (const { line: lineNo, text: raw } of jsonlLines(createReadStream(path))) {
     report.lines++;
     const parsed = parseInputLine(raw, path, lineNo);
     if (!parsed.ok) {

@@ -1,4 +1,5 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import { registerSecret } from '../../io/secrets.ts';
 import { ContentFilterFinishReasonError, LengthFinishReasonError } from 'openai/error';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { requestKey } from '../../cache/key.ts';
@@ -71,7 +72,7 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
   const getClient = (): OpenAI => {
     client ??= new OpenAI({
       baseURL: config.base_url,
-      apiKey: (config.api_key_env ? env[config.api_key_env] : undefined) || 'no-key',
+      apiKey: registered((config.api_key_env ? env[config.api_key_env] : undefined) || 'no-key'),
       maxRetries: 0,
       timeout: config.timeout_ms,
     });
@@ -157,4 +158,10 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
   }
 
   return { stamp, stats, judge };
+}
+
+/** A judge key is redacted from everything written, like the runner's own key. */
+function registered(key: string): string {
+  registerSecret(key);
+  return key;
 }

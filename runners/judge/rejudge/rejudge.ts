@@ -2,6 +2,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { ResultSummary, Sample, type DatasetId, type JudgeStamp, type Verdict } from '../../../src/schema/index.ts';
 import { buildSummary } from '../../results/summarize.ts';
 import { summaryText, writeResults } from '../../results/write.ts';
+import { jsonLine } from '../../../src/lib/io/jsonl.ts';
 import type { Judge } from '../types.ts';
 import { loadStoredResult, loadSuite, ResultLoadError } from './load-result.ts';
 
@@ -112,7 +113,7 @@ export async function rejudgeResult(opts: RejudgeOptions): Promise<RejudgeReport
     run: summary.run,
   });
   // Compare exactly what the writer would write (schema-parsed, same serialisation).
-  const sampleText = (list: Sample[]) => (list.length > 0 ? `${list.map((x) => JSON.stringify(Sample.parse(x))).join('\n')}\n` : '');
+  const sampleText = (list: Sample[]) => (list.length > 0 ? `${list.map((x) => jsonLine(Sample.parse(x))).join('\n')}\n` : '');
   let changed = summaryText(ResultSummary.parse(next)) !== stored.summaryText;
   for (const [ds, list] of samples) if (sampleText(list) !== stored.texts.get(ds)) changed = true;
   if (changed) await writeResults(dirname(dir), next, samples);

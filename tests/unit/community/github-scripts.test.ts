@@ -73,6 +73,19 @@ test('upsert: creates one comment, then updates that same one; a marker pasted b
   assert.deepEqual([...state.auth], ['Bearer t0ken']);
 });
 
+test('upsert: no secret the workflow holds reaches the public comment', async () => {
+  const hf = 'hf_secretTOKEN_4242424242';
+  process.env.HF_TOKEN = hf;
+  try {
+    await upsertComment(gh, 7, `${REPORT_MARKER}\nserver said: Authorization: Bearer t0ken-not-this; token ${hf}`);
+    const bot = state.comments.filter((c) => c.user.login === 'github-actions[bot]');
+    assert.ok(!bot.some((c) => c.body.includes(hf)), bot.map((c) => c.body).join('\n'));
+    assert.ok(bot.some((c) => c.body.includes('token [redacted]')));
+  } finally {
+    delete process.env.HF_TOKEN;
+  }
+});
+
 test('pr-files: only data files under the data folders, with safe names, are written; code and workflows never', async () => {
   state.files = [
     { filename: 'submissions/acme/model-1.yaml', status: 'added' },

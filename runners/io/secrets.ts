@@ -1,0 +1,55 @@
+/**
+ * Every secret value the process knows (API keys, judge keys, the HF token, credentials in URLs), and `redact`,
+ * which every writer of samples, summaries, cache rows, logs and PR comments applies to what it writes. Error
+ * bodies from servers can echo request headers, so scrubbing URLs alone is not enough: the values themselves go.
+ */
+const secrets = new Set<string>();
+
+/** Shorter values are not treated as secrets: redacting "a" or "none" would garble ordinary text. */
+const MIN_SECRET_LENGTH = 6;
+/** Environment variables that hold secrets the runner may use. */
+const SECRET_ENV = ['USERTURN_API_KEY', 'HF_TOKEN', 'HUGGING_FACE_HUB_TOKEN', 'GITHUB_TOKEN', 'GH_TOKEN'];
+
+export const REDACTED = '[redacted]';
+
+/** Remember a secret value (and its JSON- and URL-encoded spellings, in which it may be echoed). */
+export function registerSecret(value: string | undefined | null): void {
+  if (!value || value.length < MIN_SECRET_LENGTH) return;
+  for (const form of [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)]) if (form.length >= MIN_SECRET_LENGTH) secrets.add(form);
+  try {
+    const decoded = decodeURIComponent(value);
+    if (decoded.length >= MIN_SECRET_LENGTH) secrets.add(decoded);
+  } catch {
+    // not URL-encoded
+  }
+}
+
+/** Register the user:password and query values of a URL (the URL itself is not secret). */
+export function registerUrlSecrets(url: string): void {
+  try {
+    const u = new URL(url);
+    registerSecret(u.password);
+    if (u.password) registerSecret(u.username);
+    for (const v of u.searchParams.values()) registerSecret(v);
+  } catch {
+    // not a URL: nothing to register
+  }
+}
+
+/** Register the secret environment variables (and any named in `extra`, e.g. judge configs' api_key_env). */
+export function registerEnvSecrets(env: NodeJS.ProcessEnv = process.env, extra: string[] = []): void {
+  for (const name of [...SECRET_ENV, ...extra]) registerSecret(env[name]);
+}
+
+/** The text with every registered secret replaced by [redacted] (longest first, so no part of one survives). */
+export function redact(text: string): string {
+  if (secrets.size === 0 || text === '') return text;
+  let out = text;
+  for (const s of [...secrets].sort((a, b) => b.length - a.length)) if (out.includes(s)) out = out.split(s).join(REDACTED);
+  return out;
+}
+
+/** Tests only: forget every registered secret. */
+export function clearSecrets(): void {
+  secrets.clear();
+}

@@ -1,0 +1,56 @@
+import { accessSync, constants, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * A file the run must read or write cannot be used: disk full, read-only, corrupt, permission denied. It is not a
+ * server failure (retrying a request cannot help) and not a bug: the run stops at once and says which file, what
+ * happened and what to do, in one line, exit 1.
+ */
+export class StorageError extends Error {
+  readonly file: string;
+  constructor(file: string, what: string, cause: unknown, advice: string) {
+    super(`${file}: ${what}: ${describeCause(cause)}${advice ? `; ${advice}` : ''}`);
+    this.name = 'StorageError';
+    this.file = file;
+  }
+}
+
+const CODES: Record<string, string> = {
+  ENOSPC: 'no space left on the device (disk full)',
+  EDQUOT: 'disk quota exceeded',
+  EROFS: 'read-only file system',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOENT: 'no such file or folder',
+  ENOTDIR: 'a part of the path is not a folder',
+  EISDIR: 'is a folder',
+  EIO: 'input/output error',
+};
+
+/** One line about the cause: a known errno in words, else the first line of the message. */
+export function describeCause(cause: unknown): string {
+  const e = cause as { code?: unknown; errcode?: unknown; errstr?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (code in CODES) return `${CODES[code]} (${code})`;
+  const msg = typeof e?.message === 'string' ? e.message : String(cause);
+  return (msg.split('\n')[0] ?? msg).replace(/^Error: /, '');
+}
+
+/** Whether an error is the file system's (an errno code), as opposed to a bug or a network error. */
+export const isFsError = (e: unknown): boolean => typeof (e as { code?: unknown })?.code === 'string' && /^E[A-Z]+$/.test((e as { code: string }).code);
+
+/**
+ * Why `path` (a file or folder, existing or to be created) cannot be written, or null: the nearest existing
+ * ancestor is checked for write access. Recursive mkdir reports ENOENT on a read-only disk; this tells EROFS.
+ * (root ignores file modes, but a read-only mount still shows.)
+ */
+export function writeProblem(path: string): NodeJS.ErrnoException | null {
+  let probe = path;
+  while (!existsSync(probe) && dirname(probe) !== probe) probe = dirname(probe);
+  try {
+    accessSync(probe, constants.W_OK);
+    return null;
+  } catch (e) {
+    return e as NodeJS.ErrnoException;
+  }
+}

@@ -1,0 +1,64 @@
+import { Template } from '@huggingface/jinja';
+import type { ChatMessage, ChatTemplate } from './render.ts';
+
+/**
+ * Fixed date for templates that print today's date (Llama 3.x): the probe must not change with the calendar.
+ * "26 Jul 2024" is Llama 3.1's own default `date_string`; passing it also keeps Llama 3.2 from calling strftime_now.
+ */
+const FIXED_DATE = new Date(Date.UTC(2024, 6, 26));
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function fixedStrftime(fmt: string): string {
+  const d = FIXED_DATE;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return fmt.replace(/%([dmYybBHMS%])/g, (_, c: string) => {
+    switch (c) {
+      case 'd': return pad(d.getUTCDate());
+      case 'm': return pad(d.getUTCMonth() + 1);
+      case 'Y': return String(d.getUTCFullYear());
+      case 'y': return pad(d.getUTCFullYear() % 100);
+      case 'b': return MONTHS[d.getUTCMonth()]!;
+      case 'B': return MONTHS_LONG[d.getUTCMonth()]!;
+      case '%': return '%';
+      default: return '00';
+    }
+  });
+}
+
+/**
+ * The interpreter's own strftime_now prints today's date (gpt-oss's template calls it) and a built-in cannot be
+ * overridden by a render variable: calls are pointed at the fixed-date version under another name instead.
+ */
+const FIXED_STRFTIME = '__userturn_strftime_now';
+
+const compiled = new Map<string, Template>();
+function compile(src: string): Template {
+  let t = compiled.get(src);
+  if (!t) {
+    t = new Template(src.replace(/\bstrftime_now\s*\(/g, `${FIXED_STRFTIME}(`));
+    compiled.set(src, t);
+  }
+  return t;
+}
+
+/**
+ * Render a template in the jinja interpreter of this thread; template kwargs cannot override messages or the
+ * tokens. Only the render worker calls this: templates come from submissions and are rendered under its limits.
+ */
+export function renderInThisThread(
+  tpl: ChatTemplate,
+  messages: ChatMessage[],
+  addGenerationPrompt: boolean,
+  kwargs: Record<string, unknown> = {},
+): string {
+  return compile(tpl.template).render({
+    date_string: fixedStrftime('%d %b %Y'),
+    [FIXED_STRFTIME]: fixedStrftime,
+    ...kwargs,
+    messages,
+    add_generation_prompt: addGenerationPrompt,
+    bos_token: tpl.bos_token ?? '',
+    eos_token: tpl.eos_token ?? '',
+  });
+}

@@ -1,0 +1,151 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, relative, isAbsolute } from 'node:path';
+import type { FieldError, Submission } from '../../src/schema/index.ts';
+import { MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
+import { templateFromTokenizerConfig } from '../templates/load.ts';
+import { renderTemplate, TemplateRenderError, type ChatTemplate } from '../templates/render.ts';
+import { assertSafeArg, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, SAFE_FLAG, UnsafeServeError, type Engine } from '../community/serve-command.ts';
+
+/**
+ * The one policy for submissions beyond their schema: every rule that serve-cmd, pr-report and run apply, as a
+ * list of every problem (never only the first). `validate` reports them all; the other commands refuse a
+ * submission with any of them.
+ */
+
+/** Variables the runner sets itself when it renders the chat template; a submission must not replace them. */
+export const RESERVED_TEMPLATE_VARIABLES = ['messages', 'add_generation_prompt', 'bos_token', 'eos_token', 'tools', 'documents', 'date_string', 'strftime_now', 'raise_exception'];
+
+/** Names Windows reserves for devices: a file or folder with such a name cannot be checked out there. */
+export const WINDOWS_RESERVED_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+
+/** Bidirectional controls (Trojan Source), other invisible format controls, C0/C1 controls except tab and newline. */
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\uFEFF\u200B-\u200D\u2060]/;
+
+/** Host names of cloud metadata services (credentials for the machine that runs the probe live there). */
+const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
+
+function ipv4Parts(host: string): number[] | null {
+  return isIP(host) === 4 ? host.split('.').map(Number) : null;
+}
+
+/** Why a base URL from a submission must not be used, or null. */
+export function baseUrlProblem(raw: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return 'is not a URL';
+  }
+  if (u.username || u.password) return 'must not contain credentials (user:password@): keys come from the operator\'s environment only';
+  if (u.search) return 'must not contain a query string';
+  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (METADATA_HOSTS.has(host)) return `"${host}" is a cloud metadata service, not a model endpoint`;
+  const v4 = ipv4Parts(host);
+  if (v4) {
+    if (v4[0] === 169 && v4[1] === 254) return `${host} is a link-local address (cloud metadata services live there)`;
+    if (v4[0] === 100 && v4[1] === 100 && v4[2] === 100 && v4[3] === 200) return `${host} is a cloud metadata address`;
+    if (v4[0] === 0) return `${host} is not a routable address`;
+  }
+  if (isIP(host) === 6) {
+    if (/^fe[89ab][0-9a-f]:/i.test(host)) return `${host} is a link-local address`;
+    if (/^fd00:ec2::/i.test(host)) return `${host} is a cloud metadata address`;
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(host);
+    if (mapped) return baseUrlProblem(`http://${mapped[1]}/`);
+  }
+  return null;
+}
+
+/** Every string field of the submission with its dotted path. */
+function* strings(v: unknown, path: string): Generator<[string, string]> {
+  if (typeof v === 'string') yield [path, v];
+  else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) yield* strings(v[i], `${path}.${i}`);
+  else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      const p = path ? `${path}.${k}` : k;
+      if (BIDI.test(k) || CONTROL.test(k)) yield [p, k];
+      yield* strings(x, p);
+    }
+  }
+}
+
+function engineArgErrors(sub: Submission, file: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const engine = sub.serving.engine;
+  if (!(ENGINES as readonly string[]).includes(engine)) return errors; // serve-cmd refuses other engines with its own message
+  const allowed = loadAllowedEngineArgs()[engine as Engine];
+  for (const [name, value] of Object.entries(sub.serving.engine_args)) {
+    const field = `serving.engine_args.${name}`;
+    if (!SAFE_FLAG.test(name)) errors.push({ file, field, message: 'refused: flag names must be lowercase like "enable-prefix-caching"' });
+    else if (RESERVED_ENGINE_FLAGS[engine as Engine].includes(name)) errors.push({ file, field, message: `refused: serve-cmd sets --${name} itself from the submission` });
+    else if (!allowed.includes(name)) errors.push({ file, field, message: `refused: --${name} is not on the ${engine} allowlist (runners/community/engine-args.yaml)${/trust-remote-code|plugin|middleware|worker-cls/.test(name) ? '; it would run code from the model repository or the submission' : ''}` });
+    else if (typeof value !== 'boolean') {
+      try {
+        assertSafeArg(field, value);
+      } catch (e) {
+        if (!(e instanceof UnsafeServeError)) throw e;
+        errors.push({ file, field, message: e.message.replace(`${field}: `, '') });
+      }
+    }
+  }
+  return errors;
+}
+
+function templatePathErrors(sub: Submission, file: string, root: string): FieldError[] {
+  if (sub.chat_template.source !== 'file') return [];
+  const field = 'chat_template.path';
+  let real: string;
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+    real = realpathSync(join(root, sub.chat_template.path));
+  } catch {
+    return []; // a missing file is reported by the cross-file rules
+  }
+  const rel = relative(realRoot, real);
+  if (rel.startsWith('..') || isAbsolute(rel)) return [{ file, field, message: `"${sub.chat_template.path}" leads outside the repository (a symbolic link to ${real}); the template must be a file in the repository` }];
+  return templateRenderErrors(sub, file, real);
+}
+
+/**
+ * A template file from the submission is rendered once, under the runner's limits, with a plain conversation:
+ * a template that loops or recurses without bound (or fails) is refused here, not first on the GPU runner.
+ */
+function templateRenderErrors(sub: Submission, file: string, real: string): FieldError[] {
+  const field = 'chat_template.path';
+  try {
+    if (statSync(real).size > MAX_DOCUMENT_BYTES) return [{ file, field, message: 'the template file is larger than 1 MiB' }];
+    const text = readFileSync(real, 'utf8');
+    const source = `file:${sub.chat_template.source === 'file' ? sub.chat_template.path : ''}`;
+    const tpl: ChatTemplate = real.endsWith('.json') ? templateFromTokenizerConfig(text, source) : { source, template: text, bos_token: null, eos_token: null };
+    renderTemplate(tpl, [{ role: 'user', content: 'Hello' }, { role: 'assistant', content: 'Hi.' }, { role: 'user', content: 'Thanks' }], false, sub.generation.template_kwargs);
+    return [];
+  } catch (e) {
+    const msg = (e as Error).message;
+    return [{ file, field, message: `cannot be rendered: ${e instanceof TemplateRenderError ? msg.replace(/^.*?: chat_template: /, '') : msg.split('\n')[0]}` }];
+  }
+}
+
+/** Every policy problem of a schema-valid submission. `root` is the repository root (template paths). */
+export function submissionPolicyErrors(sub: Submission, file: string, root: string): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [field, s] of strings(sub, '')) {
+    if (BIDI.test(s)) errors.push({ file, field, message: 'contains a bidirectional control character (text that displays differently from what it is)' });
+    else if (CONTROL.test(s)) errors.push({ file, field, message: 'contains a control or invisible format character' });
+  }
+  for (const [field, name] of [['id', sub.id], ['family', sub.family]] as const) {
+    const stem = name.split('.')[0]!;
+    if (WINDOWS_RESERVED_NAME.test(stem)) errors.push({ file, field, message: `"${name}" is a name Windows reserves for a device (${stem.toUpperCase()}); files named after it cannot be checked out there` });
+  }
+  errors.push(...engineArgErrors(sub, file));
+  for (const k of Object.keys(sub.generation.template_kwargs)) {
+    if (RESERVED_TEMPLATE_VARIABLES.includes(k)) errors.push({ file, field: `generation.template_kwargs.${k}`, message: `refused: the runner sets "${k}" itself when it renders the template` });
+  }
+  sub.serving.base_urls.forEach((u, i) => {
+    const why = baseUrlProblem(u);
+    if (why) errors.push({ file, field: `serving.base_urls.${i}`, message: why });
+  });
+  errors.push(...templatePathErrors(sub, file, root));
+  return errors;
+}

@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small HTTP proxy in front of the simulator that injects what a hostile or broken server sends with a 200
+ * or an error body, which the simulator itself does not: answers cut by the server (`finish_reason: "abort"`),
+ * answers from another model, and error bodies echoing the request's Authorization header. `lineSeparators`
+ * puts U+2028 and U+2029 into every completion text (a content change, so it applies to clean runs too).
+ * Transient faults hit a request's first attempts only; `alwaysEcho` picks requests that fail for good.
+ */
+export interface FaultProxyOptions {
+  target: string;
+  /** Chance per attempt of each transient fault. */
+  abort?: number;
+  wrongModel?: number;
+  echoAuth?: number;
+  lineSeparators?: boolean;
+  /** Requests (by prompt hash) that always get a 500 echoing the Authorization header: 1 in `alwaysEcho`. */
+  alwaysEcho?: number;
+  seed?: number;
+}
+
+export interface FaultProxy {
+  url: string;
+  injected: Record<string, number>;
+  close(): Promise<void>;
+}
+
+function readAll(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function forward(target: URL, req: IncomingMessage, body: Buffer): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...req.headers, host: target.host, 'content-length': String(body.length) };
+    const r = request(new URL(req.url ?? '/', target), { method: req.method, headers }, (res) => {
+      readAll(res).then((b) => resolve({ status: res.statusCode ?? 500, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') }, body: b }), reject);
+    });
+    r.on('error', reject);
+    r.end(body);
+  });
+}
+
+export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultProxy> {
+  const target = new URL(opts.target);
+  let state = (opts.seed ?? 7) >>> 0;
+  const rand = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const injected: Record<string, number> = {};
+  const count = (k: string) => (injected[k] = (injected[k] ?? 0) + 1);
+  const server: Server = createServer(async (req, res) => {
+    try {
+      const body = await readAll(req);
+      const send = (status: number, payload: unknown) => {
+        const text = JSON.stringify(payload);
+        res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+        res.end(text);
+      };
+      const isCompletion = req.method === 'POST' && (req.url ?? '').endsWith('/completions') && !(req.url ?? '').includes('/chat/');
+      const echo = () => send(500, { error: { message: `upstream rejected the request; headers: authorization: ${req.headers.authorization ?? '(none)'}`, type: 'server_error' } });
+      if (isCompletion) {
+        const prompt = String((JSON.parse(body.toString('utf8')) as { prompt?: unknown }).prompt ?? '');
+        const h = createHash('sha256').update(prompt).digest().readUInt32BE(0);
+        if (opts.alwaysEcho && h % opts.alwaysEcho === 0) {
+          count('always_echo');
+          return echo();
+        }
+        const x = rand();
+        const a = opts.abort ?? 0;
+        const w = opts.wrongModel ?? 0;
+        const e = opts.echoAuth ?? 0;
+        if (x < e) {
+          count('echo_auth');
+          return echo();
+        }
+        const up = await forward(target, req, body);
+        if (up.status !== 200) {
+          res.writeHead(up.status, up.headers);
+          return res.end(up.body);
+        }
+        const json = JSON.parse(up.body.toString('utf8')) as { model: string; choices: Array<{ text: string; finish_reason: string }> };
+        const c = json.choices[0]!;
+        // A content change of the "model": every text carries both separators (clean runs too).
+        if (opts.lineSeparators) c.text = c.text.replace(/ /, ' \u2028').concat('\u2029');
+        if (x < e + a) {
+          count('abort');
+          c.text = c.text.slice(0, Math.floor(c.text.length / 2));
+          c.finish_reason = 'abort';
+        } else if (x < e + a + w) {
+          count('wrong_model');
+          json.model = 'other-org/other-model';
+        }
+        // JSON.stringify leaves U+2028/U+2029 raw: they reach the runner as raw characters, as from a real server.
+        return send(200, json);
+      }
+      const up = await forward(target, req, body);
+      res.writeHead(up.status, up.headers);
+      res.end(up.body);
+    } catch (err) {
+      res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`proxy error: ${(err as Error).message}`);
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    injected,
+    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}

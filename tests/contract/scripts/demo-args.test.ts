@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { it } from 'node:test';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const demo = (args: string[]) => spawnSync(process.execPath, [join(root, 'runners/demo/run-demo.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+
+it('npm run demo -- --help prints usage (exit 0); bad flags and --limit abc are usage errors (exit 2) before anything starts', () => {
+  const help = demo(['--help']);
+  assert.equal(help.status, 0, help.stderr);
+  assert.match(help.stdout, /^usage: npm run demo -- /);
+  for (const [args, message] of [[['--limit', 'abc'], /--limit must be an integer >= 1, got "abc"/], [['--bogus'], /Unknown option '--bogus'/], [['extra'], /positional/i]] as const) {
+    const r = demo([...args]);
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stderr, message);
+    assert.match(r.stderr, /usage: npm run demo/);
+    assert.doesNotMatch(r.stderr, /\n\s+at |TypeError|ERR_PARSE_ARGS/);
+    assert.doesNotMatch(r.stdout, /simulated profiles/, 'the demo did not start');
+  }
+});
+
+it('the benchmark scripts answer --help and usage errors the same way (exit 0 / exit 2, no stack trace)', () => {
+  for (const script of ['bench/runner-throughput.ts', 'bench/judge-vs-simulator.ts']) {
+    const run = (args: string[]) => spawnSync(process.execPath, [join(root, script), ...args], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+    const help = run(['--help']);
+    assert.equal(help.status, 0, `${script}: ${help.stderr}`);
+    assert.match(help.stdout, /^usage: /);
+    const bad = run(['--bogus']);
+    assert.equal(bad.status, 2, `${script}: ${bad.stderr}`);
+    assert.match(bad.stderr, /Unknown option '--bogus'[\s\S]*usage: /);
+    assert.doesNotMatch(bad.stderr, /\n\s+at |ERR_PARSE_ARGS/);
+  }
+});
+
+it('workflow scripts answer an unknown flag with one line and exit 2 (usage), not 1', () => {
+  for (const script of ['runners/community/upsert-comment.ts', 'runners/community/pr-files.ts', 'runners/community/probe-job.ts']) {
+    const r = spawnSync(process.execPath, [join(root, script), '--bogus'], { cwd: root, encoding: 'utf8', timeout: 30_000, env: { ...process.env, GITHUB_TOKEN: '', GITHUB_REPOSITORY: '' } });
+    assert.equal(r.status, 2, `${script}: ${r.stderr}`);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.match(r.stderr, /--bogus/);
+  }
+});

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { writeShards } from '../../../src/integrations/sample-shards.ts';
+import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
+
+describe('validate: huge bad files and files outside the known folders', () => {
+  it('130,000 bad lines: bounded output, exit 1, no stack trace (spreading the error list overflowed the stack)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ut-huge-'));
+    const file = join(dir, 'results', 'm', 'samples', 'gsm8k.jsonl');
+    await mkdir(join(dir, 'results', 'm', 'samples'), { recursive: true });
+    await writeFile(file, '{}\n'.repeat(130_000));
+    const r = runCli(['validate', file]);
+    assert.equal(r.code, 1, r.stderr.slice(0, 500));
+    assert.doesNotMatch(r.stderr, /RangeError|internal error|\n\s+at /);
+    const lines = r.stderr.trim().split('\n');
+    assert.ok(lines.length <= 60, `${lines.length} lines of output`);
+    assert.match(lines.at(-1)!, /and \d+ more problems in this file/);
+  });
+
+  it('the site build refuses duplicate sample ids before it writes any shard', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ut-dup-'));
+    const results = join(dir, 'results');
+    const sample = { format: 1, id: '0001~greedy~0', submission_id: 'm', dataset: 'gsm8k', item_id: '0001', condition: 'greedy', sample_index: 0, question: 'q', response: 'a', assistant_finish_reason: 'stop', accuracy: null, user_turn: 'u', finish_reason: 'stop', seed: 1, temperature: 0, top_p: 1, prompt_sha256: null, timings: { assistant_ms: null, user_turn_ms: null }, error: null, verdicts: [] };
+    await mkdir(join(results, 'm', 'samples'), { recursive: true });
+    await writeFile(join(results, 'm', 'samples', 'gsm8k.jsonl'), `${JSON.stringify(sample)}\n`.repeat(3));
+    const v = runCli(['validate', join(results, 'm', 'samples', 'gsm8k.jsonl')]);
+    assert.equal(v.code, 1);
+    assert.match(v.stderr, /duplicate sample id/);
+    await assert.rejects(writeShards(results, join(dir, 'dist')), /gsm8k\.jsonl:2: id: duplicate sample id "0001~greedy~0"/);
+  });
+
+  it('a submission outside submissions/ is classified by its content, not reported as "validated 0 files: ok"', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ut-outside-'));
+    const mine = join(dir, 'my.yaml');
+    await copyFile(join(REPO_ROOT, 'submissions/qwen/qwen3.5-9b.yaml'), mine);
+    const r = runCli(['validate', mine]);
+    assert.equal(r.code, 1, r.stdout);
+    assert.match(r.stderr, /my\.yaml: id: submission files must live at submissions\/<org>\/<id>\.yaml/);
+    const other = join(dir, 'notes.yaml');
+    await writeFile(other, 'hello: world\n');
+    const r2 = runCli(['validate', other]);
+    assert.equal(r2.code, 1, r2.stdout);
+    assert.match(r2.stderr, /notes\.yaml: \(file\): not a userturn file/);
+  });
+});

@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readDatasetFiles } from '../../../runners/datasets/source.ts';
+import { createEndpoints, servedModels } from '../../../runners/client/endpoints.ts';
+import type { DatasetSpec } from '../../../src/schema/index.ts';
+
+describe('errors a newcomer meets offline or with a wrong URL', () => {
+  it('a dataset download that fails names the URL and the ways around it (--data-dir, USERTURN_DATA_DIR)', async () => {
+    const spec = { id: 'gsm8k', source: { files: [{ name: 'test.jsonl', url: 'https://example.invalid/gsm8k/test.jsonl', sha256: null }] } } as unknown as DatasetSpec;
+    const offline = (async () => {
+      throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ENOTFOUND' } });
+    }) as unknown as typeof fetch;
+    await assert.rejects(readDatasetFiles(spec, { cacheDir: await mkdtemp(join(tmpdir(), 'ut-off-')), fetchImpl: offline }), (e: Error) => {
+      assert.match(e.message, /https:\/\/example\.invalid\/gsm8k\/test\.jsonl/);
+      assert.match(e.message, /ENOTFOUND/);
+      assert.match(e.message, /--data-dir/);
+      assert.match(e.message, /USERTURN_DATA_DIR/);
+      return true;
+    });
+  });
+
+  it('a base URL without /v1 that answers 404 gets a hint', async () => {
+    const server = createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      await assert.rejects(servedModels(createEndpoints([url], undefined, 2000), 2000), /did you mean --base-url http:\/\/127\.0\.0\.1:\d+\/v1\?/);
+    } finally {
+      server.close();
+    }
+  });
+});

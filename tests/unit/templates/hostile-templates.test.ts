@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { renderTemplate, TemplateRenderError, type ChatTemplate } from '../../../runners/templates/render.ts';
+import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
+
+const tpl = (template: string): ChatTemplate => ({ source: 'file:submissions/acme/hostile.jinja', template, bos_token: null, eos_token: null });
+const USER = [{ role: 'user' as const, content: 'hi' }];
+
+/** Peak resident memory of this process, all threads (Linux). */
+const peakMb = (): number | null => {
+  try {
+    return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
+  } catch {
+    return null;
+  }
+};
+
+const HOSTILE: Array<[string, string]> = [
+  ['a huge loop', '{% for i in range(999999999) %}x{% endfor %}'],
+  ['two nested loops', '{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}'],
+  ['a string doubled until memory runs out', '{% set ns = namespace(s="xxxxxxxx") %}{% for i in range(64) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s|length }}'],
+  ['deep recursion through a macro calling itself', '{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}'],
+  ['deeply nested expressions', `{{ ${'('.repeat(20000)}1${')'.repeat(20000)} }}`],
+  ['constructor escape', "{{ ''.constructor.constructor('return process')().exit(3) }}"],
+  ['prototype escape', "{{ messages.__proto__.constructor.constructor('return globalThis.process.pid')() }}"],
+  ['attribute walk to process', '{{ range.constructor("return process.mainModule")() }}'],
+];
+
+describe('chat templates from submissions are rendered under time and memory limits', () => {
+  for (const [name, source] of HOSTILE) {
+    it(`${name}: refused as file: chat_template: … within 10 s, process under 512 MB`, () => {
+      const t0 = performance.now();
+      let out: string | null = null;
+      try {
+        out = renderTemplate(tpl(source), USER, false);
+      } catch (e) {
+        assert.ok(e instanceof TemplateRenderError, String(e));
+        assert.match((e as Error).message, /^file:submissions\/acme\/hostile\.jinja: chat_template: \S/);
+      }
+      // An escape attempt may also render to harmless text; it must never reach the host (exit, pid, modules).
+      if (out !== null) assert.doesNotMatch(out, /\d{2,}|object|function/, `rendered ${JSON.stringify(out.slice(0, 80))}`);
+      assert.ok(performance.now() - t0 < 10_000, `took ${Math.round(performance.now() - t0)} ms`);
+      const peak = peakMb();
+      if (peak !== null) assert.ok(peak < 512, `peak RSS ${Math.round(peak)} MB`);
+    });
+  }
+
+  it('a real template still renders, and renders again after a hostile one was stopped', () => {
+    const real = tpl('{% for m in messages %}<|{{ m.role }}|>{{ m.content }}{% endfor %}{% if add_generation_prompt %}<|assistant|>{% endif %}');
+    assert.equal(renderTemplate(real, USER, true), '<|user|>hi<|assistant|>');
+    assert.throws(() => renderTemplate(tpl('{% for i in range(999999999) %}{% endfor %}'), USER, false), TemplateRenderError);
+    assert.equal(renderTemplate(real, USER, false), '<|user|>hi');
+  });
+
+  it('userturn run --dry-run with a hostile template: one line naming the file and chat_template, exit 1, no stack trace', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ut-hostile-tpl-'));
+    const file = join(dir, 'loop.jinja');
+    await writeFile(file, '{% for m in messages %}{% for i in range(999999999) %}{{ m.content }}{% endfor %}{% endfor %}');
+    const t0 = Date.now();
+    const r = runCli(['run', 'submissions/qwen/qwen3.5-9b.yaml', '--dry-run', '--template', file, '--data-dir', 'tests/fixtures/datasets', '--limit', '1']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /override:loop\.jinja: chat_template: rendering stopped/);
+    assert.doesNotMatch(r.stderr, /internal error|\n\s+at /);
+    assert.ok(Date.now() - t0 < 20_000);
+  });
+});
+
+describe('validate renders a submission\'s template file under the same limits', () => {
+  it('a template file with an unbounded loop is refused by validate as chat_template.path, within 10 s', async () => {
+    const repo = await mkdtemp(join(tmpdir(), 'ut-tpl-repo-'));
+    const { mkdir, readFile } = await import('node:fs/promises');
+    await mkdir(join(repo, 'submissions', 'acme'), { recursive: true });
+    await mkdir(join(repo, 'templates'));
+    await writeFile(join(repo, 'templates', 'loop.jinja'), '{% for m in messages %}{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}{{ m.content }}{% endfor %}');
+    const base = await readFile(join(REPO_ROOT, 'submissions/qwen/qwen3.5-9b.yaml'), 'utf8');
+    const sub = base.replace('id: qwen3.5-9b', 'id: looper').replace('repo: Qwen/Qwen3.5-9B', 'repo: acme/looper').replace('chat_template:\n  source: hub', 'chat_template:\n  source: file\n  path: templates/loop.jinja');
+    await writeFile(join(repo, 'submissions', 'acme', 'looper.yaml'), sub);
+    const t0 = Date.now();
+    const r = runCli(['validate', 'submissions/acme/looper.yaml'], { cwd: repo });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stderr, /^submissions\/acme\/looper\.yaml: chat_template\.path: cannot be rendered: rendering stopped after/m);
+    assert.doesNotMatch(r.stderr, /internal error|\n\s+at /);
+    assert.ok(Date.now() - t0 < 15_000, `validate took ${Date.now() - t0} ms`);
+  });
+});
