@@ -48,6 +48,12 @@ export interface Signals {
   definiteRef: string | null;
   /** The turn opens like a task of its own ("Write…", "Can you create…", "A train leaves…" is not one). */
   taskOpener: string | null;
+  /**
+   * heuristic-v6: a specific word only the answer contains (not generic, 4+ letters or a 2+ character CJK/Hangul
+   * word) in the first sentence of a short turn (8 content words or fewer): the turn asks about something the answer brought up ("Is the
+   * zamioculca toxic for cats?", "Anki는 무료인가요?").
+   */
+  answerWordLead: string | null;
   /** The turn's own words: question copies and task boilerplate blanked (where reference cues are looked for). */
   ownWords: string;
   /** The explicit reference stands in the first sentence. */
@@ -211,7 +217,17 @@ export function computeSignals(userTurn: string, question: string, response: str
       break;
     }
   }
+  let answerWordLead: string | null = null;
+  if (counted <= 8) {
+    for (const t of contentSet(sentences(ownWords)[0] ?? '')) {
+      if (a.has(t) && !q.has(t) && !isGeneric(t) && !/^\d/.test(t) && (t.length >= 4 || /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2,}$/u.test(t))) {
+        answerWordLead = t;
+        break;
+      }
+    }
+  }
   return {
+    answerWordLead,
     u,
     q,
     a,

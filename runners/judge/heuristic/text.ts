@@ -23,7 +23,32 @@ const STOPWORDS_ML = new Set(
   `el la los las del que en un una por para con es se su al lo como más pero sus le ya este esta está son muy yo tu
   mi qué cómo cuál cuántos cuántas hay ser fue era y o de des du et une est qui pour pas dans sur au aux ce cette il elle je
   vous nous ne sa ses plus avec où quel quelle combien der das und ist nicht ein eine zu den dem mit von für auf im ich du
-  sie es wir ihr sich auch wie wer wo welche wieviel viele sind war bin`.split(/\s+/).filter(Boolean),
+  sie es wir ihr sich auch wie wer wo welche wieviel viele sind war bin
+  os um uma do da dos das em na nas nos com não sim meu minha seu sua você vocês eu ele ela isso isto esse essa
+  qual quais quanto quantos quanta quantas muito muita também mais mas já ao aos pelo pela é são foi ser está
+  이 그 저 것 수 좀 더 또 및 등 그리고 그런데 하지만 어떻게 무엇 뭐 왜 언제 어디 누구 정말 너무 아주 제 저는 나는`.split(/\s+/).filter(Boolean),
+);
+
+/** One-character Han words that are grammar, not content (particles, pronouns, copulas, measure words). */
+const HAN_FUNCTION = new Set([...'的了是在有和与就也都很吗呢吧我你您他她它们这那个一不会能要说对为从到给把被让比还多少么什怎哪些吗啊呀嗎們這那個為對說會']);
+
+/** Korean particles and copula endings glued to a word ("사과를" → "사과", "한국어는" → "한국어"). */
+const KO_PARTICLE = /(?:에서는|에서|으로는|으로|부터|까지|이나|하고|처럼|보다|에게|한테|은|는|이|가|을|를|에|의|도|와|과|로|만|요)$/u;
+
+/**
+ * Number words two to twelve (en, es, fr, de, pt), so "three years" and "3 years" meet. "One" is left out (it is
+ * also the article "un", "um", "ein"), and so is Spanish "once" (an English word).
+ */
+const NUMBER_WORDS: Record<string, string> = Object.fromEntries(
+  [
+    'one two three four five six seven eight nine ten eleven twelve',
+    'uno dos tres cuatro cinco seis siete ocho nueve diez once doce',
+    'un deux trois quatre cinq six sept huit neuf dix onze douze',
+    'eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf',
+    'um dois três quatro cinco seis sete oito nove dez onze doze',
+  ]
+    .flatMap((line) => line.split(' ').map((w, i) => [w, String(i + 1)]))
+    .filter(([w, n]) => n !== '1' && w !== 'once'),
 );
 
 /** Han, Hiragana and Katakana runs: written without spaces, so words come from Intl.Segmenter (ICU dictionaries). */
@@ -73,12 +98,17 @@ export function isInstructionWord(token: string): boolean {
 }
 
 export function isGeneric(token: string): boolean {
-  return GENERIC.has(token) || INSTRUCTION_WORDS.has(token) || /^\d$/.test(token);
+  // A single Han character ("何", "山") is too common to tie a turn to a topic on its own.
+  return GENERIC.has(token) || INSTRUCTION_WORDS.has(token) || /^\d$/.test(token) || /^\p{Script=Han}$/u.test(token);
 }
+
+/** German capitalises every noun, so capitals mark no names there. */
+const GERMAN = /\b(?:der|die|das|und|ist|nicht|eine?|wird|mit|für|auf|ich|sie|wie|viel|kann|mein|meine)\b/gi;
 
 /** Capitalised words that are not sentence-initial (names, places, products), lowercased; for topical anchoring. */
 export function properNouns(text: string): Set<string> {
   const out = new Set<string>();
+  if ((text.match(GERMAN)?.length ?? 0) >= 2) return out;
   const re = /(?<![.!?:\n]\s{0,3}|^\s{0,3})\b([A-Z][\p{L}]{2,})/gu;
   for (const m of text.matchAll(re)) {
     const w = (m[1] as string).toLowerCase();
@@ -112,8 +142,37 @@ export function stem(word: string): string {
 
 /** All word tokens (letters or digits, unicode aware), normalised, numbers with their decimals kept. */
 export function words(text: string): string[] {
-  const raw = normalize(text).match(/\d+(?:[.,]\d+)*|[\p{L}\p{M}]+(?:'[\p{L}]+)?/gu) ?? [];
-  return raw.flatMap((w) => (CJK.test(w) ? segmentCjk(w) : [w]));
+  // Runs of one script each: "Anki는" is the name "anki" and a Korean particle, not one word.
+  const raw =
+    normalize(text).match(/\d+(?:[.,]\d+)*|[\p{Script=Hangul}]+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+|(?:(?![\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{M}])+(?:'[\p{L}]+)?/gu) ?? [];
+  return raw.flatMap((w) => (CJK.test(w) ? segmentCjk(w) : HANGUL.test(w) ? [koStem(w)] : [w]));
+}
+
+const HANGUL = /\p{Script=Hangul}/u;
+
+/** Strip one trailing Korean particle when a stem of two or more syllables is left. */
+function koStem(w: string): string {
+  const m = KO_PARTICLE.exec(w);
+  return m && w.length - m[0].length >= 2 ? w.slice(0, w.length - m[0].length) : w;
+}
+
+/**
+ * Wording keys for comparing a paraphrase with the question without a dictionary: character bigrams of Chinese,
+ * Japanese and Korean runs (no word segmentation or particle stripping needed), and the first five letters of
+ * every other content word ("einschlafen"/"Einschlafen", "apartamento"/"apartamentos", "recommend"/"recommends").
+ */
+export function wordingKeys(text: string): Set<string> {
+  const out = new Set<string>();
+  const t = normalize(text);
+  const EAST = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]+/gu;
+  for (const run of t.match(EAST) ?? []) {
+    for (let i = 0; i + 2 <= run.length; i++) {
+      const b = run.slice(i, i + 2);
+      if (!/^\p{Script=Hiragana}+$/u.test(b)) out.add(b); // two kana are grammar ("です", "ますか")
+    }
+  }
+  for (const w of contentTokens(t.replace(EAST, ' '))) if (!/^\d/.test(w)) out.add(w.slice(0, 5));
+  return out;
 }
 
 /** True when most letters of the text are CJK (the turn is Chinese or Japanese). */
@@ -132,13 +191,17 @@ export function contentTokens(text: string): string[] {
     }
     const base = w.replace(/'s$/, '').replace(/'/g, '');
     if (CJK.test(base)) {
-      // One-character kana are particles; one Han character can be a word ("书", "猫").
-      if (base.length < 2 && !/\p{Script=Han}/u.test(base)) continue;
+      // One-character kana are particles; one Han character can be a word ("书", "猫") or grammar ("的", "是").
+      if (base.length < 2 && (!/\p{Script=Han}/u.test(base) || HAN_FUNCTION.has(base))) continue;
       out.push(base);
       continue;
     }
+    if (NUMBER_WORDS[base] !== undefined) {
+      out.push(NUMBER_WORDS[base]);
+      continue;
+    }
     if (base.length < 2 || STOPWORDS.has(base) || STOPWORDS_ML.has(base)) continue;
-    out.push(stem(base));
+    out.push(HANGUL.test(base) ? base : stem(base));
   }
   return out;
 }
@@ -150,6 +213,12 @@ export function contentSet(text: string): Set<string> {
 /** Numbers written as digits, normalised ("1,200" → "1200", "18.00" → "18"). */
 export function numbers(text: string): string[] {
   return (normalize(text).match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/,/g, '').replace(/\.0+$/, ''));
+}
+
+/** Numbers written as digits or as words one to twelve (en, es, fr, de, pt): for restatements that spell them out. */
+export function numbersAndWords(text: string): string[] {
+  const spelled = (normalize(text).match(/\p{L}+/gu) ?? []).map((w) => NUMBER_WORDS[w]).filter((n): n is string => n !== undefined);
+  return [...numbers(text), ...spelled];
 }
 
 export function intersectCount(a: Set<string>, b: Set<string>): number {

@@ -38,7 +38,7 @@ export function groundingRule(text: string, s: Signals): RuleHit {
   // A pronoun hook anchors the turn only in its first sentence: in "A train travels 60 mph for 2 h. How far does
   // it go?" the "it" points inside the turn, which is a self-contained problem. A definite reference to a word
   // of the exchange ("the story", "these steps") anchors it too.
-  const anchored = s.sharedProper.length > 0 || s.weakRefLeading || s.definiteRef !== null || s.anaphor !== null;
+  const anchored = s.sharedProper.length > 0 || s.weakRefLeading || s.definiteRef !== null || s.anaphor !== null || s.answerWordLead !== null;
   // A self-contained new task reads as complete on its own. Numbers or words it shares with the answer by chance
   // do not ground it: a problem that brings its own numbers is a new problem even if one of them is also in a.
   // Small numbers (one digit) turn up in any two problems; only multi-digit or decimal ones tie a turn to the answer.
@@ -82,6 +82,14 @@ export function groundingRule(text: string, s: Signals): RuleHit {
       label: 'genuine_followup',
       rule: 'grounding.answer_content',
       rationale: `Picks up content of the answer (${s.answerNumbers.length ? `numbers ${s.answerNumbers.join(', ')}` : `${s.topicAOnly} answer-only word(s)`}); ${stat}.`,
+      evidence: clip(text, 120),
+    };
+  }
+  if (s.answerWordLead && s.newProper.length === 0 && s.novelNumbers.length === 0) {
+    return {
+      label: 'genuine_followup',
+      rule: 'grounding.answer_word',
+      rationale: `Asks about something only the answer brought up ("${s.answerWordLead}"); ${stat}.`,
       evidence: clip(text, 120),
     };
   }

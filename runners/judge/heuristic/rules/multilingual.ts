@@ -6,7 +6,7 @@
 
 /** Acknowledgements and sign-offs that reference nothing (generic_closing when nothing else is left). */
 export const CLOSING_ML =
-  /^(?:谢谢(?:你|您)?(?:的(?:帮助|解答|回答))?|多谢|感谢(?:你|您)?(?:的(?:帮助|解答))?|明白了|懂了|好的|太好了|非常感谢|ありがとう(?:ございます|ございました)?|どうも|わかりました|分かりました|了解(?:です|しました)?|なるほど|助かりました|(?:muchas )?gracias(?: por (?:la|tu|su) (?:ayuda|explicación|respuesta))?|perfecto|entendido|genial|vale|de acuerdo|merci(?: beaucoup| bien)?(?: pour (?:ton|votre|l'|la) ?(?:aide|explication|réponse))?|parfait|super|d'accord|compris|génial|(?:vielen )?dank(?:e)?(?: schön| sehr)?(?: für (?:die|deine|ihre) (?:hilfe|erklärung|antwort))?|perfekt|alles klar|verstanden|prima|toll)(?:[\s,.!。！、~…]+|$)/iu;
+  /^(?:谢谢(?:你|您)?(?:的(?:帮助|解答|回答))?|多谢|感谢(?:你|您)?(?:的(?:帮助|解答))?|明白了|懂了|好的|太好了|非常感谢|ありがとう(?:ございます|ございました)?|どうも|わかりました|分かりました|了解(?:です|しました)?|なるほど|助かりました|(?:muchas )?gracias(?: por (?:la|tu|su) (?:ayuda|explicación|respuesta))?|perfecto|entendido|genial|vale|de acuerdo|merci(?: beaucoup| bien)?(?: pour (?:ton|votre|l'|la) ?(?:aide|explication|réponse))?|parfait|super|d'accord|compris|génial|(?:vielen )?dank(?:e)?(?: schön| sehr)?(?: für (?:die|deine|ihre) (?:hilfe|erklärung|antwort))?|perfekt|alles klar|verstanden|prima|toll|(?:muito )?obrigad[oa](?: pela ajuda| pelas dicas)?|valeu|perfeito|entendi|ótimo|beleza|감사합니다|감사해요|고마워요|고맙습니다|알겠습니다|알겠어요|그렇군요|이해했어요)(?:[\s,.!。！、~…]+|$)/iu;
 
 /** The model speaking as the assistant: offers of help, hopes it helped, "as an AI". */
 export const VOICE_ML: RegExp[] = [
@@ -28,8 +28,8 @@ export const PLANNING_ML: RegExp[] = [
 
 /** An explicit reference to the assistant's answer. */
 export const STRONG_REF_ML =
-  /你(?:刚才|之前|上面)?(?:说|提到|写|算|给出)|你的(?:回答|答案|解释|方法|计算|步骤)|(?:上面|以上|之前)的(?:回答|答案|步骤|内容)|第[一二三四五六七八九十\d]+(?:步|点|个)|(?:确定|肯定)吗|(?:不对|错了)|あなたの(?:答え|回答|説明)|(?:さっき|先ほど|上記)の|(?:ステップ|手順)\s*\d|本当(?:に|ですか)|dijiste|mencionaste|escribiste|calculaste|tu (?:respuesta|explicación|solución)|(?:el|la) (?:paso|punto) \d|¿estás seguro|tu as dit|vous avez dit|tu as mentionné|(?:ta|votre) (?:réponse|explication|solution)|(?:l'|la )étape \d|es-tu sûr|êtes-vous sûr|du hast (?:gesagt|geschrieben|erwähnt|berechnet)|sie haben (?:gesagt|geschrieben)|(?:deine|ihre) (?:antwort|erklärung|lösung)|(?:im )?schritt \d|bist du sicher|sind sie sicher/iu;
+  /你(?:刚才|之前|上面)?(?:说|提到|写|算|给出)|你的(?:回答|答案|解释|方法|计算|步骤)|(?:上面|以上|之前)的(?:回答|答案|步骤|内容)|第[一二三四五六七八九十\d]+(?:步|点|个)|(?:确定|肯定)吗|(?:不对|错了)|あなたの(?:答え|回答|説明)|(?:さっき|先ほど|上記)の|(?:ステップ|手順)\s*\d|本当(?:に|ですか)|dijiste|mencionaste|escribiste|calculaste|tu (?:respuesta|explicación|solución)|(?:el|la) (?:paso|punto) \d|¿estás seguro|tu as dit|vous avez dit|tu as mentionné|(?:ta|votre) (?:réponse|explication|solution)|(?:l'|la )étape \d|es-tu sûr|êtes-vous sûr|du hast (?:gesagt|geschrieben|erwähnt|berechnet)|sie haben (?:gesagt|geschrieben)|(?:deine|ihre) (?:antwort|erklärung|lösung)|(?:im )?schritt \d|bist du sicher|sind sie sicher|você disse|você mencionou|(?:sua|a sua) (?:resposta|explicação|solução)|(?:no )?passo \d|tem certeza|말씀하신|(?:위|앞)의 (?:답변|설명)|\d단계|확실한가요|정말(?:인가요|요)/iu;
 
 /** A conversational hook: why, what if, and, then. */
 export const WEAK_REF_ML =
-  /^(?:(?:那|那么|但是|可是|为什么|如果|还有)|(?:じゃあ|では|でも|なぜ|どうして|もし))|为什么|为何|如果.*(?:会|呢)|呢[？?]|なぜ|どうして|もし.*(?:たら|ば)|¿por qué|\by si\b|¿y (?:si|qué|cómo)|pourquoi|\bet si\b|\bwarum\b|\bwieso\b|\bwas wäre,? wenn\b|\bund wenn\b/iu;
+  /^(?:(?:那|那么|但是|可是|为什么|如果|还有)|(?:じゃあ|では|でも|なぜ|どうして|もし))|为什么|为何|如果.*(?:会|呢)|呢[？?]|なぜ|どうして|もし.*(?:たら|ば)|¿por qué|\by si\b|¿y (?:si|qué|cómo)|pourquoi|\bet si\b|\bwarum\b|\bwieso\b|\bwas wäre,? wenn\b|\bund wenn\b|\bpor que\b|^e (?:se|quanto|como|o que)\b|\be se\b|^(?:그럼|그러면|그런데|근데)|왜|만약/iu;
