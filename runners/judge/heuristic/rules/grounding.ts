@@ -1,4 +1,5 @@
 import { clip } from '../text.ts';
+import { isQuery } from './register.ts';
 import type { Signals } from '../signals.ts';
 import type { RuleHit } from '../types.ts';
 
@@ -123,6 +124,16 @@ export function groundingRule(text: string, s: Signals): RuleHit {
       evidence: clip(text, 120),
     };
   }
+  // heuristic-v6: the default when nothing fires. A new request asks for something complete; a fragment that
+  // leans on the conversation ("And for 5 people?", "¿Y en invierno?", "Und ohne Zucker?") or a short statement
+  // that asks nothing ("My oven only goes to 200 degrees.") is the user continuing the exchange.
+  const words = text.trim().split(/\s+/).filter(Boolean).length + (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0) / 2;
+  if (words <= 6 && ELLIPTICAL.test(text.normalize('NFKC')) && s.newProper.length === 0) {
+    return { label: 'genuine_followup', rule: 'grounding.elliptical', rationale: `A fragment that leans on the conversation; ${stat}.`, evidence: clip(text, 120) };
+  }
+  if (words <= 12 && !isQuery(text) && s.newProper.length === 0 && s.novelNumbers.length <= 1) {
+    return { label: 'genuine_followup', rule: 'grounding.statement', rationale: `A short statement to the assistant that asks for nothing new; ${stat}.`, evidence: clip(text, 120) };
+  }
   return {
     label: 'new_unrelated_query',
     rule: 'grounding.unrelated',
@@ -130,3 +141,7 @@ export function groundingRule(text: string, s: Signals): RuleHit {
     evidence: clip(text, 160),
   };
 }
+
+/** A question that starts with a conjunction or preposition: it needs the conversation to be understood. */
+const ELLIPTICAL =
+  /^\s*(?:(?:and|or|but|for|in|with|without|only|also|even|same|y|o|pero|para|en|con|sin|solo|sólo|et|ou|mais|pour|avec|sans|und|oder|aber|für|mit|ohne|nur|auch|e|mas|com|sem|só|também)\s[^?？]{0,60}[?？]\s*$|(?:那|还有|那么|じゃあ|では|それで|그럼|그러면)[^?？]{0,30}[?？]\s*$)/iu;

@@ -37,7 +37,7 @@ const VOICE: RegExp[] = [
   /\bi(?:'m| am) (?:qwen|chatgpt|gpt-?\d|llama|claude|gemma|gemini|mistral|phi|deepseek)\b/i,
   /^\s*(?:you're|you are) (?:very |so |most )?welcome\b/i,
   /^\s*(?:great|good|excellent|interesting) question\b/i,
-  /^\s*(?:sure|certainly|of course|absolutely)[!,.]\s*(?:here|i|let|the|to|below|happy)\b/i,
+  /^\s*(?:sure|certainly|of course|absolutely)[!,.]\s*(?:here(?!(?:'s| is| are) my\b)|i|let|the|to|below|happy)\b/i,
   /^\s*(?:here(?:'s| is| are) (?:the|a|an|how|another|some|one|two|three|your|my (?:answer|solution|response)|an? (?:updated|revised|improved|new|shorter|longer))|below is)\b(?![^.?!]*\?)/i,
   /\bi can (?:also )?(?:\w+ ){0,10}?(?:if you(?:'d| would)? like|if (?:you )?needed|if you want|for you)\b/i,
   /\bi'?m glad you (?:liked|like|found|enjoyed)\b|^\s*(?:happy|glad) to help\b|\bjust ask\b/i,

@@ -29,11 +29,12 @@ export function isQuery(text: string): boolean {
 }
 
 /**
- * The helper's register: a statement addressed to the asker as "you" about what they can, should or would do, or
+ * The helper's register (instructions to the assistant — "you need to repeat the request", "you should answer in
+ * French" — are the user's register and are left out): a statement addressed to the asker as "you" about what they can, should or would do, or
  * what they will get ("you would owe…", "si tu cocina…", "建议你…", "Pensez aussi à…").
  */
 const HELPER_YOU: RegExp[] = [
-  /\byou (?:can|could|should|might|may|would|will|'ll|'d|need to|have to|must|want to)\b(?!\s+(?:please|help|tell|explain|give|show|write|make|do|check|recommend|suggest)\b)|\b(?:if|when|once) you (?:want|need|prefer|use|are|have|do|like|add|follow)\b|\bmake sure (?:you|to)\b|\b(?:consider|remember|keep in mind|don't forget) (?:to|that|using|adding)\b|\byou(?:'ll| will) (?:get|have|need|end up|save|pay|owe|see|notice|find)\b/i,
+  /\byou (?:can|could|should|might|may|would|will|'ll|'d)\b(?!\s+(?:please|help|tell|explain|give|show|write|make|do|check|recommend|suggest|answer|respond|reply|repeat|use|include|provide|list|not|never|always|first)\b)|\b(?:if|when|once) you (?:want|prefer|use|are|have|do|like|add|follow)\b|\b(?:consider|remember|keep in mind|don't forget) (?:to|that|using|adding)\b|\byou(?:'ll| will) (?:get|have|need|end up|save|pay|owe|see|notice|find)\b/i,
   /(?:建议你|建议您|你可以|您可以|你应该|您应该|你需要|您需要|你会|你就|你也可以|如果你|如果您|记得|别忘了)/u,
   /(?:してください|するといいでしょう|するとよいでしょう|がおすすめです|できますよ|になりますよ|ましょう|てみてください|ておくと|すれば)/u,
   /\b(?:puedes|podrías|deberías|debes|tendrás|ahorrarás|pagarás|te (?:recomiendo|aconsejo|sugiero)|si (?:tu|tienes|quieres|usas|prefieres)|recuerda|asegúrate|no olvides|prueba a|te evitará|te ahorrará)\b/iu,

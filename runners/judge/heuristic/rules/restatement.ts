@@ -10,10 +10,10 @@ import type { RuleHit } from '../types.ts';
 export function restatementRule(text: string, question: string, response: string, s: Signals): RuleHit | null {
   if (s.u.size === 0 || s.q.size === 0 || s.strongRef || s.hypothetical) return null;
   // heuristic-v6: a numeric problem asked again in other words or another language: every number of q (two or
-  // more, digits or number words) comes back, and nothing else: no new number, no number of the answer.
+  // more, one of them with two or more digits: "4 paragraphs, two new lines" is a format, not a problem) comes back, and nothing else: no new number, no number of the answer.
   const qNums = [...new Set(numbersAndWords(question))].filter((n) => n !== '1');
   const uNumsAll = new Set(numbersAndWords(text));
-  if (qNums.length >= 2 && qNums.every((n) => uNumsAll.has(n)) && s.novelNumbers.length === 0 && s.answerNumbers.length === 0) {
+  if (qNums.length >= 2 && qNums.some((n) => n.length >= 2) && qNums.every((n) => uNumsAll.has(n)) && s.novelNumbers.length === 0 && s.answerNumbers.length === 0) {
     return {
       label: 'prompt_restatement',
       rule: 'restatement.same_numbers',
