@@ -26,14 +26,13 @@ const STOPWORDS_ML = new Set(
   sie es wir ihr sich auch wie wer wo welche wieviel viele sind war bin
   os um uma do da dos das em na nas nos com não sim meu minha seu sua você vocês eu ele ela isso isto esse essa
   qual quais quanto quantos quanta quantas muito muita também mais mas já ao aos pelo pela é são foi ser está
-  이 그 저 것 수 좀 더 또 및 등 그리고 그런데 하지만 어떻게 무엇 뭐 왜 언제 어디 누구 정말 너무 아주 제 저는 나는`.split(/\s+/).filter(Boolean),
+  이 그 저 것 수 좀 더 또 및 등 뭐 왜 제 주세 줄수 있나 있어 있습 있을 있는 해주 해줘 어떻 어떤 무엇 그리 하지 그런 정말
+  너무 아주 좋을 좋은 하는 하고 해서 이것 그것 저는 나는 제가 합니 됩니 입니 할까 어디 언제 누구 알려 가요 인가 얼마 어느`.split(/\s+/).filter(Boolean),
 );
 
 /** One-character Han words that are grammar, not content (particles, pronouns, copulas, measure words). */
 const HAN_FUNCTION = new Set([...'的了是在有和与就也都很吗呢吧我你您他她它们这那个一不会能要说对为从到给把被让比还多少么什怎哪些吗啊呀嗎們這那個為對說會']);
 
-/** Korean particles and copula endings glued to a word ("사과를" → "사과", "한국어는" → "한국어"). */
-const KO_PARTICLE = /(?:에서는|에서|으로는|으로|부터|까지|이나|하고|처럼|보다|에게|한테|은|는|이|가|을|를|에|의|도|와|과|로|만|요)$/u;
 
 /**
  * Number words two to twelve (en, es, fr, de, pt), so "three years" and "3 years" meet. "One" is left out (it is
@@ -71,7 +70,8 @@ const GENERIC = new Set(
   better great way thing something time year day week month idea example number word short long simple quick little big
   small kind type lot people person work start want try look keep call ask three four five six seven eight nine ten
   another next different first second last few best easy easiest hard fun nice interesting important new old
-  main key common general whole same specific certain various overall final simple basic`
+  main key common general whole same specific certain various overall final simple basic
+  추천 설명 방법 사용 정리 이유 가지 다음 推荐 介绍 方法 解释 问题 おすすめ 方法 説明 質問`
     .split(/\s+/)
     .filter(Boolean)
     .map((w) => stem(w)),
@@ -150,10 +150,13 @@ export function words(text: string): string[] {
 
 const HANGUL = /\p{Script=Hangul}/u;
 
-/** Strip one trailing Korean particle when a stem of two or more syllables is left. */
+/**
+ * A Korean word's key: its first two syllables. Particles and endings are glued to the stem ("사과를", "추천합니다",
+ * "감천문화마을은"), and stripping them by list also cuts stems that end like one ("마을"), so the key keeps the
+ * stem's start instead ("사과", "추천", "감천").
+ */
 function koStem(w: string): string {
-  const m = KO_PARTICLE.exec(w);
-  return m && w.length - m[0].length >= 2 ? w.slice(0, w.length - m[0].length) : w;
+  return w.length > 2 ? w.slice(0, 2) : w;
 }
 
 /**
@@ -186,7 +189,7 @@ export function contentTokens(text: string): string[] {
   const out: string[] = [];
   for (const w of words(text)) {
     if (/^\d/.test(w)) {
-      out.push(w.replace(/,/g, '').replace(/\.0+$/, ''));
+      out.push(normNumber(w));
       continue;
     }
     const base = w.replace(/'s$/, '').replace(/'/g, '');
@@ -212,7 +215,14 @@ export function contentSet(text: string): Set<string> {
 
 /** Numbers written as digits, normalised ("1,200" → "1200", "18.00" → "18"). */
 export function numbers(text: string): string[] {
-  return (normalize(text).match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/,/g, '').replace(/\.0+$/, ''));
+  return (normalize(text).match(/\d+(?:[.,]\d+)*/g) ?? []).map(normNumber);
+}
+
+/** "1,200" → "1200", "18.00" → "18", "4.50" and "4,50" (decimal comma: one or two digits after it) → "4.5". */
+function normNumber(n: string): string {
+  const m = /^(\d+),(\d{1,2})$/.exec(n);
+  const t = m ? `${m[1]}.${m[2]}` : n.replace(/,/g, '');
+  return t.includes('.') && /^\d+\.\d+$/.test(t) ? t.replace(/0+$/, '').replace(/\.$/, '') : t;
 }
 
 /** Numbers written as digits or as words one to twelve (en, es, fr, de, pt): for restatements that spell them out. */

@@ -128,10 +128,10 @@ export function groundingRule(text: string, s: Signals): RuleHit {
   // leans on the conversation ("And for 5 people?", "¿Y en invierno?", "Und ohne Zucker?") or a short statement
   // that asks nothing ("My oven only goes to 200 degrees.") is the user continuing the exchange.
   const words = text.trim().split(/\s+/).filter(Boolean).length + (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0) / 2;
-  if (words <= 6 && ELLIPTICAL.test(text.normalize('NFKC')) && s.newProper.length === 0) {
+  if (words <= 6 && ELLIPTICAL.test(text.normalize('NFKC'))) {
     return { label: 'genuine_followup', rule: 'grounding.elliptical', rationale: `A fragment that leans on the conversation; ${stat}.`, evidence: clip(text, 120) };
   }
-  if (words <= 12 && !isQuery(text) && s.newProper.length === 0 && s.novelNumbers.length <= 1) {
+  if (words <= 12 && !isQuery(text) && s.newProper.length <= 1 && s.novelNumbers.length <= 1) {
     return { label: 'genuine_followup', rule: 'grounding.statement', rationale: `A short statement to the assistant that asks for nothing new; ${stat}.`, evidence: clip(text, 120) };
   }
   return {

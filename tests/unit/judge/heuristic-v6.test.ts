@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { classifyUserTurn, HEURISTIC_VERSION } from '../../../runners/judge/heuristic/classify.ts';
+import { createHeuristicJudge } from '../../../runners/judge/index.ts';
+import { loadLabelledSet } from '../../../runners/judge/calibration/load.ts';
+import { scoreJudge } from '../../../runners/judge/calibration/score.ts';
+import { wordingKeys, words } from '../../../runners/judge/heuristic/text.ts';
+
+// heuristic-v6 rules, one case per rule and language family. The exchanges here are not in any calibration set.
+const qMath = 'Lena buys 3 notebooks at $4.50 each and a backpack for $27. How much does she spend in total?';
+const aMath = 'The notebooks cost 3 × 4.50 = $13.50. With the backpack: 13.50 + 27 = **$40.50** in total.';
+const qTrip = 'What should I pack for a week of hiking in Patagonia in March?';
+const aTrip =
+  'For a week of hiking in Patagonia in March, pack:\n\n- A waterproof shell and a warm fleece (wind is constant)\n- Broken-in boots and merino socks\n- A 0 °C sleeping bag if you camp\n- Sunscreen: the UV is strong even when it is cold\n\nWould you like a printable checklist?';
+const qPt = 'Como posso economizar energia em casa no inverno?';
+const aPt = 'Algumas dicas: vede as frestas das janelas, use cortinas grossas à noite, regule o aquecedor para 20 °C e desligue aparelhos em stand-by.';
+const qKo = '부산에서 하루 동안 가 볼 만한 곳을 추천해 주세요.';
+const aKo = '해운대 해수욕장, 감천문화마을, 자갈치시장을 추천합니다. 저녁에는 광안대교 야경을 꼭 보세요.';
+
+const cases: Array<[string, string, string, string, string]> = [
+  // Restatement without shared surface words: the same numbers, another language.
+  [qMath, aMath, 'Lena kauft 3 Hefte zu je 4,50 $ und einen Rucksack für 27 $. Wie viel gibt sie insgesamt aus?', 'prompt_restatement', 'restatement.same_numbers'],
+  // Paraphrase by wording keys (politely framed, same language).
+  [qTrip, aTrip, "Hi! I'm going hiking in Patagonia for a week in March. What do you think I should pack?", 'prompt_restatement', 'restatement.'],
+  [qKo, aKo, '부산에 하루 여행 가는데 가 볼 만한 곳 좀 추천해 줄 수 있나요?', 'prompt_restatement', 'restatement.paraphrase'],
+  // A follow-up that uses the question's words but asks a variation is not a restatement.
+  [qMath, aMath, 'What if the backpack were on sale for $20?', 'genuine_followup', 'grounding.'],
+  // The helper's register by structure: explaining to "you", presenting an answer, in several languages.
+  [qTrip, aTrip, 'If you camp near Torres del Paine, you should book the campsites months in advance, since they fill up quickly.', 'identity_leakage', 'leakage.explains_to_you'],
+  [qPt, aPt, 'Se você tiver piso frio, um tapete grosso também ajuda a manter o calor no ambiente.', 'identity_leakage', 'leakage.explains_to_you'],
+  [qKo, aKo, '도움이 되었으면 좋겠습니다! 궁금한 점이 있으시면 언제든지 물어보세요.', 'identity_leakage', 'leakage.'],
+  [qPt, aPt, 'Claro! Aqui está uma lista de verificação para o inverno: janelas, cortinas, aquecedor.', 'identity_leakage', 'leakage.helper_first_person'],
+  // An instruction to "you" is the user's register, not the helper's.
+  [qTrip, aTrip, 'You should answer in Spanish from now on.', 'genuine_followup', 'grounding.'],
+  // Plans of the reply by structure.
+  [qMath, aMath, 'First I will multiply the notebooks, then add the backpack, and finally state the total.', 'meta_planning', 'planning.sequence'],
+  [qPt, aPt, 'O usuário quer dicas de economia. Vou listar quatro medidas simples.', 'meta_planning', 'planning.language'],
+  [qKo, aKo, '사용자는 부산 여행지를 묻고 있다. 지역별로 정리해야겠다.', 'meta_planning', 'planning.language'],
+  [qMath, aMath, 'Step 1: price of the notebooks. Step 2: add the backpack. Step 3: write the total in bold.', 'meta_planning', 'planning.step_list'],
+  // Short closings in the new languages and with unlisted words.
+  [qPt, aPt, 'Valeu, vou testar hoje mesmo! 🙌', 'generic_closing', 'closing.'],
+  [qKo, aKo, '감사합니다 😊', 'generic_closing', 'closing.'],
+  [qTrip, aTrip, 'Super helpful, cheers mate', 'generic_closing', 'closing.'],
+  // A closing that asks something is not a closing.
+  [qTrip, aTrip, 'Thanks! Is merino really warmer than wool?', 'genuine_followup', 'grounding.'],
+  // Defaults when no cue fires: a fragment leaning on the conversation, a short statement of context.
+  [qTrip, aTrip, 'And in December?', 'genuine_followup', 'grounding.'],
+  [qTrip, aTrip, 'I will only stay in refugios, no tent.', 'genuine_followup', 'grounding.'],
+  // A word only the answer brought up, leading a short question.
+  [qKo, aKo, '감천문화마을은 입장료가 있나요?', 'genuine_followup', 'grounding.'],
+  // A new request in a new language stays a new request.
+  [qPt, aPt, 'Qual é a capital do Canadá?', 'new_unrelated_query', 'grounding.'],
+  [qKo, aKo, '파이썬으로 리스트를 정렬하는 방법을 알려 주세요.', 'new_unrelated_query', 'grounding.'],
+];
+
+for (const [q, a, u, label, rule] of cases) {
+  test(`heuristic-v6: ${JSON.stringify(u).slice(0, 60)} → ${label}`, () => {
+    const hit = classifyUserTurn(q, a, u);
+    assert.equal(hit.label, label, `${hit.rule}: ${hit.rationale}`);
+    assert.ok(hit.rule.startsWith(rule), `rule ${hit.rule} does not start with ${rule}`);
+  });
+}
+
+test('the rule-set version is heuristic-v6', () => {
+  assert.equal(HEURISTIC_VERSION, 'heuristic-v6');
+});
+
+test('words split at script changes and key Korean words by their first two syllables; wording keys compare CJK by character bigrams', () => {
+  assert.deepEqual(words('Anki는 사과를'), ['anki', '는', '사과']);
+  const keys = wordingKeys('绿茶和红茶');
+  assert.ok(keys.has('绿茶') && keys.has('红茶'));
+  assert.ok(!wordingKeys('です').has('です'), 'two kana are grammar, not wording');
+});
+
+test('development set calibration-dev-v6 (written with the v6 rules, an after set): macro-F1 >= 0.9', async () => {
+  const items = loadLabelledSet(join(import.meta.dirname, '..', '..', 'calibration-dev-v6'));
+  assert.ok(items.length >= 140, `only ${items.length} items`);
+  const s = await scoreJudge(createHeuristicJudge(), items);
+  assert.ok(s.report.macroF1 >= 0.9, `macro-F1 ${s.report.macroF1}`);
+});
