@@ -85,14 +85,14 @@ const OPENER = /^\s*(?:and|but|so|also|then|now|ok(?:ay)?,? (?:so|now|and))\b/i;
 const NEW_MARKER =
   /\b(?:(?:another|next|new|different|unrelated|separate|other) (?:question|problem|one|task|topic|thing|request)\s*[:\-–—]|(?:next|new|different|unrelated|separate|other) question\b|changing the subject|on (?:a|another) (?:different|unrelated|separate) note|unrelated,? but|by the way)/i;
 
-const HYPOTHETICAL = /\b(?:what|how) about\b|\bwhat if\b|\binstead\b|^\s*(?:and|but) (?:if|what|how)\b|\bsuppose\b|\bif we (?:change|assume)\b/i;
+const HYPOTHETICAL = /\b(?:what|how) about\b|\bwhat if\b|\bwhat would (?:happen|change|be different)\b|\binstead\b|^\s*(?:and|but) (?:if|what|how)\b|\bsuppose\b|\bif we (?:change|assume)\b/i;
 
 const STANDING_ROLE =
   /\b(?:act as|pretend (?:to be|you(?:'re| are)|yourself)|play the (?:role|part)|assume the role|embrace the role|embody|role-?play|you are now|from now on|for the rest of (?:this|our) conversation|throughout (?:this|our) conversation|in all the following|regardless of (?:the|what)|i will (?:provide|give|send|ask)|your (?:job|task|role) (?:is|will be))\b/i;
 
 const WEAK_REF: RegExp[] = [
   /^\s*(?:but|wait|hmm+|hold on|what about|how about|what if|why|how come|really|huh|hm)\b/i,
-  /\b(?:what|how) about\b|\bwhat if\b|\binstead\b|\bagain\b|\bas well\b|\bthe same\b/i,
+  /\b(?:what|how) about\b|\bwhat if\b|\bwhat would (?:happen|change|be different)\b|\binstead\b|\bagain\b|\bas well\b|\bthe same\b/i,
   /\b(?:explain|write|rewrite|rephrase|repeat|summari[sz]e|simplify|shorten|expand|translate|check|verify|prove|change|modify|make|do|fix|use|apply|try|show|clarify|elaborate on|continue|redo|revise|compare|justify|parallelize|optimi[sz]e|improve|test|extend|turn|convert|format|put|apply|reverse|derive|replace|remove|add|move|swap|sort|reorder|split|combine|merge|run|keep|cut|trim|adapt|adjust|scale|double|halve|read|teach|learn|get|find|pick|choose|order|book|visit|skip) (?:it|this|that|these|those|them|one)\b/i,
   /^\s*(?:can|could|would) you (?:also |please )?(?:add|remove|include|drop|rename|insert|list|mark|highlight|bold|number|label|sort|group) (?:a|an|the|another|one more|some|more|each|all)\b/i,
   /\bwhat do you think\b|\bhow do you (?:like|feel)\b|\bwould you like to\b|\bdo you (?:like|enjoy|agree|prefer|think|recommend)\b|\byour (?:opinion|view|favou?rite|thoughts)\b/i,

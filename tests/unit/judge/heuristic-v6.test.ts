@@ -79,3 +79,9 @@ test('development set calibration-dev-v6 (written with the v6 rules, an after se
   const s = await scoreJudge(createHeuristicJudge(), items);
   assert.ok(s.report.macroF1 >= 0.9, `macro-F1 ${s.report.macroF1}`);
 });
+
+test('heuristic-v6: a plain-register monologue in Korean or Japanese is planning; a polite statement is not', () => {
+  assert.equal(classifyUserTurn(qKo, aKo, '부산 여행지를 물었다. 해운대와 감천문화마을을 먼저 소개하고 야경으로 마무리하자.').label, 'meta_planning');
+  assert.equal(classifyUserTurn(qTrip, aTrip, 'パタゴニアの装備について聞かれている。防水のジャケットを最初に挙げるのがいい。').label, 'meta_planning');
+  assert.notEqual(classifyUserTurn(qKo, aKo, '저는 해운대에 가 본 적이 있습니다.').label, 'meta_planning');
+});

@@ -64,6 +64,21 @@ const PLAN: RegExp[] = [
   /\b(?:die frage ist|ich fasse (?:die|das)|ich (?:werde|sollte) (?:zuerst|die|eine|kurz))\b|\bla pregunta es\b|\bla question est\b/iu,
 ].map(uni);
 
+/**
+ * A monologue in the plain register: Korean sentences ending in "-다"/"-자" ("정리해야겠다", "묻고 있다") and
+ * Japanese ones in plain form with no です/ます. A user writing to an assistant in these languages uses the polite
+ * register or asks; notes to oneself about the reply do not.
+ */
+function plainMonologue(t: string): boolean {
+  const sents = t.split(/(?<=[.。!！])\s*/u).map((x) => x.trim()).filter(Boolean);
+  if (sents.length === 0) return false;
+  const hangul = (t.match(/\p{Script=Hangul}/gu)?.length ?? 0) >= 10;
+  if (hangul) return sents.every((x) => /(?:다|자)[.!]?$/u.test(x) && !/(?:니다|습니다)[.!]?$/u.test(x));
+  const kana = (t.match(/[\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0) >= 10;
+  if (kana) return !/(?:です|ます|ました|ません|ください|でしょう)/u.test(t) && sents.every((x) => /(?:る|だ|う|た|い|ない|か)[。.!！]?$/u.test(x));
+  return false;
+}
+
 /** First … then … finally with the speaker as the subject ("First I'll explain…, then…"). */
 const SEQUENCE_FIRST = uni(/\b(?:first(?:ly)?|primero|d'abord|tout d'abord|zuerst|erst|primeiro)\b|首先|先|まず|먼저|우선/iu);
 const SEQUENCE_THEN = uni(/\b(?:then|next|after that|finally|luego|después|finalmente|puis|ensuite|enfin|dann|danach|schließlich|depois|em seguida|por fim)\b|然后|再|最后|次に|最後に|그다음|다음에|마지막으로|그리고/iu);
@@ -106,6 +121,9 @@ export function planStructureRule(text: string): RuleHit | null {
   if (QUESTION_MARK.test(t)) return null;
   if (SEQUENCE_FIRST.test(t) && SEQUENCE_THEN.test(t) && SPEAKER_ACTS.test(t)) {
     return { label: 'meta_planning', rule: 'planning.sequence', rationale: 'Lays out, in the first person, the steps of the reply to write (first … then …).', evidence: clip(t, 120) };
+  }
+  if (plainMonologue(t)) {
+    return { label: 'meta_planning', rule: 'planning.plain_monologue', rationale: 'Notes to itself in the plain register (Korean "-다", Japanese plain form), not a message to the assistant.', evidence: clip(t, 120) };
   }
   const steps = STEP_LIST.exec(t);
   if (steps && !/=\s*[-$€£]?\d/.test(t)) {
