@@ -109,7 +109,8 @@ const GERMAN = /\b(?:der|die|das|und|ist|nicht|eine?|wird|mit|für|auf|ich|sie|w
 export function properNouns(text: string): Set<string> {
   const out = new Set<string>();
   if ((text.match(GERMAN)?.length ?? 0) >= 2) return out;
-  const re = /(?<![.!?:\n]\s{0,3}|^\s{0,3})\b([A-Z][\p{L}]{2,})/gu;
+  // Sentence-initial capitals are not names, also after an opening "¿", "¡", quote or bracket.
+  const re = /(?<![.!?:\n。！？]\s{0,3}[¿¡"“'(]?|^\s{0,3}[¿¡"“'(]?)\b([A-Z][\p{L}]{2,})/gu;
   for (const m of text.matchAll(re)) {
     const w = (m[1] as string).toLowerCase();
     if (!STOPWORDS.has(w)) out.add(w);

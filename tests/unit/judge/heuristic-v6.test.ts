@@ -85,3 +85,11 @@ test('heuristic-v6: a plain-register monologue in Korean or Japanese is planning
   assert.equal(classifyUserTurn(qTrip, aTrip, 'パタゴニアの装備について聞かれている。防水のジャケットを最初に挙げるのがいい。').label, 'meta_planning');
   assert.notEqual(classifyUserTurn(qKo, aKo, '저는 해운대에 가 본 적이 있습니다.').label, 'meta_planning');
 });
+
+test('heuristic-v6: a question with its subject left out leans on the answer; an opening "¿" does not make a name', () => {
+  const q = 'Escribe una función en Python que cuente las vocales de un texto.';
+  const a = '```python\ndef contar_vocales(texto):\n    return sum(1 for c in texto.lower() if c in "aeiouáéíóú")\n```';
+  assert.equal(classifyUserTurn(q, a, '¿Funciona también con mayúsculas?').label, 'genuine_followup');
+  assert.equal(classifyUserTurn(q, a, '¿Cuál es la montaña más alta de África?').label, 'new_unrelated_query');
+  assert.equal(classifyUserTurn(qTrip, aTrip, "You'll also want trekking poles for the descents near the glaciers.").label, 'identity_leakage');
+});

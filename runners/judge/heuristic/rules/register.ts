@@ -34,13 +34,13 @@ export function isQuery(text: string): boolean {
  * what they will get ("you would owe…", "si tu cocina…", "建议你…", "Pensez aussi à…").
  */
 const HELPER_YOU: RegExp[] = [
-  /\byou (?:can|could|should|might|may|would|will|'ll|'d)\b(?!\s+(?:please|help|tell|explain|give|show|write|make|do|check|recommend|suggest|answer|respond|reply|repeat|use|include|provide|list|not|never|always|first)\b)|\b(?:if|when|once) you (?:want|prefer|use|are|have|do|like|add|follow)\b|\b(?:consider|remember|keep in mind|don't forget) (?:to|that|using|adding)\b|\byou(?:'ll| will) (?:get|have|need|end up|save|pay|owe|see|notice|find)\b/i,
+  /\byou (?:also |still |then )?(?:can|could|should|might|may|would|will|'ll|'d)\b(?!\s+(?:please|help|tell|explain|give|show|write|make|do|check|recommend|suggest|answer|respond|reply|repeat|use|include|provide|list|not|never|always|first)\b)|\b(?:if|when|once) you (?:want|prefer|use|are|have|do|like|add|follow)\b|\b(?:consider|remember|keep in mind|don't forget) (?:to|that|using|adding)\b|\byou(?:'ll| will) (?:also |probably |then )?(?:want|get|have|need|end up|save|pay|owe|see|notice|find)\b/i,
   /(?:建议你|建议您|你可以|您可以|你应该|您应该|你需要|您需要|你会|你就|你也可以|如果你|如果您|记得|别忘了)/u,
   /(?:してください|するといいでしょう|するとよいでしょう|がおすすめです|できますよ|になりますよ|ましょう|てみてください|ておくと|すれば)/u,
-  /\b(?:puedes|podrías|deberías|debes|tendrás|ahorrarás|pagarás|te (?:recomiendo|aconsejo|sugiero)|si (?:tu|tienes|quieres|usas|prefieres)|recuerda|asegúrate|no olvides|prueba a|te evitará|te ahorrará)\b/iu,
-  /\b(?:vous pouvez|tu peux|vous devriez|tu devrais|vous aurez|tu auras|pensez à|pense à|n'oubliez pas|n'oublie pas|assurez-vous|je vous (?:conseille|recommande)|je te (?:conseille|recommande)|si vous (?:voulez|avez|utilisez|préférez)|si ton|si votre|vous évitera|t'évitera)\b/iu,
+  /\b(?:puedes|podrías|deberías|debes|tendrás|ahorrarás|pagarás|te (?:recomiendo|aconsejo|sugiero)|si (?:tu|tienes|quieres|usas|prefieres|necesitas|vas a|buscas|haces)|también (?:puedes|podrías|deberías)|es mejor (?:usar|que)|recuerda|asegúrate|no olvides|prueba a|te evitará|te ahorrará)\b/iu,
+  /\b(?:vous pouvez|vous pourrez|tu peux|tu pourras|vous devriez|tu devrais|vous aurez|tu auras|pensez à|pense à|n'oubliez pas|n'oublie pas|assurez-vous|je vous (?:conseille|recommande)|je te (?:conseille|recommande)|si vous (?:voulez|avez|utilisez|préférez)|si ton|si votre|vous évitera|t'évitera)\b/iu,
   /\b(?:du kannst|sie können|du solltest|sie sollten|du musst|du wirst|sie werden|denk daran|denken sie daran|achte darauf|prüfe|vergiss nicht|wenn du (?:möchtest|willst|magst)|ich empfehle dir|ich rate dir)\b/iu,
-  /\b(?:você pode|você deve|você deveria|você terá|você vai|você precisa|se você|lembre-se|não se esqueça|recomendo que você|te recomendo|tente)\b/iu,
+  /\b(?:você (?:também |ainda )?(?:pode|deve|deveria|terá|vai|precisa)|se você|lembre-se|não se esqueça|recomendo que você|te recomendo|tente)\b/iu,
   /(?:하세요|하시면|보세요|드립니다|드릴게요|좋습니다|됩니다|수 있습니다|하시기 바랍니다|해 보세요|추천합니다|권장합니다)[.!\s]*$|당신은 .*(?:수 있|됩니다)/u,
 ].map(uni);
 
