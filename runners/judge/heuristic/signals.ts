@@ -182,16 +182,23 @@ export function computeSignals(userTurn: string, question: string, response: str
   let topicInQ = 0;
   let topicAOnly = 0;
   let counted = 0;
+  // Inflection across languages the light stemmer does not know ("quietscht"/"quietschen", "invierta"/"invertir"
+  // do not meet, "recomienda"/"recomiendas" do): a word of five or more letters whose first five letters start a
+  // word of q (or a) counts as that word.
+  const prefixes = (set: Set<string>) => new Set([...set].filter((t) => t.length >= 5 && !/^\d/.test(t)).map((t) => t.slice(0, 5)));
+  const qPre = prefixes(q);
+  const aPre = prefixes(a);
+  const inSet = (t: string, set: Set<string>, pre: Set<string>) => set.has(t) || (t.length >= 5 && !/^\d/.test(t) && pre.has(t.slice(0, 5)));
   for (const t of u) {
     const generic = isGeneric(t);
     // Constraint vocabulary ("words", "paragraphs", "highlight") is shared by any two instruction prompts: it
     // counts for restatement (inQ) but neither as new nor as topic.
     const instruction = isInstructionWord(t);
     if (!instruction) counted++;
-    if (q.has(t)) {
+    if (inSet(t, q, qPre)) {
       inQ++;
       if (!generic) topicInQ++;
-    } else if (a.has(t)) {
+    } else if (inSet(t, a, aPre)) {
       aOnly++;
       if (!generic) topicAOnly++;
     } else if (!instruction) novel++;

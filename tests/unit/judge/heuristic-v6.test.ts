@@ -93,3 +93,11 @@ test('heuristic-v6: a question with its subject left out leans on the answer; an
   assert.equal(classifyUserTurn(q, a, '¿Cuál es la montaña más alta de África?').label, 'new_unrelated_query');
   assert.equal(classifyUserTurn(qTrip, aTrip, "You'll also want trekking poles for the descents near the glaciers.").label, 'identity_leakage');
 });
+
+test('heuristic-v6: requests to modify the answer and inverted German advice, across languages', () => {
+  const q = '帮我写一句生日祝福，送给我的同事。';
+  const a = '祝你生日快乐，工作顺利，天天开心！';
+  assert.equal(classifyUserTurn(q, a, '能不能写得更正式一点？').label, 'genuine_followup');
+  assert.equal(classifyUserTurn(qKo, aKo, '해운대 대신 다른 바다를 추천해 주세요.').label, 'genuine_followup');
+  assert.equal(classifyUserTurn(qTrip, aTrip, 'Wenn es regnet, solltest du die Route über den Pass meiden.').label, 'identity_leakage');
+});

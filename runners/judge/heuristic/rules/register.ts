@@ -39,7 +39,7 @@ const HELPER_YOU: RegExp[] = [
   /(?:してください|するといいでしょう|するとよいでしょう|がおすすめです|できますよ|になりますよ|ましょう|てみてください|ておくと|すれば)/u,
   /\b(?:puedes|podrías|deberías|debes|tendrás|ahorrarás|pagarás|te (?:recomiendo|aconsejo|sugiero)|si (?:tu|tienes|quieres|usas|prefieres|necesitas|vas a|buscas|haces)|también (?:puedes|podrías|deberías)|es mejor (?:usar|que)|recuerda|asegúrate|no olvides|prueba a|te evitará|te ahorrará)\b/iu,
   /\b(?:vous pouvez|vous pourrez|tu peux|tu pourras|vous devriez|tu devrais|vous aurez|tu auras|pensez à|pense à|n'oubliez pas|n'oublie pas|assurez-vous|je vous (?:conseille|recommande)|je te (?:conseille|recommande)|si vous (?:voulez|avez|utilisez|préférez)|si ton|si votre|vous évitera|t'évitera)\b/iu,
-  /\b(?:du kannst|sie können|du solltest|sie sollten|du musst|du wirst|sie werden|denk daran|denken sie daran|achte darauf|prüfe|vergiss nicht|wenn du (?:möchtest|willst|magst)|ich empfehle dir|ich rate dir)\b/iu,
+  /\b(?:du kannst|sie können|du solltest|sie sollten|du musst|du wirst|sie werden|(?:kannst|solltest|musst|wirst) du|(?:können|sollten|müssen) sie|falls du|falls sie|denk daran|denken sie daran|achte darauf|prüfe|vergiss nicht|wenn du (?:möchtest|willst|magst)|ich empfehle dir|ich rate dir)\b/iu,
   /\b(?:você (?:também |ainda )?(?:pode|deve|deveria|terá|vai|precisa)|se você|lembre-se|não se esqueça|recomendo que você|te recomendo|tente)\b/iu,
   /(?:하세요|하시면|보세요|드립니다|드릴게요|좋습니다|됩니다|수 있습니다|하시기 바랍니다|해 보세요|추천합니다|권장합니다)[.!\s]*$|당신은 .*(?:수 있|됩니다)/u,
 ].map(uni);
