@@ -1,5 +1,5 @@
 import { STRONG_REF_ML, WEAK_REF_ML } from './rules/multilingual.ts';
-import { contentSet, isGeneric, isInstructionWord, normalize, numbers, properNouns, sentences, stem, withoutBoilerplate, withoutQuestionCopies } from './text.ts';
+import { contentSet, isGeneric, isInstructionWord, markedWords, normalize, numbers, properNouns, sentences, stem, withoutBoilerplate, withoutQuestionCopies } from './text.ts';
 
 /**
  * Measured signals of how a user turn relates to the question q and the answer a. Rules read these; the
@@ -49,8 +49,8 @@ export interface Signals {
   /** The turn opens like a task of its own ("Write…", "Can you create…", "A train leaves…" is not one). */
   taskOpener: string | null;
   /**
-   * heuristic-v6: a specific word only the answer contains (not generic, 4+ letters or a 2+ character CJK/Hangul
-   * word) in the first sentence of a short turn (8 content words or fewer): the turn asks about something the answer brought up ("Is the
+   * heuristic-v6: a word the answer marked (a name, an emphasised or listed term; see markedWords) and the question
+   * does not contain (not generic, 4+ letters or a 2+ character CJK/Hangul word) in the first sentence of a short turn (8 content words or fewer): the turn asks about something the answer brought up ("Is the
    * zamioculca toxic for cats?", "Anki는 무료인가요?").
    */
   answerWordLead: string | null;
@@ -182,13 +182,25 @@ export function computeSignals(userTurn: string, question: string, response: str
   let topicInQ = 0;
   let topicAOnly = 0;
   let counted = 0;
-  // Inflection across languages the light stemmer does not know ("quietscht"/"quietschen", "invierta"/"invertir"
-  // do not meet, "recomienda"/"recomiendas" do): a word of five or more letters whose first five letters start a
-  // word of q (or a) counts as that word.
-  const prefixes = (set: Set<string>) => new Set([...set].filter((t) => t.length >= 5 && !/^\d/.test(t)).map((t) => t.slice(0, 5)));
-  const qPre = prefixes(q);
-  const aPre = prefixes(a);
-  const inSet = (t: string, set: Set<string>, pre: Set<string>) => set.has(t) || (t.length >= 5 && !/^\d/.test(t) && pre.has(t.slice(0, 5)));
+  // Inflection across languages the light stemmer does not know ("quietscht"/"quietschen", "recomienda"/
+  // "recomiendas"): two words of five or more letters meet when they share a prefix of at least five letters and
+  // three quarters of the shorter one ("internet"/"international" do not).
+  const byPrefix = (set: Set<string>) => {
+    const m = new Map<string, string[]>();
+    for (const t of set) if (t.length >= 5 && !/^\d/.test(t)) m.set(t.slice(0, 4), [...(m.get(t.slice(0, 4)) ?? []), t]);
+    return m;
+  };
+  const qPre = byPrefix(q);
+  const aPre = byPrefix(a);
+  const inSet = (t: string, set: Set<string>, pre: Map<string, string[]>) => {
+    if (set.has(t)) return true;
+    if (t.length < 5 || /^\d/.test(t)) return false;
+    return (pre.get(t.slice(0, 4)) ?? []).some((w) => {
+      let k = 0;
+      while (k < t.length && k < w.length && t[k] === w[k]) k++;
+      return k >= 5 && k >= 0.75 * Math.min(t.length, w.length);
+    });
+  };
   for (const t of u) {
     const generic = isGeneric(t);
     // Constraint vocabulary ("words", "paragraphs", "highlight") is shared by any two instruction prompts: it
@@ -226,8 +238,9 @@ export function computeSignals(userTurn: string, question: string, response: str
   }
   let answerWordLead: string | null = null;
   if (counted <= 8) {
+    const marked = markedWords(response);
     for (const t of contentSet(sentences(ownWords)[0] ?? '')) {
-      if (a.has(t) && !q.has(t) && !isGeneric(t) && !/^\d/.test(t) && (t.length >= 4 || /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2,}$/u.test(t))) {
+      if (marked.has(t) && !q.has(t) && !isGeneric(t) && !/^\d/.test(t) && (t.length >= 4 || /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2,}$/u.test(t))) {
         answerWordLead = t;
         break;
       }

@@ -35,7 +35,7 @@ const HAN_FUNCTION = new Set([...'的了是在有和与就也都很吗呢吧我�
 
 
 /**
- * Number words two to twelve (en, es, fr, de, pt), so "three years" and "3 years" meet. "One" is left out (it is
+ * Number words two to twelve (en, es, fr, de, pt), so "three years" and "3 years" meet (restatement only). "One" is left out (it is
  * also the article "un", "um", "ein"), and so is Spanish "once" (an English word).
  */
 const NUMBER_WORDS: Record<string, string> = Object.fromEntries(
@@ -200,10 +200,6 @@ export function contentTokens(text: string): string[] {
       out.push(base);
       continue;
     }
-    if (NUMBER_WORDS[base] !== undefined) {
-      out.push(NUMBER_WORDS[base]);
-      continue;
-    }
     if (base.length < 2 || STOPWORDS.has(base) || STOPWORDS_ML.has(base)) continue;
     out.push(HANGUL.test(base) ? base : stem(base));
   }
@@ -297,5 +293,19 @@ const BOILERPLATE: RegExp[] = [
 export function withoutBoilerplate(text: string): string {
   let out = text;
   for (const re of BOILERPLATE) out = out.replace(re, ' ');
+  return out;
+}
+
+/**
+ * The answer's marked words: names (capitalised mid-sentence), emphasised or code spans, the first words of list
+ * items and headings, and every Chinese, Japanese or Korean word. A turn that leads with one of them asks about
+ * what the answer brought up; a plain word the answer happens to use ("consider") is not marked.
+ */
+export function markedWords(response: string): Set<string> {
+  const marked: string[] = [...properNouns(response)];
+  for (const m of response.matchAll(/\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\n]+)\*|`([^`\n]+)`/g)) marked.push((m[1] ?? m[2] ?? m[3] ?? m[4]) as string);
+  for (const m of response.matchAll(/^\s*(?:[-*•]|\d+[.)]|#{1,4})\s+((?:\S+\s+){0,2}\S+)/gm)) marked.push(m[1] as string);
+  const out = new Set(contentTokens(marked.join(' \n ')));
+  for (const t of contentTokens(response)) if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(t)) out.add(t);
   return out;
 }
