@@ -101,3 +101,12 @@ test('heuristic-v6: requests to modify the answer and inverted German advice, ac
   assert.equal(classifyUserTurn(qKo, aKo, '해운대 대신 다른 바다를 추천해 주세요.').label, 'genuine_followup');
   assert.equal(classifyUserTurn(qTrip, aTrip, 'Wenn es regnet, solltest du die Route über den Pass meiden.').label, 'identity_leakage');
 });
+
+test('heuristic-v6: subjectless notes about the reply, impersonal advice, worked sums in any currency, casual Korean closings', () => {
+  assert.equal(classifyUserTurn(qMath, aMath, 'Multiply first, then add. Should mention the unit price too.').label, 'meta_planning');
+  assert.equal(classifyUserTurn(qTrip, aTrip, 'En marzo conviene llevar también guantes finos para el viento.').label, 'identity_leakage');
+  assert.equal(classifyUserTurn(qPt, aPt, 'Com a tarifa a R$ 0,80 o kWh, 100 kWh custam 100 × 0,80 = R$ 80,00.').label, 'identity_leakage');
+  assert.equal(classifyUserTurn(qKo, aKo, '오 좋네요 ㅋㅋ 가 볼게요!').label, 'generic_closing');
+  // A note with a question mark is a question, not a note.
+  assert.notEqual(classifyUserTurn(qMath, aMath, 'Should I mention the unit price too?').label, 'meta_planning');
+});

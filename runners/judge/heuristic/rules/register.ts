@@ -41,6 +41,8 @@ const HELPER_YOU: RegExp[] = [
   /\b(?:vous pouvez|vous pourrez|tu peux|tu pourras|vous devriez|tu devrais|vous aurez|tu auras|pensez à|pense à|n'oubliez pas|n'oublie pas|assurez-vous|je vous (?:conseille|recommande)|je te (?:conseille|recommande)|si vous (?:voulez|avez|utilisez|préférez)|si ton|si votre|vous évitera|t'évitera)\b/iu,
   /\b(?:du kannst|sie können|du solltest|sie sollten|du musst|du wirst|sie werden|(?:kannst|solltest|musst|wirst) du|(?:können|sollten|müssen) sie|falls du|falls sie|denk daran|denken sie daran|achte darauf|prüfe|vergiss nicht|wenn du (?:möchtest|willst|magst)|ich empfehle dir|ich rate dir)\b/iu,
   /\b(?:você (?:também |ainda )?(?:pode|deve|deveria|terá|vai|precisa)|se você|lembre-se|não se esqueça|recomendo que você|te recomendo|tente)\b/iu,
+  // Impersonal advice: "it's best to", "conviene", "il vaut mieux", "am besten", "vale a pena", "最好", "した方がいい".
+  /\b(?:it(?:'s| is) (?:best|better|worth|a good idea|advisable|recommended) to|i(?:'d| would)? (?:recommend|suggest|advise)|conviene|te conviene|es recomendable|es aconsejable|vale la pena|lo ideal es|il vaut mieux|mieux vaut|il est (?:conseillé|recommandé)|am besten|es lohnt sich|empfiehlt es sich|vale a pena|o ideal é|é melhor|recomenda-se)\b|最好|(?:した|する)方がいい|するとよい|것이 좋습니다/iu,
   /(?:하세요|하시면|보세요|드립니다|드릴게요|좋습니다|됩니다|수 있습니다|하시기 바랍니다|해 보세요|추천합니다|권장합니다)[.!\s]*$|당신은 .*(?:수 있|됩니다)/u,
 ].map(uni);
 
@@ -55,6 +57,9 @@ const HELPER_I: RegExp[] = [
   /^\s*(?:claro|com certeza|certo)[!,.]|\baqui (?:está|estão|vai)\b|\bposso (?:indicar|ajudar|sugerir|explicar|mostrar|recomendar|fazer|te)\b|\bespero ter ajudado\b|\bse quiser,? (?:posso|eu)\b/iu,
   /^(?:물론이죠|물론입니다|네,|좋습니다)|다음(?:은|과 같습니다)|도와(?:드릴|드리겠)|알려 ?드릴게요|설명해 ?드리겠습니다|도움이 되(?:셨으면|었으면|길)|언제든지 (?:물어|질문)|궁금한 점이 있으시면/u,
 ].map(uni);
+
+/** Subjectless notes to oneself about the reply: "Should mention the join too.", "Need to explain the ratio first." */
+const SELF_NOTE = /(?:^|[.!]\s+)(?:should|must|need to|have to|gotta|will) (?:also )?(?:mention|include|explain|add|note|cover|say|list|keep|start|end|give|show|point out|clarify|check|double-check)\b/i;
 
 /** Planning cues for Portuguese and Korean (the other languages are in multilingual.ts), and planning by structure. */
 const PLAN: RegExp[] = [
@@ -119,6 +124,8 @@ export function planStructureRule(text: string): RuleHit | null {
     if (m) return { label: 'meta_planning', rule: 'planning.language', rationale: `Deliberates about the reply ("${clip(m[0], 60)}").`, evidence: clip(m[0], 120) };
   }
   if (QUESTION_MARK.test(t)) return null;
+  const note = SELF_NOTE.exec(t);
+  if (note) return { label: 'meta_planning', rule: 'planning.self_note', rationale: `A note to itself about the reply ("${clip(note[0].trim(), 60)}").`, evidence: clip(note[0].trim(), 120) };
   if (SEQUENCE_FIRST.test(t) && SEQUENCE_THEN.test(t) && SPEAKER_ACTS.test(t)) {
     return { label: 'meta_planning', rule: 'planning.sequence', rationale: 'Lays out, in the first person, the steps of the reply to write (first … then …).', evidence: clip(t, 120) };
   }
@@ -134,7 +141,7 @@ export function planStructureRule(text: string): RuleHit | null {
 
 /** Thanks, understanding, praise and sign-offs in eight languages (substring cues). */
 const ACK_ML =
-  uni(/\b(?:thanks?|thank you|thx|cheers|appreciated?|great|awesome|perfect|nice|cool|got it|makes sense|helpful|brilliant|amazing|excellent|works|worked|gracias|perfecto|genial|vale|entendido|me (?:ha )?servido|merci|parfait|super|d'accord|compris|génial|danke|perfekt|alles klar|verstanden|prima|toll|super|obrigad[oa]|valeu|perfeito|entendi|ótimo|show|ajudou|legal)\b|谢谢|感谢|多谢|明白|懂了|原来如此|学到了|好的|太好了|ありがと|どうも|分かりました|わかりました|なるほど|参考になりました|助かりました|了解|감사|고마워|고맙|알겠|그렇군요|이해했|도움이 됐|좋아요|👍|🙏|😊|🙂|❤️|🌿/iu);
+  uni(/\b(?:thanks?|thank you|thx|cheers|appreciated?|great|awesome|perfect|nice|cool|got it|makes sense|helpful|brilliant|amazing|excellent|works|worked|gracias|perfecto|genial|vale|entendido|me (?:ha )?servido|merci|parfait|super|d'accord|compris|génial|danke|perfekt|alles klar|verstanden|prima|toll|super|obrigad[oa]|valeu|perfeito|entendi|ótimo|show|ajudou|legal)\b|谢谢|感谢|多谢|明白|懂了|原来如此|学到了|好的|太好了|ありがと|どうも|分かりました|わかりました|なるほど|参考になりました|助かりました|了解|감사|고마워|고맙|알겠|그렇군요|이해했|도움이 됐|좋아요|좋네요|최고|대박|ㅎㅎ|ㅋㅋ|해 ?볼게요|👍|🙏|😊|🙂|❤️|🌿/iu);
 
 /** A short statement of thanks, understanding or praise that asks nothing and brings no content of its own. */
 export function shortClosingRule(text: string, answerNumbers: number): RuleHit | null {
