@@ -24,6 +24,8 @@ const STOPWORDS_ML = new Set(
   mi qué cómo cuál cuántos cuántas hay ser fue era y o de des du et une est qui pour pas dans sur au aux ce cette il elle je
   vous nous ne sa ses plus avec où quel quelle combien der das und ist nicht ein eine zu den dem mit von für auf im ich du
   sie es wir ihr sich auch wie wer wo welche wieviel viele sind war bin
+  les quels quelles sont ont leur leurs mes tes nos vos ces aux être avoir était sera comme très aussi mais
+  unos unas mis tus nuestro nuestra ha han hay tengo tiene tienes eso esto esa ese muy
   os um uma do da dos das em na nas nos com não sim meu minha seu sua você vocês eu ele ela isso isto esse essa
   qual quais quanto quantos quanta quantas muito muita também mais mas já ao aos pelo pela é são foi ser está
   이 그 저 것 수 좀 더 또 및 등 뭐 왜 제 주세 줄수 있나 있어 있습 있을 있는 해주 해줘 어떻 어떤 무엇 그리 하지 그런 정말
@@ -197,6 +199,8 @@ export function contentTokens(text: string): string[] {
     if (CJK.test(base)) {
       // One-character kana are particles; one Han character can be a word ("书", "猫") or grammar ("的", "是").
       if (base.length < 2 && (!/\p{Script=Han}/u.test(base) || HAN_FUNCTION.has(base))) continue;
+      // Short all-hiragana words are grammar ("です", "どう", "させる"), not content.
+      if (/^\p{Script=Hiragana}{1,3}$/u.test(base)) continue;
       out.push(base);
       continue;
     }

@@ -110,3 +110,10 @@ test('heuristic-v6: subjectless notes about the reply, impersonal advice, worked
   // A note with a question mark is a question, not a note.
   assert.notEqual(classifyUserTurn(qMath, aMath, 'Should I mention the unit price too?').label, 'meta_planning');
 });
+
+test('heuristic-v6: imperative requests without "?" are queries; additive openers continue the answer unless the speaker talks about themselves', () => {
+  assert.equal(classifyUserTurn(qPt, aPt, 'Recomende três séries brasileiras para assistir no fim de semana.').label, 'new_unrelated_query');
+  assert.equal(classifyUserTurn(qTrip, aTrip, 'Also, the weather in Patagonia can change within minutes, so layers matter more than a single heavy jacket.').label, 'identity_leakage');
+  assert.notEqual(classifyUserTurn(qTrip, aTrip, "Also, I'm vegetarian and will carry all my food.").label, 'identity_leakage');
+  assert.equal(classifyUserTurn(qMath, aMath, 'Zur Probe: 3 × (4,50 + 9) = 40,50 $, das stimmt.').label, 'identity_leakage');
+});

@@ -65,7 +65,7 @@ const SOLVING: RegExp[] = [
   /\\boxed\{/,
   /\b(?:therefore|thus|so),? the (?:final )?answer is\b/i,
   /\bthe (?:final )?answer is:?\s*\$?-?\d/i,
-  /\d(?:[\d.,]*)\s*[-+×x*\/÷]\s*\d[\d.,]*\s*=\s*(?:[$€£¥₩]|R\$|US\$)?\s*\d/,
+  /\d(?:[\d.,]*)\s*[-+×x*\/÷]\s*\(?\d[\d.,]*(?:\s*[-+×x*\/÷]\s*\d[\d.,]*)*\)?\s*=\s*(?:[$€£¥₩]|R\$|US\$)?\s*\d/,
 ];
 
 /** A turn that continues the answer's numbered list ("6. …" after an answer ending at "5."). */

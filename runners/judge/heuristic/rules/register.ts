@@ -22,7 +22,7 @@ function uni(re: RegExp): RegExp {
 
 /** Request forms and question words at the start of a clause (a turn without "?" can still ask). */
 const REQUEST =
-  uni(/^\s*(?:(?:please|kindly|now|ok(?:ay)?|and|also|so|then|great|thanks?)[,!.]?\s+)*(?:can|could|would|will) you\b|\b(?:please|pls)\b|^\s*(?:(?:now|ok(?:ay)?|and|also|so|then|great|thanks?)[,!.]?\s+)*(?:write|compose|create|generate|draft|make|produce|design|list|name|give|provide|describe|explain|summari[sz]e|tell|translate|rewrite|suggest|recommend|help|find|calculate|compute|solve|show|compare|outline|propose|add|remove|change|shorten|expand|simplify|redo|revise|convert|turn|include|focus|use|try|do|imagine|pretend|act|continue|elaborate|clarify|walk me|let's|i (?:want|need|would like|'d like)|i'm (?:looking|trying|wondering)|i wonder)\b|(?:请|帮我|麻烦|能不能|可不可以|可以.*吗|告诉我|给我|教えて|ください|下さい|てほしい|お願い|주세요|줘|알려|해 ?줄래|할까요|por favor|dime|escribe|explica|dame|haz|recomiénda|s'il (?:te|vous) plaît|écris|explique|donne|bitte|schreib|erklär|gib mir|me (?:diga|explique|ajude|dê|mostre)|escreva|explique)/iu);
+  uni(/^\s*(?:(?:please|kindly|now|ok(?:ay)?|and|also|so|then|great|thanks?)[,!.]?\s+)*(?:can|could|would|will) you\b|\b(?:please|pls)\b|^\s*(?:(?:now|ok(?:ay)?|and|also|so|then|great|thanks?)[,!.]?\s+)*(?:write|compose|create|generate|draft|make|produce|design|list|name|give|provide|describe|explain|summari[sz]e|tell|translate|rewrite|suggest|recommend|help|find|calculate|compute|solve|show|compare|outline|propose|add|remove|change|shorten|expand|simplify|redo|revise|convert|turn|include|focus|use|try|do|imagine|pretend|act|continue|elaborate|clarify|walk me|let's|i (?:want|need|would like|'d like)|i'm (?:looking|trying|wondering)|i wonder)\b|^\s*(?:推荐|介绍|解释|说明|写(?:一|个|篇|段|首)|列出|翻译|总结|分析|比较|讲讲|说说|举(?:个|几个)?例)|^\s*(?:dime|dame|explica(?:me)?|explícame|escribe|recomiéndame|recomienda|haz|cuéntame|enumera|traduce|resume|compara|sugiere|busca|donne|explique|écris|recommande|fais|dis-moi|liste|traduis|résume|compare|propose|conseille|gib|erkläre?|schreib(?:e)?|empfiehl|nenne|übersetze|fasse|vergleiche|zeig(?:e)?|sag|escreva|recomende|diga|traduza|resuma|sugira|faça|indique)\b|(?:请|帮我|麻烦|能不能|可不可以|可以.*吗|告诉我|给我|教えて|ください|下さい|てほしい|お願い|주세요|줘|알려|해 ?줄래|할까요|por favor|dime|escribe|explica|dame|haz|recomiénda|s'il (?:te|vous) plaît|écris|explique|donne|bitte|schreib|erklär|gib mir|me (?:diga|explique|ajude|dê|mostre)|escreva|explique)/iu);
 
 export function isQuery(text: string): boolean {
   return QUESTION_MARK.test(text) || REQUEST.test(text.normalize('NFKC'));
@@ -35,7 +35,7 @@ export function isQuery(text: string): boolean {
  */
 const HELPER_YOU: RegExp[] = [
   /\byou (?:also |still |then )?(?:can|could|should|might|may|would|will|'ll|'d)\b(?!\s+(?:please|help|tell|explain|give|show|write|make|do|check|recommend|suggest|answer|respond|reply|repeat|use|include|provide|list|not|never|always|first)\b)|\b(?:if|when|once) you (?:want|prefer|use|are|have|do|like|add|follow)\b|\b(?:consider|remember|keep in mind|don't forget) (?:to|that|using|adding)\b|\byou(?:'ll| will) (?:also |probably |then )?(?:want|get|have|need|end up|save|pay|owe|see|notice|find)\b/i,
-  /(?:建议你|建议您|你可以|您可以|你应该|您应该|你需要|您需要|你会|你就|你也可以|如果你|如果您|记得|别忘了)/u,
+  /(?:建议你|建议您|你可以|您可以|你应该|您应该|你需要|您需要|你会|你就|你也可以|如果你|如果您|记得|别忘了|如果(?:有)?需要|可以(?:使用|用|试试|考虑|尝试|选择))/u,
   /(?:してください|するといいでしょう|するとよいでしょう|がおすすめです|できますよ|になりますよ|ましょう|てみてください|ておくと|すれば)/u,
   /\b(?:puedes|podrías|deberías|debes|tendrás|ahorrarás|pagarás|te (?:recomiendo|aconsejo|sugiero)|si (?:tu|tienes|quieres|usas|prefieres|necesitas|vas a|buscas|haces)|también (?:puedes|podrías|deberías)|es mejor (?:usar|que)|recuerda|asegúrate|no olvides|prueba a|te evitará|te ahorrará)\b/iu,
   /\b(?:vous pouvez|vous pourrez|tu peux|tu pourras|vous devriez|tu devrais|vous aurez|tu auras|pensez à|pense à|n'oubliez pas|n'oublie pas|assurez-vous|je vous (?:conseille|recommande)|je te (?:conseille|recommande)|si vous (?:voulez|avez|utilisez|préférez)|si ton|si votre|vous évitera|t'évitera)\b/iu,
@@ -61,11 +61,19 @@ const HELPER_I: RegExp[] = [
 /** Subjectless notes to oneself about the reply: "Should mention the join too.", "Need to explain the ratio first." */
 const SELF_NOTE = /(?:^|[.!]\s+)(?:should|must|need to|have to|gotta|will) (?:also )?(?:mention|include|explain|add|note|cover|say|list|keep|start|end|give|show|point out|clarify|check|double-check)\b/i;
 
+/**
+ * A statement that opens with an additive connector ("Also,", "Además,", "De plus,", "Außerdem", "Além disso", "また、",
+ * "此外", "또한") continues the answer when it is long enough to add content and the speaker says nothing about
+ * themselves ("Also, I'm vegetarian." is a user adding context).
+ */
+const ADDITIVE = /^\s*(?:also|additionally|moreover|furthermore|in addition|además|asimismo|también|de plus|en outre|par ailleurs|außerdem|zusätzlich|darüber hinaus|além disso|também|ademais|また|さらに|なお|ちなみに|此外|另外|而且|또한|그리고|추가로)[,、，\s]/iu;
+const SELF = /\b(?:i|i'm|my|me|je|j'ai|mon|ma|mes|moi|ich|mein|meine|mir|mich|yo|mi|mis|me|eu|meu|minha|tenho)\b|我|私|僕|저는|제가|나는|내가/iu;
+
 /** Planning cues for Portuguese and Korean (the other languages are in multilingual.ts), and planning by structure. */
 const PLAN: RegExp[] = [
   /\b(?:o|a) (?:usuário|usuária|utilizador|utilizadora) (?:quer|pede|pergunta|está|precisa|deseja|gostaria|tem)\b|\b(?:vou|devo|preciso|tenho que) (?:listar|explicar|responder|calcular|mostrar|estruturar|começar|organizar|apresentar|dar|terminar)\b|\ba resposta deve\b/iu,
   /사용자(?:는|가|의|께서)|(?:답변|대답|응답)(?:하고|해야|을 (?:작성|구성))|(?:정리해서|정리하여) 답|(?:해야겠다|하겠다|좋겠다|해야 한다|하자)[.\s]*$/u,
-  /\b(?:they|he|she) (?:probably|likely|clearly|seem to|seems to|might|may|just|really) (?:want|need|ask|mean|expect)s?\b|\bplan (?:for|of) (?:the|my) (?:reply|response|answer)\b|\b(?:the|my) (?:answer|reply|response) (?:should|will|must) (?:focus|include|cover|start|begin|explain|mention|be)\b/i,
+  /\b(?:they|he|she) (?:probably|likely|clearly|seem to|seems to|might|may|just|really) (?:want|need|ask|mean|expect)s?\b|^\s*(?:he|she) (?:wants|asks|needs|is asking)\b|^\s*(?:il|elle) (?:demande|veut|cherche|souhaite)\b|^\s*(?:pide|pregunta|quiere saber)\b|^\s*(?:er|sie) (?:fragt|möchte wissen|will wissen)\b|^\s*(?:ele|ela) (?:pede|pergunta|quer saber)\b|\bplan (?:for|of) (?:the|my) (?:reply|response|answer)\b|\b(?:the|my) (?:answer|reply|response) (?:should|will|must) (?:focus|include|cover|start|begin|explain|mention|be)\b/i,
   /\b(?:die frage ist|ich fasse (?:die|das)|ich (?:werde|sollte) (?:zuerst|die|eine|kurz))\b|\bla pregunta es\b|\bla question est\b/iu,
 ].map(uni);
 
@@ -103,6 +111,10 @@ export function helperRegisterRule(text: string): RuleHit | null {
     }
   }
   if (query) return null;
+  const size = t.split(/\s+/).filter(Boolean).length + (t.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0) / 2;
+  if (ADDITIVE.test(t) && size >= 8 && !SELF.test(t)) {
+    return { label: 'identity_leakage', rule: 'leakage.adds_to_answer', rationale: 'A statement that adds to the answer ("Also, …") without a word about the speaker: the helper continuing.', evidence: clip(t, 120) };
+  }
   for (const re of HELPER_YOU) {
     const m = re.exec(t);
     if (m) {

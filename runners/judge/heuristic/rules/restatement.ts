@@ -1,4 +1,4 @@
-import { clip, normalize, numbersAndWords, wordingKeys } from '../text.ts';
+import { clip, isGeneric, markedWords, normalize, numbersAndWords, wordingKeys } from '../text.ts';
 import type { Signals } from '../signals.ts';
 import type { RuleHit } from '../types.ts';
 
@@ -42,7 +42,7 @@ export function restatementRule(text: string, question: string, response: string
     }
     let cover = 0;
     for (const b of qb) if (ub.has(b)) cover++;
-    if (cover / qb.size >= 0.4 && inQb / ub.size >= 0.25 && onlyA / ub.size <= 0.2 && s.topicAOnly === 0 && s.answerNumbers.length === 0 && s.novelNumbers.length === 0) {
+    if (cover / qb.size >= 0.4 && inQb / ub.size >= 0.25 && onlyA / ub.size <= 0.2 && takesNoMarkedWord(s, response) && s.answerNumbers.length === 0 && s.novelNumbers.length === 0) {
       return {
         label: 'prompt_restatement',
         rule: 'restatement.paraphrase',
@@ -68,3 +68,13 @@ export function restatementRule(text: string, question: string, response: string
 
 /** A variation of the problem ("what if", "e se", "und wenn", "如果", "もし", "만약"): not a restatement. */
 const HYPOTHETICAL_ML = /\b(?:what|how) about\b|\bwhat if\b|\binstead\b|\bsuppose\b|^\s*(?:and|but|wait|why)\b|\by si\b|\bet si\b|\bund wenn\b|\bwas wäre\b|(?:^|\s)e se\b|如果|假如|もし|만약|^(?:那|じゃあ|그럼)/iu;
+
+/**
+ * The turn takes nothing specific from the answer: no word of the answer that the question lacks, or a single plain
+ * one ("chaque mois" after "pendant un mois"); a word the answer marked (a name, an emphasised or listed term:
+ * "Is Sintra doable…?") is a reaction to the answer.
+ */
+function takesNoMarkedWord(s: Signals, response: string): boolean {
+  const fromA = [...s.u].filter((t) => !s.q.has(t) && s.a.has(t) && !isGeneric(t));
+  return fromA.length === 0 || (fromA.length === 1 && !markedWords(response).has(fromA[0] as string));
+}
