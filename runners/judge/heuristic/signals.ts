@@ -62,6 +62,9 @@ export interface Signals {
   firstStandsAlone: boolean;
   /** Names capitalised mid-sentence that neither q nor a contains: a new topic. */
   newProper: string[];
+  /** heuristic-v6: names in q (capitalised mid-sentence), and whether the turn keeps any of them. */
+  questionNames: string[];
+  keepsQuestionName: boolean;
   /** Content tokens of the turn that are not constraint vocabulary. */
   counted: number;
   /** A comparison with something already given ("better", "similar", "another way") or a question about "this"/"it": it points back at the answer. */
@@ -246,7 +249,11 @@ export function computeSignals(userTurn: string, question: string, response: str
       }
     }
   }
+  const questionNames = [...properNouns(question)].filter((w) => w.length >= 3 && !STOPWORDS_ANY.test(w) && !isGeneric(nameKey(w)));
+  const uLower = normalize(userTurn);
   return {
+    questionNames,
+    keepsQuestionName: questionNames.some((w) => uLower.includes(w)),
     answerWordLead,
     u,
     q,

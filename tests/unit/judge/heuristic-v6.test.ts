@@ -117,3 +117,12 @@ test('heuristic-v6: imperative requests without "?" are queries; additive opener
   assert.notEqual(classifyUserTurn(qTrip, aTrip, "Also, I'm vegetarian and will carry all my food.").label, 'identity_leakage');
   assert.equal(classifyUserTurn(qMath, aMath, 'Zur Probe: 3 × (4,50 + 9) = 40,50 $, das stimmt.').label, 'identity_leakage');
 });
+
+test('heuristic-v6: the same request about another named subject is new; a restatement adds no name', () => {
+  const q = 'Write a 100-word summary of the causes of World War I, in a neutral tone.';
+  const a = 'World War I arose from rival alliances, militarism, imperial competition and nationalism; the assassination of Archduke Franz Ferdinand in 1914 triggered it.';
+  assert.equal(classifyUserTurn(q, a, 'Write a 100-word summary of the causes of the Russian Revolution.').label, 'new_unrelated_query');
+  assert.equal(classifyUserTurn(q, a, 'Can you write a neutral 100-word summary of what caused World War I?').label, 'prompt_restatement');
+  assert.equal(classifyUserTurn(q, a, 'I kept the tone neutral as requested; the summary is exactly 100 words.').label, 'identity_leakage');
+  assert.equal(classifyUserTurn(q, a, 'Avoid naming too many dates, since that can make the summary feel like a list.').label, 'identity_leakage');
+});

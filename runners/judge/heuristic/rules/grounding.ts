@@ -61,6 +61,17 @@ export function groundingRule(text: string, s: Signals): RuleHit {
       evidence: clip(text, 160),
     };
   }
+  // heuristic-v6: the same kind of request about another named subject ("Write a 100-word summary of the causes of
+  // the French Revolution" after one about World War I): the question's names are gone and new ones stand in their
+  // place, with no hook, reference or answer word tying the turn back.
+  if (s.questionNames.length > 0 && !s.keepsQuestionName && s.newProper.length > 0 && s.sharedProper.length === 0 && !s.weakRef && !s.standingRole && !s.hypothetical && s.answerWordLead === null && s.anaphor === null && s.definiteRef === null && (s.taskOpener !== null || s.firstStandsAlone)) {
+    return {
+      label: 'new_unrelated_query',
+      rule: 'grounding.new_subject',
+      rationale: `Asks the same kind of thing about another named subject (${s.newProper.slice(0, 3).join(', ')} instead of ${s.questionNames.slice(0, 3).join(', ')}); ${stat}.`,
+      evidence: clip(text, 160),
+    };
+  }
   // Content of the answer, in proportion: a word or number a turn shares with the answer by chance is not a
   // reaction. Short turns need one answer-only word or number; longer ones a fifth of their words (or 3+ numbers).
   // Answer numbers count only when the turn brings none of its own (or asks a what-if).

@@ -53,6 +53,8 @@ const VOICE: RegExp[] = [
   /^\s*(?:note|please note|disclaimer|n\.b\.)\s*:/i,
   /\b(?:in (?:this|my) (?:response|answer|explanation)|as (?:i )?(?:mentioned|explained|shown|noted) (?:above|earlier|before)),? i\b/i,
   /\bthe user(?:'s)? (?:question|request)\b/i,
+  // The assistant describing the reply it wrote.
+  /\bas (?:you )?(?:requested|asked|instructed)\b|\b(?:the|this|my) (?:summary|response|answer|text|essay|poem|email|letter|story|reply) (?:is|has|contains) (?:exactly|now|about|under|over|around|just) \d+ words\b/i,
   ...VOICE_ML,
 ];
 

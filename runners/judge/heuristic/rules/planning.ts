@@ -10,11 +10,12 @@ import { PLANNING_ML } from './multilingual.ts';
 const TAGS: Array<[RegExp, string]> = [
   [/<\/?think>|<\/?thinking>|<\/?reasoning>|<\|begin_of_thought\|>/i, 'planning.think_tag'],
   [/<\|channel\|>\s*analysis|^\s*analysis\s*(?:\n|:)|<\|start\|>assistant<\|channel\|>/i, 'planning.analysis_channel'],
-  [/^\s*(?:thinking process|thought process|reasoning|internal monologue|scratchpad|plan)\s*:/i, 'planning.heading'],
+  [/^\s*(?:thinking process|thought process|reasoning|internal monologue|scratchpad|plan|draft|outline|notes|approach|to-?do)\s*:/i, 'planning.heading'],
 ];
 
 /** Third-person talk about the user, or deliberation about the reply being written. */
 const PLANNING: RegExp[] = [
+  /\b(?:the|this) (?:person|asker|questioner|customer|student|op)(?:'s)? (?:is|has|wants?|asks?|asked|needs?|seems?|probably|likely|might|may|just|already|mentioned)\b/i,
   /\b(?:the|this) user(?:'s)? (?:is|was|wants?|wanted|asks?|asked|has|had|might|may|seems?|needs?|said|says|provided|gave|expects?|would|could|probably|likely|just|already|mentioned|requests?|requested|clearly|appears?)\b/i,
   /\b(?:i|we) (?:should|need to|must|have to|will|'ll|am going to|want to) (?:respond|reply|answer (?:the|this|their|his|her)|explain (?:to )?(?:the|them)|provide|acknowledge|address|clarify|make sure|double-check|keep (?:it|the answer)|structure|format|draft|mention|start by|begin by|figure out how)\b/i,
   /\b(?:my|the|our) (?:response|reply|answer) should\b/i,

@@ -8,7 +8,12 @@ import type { RuleHit } from '../types.ts';
  * the answer contains, and it makes no explicit reference to the answer.
  */
 export function restatementRule(text: string, question: string, response: string, s: Signals): RuleHit | null {
+  // A restatement keeps the question's named entities and adds none: "…the causes of the French Revolution" after
+  // "…the causes of World War I" is a new task in the same form.
   if (s.u.size === 0 || s.q.size === 0 || s.strongRef || s.hypothetical) return null;
+  const qText = normalize(question);
+  const firstWord = normalize(text).match(/\p{L}+/u)?.[0];
+  if (s.newProper.some((w) => w !== firstWord && !qText.includes(w))) return null;
   // heuristic-v6: a numeric problem asked again in other words or another language: every number of q (two or
   // more, one of them with two or more digits: "4 paragraphs, two new lines" is a format, not a problem) comes back, and nothing else: no new number, no number of the answer.
   const qNums = [...new Set(numbersAndWords(question))].filter((n) => n !== '1');
