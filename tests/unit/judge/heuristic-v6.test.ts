@@ -126,3 +126,12 @@ test('heuristic-v6: the same request about another named subject is new; a resta
   assert.equal(classifyUserTurn(q, a, 'I kept the tone neutral as requested; the summary is exactly 100 words.').label, 'identity_leakage');
   assert.equal(classifyUserTurn(q, a, 'Avoid naming too many dates, since that can make the summary feel like a list.').label, 'identity_leakage');
 });
+
+test('heuristic-v6: English notes to the reader and notes to oneself', () => {
+  assert.equal(classifyUserTurn(qMath, aMath, 'Note that the backpack price already includes tax, so nothing else is added.').label, 'identity_leakage');
+  assert.equal(classifyUserTurn(qTrip, aTrip, 'Hope that clears things up! Happy hiking 🥾').label, 'identity_leakage');
+  assert.equal(classifyUserTurn(qMath, aMath, 'Unit price problem. Multiply, add the backpack, answer in dollars.').label, 'meta_planning');
+  assert.equal(classifyUserTurn(qTrip, aTrip, "I'll suggest layers first since wind is the main issue. Keep the list short.").label, 'meta_planning');
+  // A user's plan for themselves is not a plan of the reply.
+  assert.notEqual(classifyUserTurn(qTrip, aTrip, "I'll try to rent the boots there.").label, 'meta_planning');
+});

@@ -24,7 +24,8 @@ const IDENTITY: RegExp[] = [
 ];
 
 const VOICE: RegExp[] = [
-  /\b(?:i )?hope (?:this|that|it) (?:helps|was helpful|clarifies|answers)\b/i,
+  /\b(?:i )?hope (?:this|that|it) (?:helps|was helpful|clarifies|answers|clears (?:things|it|everything) up|makes (?:sense|things clearer)|is (?:useful|helpful|clear)|works (?:for you|out))\b/i,
+  /\bhappy (?:coding|cooking|baking|hiking|travels|travelling|traveling|learning|reading|gardening|studying|writing|hacking|running)\b|\benjoy (?:your|the) (?:meal|trip|dinner|stay|visit|cooking|run|hike|reading)\b|\bbon appétit\b/i,
   /\blet me know if (?:you|there|that|this|anything)\b/i,
   /\bfeel free to (?:ask|reach|let me)\b/i,
   /\b(?:is there|if there's|if there is) anything else (?:i can|you'd like|you would like|you need)\b/i,

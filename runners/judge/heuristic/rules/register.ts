@@ -41,6 +41,8 @@ const HELPER_YOU: RegExp[] = [
   /\b(?:vous pouvez|vous pourrez|tu peux|tu pourras|vous devriez|tu devrais|vous aurez|tu auras|pensez à|pense à|n'oubliez pas|n'oublie pas|assurez-vous|je vous (?:conseille|recommande)|je te (?:conseille|recommande)|si vous (?:voulez|avez|utilisez|préférez)|si ton|si votre|vous évitera|t'évitera)\b/iu,
   /\b(?:du kannst|sie können|du solltest|sie sollten|du musst|du wirst|sie werden|(?:kannst|solltest|musst|wirst) du|(?:können|sollten|müssen) sie|falls du|falls sie|denk daran|denken sie daran|achte darauf|prüfe|vergiss nicht|wenn du (?:möchtest|willst|magst)|ich empfehle dir|ich rate dir)\b/iu,
   /\b(?:você (?:também |ainda )?(?:pode|deve|deveria|terá|vai|precisa)|se você|lembre-se|não se esqueça|recomendo que você|te recomendo|tente)\b/iu,
+  // Explanations addressed to the reader: "Note that HEAD~1 refers to…", "Keep in mind that…".
+  /^\s*(?:note that|keep in mind that|bear in mind that|remember that|it(?:'s| is) worth noting|notice that)\b/i,
   // Advice in the imperative ("Avoid repotting it…", "Don't forget to…"), not an instruction about the reply.
   /(?:^|[.:!]\s+)(?:avoid|remember to|don't forget to|do not forget to|keep in mind|be careful (?:not )?to)\s+\w+/i,
   // Impersonal advice: "it's best to", "conviene", "il vaut mieux", "am besten", "vale a pena", "最好", "した方がいい".
@@ -60,8 +62,13 @@ const HELPER_I: RegExp[] = [
   /^(?:물론이죠|물론입니다|네,|좋습니다)|다음(?:은|과 같습니다)|도와(?:드릴|드리겠)|알려 ?드릴게요|설명해 ?드리겠습니다|도움이 되(?:셨으면|었으면|길)|언제든지 (?:물어|질문)|궁금한 점이 있으시면/u,
 ].map(uni);
 
-/** Subjectless notes to oneself about the reply: "Should mention the join too.", "Need to explain the ratio first." */
-const SELF_NOTE = /(?:^|[.!]\s+)(?:should|must|need to|have to|gotta|will) (?:also )?(?:mention|include|explain|add|note|cover|say|list|keep|start|end|give|show|point out|clarify|check|double-check)\b/i;
+/**
+ * Notes to oneself about the reply: subjectless ("Should mention the join too."), the asker as "they" ("They want to
+ * undo a commit → …"), the speaker announcing what the reply will do ("I'll suggest a one-pan dish…"), or a label
+ * for the question ("Relative speed problem. Add the speeds…").
+ */
+const SELF_NOTE =
+  /(?:^|[.!]\s+)(?:should|must|need to|have to|gotta|will) (?:also )?(?:mention|include|explain|add|note|cover|say|list|keep|start|end|give|show|point out|clarify|check|double-check)\b|^\s*they(?:'re| are)? (?:want|need|asked|ask|asking|wanna)\b|^\s*i(?:'ll| will| am going to) (?:suggest|recommend|propose|explain|describe|list|give them|provide|outline|start with|begin with|go with|mention|include|cover|answer|write|keep it|structure)\b|^\s*(?:[\w-]+\s){0,3}(?:problem|question|task|request)\.\s/i;
 
 /**
  * A statement that opens with an additive connector ("Also,", "Además,", "De plus,", "Außerdem", "Além disso", "また、",
