@@ -23,7 +23,9 @@ const STOPWORDS_ML = new Set(
   `el la los las del que en un una por para con es se su al lo como más pero sus le ya este esta está son muy yo tu
   mi qué cómo cuál cuántos cuántas hay ser fue era y o de des du et une est qui pour pas dans sur au aux ce cette il elle je
   vous nous ne sa ses plus avec où quel quelle combien der das und ist nicht ein eine zu den dem mit von für auf im ich du
-  sie es wir ihr sich auch wie wer wo welche wieviel viele sind war bin
+  sie es wir ihr sich auch wie wer wo welche wieviel viele sind war bin mein meine meinen meines meiner dein deine
+  seine ihre unser am zum zur vom beim ins bis noch schon nur sehr kann muss will soll wird werden hat habe haben hast
+  oder aber wenn dann dass als was
   les quels quelles sont ont leur leurs mes tes nos vos ces aux être avoir était sera comme très aussi mais
   unos unas mis tus nuestro nuestra ha han hay tengo tiene tienes eso esto esa ese muy
   os um uma do da dos das em na nas nos com não sim meu minha seu sua você vocês eu ele ela isso isto esse essa

@@ -135,3 +135,9 @@ test('heuristic-v6: English notes to the reader and notes to oneself', () => {
   // A user's plan for themselves is not a plan of the reply.
   assert.notEqual(classifyUserTurn(qTrip, aTrip, "I'll try to rent the boots there.").label, 'meta_planning');
 });
+
+test('heuristic-v6: "if … matters to you" advice, requests for less or more of something, Chinese subjectless plans', () => {
+  assert.equal(classifyUserTurn(qTrip, aTrip, 'If weight matters most to you, a down jacket packs smaller than fleece.').label, 'identity_leakage');
+  assert.equal(classifyUserTurn(qTrip, aTrip, 'Etwas kürzer bitte, und ohne Emojis.').label, 'genuine_followup');
+  assert.equal(classifyUserTurn(qTrip, aTrip, '需要列出外套、鞋子和睡袋，每项简单说明即可。').label, 'meta_planning');
+});

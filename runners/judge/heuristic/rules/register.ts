@@ -34,7 +34,7 @@ export function isQuery(text: string): boolean {
  * what they will get ("you would owe…", "si tu cocina…", "建议你…", "Pensez aussi à…").
  */
 const HELPER_YOU: RegExp[] = [
-  /\byou(?: (?:also |still |then )?(?:can|could|should|might|may|would|will)|'ll|'d)\b(?!\s+(?:please|help|tell|explain|give|show|write|make|do|check|recommend|suggest|answer|respond|reply|repeat|use|include|provide|list|not|never|always|first)\b)|\b(?:if|when|once) you (?:want|prefer|use|are|have|do|like|add|follow)\b|\b(?:consider|remember|keep in mind|don't forget) (?:to|that|using|adding)\b|\byou(?:'ll| will) (?:also |probably |then )?(?:want|get|have|need|end up|save|pay|owe|see|notice|find)\b/i,
+  /\byou(?: (?:also |still |then )?(?:can|could|should|might|may|would|will)|'ll|'d)\b(?!\s+(?:please|help|tell|explain|give|show|write|make|do|check|recommend|suggest|answer|respond|reply|repeat|use|include|provide|list|not|never|always|first)\b)|\b(?:if|when|once) you(?:'re| (?:want|prefer|use|are|have|do|like|add|follow))\b|\bmatters? (?:most |more )?to you\b|\b(?:consider|remember|keep in mind|don't forget) (?:to|that|using|adding)\b|\byou(?:'ll| will) (?:also |probably |then )?(?:want|get|have|need|end up|save|pay|owe|see|notice|find)\b/i,
   /(?:建议你|建议您|你可以|您可以|你应该|您应该|你需要|您需要|你会|你就|你也可以|如果你|如果您|记得|别忘了|如果(?:有)?需要|可以(?:使用|用|试试|考虑|尝试|选择))/u,
   /(?:してください|するといいでしょう|するとよいでしょう|がおすすめです|できますよ|になりますよ|ましょう|てみてください|ておくと|すれば)/u,
   /\b(?:puedes|podrías|deberías|debes|tendrás|ahorrarás|pagarás|te (?:recomiendo|aconsejo|sugiero)|si (?:tu|tienes|quieres|usas|prefieres|necesitas|vas a|buscas|haces)|también (?:puedes|podrías|deberías)|es mejor (?:usar|que)|recuerda|asegúrate|no olvides|prueba a|te evitará|te ahorrará)\b/iu,
@@ -81,6 +81,7 @@ const SELF = /\b(?:i|i'm|my|me|je|j'ai|mon|ma|mes|moi|ich|mein|meine|mir|mich|yo
 /** Planning cues for Portuguese and Korean (the other languages are in multilingual.ts), and planning by structure. */
 const PLAN: RegExp[] = [
   /\b(?:o|a) (?:usuário|usuária|utilizador|utilizadora) (?:quer|pede|pergunta|está|precisa|deseja|gostaria|tem)\b|\b(?:vou|devo|preciso|tenho que) (?:listar|explicar|responder|calcular|mostrar|estruturar|começar|organizar|apresentar|dar|terminar)\b|\ba resposta deve\b/iu,
+  /^(?:需要|应该|要)(?:先)?(?:列出|说明|解释|计算|提到|强调|回答|介绍|给出)|^(?:先|首先)(?:列出|说明|解释|计算)/u,
   /사용자(?:는|가|의|께서)|(?:답변|대답|응답)(?:하고|해야|을 (?:작성|구성))|(?:정리해서|정리하여) 답|(?:해야겠다|하겠다|좋겠다|해야 한다|하자)[.\s]*$/u,
   /\b(?:they|he|she) (?:probably|likely|clearly|seem to|seems to|might|may|just|really) (?:want|need|ask|mean|expect)s?\b|^\s*(?:he|she) (?:wants|asks|needs|is asking)\b|^\s*(?:il|elle) (?:demande|veut|cherche|souhaite)\b|^\s*(?:pide|pregunta|quiere saber)\b|^\s*(?:er|sie) (?:fragt|möchte wissen|will wissen)\b|^\s*(?:ele|ela) (?:pede|pergunta|quer saber)\b|\bplan (?:for|of) (?:the|my) (?:reply|response|answer)\b|\b(?:the|my) (?:answer|reply|response) (?:should|will|must) (?:focus|include|cover|start|begin|explain|mention|be)\b/i,
   /\b(?:die frage ist|ich fasse (?:die|das)|ich (?:werde|sollte) (?:zuerst|die|eine|kurz))\b|\bla pregunta es\b|\bla question est\b/iu,
