@@ -141,3 +141,10 @@ test('heuristic-v6: "if … matters to you" advice, requests for less or more of
   assert.equal(classifyUserTurn(qTrip, aTrip, 'Etwas kürzer bitte, und ohne Emojis.').label, 'genuine_followup');
   assert.equal(classifyUserTurn(qTrip, aTrip, '需要列出外套、鞋子和睡袋，每项简单说明即可。').label, 'meta_planning');
 });
+
+test('heuristic-v6: "Show, valeu!", the assistant describing its rewrite, infinitive steps', () => {
+  assert.equal(classifyUserTurn(qPt, aPt, 'Show de bola, valeu!').label, 'generic_closing');
+  assert.equal(classifyUserTurn(qTrip, aTrip, 'This version keeps the list short while adding the essentials for wind.').label, 'identity_leakage');
+  assert.equal(classifyUserTurn(qMath, aMath, 'Calculer 3 × 4,50, puis ajouter 27. Donner le total en dollars.').label, 'meta_planning');
+  assert.notEqual(classifyUserTurn(qTrip, aTrip, 'This version is too long for a checklist.').label, 'identity_leakage');
+});

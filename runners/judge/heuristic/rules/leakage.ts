@@ -55,6 +55,7 @@ const VOICE: RegExp[] = [
   /\b(?:in (?:this|my) (?:response|answer|explanation)|as (?:i )?(?:mentioned|explained|shown|noted) (?:above|earlier|before)),? i\b/i,
   /\bthe user(?:'s)? (?:question|request)\b/i,
   // The assistant describing the reply it wrote.
+  /^\s*(?:this|the) (?:version|rewrite|revised (?:version|sentence|text)|new version|phrasing|wording|draft) (?:keeps|adds|maintains|preserves|softens|ensures|conveys|retains|highlights|emphasi[sz]es|balances)\b/i,
   /\bas (?:you )?(?:requested|asked|instructed)\b|\b(?:the|this|my) (?:summary|response|answer|text|essay|poem|email|letter|story|reply) (?:is|has|contains) (?:exactly|now|about|under|over|around|just) \d+ words\b/i,
   ...VOICE_ML,
 ];

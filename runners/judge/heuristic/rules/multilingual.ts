@@ -6,7 +6,7 @@
 
 /** Acknowledgements and sign-offs that reference nothing (generic_closing when nothing else is left). */
 export const CLOSING_ML =
-  /^(?:谢谢(?:你|您)?(?:的(?:帮助|解答|回答))?|多谢|感谢(?:你|您)?(?:的(?:帮助|解答))?|明白了|懂了|好的|太好了|非常感谢|ありがとう(?:ございます|ございました)?|どうも|わかりました|分かりました|了解(?:です|しました)?|なるほど|助かりました|(?:muchas )?gracias(?: por (?:la|tu|su) (?:ayuda|explicación|respuesta))?|perfecto|entendido|genial|vale|de acuerdo|merci(?: beaucoup| bien)?(?: pour (?:ton|votre|l'|la) ?(?:aide|explication|réponse))?|parfait|super|d'accord|compris|génial|(?:vielen )?dank(?:e)?(?: schön| sehr)?(?: für (?:die|deine|ihre) (?:hilfe|erklärung|antwort))?|perfekt|alles klar|verstanden|prima|toll|(?:muito )?obrigad[oa](?: pela ajuda| pelas dicas)?|valeu|perfeito|entendi|ótimo|beleza|감사합니다|감사해요|고마워요|고맙습니다|알겠습니다|알겠어요|그렇군요|이해했어요)(?:[\s,.!。！、~…]+|$)/iu;
+  /^(?:谢谢(?:你|您)?(?:的(?:帮助|解答|回答))?|多谢|感谢(?:你|您)?(?:的(?:帮助|解答))?|明白了|懂了|好的|太好了|非常感谢|ありがとう(?:ございます|ございました)?|どうも|わかりました|分かりました|了解(?:です|しました)?|なるほど|助かりました|(?:muchas )?gracias(?: por (?:la|tu|su) (?:ayuda|explicación|respuesta))?|perfecto|entendido|genial|vale|de acuerdo|merci(?: beaucoup| bien)?(?: pour (?:ton|votre|l'|la) ?(?:aide|explication|réponse))?|parfait|super|d'accord|compris|génial|(?:vielen )?dank(?:e)?(?: schön| sehr)?(?: für (?:die|deine|ihre) (?:hilfe|erklärung|antwort))?|perfekt|alles klar|verstanden|prima|toll|(?:muito )?obrigad[oa](?: pela ajuda| pelas dicas)?|show(?: de bola)?|top|massa|valeu|perfeito|entendi|ótimo|beleza|감사합니다|감사해요|고마워요|고맙습니다|알겠습니다|알겠어요|그렇군요|이해했어요)(?:[\s,.!。！、~…]+|$)/iu;
 
 /** The model speaking as the assistant: offers of help, hopes it helped, "as an AI". */
 export const VOICE_ML: RegExp[] = [

@@ -146,6 +146,11 @@ export function planStructureRule(text: string): RuleHit | null {
     if (m) return { label: 'meta_planning', rule: 'planning.language', rationale: `Deliberates about the reply ("${clip(m[0], 60)}").`, evidence: clip(m[0], 120) };
   }
   if (QUESTION_MARK.test(t)) return null;
+  // Infinitive notes in French, Spanish or Portuguese: "Convertir 1 h 30…, puis diviser…" (a plan, not a request).
+  const inf = /^\s*(\p{L}+(?:er|ir|re|ar))\b[^?]*?\b(?:puis|ensuite|luego|después|depois|em seguida)\s+(\p{L}+(?:er|ir|re|ar))\b/iu.exec(t);
+  if (inf && !/^(?:ser|estar|por|para|hier|leer)$/i.test(inf[1] as string)) {
+    return { label: 'meta_planning', rule: 'planning.infinitive_steps', rationale: `Steps of the reply in the infinitive ("${clip(inf[0], 60)}").`, evidence: clip(inf[0], 120) };
+  }
   const note = SELF_NOTE.exec(t);
   if (note) return { label: 'meta_planning', rule: 'planning.self_note', rationale: `A note to itself about the reply ("${clip(note[0].trim(), 60)}").`, evidence: clip(note[0].trim(), 120) };
   if (SEQUENCE_FIRST.test(t) && SEQUENCE_THEN.test(t) && SPEAKER_ACTS.test(t)) {
