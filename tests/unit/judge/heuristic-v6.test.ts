@@ -148,3 +148,9 @@ test('heuristic-v6: "Show, valeu!", the assistant describing its rewrite, infini
   assert.equal(classifyUserTurn(qMath, aMath, 'Calculer 3 × 4,50, puis ajouter 27. Donner le total en dollars.').label, 'meta_planning');
   assert.notEqual(classifyUserTurn(qTrip, aTrip, 'This version is too long for a checklist.').label, 'identity_leakage');
 });
+
+test('heuristic-v6: "I have a question." framing is not a label for the question; summaries and service directions are the helper', () => {
+  assert.equal(classifyUserTurn(qMath, aMath, 'I have a question. Lena buys 3 notebooks at $4.50 each and a backpack for $27. How much does she spend in total?').label, 'prompt_restatement');
+  assert.equal(classifyUserTurn(qTrip, aTrip, 'In short, pack for wind and rain first and for cold second, since the weather changes fast.').label, 'identity_leakage');
+  assert.equal(classifyUserTurn(qTrip, aTrip, 'なお、山小屋は事前予約が必要な場合がありますので、公式サイトをご確認ください。').label, 'identity_leakage');
+});

@@ -24,8 +24,11 @@ function uni(re: RegExp): RegExp {
 const REQUEST =
   uni(/^\s*(?:(?:please|kindly|now|ok(?:ay)?|and|also|so|then|great|thanks?)[,!.]?\s+)*(?:can|could|would|will) you\b|\b(?:please|pls)\b|^\s*(?:(?:now|ok(?:ay)?|and|also|so|then|great|thanks?)[,!.]?\s+)*(?:write|compose|create|generate|draft|make|produce|design|list|name|give|provide|describe|explain|summari[sz]e|tell|translate|rewrite|suggest|recommend|help|find|calculate|compute|solve|show|compare|outline|propose|add|remove|change|shorten|expand|simplify|redo|revise|convert|turn|include|focus|use|try|do|imagine|pretend|act|continue|elaborate|clarify|implement|critique|develop|build|analy[sz]e|evaluate|identify|discuss|argue|prove|derive|plan|prepare|edit|fix|debug|refactor|optimi[sz]e|classify|rank|rate|review|answer|respond|reply|draw|sketch|brainstorm|estimate|predict|determine|define|illustrate|walk me|let's|i (?:want|need|would like|'d like)|i'm (?:looking|trying|wondering)|i wonder)\b|^\s*(?:推荐|介绍|解释|说明|写(?:一|个|篇|段|首)|列出|翻译|总结|分析|比较|讲讲|说说|举(?:个|几个)?例)|^\s*(?:dime|dame|explica(?:me)?|explícame|escribe|recomiéndame|recomienda|haz|cuéntame|enumera|traduce|resume|compara|sugiere|busca|donne|explique|écris|recommande|fais|dis-moi|liste|traduis|résume|compare|propose|conseille|gib|erkläre?|schreib(?:e)?|empfiehl|nenne|übersetze|fasse|vergleiche|zeig(?:e)?|sag|escreva|recomende|diga|traduza|resuma|sugira|faça|indique)\b|(?:请|帮我|麻烦|能不能|可不可以|可以.*吗|告诉我|给我|教えて|ください|下さい|てほしい|お願い|주세요|줘|알려|해 ?줄래|할까요|por favor|dime|escribe|explica|dame|haz|recomiénda|s'il (?:te|vous) plaît|écris|explique|donne|bitte|schreib|erklär|gib mir|me (?:diga|explique|ajude|dê|mostre)|escreva|explique)/iu);
 
+/** Service-register directions to a customer ("ご確認ください", "お試しください"): the helper's, not a request. */
+const HONORIFIC_PLEASE = /(?:ご|お)[\p{Script=Han}\p{Script=Katakana}]+(?:ください|下さい)/gu;
+
 export function isQuery(text: string): boolean {
-  return QUESTION_MARK.test(text) || REQUEST.test(text.normalize('NFKC'));
+  return QUESTION_MARK.test(text) || REQUEST.test(text.normalize('NFKC').replace(HONORIFIC_PLEASE, ' '));
 }
 
 /**
@@ -36,7 +39,7 @@ export function isQuery(text: string): boolean {
 const HELPER_YOU: RegExp[] = [
   /\byou(?: (?:also |still |then )?(?:can|could|should|might|may|would|will)|'ll|'d)\b(?!\s+(?:please|help|tell|explain|give|show|write|make|do|check|recommend|suggest|answer|respond|reply|repeat|use|include|provide|list|not|never|always|first)\b)|\b(?:if|when|once) you(?:'re| (?:want|prefer|use|are|have|do|like|add|follow))\b|\bmatters? (?:most |more )?to you\b|\b(?:consider|remember|keep in mind|don't forget) (?:to|that|using|adding)\b|\byou(?:'ll| will) (?:also |probably |then )?(?:want|get|have|need|end up|save|pay|owe|see|notice|find)\b/i,
   /(?:建议你|建议您|你可以|您可以|你应该|您应该|你需要|您需要|你会|你就|你也可以|如果你|如果您|记得|别忘了|如果(?:有)?需要|可以(?:使用|用|试试|考虑|尝试|选择))/u,
-  /(?:してください|するといいでしょう|するとよいでしょう|がおすすめです|できますよ|になりますよ|ましょう|てみてください|ておくと|すれば)/u,
+  /(?:ご|お)[\p{Script=Han}\p{Script=Katakana}]+(?:ください|下さい)|(?:してください|するといいでしょう|するとよいでしょう|がおすすめです|できますよ|になりますよ|ましょう|てみてください|ておくと|すれば)/u,
   /\b(?:puedes|podrías|deberías|debes|tendrás|ahorrarás|pagarás|te (?:recomiendo|aconsejo|sugiero)|si (?:tu|tienes|quieres|usas|prefieres|necesitas|vas a|buscas|haces)|también (?:puedes|podrías|deberías)|es mejor (?:usar|que)|recuerda|asegúrate|no olvides|prueba a|te evitará|te ahorrará)\b/iu,
   /\b(?:vous pouvez|vous pourrez|tu peux|tu pourras|vous devriez|tu devrais|vous aurez|tu auras|pensez à|pense à|n'oubliez pas|n'oublie pas|assurez-vous|je vous (?:conseille|recommande)|je te (?:conseille|recommande)|si vous (?:voulez|avez|utilisez|préférez)|si ton|si votre|vous évitera|t'évitera)\b/iu,
   /\b(?:du kannst|sie können|du solltest|sie sollten|du musst|du wirst|sie werden|(?:kannst|solltest|musst|wirst) du|(?:können|sollten|müssen) sie|falls du|falls sie|denk daran|denken sie daran|achte darauf|prüfe|vergiss nicht|wenn du (?:möchtest|willst|magst)|ich empfehle dir|ich rate dir)\b/iu,
@@ -68,14 +71,14 @@ const HELPER_I: RegExp[] = [
  * for the question ("Relative speed problem. Add the speeds…").
  */
 const SELF_NOTE =
-  /(?:^|[.!]\s+)(?:should|must|need to|have to|gotta|will) (?:also )?(?:mention|include|explain|add|note|cover|say|list|keep|start|end|give|show|point out|clarify|check|double-check)\b|^\s*they(?:'re| are)? (?:want|need|asked|ask|asking|wanna)\b|^\s*i(?:'ll| will| am going to) (?:suggest|recommend|propose|explain|describe|list|give them|provide|outline|start with|begin with|go with|mention|include|cover|answer|write|keep it|structure)\b|^\s*(?:[\w-]+\s){0,3}(?:problem|question|task|request)\.\s/i;
+  /(?:^|[.!]\s+)(?:should|must|need to|have to|gotta|will) (?:also )?(?:mention|include|explain|add|note|cover|say|list|keep|start|end|give|show|point out|clarify|check|double-check)\b|^\s*they(?:'re| are)? (?:want|need|asked|ask|asking|wanna)\b|^\s*i(?:'ll| will| am going to) (?:suggest|recommend|propose|explain|describe|list|give them|provide|outline|start with|begin with|go with|mention|include|cover|answer|write|keep it|structure)\b|^\s*(?!(?:i|i've|i'm|here|this|that|my|one|another|quick|a|an|the|new|next|last|real|simple|easy|hard|good|great|follow-up|followup)\b)(?:[\w-]+\s){1,3}(?:problem|question|task|request)\.\s/i;
 
 /**
  * A statement that opens with an additive connector ("Also,", "Además,", "De plus,", "Außerdem", "Além disso", "また、",
  * "此外", "또한") continues the answer when it is long enough to add content and the speaker says nothing about
  * themselves ("Also, I'm vegetarian." is a user adding context).
  */
-const ADDITIVE = /^\s*(?:also|additionally|moreover|furthermore|in addition|one (?:more|last|final) (?:thing|tip|note)|a (?:quick|final) (?:note|tip)|además|asimismo|también|de plus|en outre|par ailleurs|außerdem|zusätzlich|darüber hinaus|além disso|também|ademais|また|さらに|なお|ちなみに|此外|另外|而且|또한|그리고|추가로)[,、，\s]/iu;
+const ADDITIVE = /^\s*(?:also|additionally|moreover|furthermore|in addition|in short|in summary|to sum up|to summari[sz]e|in other words|en resumen|en resumé|en bref|kurz gesagt|zusammengefasst|em resumo|resumindo|要するに|まとめると|总之|总结一下|简而言之|요약하면|정리하면|one (?:more|last|final) (?:thing|tip|note)|a (?:quick|final) (?:note|tip)|además|asimismo|también|de plus|en outre|par ailleurs|außerdem|zusätzlich|darüber hinaus|além disso|também|ademais|また|さらに|なお|ちなみに|此外|另外|而且|또한|그리고|추가로)[,、，\s]/iu;
 const SELF = /\b(?:i|i'm|my|me|je|j'ai|mon|ma|mes|moi|ich|mein|meine|mir|mich|yo|mi|mis|me|eu|meu|minha|tenho)\b|我|私|僕|저는|제가|나는|내가/iu;
 
 /** Planning cues for Portuguese and Korean (the other languages are in multilingual.ts), and planning by structure. */
