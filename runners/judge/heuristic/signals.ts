@@ -187,7 +187,8 @@ export function computeSignals(userTurn: string, question: string, response: str
   let counted = 0;
   // Inflection across languages the light stemmer does not know ("quietscht"/"quietschen", "recomienda"/
   // "recomiendas"): two words of five or more letters meet when they share a prefix of at least five letters and
-  // three quarters of the longer one ("internet"/"international" and "light"/"Lightroom" do not).
+  // three quarters of the longer one ("internet"/"international" and "light"/"Lightroom" do not), or when a word of
+  // seven or more letters starts the other (German compounds: "Eröffnung"/"Eröffnungstag").
   const byPrefix = (set: Set<string>) => {
     const m = new Map<string, string[]>();
     for (const t of set) if (t.length >= 5 && !/^\d/.test(t)) m.set(t.slice(0, 4), [...(m.get(t.slice(0, 4)) ?? []), t]);
@@ -201,7 +202,7 @@ export function computeSignals(userTurn: string, question: string, response: str
     return (pre.get(t.slice(0, 4)) ?? []).some((w) => {
       let k = 0;
       while (k < t.length && k < w.length && t[k] === w[k]) k++;
-      return k >= 5 && k >= 0.75 * Math.max(t.length, w.length);
+      return k >= 5 && (k >= 0.75 * Math.max(t.length, w.length) || (k === Math.min(t.length, w.length) && k >= 7));
     });
   };
   for (const t of u) {

@@ -154,3 +154,12 @@ test('heuristic-v6: "I have a question." framing is not a label for the question
   assert.equal(classifyUserTurn(qTrip, aTrip, 'In short, pack for wind and rain first and for cold second, since the weather changes fast.').label, 'identity_leakage');
   assert.equal(classifyUserTurn(qTrip, aTrip, 'なお、山小屋は事前予約が必要な場合がありますので、公式サイトをご確認ください。').label, 'identity_leakage');
 });
+
+test('heuristic-v6: "Remember, …", "참고로", Korean conditionals, "another one", praise, requests in a later sentence', () => {
+  assert.equal(classifyUserTurn(qTrip, aTrip, 'Remember, the wind is what makes it feel cold, not the temperature itself.').label, 'identity_leakage');
+  assert.equal(classifyUserTurn(qKo, aKo, '참고로 감천문화마을은 오르막길이 많아서 편한 신발을 신고 가시는 것이 좋습니다.').label, 'identity_leakage');
+  assert.equal(classifyUserTurn(qKo, aKo, '비가 오면 어디를 가는 게 좋을까요?').label, 'genuine_followup');
+  assert.equal(classifyUserTurn(qPt, aPt, 'Amei! Pode fazer outro, mas para o verão?').label, 'genuine_followup');
+  assert.equal(classifyUserTurn(qPt, aPt, 'Que lindo 😍').label, 'generic_closing');
+  assert.equal(classifyUserTurn(qTrip, aTrip, 'Wan Wan is a villain in a film. Write a story about her in list format.').label, 'new_unrelated_query');
+});

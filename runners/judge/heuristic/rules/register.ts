@@ -28,7 +28,10 @@ const REQUEST =
 const HONORIFIC_PLEASE = /(?:ご|お)[\p{Script=Han}\p{Script=Katakana}]+(?:ください|下さい)/gu;
 
 export function isQuery(text: string): boolean {
-  return QUESTION_MARK.test(text) || REQUEST.test(text.normalize('NFKC').replace(HONORIFIC_PLEASE, ' '));
+  if (QUESTION_MARK.test(text)) return true;
+  // A request can open any sentence ("Wan Wan is a villain. Write a story about…").
+  const t = text.normalize('NFKC').replace(HONORIFIC_PLEASE, ' ');
+  return t.split(/(?<=[.!。！\n:])\s*/u).some((x) => REQUEST.test(x));
 }
 
 /**
@@ -45,7 +48,7 @@ const HELPER_YOU: RegExp[] = [
   /\b(?:du kannst|sie können|du solltest|sie sollten|du musst|du wirst|sie werden|(?:kannst|solltest|musst|wirst) du|(?:können|sollten|müssen) sie|falls du|falls sie|denk daran|denken sie daran|achte darauf|prüfe|vergiss nicht|wenn du (?:möchtest|willst|magst)|ich empfehle dir|ich rate dir)\b/iu,
   /\b(?:você (?:também |ainda )?(?:pode|deve|deveria|terá|vai|precisa)|se você|lembre-se|não se esqueça|recomendo que você|te recomendo|tente)\b/iu,
   // Explanations addressed to the reader: "Note that HEAD~1 refers to…", "Keep in mind that…".
-  /^\s*(?:note that|keep in mind that|bear in mind that|remember that|it(?:'s| is) worth noting|notice that)\b/i,
+  /^\s*(?:(?:note that|keep in mind that|bear in mind that|remember that|it(?:'s| is) worth noting|notice that)\b|remember,)/i,
   // Advice in the imperative ("Avoid repotting it…", "Don't forget to…"), not an instruction about the reply.
   /(?:^|[.:!]\s+)(?:avoid|remember to|don't forget to|do not forget to|keep in mind|be careful (?:not )?to)\s+\w+/i,
   // Impersonal advice: "it's best to", "conviene", "il vaut mieux", "am besten", "vale a pena", "最好", "した方がいい".
@@ -78,7 +81,7 @@ const SELF_NOTE =
  * "此外", "또한") continues the answer when it is long enough to add content and the speaker says nothing about
  * themselves ("Also, I'm vegetarian." is a user adding context).
  */
-const ADDITIVE = /^\s*(?:also|additionally|moreover|furthermore|in addition|in short|in summary|to sum up|to summari[sz]e|in other words|en resumen|en resumé|en bref|kurz gesagt|zusammengefasst|em resumo|resumindo|要するに|まとめると|总之|总结一下|简而言之|요약하면|정리하면|one (?:more|last|final) (?:thing|tip|note)|a (?:quick|final) (?:note|tip)|además|asimismo|también|de plus|en outre|par ailleurs|außerdem|zusätzlich|darüber hinaus|além disso|também|ademais|また|さらに|なお|ちなみに|此外|另外|而且|또한|그리고|추가로)[,、，\s]/iu;
+const ADDITIVE = /^\s*(?:also|additionally|moreover|furthermore|in addition|in short|in summary|to sum up|to summari[sz]e|in other words|en resumen|en resumé|en bref|kurz gesagt|zusammengefasst|em resumo|resumindo|要するに|まとめると|总之|总结一下|简而言之|요약하면|정리하면|one (?:more|last|final) (?:thing|tip|note)|a (?:quick|final) (?:note|tip)|además|asimismo|también|de plus|en outre|par ailleurs|außerdem|zusätzlich|darüber hinaus|além disso|também|ademais|また|さらに|なお|ちなみに|参考までに|此外|另外|而且|顺便说一下|또한|그리고|추가로|참고로|por cierto|übrigens|aliás|à noter)[,、，\s]/iu;
 const SELF = /\b(?:i|i'm|my|me|je|j'ai|mon|ma|mes|moi|ich|mein|meine|mir|mich|yo|mi|mis|me|eu|meu|minha|tenho)\b|我|私|僕|저는|제가|나는|내가/iu;
 
 /** Planning cues for Portuguese and Korean (the other languages are in multilingual.ts), and planning by structure. */
@@ -171,7 +174,7 @@ export function planStructureRule(text: string): RuleHit | null {
 
 /** Thanks, understanding, praise and sign-offs in eight languages (substring cues). */
 const ACK_ML =
-  uni(/\b(?:thanks?|thank you|thx|cheers|appreciated?|great|awesome|perfect|nice|cool|got it|makes sense|helpful|brilliant|amazing|excellent|works|worked|gracias|perfecto|genial|vale|entendido|me (?:ha )?servido|merci|parfait|super|d'accord|compris|génial|danke|perfekt|alles klar|verstanden|prima|toll|super|obrigad[oa]|valeu|perfeito|entendi|ótimo|show|ajudou|legal)\b|谢谢|感谢|多谢|明白|懂了|原来如此|学到了|好的|太好了|ありがと|どうも|分かりました|わかりました|なるほど|参考になりました|助かりました|了解|감사|고마워|고맙|알겠|그렇군요|이해했|도움이 됐|좋아요|좋네요|최고|대박|ㅎㅎ|ㅋㅋ|해 ?볼게요|👍|🙏|😊|🙂|❤️|🌿/iu);
+  uni(/\b(?:thanks?|thank you|thx|cheers|appreciated?|great|awesome|perfect|nice|cool|got it|makes sense|helpful|brilliant|amazing|excellent|works|worked|gracias|perfecto|genial|vale|entendido|me (?:ha )?servido|merci|parfait|super|d'accord|compris|génial|danke|perfekt|alles klar|verstanden|prima|toll|super|obrigad[oa]|valeu|perfeito|entendi|ótimo|show|ajudou|legal|lindo|linda|bonito|hermoso|precioso|joli|magnifique|schön|wunderschön|beautiful|lovely|adorei|amei|me encanta|j'adore|love (?:it|this|that))\b|谢谢|感谢|多谢|明白|懂了|原来如此|学到了|好的|太好了|ありがと|どうも|分かりました|わかりました|なるほど|参考になりました|助かりました|了解|감사|고마워|고맙|알겠|그렇군요|이해했|도움이 됐|좋아요|좋네요|최고|대박|ㅎㅎ|ㅋㅋ|해 ?볼게요|👍|🙏|😊|🙂|❤️|🌿/iu);
 
 /** A short statement of thanks, understanding or praise that asks nothing and brings no content of its own. */
 export function shortClosingRule(text: string, answerNumbers: number): RuleHit | null {
