@@ -163,3 +163,11 @@ test('heuristic-v6: "Remember, …", "참고로", Korean conditionals, "another 
   assert.equal(classifyUserTurn(qPt, aPt, 'Que lindo 😍').label, 'generic_closing');
   assert.equal(classifyUserTurn(qTrip, aTrip, 'Wan Wan is a villain in a film. Write a story about her in list format.').label, 'new_unrelated_query');
 });
+
+test('heuristic-v6: talk about the next user message, praise of the question, CJK three-step plans, restated results', () => {
+  assert.equal(classifyUserTurn(qTrip, aTrip, 'Likely next question from the user: gloves or boots. Going with boots.').label, 'meta_planning');
+  assert.equal(classifyUserTurn(qTrip, aTrip, "That's a great follow-up! Merino keeps you warm even when it is damp.").label, 'identity_leakage');
+  assert.equal(classifyUserTurn(qMath, aMath, '先算笔记本，再加书包，最后写出总价。').label, 'meta_planning');
+  assert.equal(classifyUserTurn(qMath, aMath, '所以笔记本一共13.50美元，总共40.50美元。').label, 'identity_leakage');
+  assert.equal(classifyUserTurn(qMath, aMath, 'So the total is 40.50?').label, 'genuine_followup');
+});

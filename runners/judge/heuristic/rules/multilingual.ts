@@ -14,7 +14,7 @@ export const VOICE_ML: RegExp[] = [
   /お役に立て(?:れば|て)|他に(?:ご)?質問(?:があれば|がございましたら)|お気軽に(?:お尋ね|ご質問|どうぞ)|お手伝いでき(?:ること|れば)|AIとして|言語モデルとして|どういたしまして/u,
   /espero que (?:esto |esta |te |le |la )?(?:te |le )?(?:ayude|sirva|haya (?:ayudado|servido))|si tienes (?:alguna |más |otra )?pregunta|no dudes en (?:preguntar|contactar)|estoy aquí para ayudar|(?:con )?gusto te ayudo|como (?:una )?(?:ia|inteligencia artificial|modelo de lenguaje)|¿(?:hay )?algo más en (?:lo )?que (?:pueda|te pueda) ayudar/iu,
   /j'espère que (?:cela|ceci|ça) (?:vous |t')?aide|n'hésitez pas à|si vous avez d'autres questions|si tu as d'autres questions|je suis (?:là|ici) pour (?:vous |t')?aider|en tant qu'(?:ia|intelligence artificielle|assistant|modèle de langage)|avec plaisir|puis-je (?:vous|t') aider/iu,
-  /ich hoffe,? (?:das|dies|es) hilft|(?:wenn|falls) (?:du|sie) (?:noch )?(?:weitere |andere )?fragen ha(?:st|ben)|zögern sie nicht|lass(?: es)? mich wissen|ich helfe (?:dir|ihnen) gern|als (?:eine )?(?:ki|künstliche intelligenz|sprachmodell)|gern geschehen|kann ich (?:dir|ihnen) (?:noch )?(?:bei etwas|weiter)?helfen/iu,
+  /ich hoffe,? (?:das|dies|es) hilft|(?:wenn|falls) (?:du|sie) (?:noch )?[^.?!]{0,30}fragen[^.?!]{0,30}ha(?:st|ben)|frag (?:einfach|gerne)|zögern sie nicht|lass(?: es)? mich wissen|ich helfe (?:dir|ihnen) gern|als (?:eine )?(?:ki|künstliche intelligenz|sprachmodell)|gern geschehen|kann ich (?:dir|ihnen) (?:noch )?(?:bei etwas|weiter)?helfen/iu,
 ];
 
 /** Deliberation about the reply, or the user in the third person. */

@@ -31,6 +31,8 @@ const PLANNING: RegExp[] = [
   /\bthe (?:question|problem|prompt|task|instruction|request|query) (?:asks|says|states|wants|requires|is asking|mentions|specifies)\b(?![^?]*\?)/i,
   /\b(?:we|i)(?:'re| are| am) (?:asked|told|supposed|required) to\b/i,
   /\bthe assistant(?:'s)? (?:should|must|needs|will|would|has|answer|response|reply)\b/i,
+  // heuristic-v6: the model writing about the user's next message instead of writing it.
+  /\b(?:from|for|by|of|to) the user\b|\bnext (?:user )?(?:question|message|turn|query|prompt)(?: from| for| by)?\b(?![^?]*\?)/i,
   ...PLANNING_ML,
 ];
 

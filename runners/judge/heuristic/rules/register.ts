@@ -159,6 +159,10 @@ export function planStructureRule(text: string): RuleHit | null {
   }
   const note = SELF_NOTE.exec(t);
   if (note) return { label: 'meta_planning', rule: 'planning.self_note', rationale: `A note to itself about the reply ("${clip(note[0].trim(), 60)}").`, evidence: clip(note[0].trim(), 120) };
+  // Chinese, Japanese, Korean: a three-step plan (先…再…最后) needs no subject to be a plan.
+  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(t) && SEQUENCE_FIRST.test(t) && SEQUENCE_THEN.test(t) && /最后|最後に|마지막으로/u.test(t)) {
+    return { label: 'meta_planning', rule: 'planning.sequence', rationale: 'Lays out the steps of the reply (first … then … finally).', evidence: clip(t, 120) };
+  }
   if (SEQUENCE_FIRST.test(t) && SEQUENCE_THEN.test(t) && SPEAKER_ACTS.test(t)) {
     return { label: 'meta_planning', rule: 'planning.sequence', rationale: 'Lays out, in the first person, the steps of the reply to write (first … then …).', evidence: clip(t, 120) };
   }
