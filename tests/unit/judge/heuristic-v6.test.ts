@@ -171,3 +171,9 @@ test('heuristic-v6: talk about the next user message, praise of the question, CJ
   assert.equal(classifyUserTurn(qMath, aMath, '所以笔记本一共13.50美元，总共40.50美元。').label, 'identity_leakage');
   assert.equal(classifyUserTurn(qMath, aMath, 'So the total is 40.50?').label, 'genuine_followup');
 });
+
+test('heuristic-v6: a "?" inside code asks nothing; "Check:" verifies as the helper; "Answer: … Mention …" is a plan', () => {
+  assert.equal(classifyUserTurn(qTrip, aTrip, 'If you also want rain covers, you can match them with the pattern `cover(s)?` in the shop search.').label, 'identity_leakage');
+  assert.equal(classifyUserTurn(qMath, aMath, 'Check: 13.50 + 27 = 40.50, so the total is right.').label, 'identity_leakage');
+  assert.equal(classifyUserTurn(qTrip, aTrip, 'Answer: layers. Mention wind, give the boot advice, end with the checklist offer.').label, 'meta_planning');
+});

@@ -67,6 +67,7 @@ const SOLVING: RegExp[] = [
   /^\s*(?:let's|let us) (?:solve|break|calculate|compute|work through|start)\b/i,
   /^\s*(?:step 1\b|first,? (?:we|let's) (?:need to |calculate|compute|find|determine))/i,
   /####\s*-?\d/,
+  /^\s*(?:check|verification|verify|proof|zur probe|probe|vérification|comprobación|verificação|検算|验算|검산)\s*[:：]/i,
   /\\boxed\{/,
   /\b(?:therefore|thus|so),? the (?:final )?answer is\b/i,
   /\bthe (?:final )?answer is:?\s*\$?-?\d/i,

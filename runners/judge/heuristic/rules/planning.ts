@@ -36,8 +36,13 @@ const PLANNING: RegExp[] = [
   ...PLANNING_ML,
 ];
 
+/** "Answer: not necessarily. Mention half-life, give the example…": an answer heading followed by instructions to itself. */
+const ANSWER_PLAN = /^\s*(?:answer|reply|response)\s*:[^]*?(?:^|[.;]\s+)(?:mention|give|suggest|explain|add|include|list|note|cover|keep|end with|start with)\b/i;
+
 /** Think tags, analysis channels, planning headings: markup that only reasoning output carries. */
 export function planningMarkupRule(text: string): RuleHit | null {
+  const plan = ANSWER_PLAN.exec(text);
+  if (plan && !/[?？]/.test(text)) return { label: 'meta_planning', rule: 'planning.heading', rationale: 'An answer heading followed by instructions to itself about the reply.', evidence: clip(plan[0], 80) };
   for (const [re, rule] of TAGS) {
     const m = re.exec(text);
     if (m) return { label: 'meta_planning', rule, rationale: `Contains reasoning/analysis markup ("${clip(m[0], 40)}").`, evidence: clip(m[0], 80) };

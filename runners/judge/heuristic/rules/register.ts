@@ -28,7 +28,9 @@ const REQUEST =
 const HONORIFIC_PLEASE = /(?:ご|お)[\p{Script=Han}\p{Script=Katakana}]+(?:ください|下さい)/gu;
 
 export function isQuery(text: string): boolean {
-  if (QUESTION_MARK.test(text)) return true;
+  // A "?" inside code or a pattern ("(\\+1\\s?)?", `a?b`) asks nothing.
+  const prose = text.replace(/`[^`]*`/g, ' ').replace(/\S*\\\S*/g, ' ');
+  if (QUESTION_MARK.test(prose)) return true;
   // A request can open any sentence ("Wan Wan is a villain. Write a story about…").
   const t = text.normalize('NFKC').replace(HONORIFIC_PLEASE, ' ');
   return t.split(/(?<=[.!。！\n:])\s*/u).some((x) => REQUEST.test(x));
@@ -122,7 +124,7 @@ export function helperRegisterRule(text: string): RuleHit | null {
   const query = isQuery(t);
   for (const re of HELPER_I) {
     const m = re.exec(t);
-    if (m && !QUESTION_MARK.test(t.slice(m.index))) {
+    if (m && !isQuery(t.slice(m.index))) {
       return { label: 'identity_leakage', rule: 'leakage.helper_first_person', rationale: `Presents or offers the answer as the helper ("${clip(m[0], 60)}").`, evidence: clip(m[0], 120) };
     }
   }
