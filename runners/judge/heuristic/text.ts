@@ -27,7 +27,8 @@ const STOPWORDS_ML = new Set(
   seine ihre unser am zum zur vom beim ins bis noch schon nur sehr kann muss will soll wird werden hat habe haben hast
   oder aber wenn dann dass als was
   les quels quelles sont ont leur leurs mes tes nos vos ces aux être avoir était sera comme très aussi mais
-  unos unas mis tus nuestro nuestra ha han hay tengo tiene tienes eso esto esa ese muy
+  unos unas mis tus nuestro nuestra ha han hay tengo tiene tienes eso esto esa ese muy cuánto cuánta debería deberían
+  debo puedo quanto quanta devo deveria posso combien dois devrais peux
   os um uma do da dos das em na nas nos com não sim meu minha seu sua você vocês eu ele ela isso isto esse essa
   qual quais quanto quantos quanta quantas muito muita também mais mas já ao aos pelo pela é são foi ser está
   이 그 저 것 수 좀 더 또 및 등 뭐 왜 제 주세 줄수 있나 있어 있습 있을 있는 해주 해줘 어떻 어떤 무엇 그리 하지 그런 정말

@@ -177,3 +177,8 @@ test('heuristic-v6: a "?" inside code asks nothing; "Check:" verifies as the hel
   assert.equal(classifyUserTurn(qMath, aMath, 'Check: 13.50 + 27 = 40.50, so the total is right.').label, 'identity_leakage');
   assert.equal(classifyUserTurn(qTrip, aTrip, 'Answer: layers. Mention wind, give the boot advice, end with the checklist offer.').label, 'meta_planning');
 });
+
+test('heuristic-v6: tips offered as such; Japanese conditionals are hooks', () => {
+  assert.equal(classifyUserTurn(qPt, aPt, 'Un truco útil es cerrar las cortinas al anochecer; así el calor no se escapa.').label, 'identity_leakage');
+  assert.equal(classifyUserTurn(qMath, aMath, 'バックパックを20ドルにすると合計はいくらですか？').label, 'genuine_followup');
+});

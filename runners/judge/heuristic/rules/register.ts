@@ -49,6 +49,8 @@ const HELPER_YOU: RegExp[] = [
   /\b(?:vous pouvez|vous pourrez|tu peux|tu pourras|vous devriez|tu devrais|vous aurez|tu auras|pensez à|pense à|n'oubliez pas|n'oublie pas|assurez-vous|je vous (?:conseille|recommande)|je te (?:conseille|recommande)|si vous (?:voulez|avez|utilisez|préférez)|si ton|si votre|vous évitera|t'évitera)\b/iu,
   /\b(?:du kannst|sie können|du solltest|sie sollten|du musst|du wirst|sie werden|(?:kannst|solltest|musst|wirst) du|(?:können|sollten|müssen) sie|falls du|falls sie|denk daran|denken sie daran|achte darauf|prüfe|vergiss nicht|wenn du (?:möchtest|willst|magst)|ich empfehle dir|ich rate dir)\b/iu,
   /\b(?:você (?:também |ainda )?(?:pode|deve|deveria|terá|vai|precisa)|se você|lembre-se|não se esqueça|recomendo que você|te recomendo|tente)\b/iu,
+  // A tip offered as such: "A useful trick is…", "Un truco útil es…", "Une astuce :", "Ein Tipp:", "Uma dica:".
+  /^\s*(?:an?|one) (?:useful|good|quick|handy|simple|great) (?:trick|tip|idea) (?:is|:)|^\s*un (?:buen |pequeño )?(?:truco|consejo)(?: útil)? (?:es|:)|^\s*une (?:bonne |petite )?astuce\b|^\s*ein (?:guter |kleiner )?(?:tipp|trick)\b|^\s*uma (?:boa )?dica\b/iu,
   // Explanations addressed to the reader: "Note that HEAD~1 refers to…", "Keep in mind that…".
   /^\s*(?:(?:note that|keep in mind that|bear in mind that|remember that|it(?:'s| is) worth noting|notice that)\b|remember,)/i,
   // Advice in the imperative ("Avoid repotting it…", "Don't forget to…"), not an instruction about the reply.
