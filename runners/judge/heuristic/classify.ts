@@ -5,13 +5,14 @@ import { assistantVoiceRule, continuationRule, identityClaimRule } from './rules
 import { CLOSING_ML } from './rules/multilingual.ts';
 import { cutAtTurnBoundary, emptyBeforeBoundaryRule, repeatedHeadersRule } from './rules/role-header.ts';
 import { planningMarkupRule, planningRule } from './rules/planning.ts';
+import { helperRegisterRule, planStructureRule, shortClosingRule } from './rules/register.ts';
 import { restatementRule } from './rules/restatement.ts';
 import { computeSignals } from './signals.ts';
 import { withoutBoilerplate, withoutQuestionCopies } from './text.ts';
 import type { RuleHit } from './types.ts';
 
 /** Rule-set version, stamped as the heuristic judge's prompt_version. Bump when any rule changes a label. */
-export const HEURISTIC_VERSION = 'heuristic-v5';
+export const HEURISTIC_VERSION = 'heuristic-v6';
 
 /**
  * Label one user turn by rules, in a fixed order (first hit wins):
@@ -39,7 +40,7 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
   const identity = identityClaimRule(own);
   if (identity) return identity;
 
-  const planning = planningRule(own);
+  const planning = planningRule(own) ?? planStructureRule(own);
   if (planning) return planning;
 
   const text = raw.replace(SPECIAL_TOKEN_RE, ' ').replace(/\s+/g, ' ').trim();
@@ -47,7 +48,8 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
     return { label: 'empty_or_degenerate', rule: 'degenerate.special_tokens_only', rationale: 'Nothing but markup.', evidence: null };
   }
 
-  const voice = assistantVoiceRule(own.replace(SPECIAL_TOKEN_RE, ' ').replace(/\s+/g, ' ').trim());
+  const ownText = own.replace(SPECIAL_TOKEN_RE, ' ').replace(/\s+/g, ' ').trim();
+  const voice = assistantVoiceRule(ownText) ?? helperRegisterRule(ownText);
   if (voice) return voice;
 
   const closing = closingRule(text);
@@ -63,7 +65,9 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
   const signals = computeSignals(rest, question, response);
   const thanks = signals.strongRef || signals.weakRef ? null : shortThanksRule(text, signals.topicAOnly);
   if (thanks) return thanks;
-  const restatement = restatementRule(rest, question, signals);
+  const shortClosing = signals.strongRef ? null : shortClosingRule(text, signals.answerNumbers.length);
+  if (shortClosing) return shortClosing;
+  const restatement = restatementRule(rest, question, response, signals);
   if (restatement) return restatement;
 
   return groundingRule(rest, signals);

@@ -1,5 +1,5 @@
 import { STRONG_REF_ML, WEAK_REF_ML } from './rules/multilingual.ts';
-import { contentSet, isGeneric, isInstructionWord, normalize, numbers, properNouns, sentences, stem, withoutBoilerplate, withoutQuestionCopies } from './text.ts';
+import { contentSet, isGeneric, isInstructionWord, markedWords, normalize, numbers, properNouns, sentences, stem, withoutBoilerplate, withoutQuestionCopies } from './text.ts';
 
 /**
  * Measured signals of how a user turn relates to the question q and the answer a. Rules read these; the
@@ -48,6 +48,12 @@ export interface Signals {
   definiteRef: string | null;
   /** The turn opens like a task of its own ("Write…", "Can you create…", "A train leaves…" is not one). */
   taskOpener: string | null;
+  /**
+   * heuristic-v6: a word the answer marked (a name, an emphasised or listed term; see markedWords) and the question
+   * does not contain (not generic, 4+ letters or a 2+ character CJK/Hangul word) in the first sentence of a short turn (8 content words or fewer): the turn asks about something the answer brought up ("Is the
+   * zamioculca toxic for cats?", "Anki는 무료인가요?").
+   */
+  answerWordLead: string | null;
   /** The turn's own words: question copies and task boilerplate blanked (where reference cues are looked for). */
   ownWords: string;
   /** The explicit reference stands in the first sentence. */
@@ -56,6 +62,9 @@ export interface Signals {
   firstStandsAlone: boolean;
   /** Names capitalised mid-sentence that neither q nor a contains: a new topic. */
   newProper: string[];
+  /** heuristic-v6: names in q (capitalised mid-sentence), and whether the turn keeps any of them. */
+  questionNames: string[];
+  keepsQuestionName: boolean;
   /** Content tokens of the turn that are not constraint vocabulary. */
   counted: number;
   /** A comparison with something already given ("better", "similar", "another way") or a question about "this"/"it": it points back at the answer. */
@@ -79,14 +88,14 @@ const OPENER = /^\s*(?:and|but|so|also|then|now|ok(?:ay)?,? (?:so|now|and))\b/i;
 const NEW_MARKER =
   /\b(?:(?:another|next|new|different|unrelated|separate|other) (?:question|problem|one|task|topic|thing|request)\s*[:\-–—]|(?:next|new|different|unrelated|separate|other) question\b|changing the subject|on (?:a|another) (?:different|unrelated|separate) note|unrelated,? but|by the way)/i;
 
-const HYPOTHETICAL = /\b(?:what|how) about\b|\bwhat if\b|\binstead\b|^\s*(?:and|but) (?:if|what|how)\b|\bsuppose\b|\bif we (?:change|assume)\b/i;
+const HYPOTHETICAL = /\b(?:what|how) about\b|\bwhat if\b|\bwhat would (?:happen|change|be different)\b|\binstead\b|^\s*(?:and|but) (?:if|what|how)\b|\bsuppose\b|\bif we (?:change|assume)\b/i;
 
 const STANDING_ROLE =
   /\b(?:act as|pretend (?:to be|you(?:'re| are)|yourself)|play the (?:role|part)|assume the role|embrace the role|embody|role-?play|you are now|from now on|for the rest of (?:this|our) conversation|throughout (?:this|our) conversation|in all the following|regardless of (?:the|what)|i will (?:provide|give|send|ask)|your (?:job|task|role) (?:is|will be))\b/i;
 
 const WEAK_REF: RegExp[] = [
   /^\s*(?:but|wait|hmm+|hold on|what about|how about|what if|why|how come|really|huh|hm)\b/i,
-  /\b(?:what|how) about\b|\bwhat if\b|\binstead\b|\bagain\b|\bas well\b|\bthe same\b/i,
+  /\b(?:what|how) about\b|\bwhat if\b|\bwhat would (?:happen|change|be different)\b|\binstead\b|\bagain\b|\bas well\b|\bthe same\b/i,
   /\b(?:explain|write|rewrite|rephrase|repeat|summari[sz]e|simplify|shorten|expand|translate|check|verify|prove|change|modify|make|do|fix|use|apply|try|show|clarify|elaborate on|continue|redo|revise|compare|justify|parallelize|optimi[sz]e|improve|test|extend|turn|convert|format|put|apply|reverse|derive|replace|remove|add|move|swap|sort|reorder|split|combine|merge|run|keep|cut|trim|adapt|adjust|scale|double|halve|read|teach|learn|get|find|pick|choose|order|book|visit|skip) (?:it|this|that|these|those|them|one)\b/i,
   /^\s*(?:can|could|would) you (?:also |please )?(?:add|remove|include|drop|rename|insert|list|mark|highlight|bold|number|label|sort|group) (?:a|an|the|another|one more|some|more|each|all)\b/i,
   /\bwhat do you think\b|\bhow do you (?:like|feel)\b|\bwould you like to\b|\bdo you (?:like|enjoy|agree|prefer|think|recommend)\b|\byour (?:opinion|view|favou?rite|thoughts)\b/i,
@@ -176,16 +185,36 @@ export function computeSignals(userTurn: string, question: string, response: str
   let topicInQ = 0;
   let topicAOnly = 0;
   let counted = 0;
+  // Inflection across languages the light stemmer does not know ("quietscht"/"quietschen", "recomienda"/
+  // "recomiendas"): two words of five or more letters meet when they share a prefix of at least five letters and
+  // three quarters of the longer one ("internet"/"international" and "light"/"Lightroom" do not), or when a word of
+  // seven or more letters starts the other (German compounds: "Eröffnung"/"Eröffnungstag").
+  const byPrefix = (set: Set<string>) => {
+    const m = new Map<string, string[]>();
+    for (const t of set) if (t.length >= 5 && !/^\d/.test(t)) m.set(t.slice(0, 4), [...(m.get(t.slice(0, 4)) ?? []), t]);
+    return m;
+  };
+  const qPre = byPrefix(q);
+  const aPre = byPrefix(a);
+  const inSet = (t: string, set: Set<string>, pre: Map<string, string[]>) => {
+    if (set.has(t)) return true;
+    if (t.length < 5 || /^\d/.test(t)) return false;
+    return (pre.get(t.slice(0, 4)) ?? []).some((w) => {
+      let k = 0;
+      while (k < t.length && k < w.length && t[k] === w[k]) k++;
+      return k >= 5 && (k >= 0.75 * Math.max(t.length, w.length) || (k === Math.min(t.length, w.length) && k >= 7));
+    });
+  };
   for (const t of u) {
     const generic = isGeneric(t);
     // Constraint vocabulary ("words", "paragraphs", "highlight") is shared by any two instruction prompts: it
     // counts for restatement (inQ) but neither as new nor as topic.
     const instruction = isInstructionWord(t);
     if (!instruction) counted++;
-    if (q.has(t)) {
+    if (inSet(t, q, qPre)) {
       inQ++;
       if (!generic) topicInQ++;
-    } else if (a.has(t)) {
+    } else if (inSet(t, a, aPre)) {
       aOnly++;
       if (!generic) topicAOnly++;
     } else if (!instruction) novel++;
@@ -211,7 +240,22 @@ export function computeSignals(userTurn: string, question: string, response: str
       break;
     }
   }
+  let answerWordLead: string | null = null;
+  if (counted <= 8) {
+    const marked = markedWords(response);
+    for (const t of contentSet(sentences(ownWords)[0] ?? '')) {
+      if (marked.has(t) && !q.has(t) && !isGeneric(t) && !/^\d/.test(t) && (t.length >= 4 || /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2,}$/u.test(t))) {
+        answerWordLead = t;
+        break;
+      }
+    }
+  }
+  const questionNames = [...properNouns(question)].filter((w) => w.length >= 3 && !STOPWORDS_ANY.test(w) && !isGeneric(nameKey(w)));
+  const uLower = normalize(userTurn);
   return {
+    questionNames,
+    keepsQuestionName: questionNames.some((w) => uLower.includes(w)),
+    answerWordLead,
     u,
     q,
     a,

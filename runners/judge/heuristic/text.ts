@@ -23,7 +23,36 @@ const STOPWORDS_ML = new Set(
   `el la los las del que en un una por para con es se su al lo como más pero sus le ya este esta está son muy yo tu
   mi qué cómo cuál cuántos cuántas hay ser fue era y o de des du et une est qui pour pas dans sur au aux ce cette il elle je
   vous nous ne sa ses plus avec où quel quelle combien der das und ist nicht ein eine zu den dem mit von für auf im ich du
-  sie es wir ihr sich auch wie wer wo welche wieviel viele sind war bin`.split(/\s+/).filter(Boolean),
+  sie es wir ihr sich auch wie wer wo welche wieviel viele sind war bin mein meine meinen meines meiner dein deine
+  seine ihre unser am zum zur vom beim ins bis noch schon nur sehr kann muss will soll wird werden hat habe haben hast
+  oder aber wenn dann dass als was
+  les quels quelles sont ont leur leurs mes tes nos vos ces aux être avoir était sera comme très aussi mais
+  unos unas mis tus nuestro nuestra ha han hay tengo tiene tienes eso esto esa ese muy cuánto cuánta debería deberían
+  debo puedo quanto quanta devo deveria posso combien dois devrais peux
+  os um uma do da dos das em na nas nos com não sim meu minha seu sua você vocês eu ele ela isso isto esse essa
+  qual quais quanto quantos quanta quantas muito muita também mais mas já ao aos pelo pela é são foi ser está
+  이 그 저 것 수 좀 더 또 및 등 뭐 왜 제 주세 줄수 있나 있어 있습 있을 있는 해주 해줘 어떻 어떤 무엇 그리 하지 그런 정말
+  너무 아주 좋을 좋은 하는 하고 해서 이것 그것 저는 나는 제가 합니 됩니 입니 할까 어디 언제 누구 알려 가요 인가 얼마 어느`.split(/\s+/).filter(Boolean),
+);
+
+/** One-character Han words that are grammar, not content (particles, pronouns, copulas, measure words). */
+const HAN_FUNCTION = new Set([...'的了是在有和与就也都很吗呢吧我你您他她它们这那个一不会能要说对为从到给把被让比还多少么什怎哪些吗啊呀嗎們這那個為對說會']);
+
+
+/**
+ * Number words two to twelve (en, es, fr, de, pt), so "three years" and "3 years" meet (restatement only). "One" is left out (it is
+ * also the article "un", "um", "ein"), and so is Spanish "once" (an English word).
+ */
+const NUMBER_WORDS: Record<string, string> = Object.fromEntries(
+  [
+    'one two three four five six seven eight nine ten eleven twelve',
+    'uno dos tres cuatro cinco seis siete ocho nueve diez once doce',
+    'un deux trois quatre cinq six sept huit neuf dix onze douze',
+    'eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf',
+    'um dois três quatro cinco seis sete oito nove dez onze doze',
+  ]
+    .flatMap((line) => line.split(' ').map((w, i) => [w, String(i + 1)]))
+    .filter(([w, n]) => n !== '1' && w !== 'once'),
 );
 
 /** Han, Hiragana and Katakana runs: written without spaces, so words come from Intl.Segmenter (ICU dictionaries). */
@@ -46,7 +75,8 @@ const GENERIC = new Set(
   better great way thing something time year day week month idea example number word short long simple quick little big
   small kind type lot people person work start want try look keep call ask three four five six seven eight nine ten
   another next different first second last few best easy easiest hard fun nice interesting important new old
-  main key common general whole same specific certain various overall final simple basic`
+  main key common general whole same specific certain various overall final simple basic
+  추천 설명 방법 사용 정리 이유 가지 다음 推荐 介绍 方法 解释 问题 おすすめ 方法 説明 質問`
     .split(/\s+/)
     .filter(Boolean)
     .map((w) => stem(w)),
@@ -73,13 +103,19 @@ export function isInstructionWord(token: string): boolean {
 }
 
 export function isGeneric(token: string): boolean {
-  return GENERIC.has(token) || INSTRUCTION_WORDS.has(token) || /^\d$/.test(token);
+  // A single Han character ("何", "山") is too common to tie a turn to a topic on its own.
+  return GENERIC.has(token) || INSTRUCTION_WORDS.has(token) || /^\d$/.test(token) || /^\p{Script=Han}$/u.test(token);
 }
+
+/** German capitalises every noun, so capitals mark no names there. */
+const GERMAN = /\b(?:der|die|das|und|ist|nicht|eine?|wird|mit|für|auf|ich|sie|wie|viel|kann|mein|meine)\b/gi;
 
 /** Capitalised words that are not sentence-initial (names, places, products), lowercased; for topical anchoring. */
 export function properNouns(text: string): Set<string> {
   const out = new Set<string>();
-  const re = /(?<![.!?:\n]\s{0,3}|^\s{0,3})\b([A-Z][\p{L}]{2,})/gu;
+  if ((text.match(GERMAN)?.length ?? 0) >= 2) return out;
+  // Sentence-initial capitals are not names, also after an opening "¿", "¡", quote or bracket.
+  const re = /(?<![.!?:\n。！？]\s{0,3}[¿¡"“'(]?|^\s{0,3}[¿¡"“'(]?)\b([A-Z][\p{L}]{2,})/gu;
   for (const m of text.matchAll(re)) {
     const w = (m[1] as string).toLowerCase();
     if (!STOPWORDS.has(w)) out.add(w);
@@ -112,8 +148,40 @@ export function stem(word: string): string {
 
 /** All word tokens (letters or digits, unicode aware), normalised, numbers with their decimals kept. */
 export function words(text: string): string[] {
-  const raw = normalize(text).match(/\d+(?:[.,]\d+)*|[\p{L}\p{M}]+(?:'[\p{L}]+)?/gu) ?? [];
-  return raw.flatMap((w) => (CJK.test(w) ? segmentCjk(w) : [w]));
+  // Runs of one script each: "Anki는" is the name "anki" and a Korean particle, not one word.
+  const raw =
+    normalize(text).match(/\d+(?:[.,]\d+)*|[\p{Script=Hangul}]+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+|(?:(?![\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{M}])+(?:'[\p{L}]+)?/gu) ?? [];
+  return raw.flatMap((w) => (CJK.test(w) ? segmentCjk(w) : HANGUL.test(w) ? [koStem(w)] : [w]));
+}
+
+const HANGUL = /\p{Script=Hangul}/u;
+
+/**
+ * A Korean word's key: its first two syllables. Particles and endings are glued to the stem ("사과를", "추천합니다",
+ * "감천문화마을은"), and stripping them by list also cuts stems that end like one ("마을"), so the key keeps the
+ * stem's start instead ("사과", "추천", "감천").
+ */
+function koStem(w: string): string {
+  return w.length > 2 ? w.slice(0, 2) : w;
+}
+
+/**
+ * Wording keys for comparing a paraphrase with the question without a dictionary: character bigrams of Chinese,
+ * Japanese and Korean runs (no word segmentation or particle stripping needed), and the first five letters of
+ * every other content word ("einschlafen"/"Einschlafen", "apartamento"/"apartamentos", "recommend"/"recommends").
+ */
+export function wordingKeys(text: string): Set<string> {
+  const out = new Set<string>();
+  const t = normalize(text);
+  const EAST = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]+/gu;
+  for (const run of t.match(EAST) ?? []) {
+    for (let i = 0; i + 2 <= run.length; i++) {
+      const b = run.slice(i, i + 2);
+      if (!/^\p{Script=Hiragana}+$/u.test(b)) out.add(b); // two kana are grammar ("です", "ますか")
+    }
+  }
+  for (const w of contentTokens(t.replace(EAST, ' '))) if (!/^\d/.test(w)) out.add(w.slice(0, 5));
+  return out;
 }
 
 /** True when most letters of the text are CJK (the turn is Chinese or Japanese). */
@@ -127,18 +195,20 @@ export function contentTokens(text: string): string[] {
   const out: string[] = [];
   for (const w of words(text)) {
     if (/^\d/.test(w)) {
-      out.push(w.replace(/,/g, '').replace(/\.0+$/, ''));
+      out.push(normNumber(w));
       continue;
     }
     const base = w.replace(/'s$/, '').replace(/'/g, '');
     if (CJK.test(base)) {
-      // One-character kana are particles; one Han character can be a word ("书", "猫").
-      if (base.length < 2 && !/\p{Script=Han}/u.test(base)) continue;
+      // One-character kana are particles; one Han character can be a word ("书", "猫") or grammar ("的", "是").
+      if (base.length < 2 && (!/\p{Script=Han}/u.test(base) || HAN_FUNCTION.has(base))) continue;
+      // Short all-hiragana words are grammar ("です", "どう", "させる"), not content.
+      if (/^\p{Script=Hiragana}{1,3}$/u.test(base)) continue;
       out.push(base);
       continue;
     }
     if (base.length < 2 || STOPWORDS.has(base) || STOPWORDS_ML.has(base)) continue;
-    out.push(stem(base));
+    out.push(HANGUL.test(base) ? base : stem(base));
   }
   return out;
 }
@@ -149,7 +219,20 @@ export function contentSet(text: string): Set<string> {
 
 /** Numbers written as digits, normalised ("1,200" → "1200", "18.00" → "18"). */
 export function numbers(text: string): string[] {
-  return (normalize(text).match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/,/g, '').replace(/\.0+$/, ''));
+  return (normalize(text).match(/\d+(?:[.,]\d+)*/g) ?? []).map(normNumber);
+}
+
+/** "1,200" → "1200", "18.00" → "18", "4.50" and "4,50" (decimal comma: one or two digits after it) → "4.5". */
+function normNumber(n: string): string {
+  const m = /^(\d+),(\d{1,2})$/.exec(n);
+  const t = m ? `${m[1]}.${m[2]}` : n.replace(/,/g, '');
+  return t.includes('.') && /^\d+\.\d+$/.test(t) ? t.replace(/0+$/, '').replace(/\.$/, '') : t;
+}
+
+/** Numbers written as digits or as words one to twelve (en, es, fr, de, pt): for restatements that spell them out. */
+export function numbersAndWords(text: string): string[] {
+  const spelled = (normalize(text).match(/\p{L}+/gu) ?? []).map((w) => NUMBER_WORDS[w]).filter((n): n is string => n !== undefined);
+  return [...numbers(text), ...spelled];
 }
 
 export function intersectCount(a: Set<string>, b: Set<string>): number {
@@ -217,5 +300,19 @@ const BOILERPLATE: RegExp[] = [
 export function withoutBoilerplate(text: string): string {
   let out = text;
   for (const re of BOILERPLATE) out = out.replace(re, ' ');
+  return out;
+}
+
+/**
+ * The answer's marked words: names (capitalised mid-sentence), emphasised or code spans, the first words of list
+ * items and headings, and every Chinese, Japanese or Korean word. A turn that leads with one of them asks about
+ * what the answer brought up; a plain word the answer happens to use ("consider") is not marked.
+ */
+export function markedWords(response: string): Set<string> {
+  const marked: string[] = [...properNouns(response)];
+  for (const m of response.matchAll(/\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\n]+)\*|`([^`\n]+)`/g)) marked.push((m[1] ?? m[2] ?? m[3] ?? m[4]) as string);
+  for (const m of response.matchAll(/^\s*(?:[-*•]|\d+[.)]|#{1,4})\s+((?:\S+\s+){0,2}\S+)/gm)) marked.push(m[1] as string);
+  const out = new Set(contentTokens(marked.join(' \n ')));
+  for (const t of contentTokens(response)) if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(t)) out.add(t);
   return out;
 }

@@ -1,4 +1,5 @@
 import { clip } from '../text.ts';
+import { isQuery } from './register.ts';
 import type { Signals } from '../signals.ts';
 import type { RuleHit } from '../types.ts';
 
@@ -38,7 +39,7 @@ export function groundingRule(text: string, s: Signals): RuleHit {
   // A pronoun hook anchors the turn only in its first sentence: in "A train travels 60 mph for 2 h. How far does
   // it go?" the "it" points inside the turn, which is a self-contained problem. A definite reference to a word
   // of the exchange ("the story", "these steps") anchors it too.
-  const anchored = s.sharedProper.length > 0 || s.weakRefLeading || s.definiteRef !== null || s.anaphor !== null;
+  const anchored = s.sharedProper.length > 0 || s.weakRefLeading || s.definiteRef !== null || s.anaphor !== null || s.answerWordLead !== null;
   // A self-contained new task reads as complete on its own. Numbers or words it shares with the answer by chance
   // do not ground it: a problem that brings its own numbers is a new problem even if one of them is also in a.
   // Small numbers (one digit) turn up in any two problems; only multi-digit or decimal ones tie a turn to the answer.
@@ -57,6 +58,17 @@ export function groundingRule(text: string, s: Signals): RuleHit {
       label: 'new_unrelated_query',
       rule: 'grounding.fresh_request',
       rationale: `A self-contained new ${freshProblem ? 'problem' : 'request'}: ${stat}${s.novelNumbers.length ? `, with new numbers ${s.novelNumbers.slice(0, 4).join(', ')}` : ''}.`,
+      evidence: clip(text, 160),
+    };
+  }
+  // heuristic-v6: the same kind of request about another named subject ("Write a 100-word summary of the causes of
+  // the French Revolution" after one about World War I): the question's names are gone and new ones stand in their
+  // place, with no hook, reference or answer word tying the turn back.
+  if (s.questionNames.length > 0 && !s.keepsQuestionName && s.newProper.length > 0 && s.sharedProper.length === 0 && !s.weakRef && !s.standingRole && !s.hypothetical && s.answerWordLead === null && s.anaphor === null && s.definiteRef === null && (s.taskOpener !== null || s.firstStandsAlone)) {
+    return {
+      label: 'new_unrelated_query',
+      rule: 'grounding.new_subject',
+      rationale: `Asks the same kind of thing about another named subject (${s.newProper.slice(0, 3).join(', ')} instead of ${s.questionNames.slice(0, 3).join(', ')}); ${stat}.`,
       evidence: clip(text, 160),
     };
   }
@@ -82,6 +94,14 @@ export function groundingRule(text: string, s: Signals): RuleHit {
       label: 'genuine_followup',
       rule: 'grounding.answer_content',
       rationale: `Picks up content of the answer (${s.answerNumbers.length ? `numbers ${s.answerNumbers.join(', ')}` : `${s.topicAOnly} answer-only word(s)`}); ${stat}.`,
+      evidence: clip(text, 120),
+    };
+  }
+  if (s.answerWordLead && s.newProper.length === 0 && s.novelNumbers.length === 0) {
+    return {
+      label: 'genuine_followup',
+      rule: 'grounding.answer_word',
+      rationale: `Asks about something only the answer brought up ("${s.answerWordLead}"); ${stat}.`,
       evidence: clip(text, 120),
     };
   }
@@ -115,6 +135,16 @@ export function groundingRule(text: string, s: Signals): RuleHit {
       evidence: clip(text, 120),
     };
   }
+  // heuristic-v6: the default when nothing fires. A new request asks for something complete; a fragment that
+  // leans on the conversation ("And for 5 people?", "¿Y en invierno?", "Und ohne Zucker?") or a short statement
+  // that asks nothing ("My oven only goes to 200 degrees.") is the user continuing the exchange.
+  const words = text.trim().split(/\s+/).filter(Boolean).length + (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0) / 2;
+  if (words <= 6 && ELLIPTICAL.test(text.normalize('NFKC'))) {
+    return { label: 'genuine_followup', rule: 'grounding.elliptical', rationale: `A fragment that leans on the conversation; ${stat}.`, evidence: clip(text, 120) };
+  }
+  if (words <= 12 && !isQuery(text) && s.newProper.length <= 1 && s.novelNumbers.length <= 1) {
+    return { label: 'genuine_followup', rule: 'grounding.statement', rationale: `A short statement to the assistant that asks for nothing new; ${stat}.`, evidence: clip(text, 120) };
+  }
   return {
     label: 'new_unrelated_query',
     rule: 'grounding.unrelated',
@@ -122,3 +152,7 @@ export function groundingRule(text: string, s: Signals): RuleHit {
     evidence: clip(text, 160),
   };
 }
+
+/** A question that starts with a conjunction or preposition: it needs the conversation to be understood. */
+const ELLIPTICAL =
+  /^\s*(?:(?:and|or|but|for|in|with|without|only|also|even|same|y|o|pero|para|en|con|sin|solo|sólo|et|ou|mais|pour|avec|sans|und|oder|aber|für|mit|ohne|nur|auch|e|mas|com|sem|só|também)\s[^?？]{0,60}[?？]\s*$|(?:那|还有|那么|じゃあ|では|それで|그럼|그러면)[^?？]{0,30}[?？]\s*$)/iu;

@@ -1,4 +1,4 @@
-import { clip, contentSet, contentTokens, intersectCount } from '../text.ts';
+import { clip, contentSet, contentTokens, intersectCount, numbers } from '../text.ts';
 import type { RuleHit } from '../types.ts';
 import { VOICE_ML } from './multilingual.ts';
 
@@ -24,7 +24,8 @@ const IDENTITY: RegExp[] = [
 ];
 
 const VOICE: RegExp[] = [
-  /\b(?:i )?hope (?:this|that|it) (?:helps|was helpful|clarifies|answers)\b/i,
+  /\b(?:i )?hope (?:this|that|it) (?:helps|was helpful|clarifies|answers|clears (?:things|it|everything) up|makes (?:sense|things clearer)|is (?:useful|helpful|clear)|works (?:for you|out))\b/i,
+  /\bhappy (?:coding|cooking|baking|hiking|travels|travelling|traveling|learning|reading|gardening|studying|writing|hacking|running)\b|\benjoy (?:your|the) (?:meal|trip|dinner|stay|visit|cooking|run|hike|reading)\b|\bbon appétit\b/i,
   /\blet me know if (?:you|there|that|this|anything)\b/i,
   /\bfeel free to (?:ask|reach|let me)\b/i,
   /\b(?:is there|if there's|if there is) anything else (?:i can|you'd like|you would like|you need)\b/i,
@@ -36,8 +37,9 @@ const VOICE: RegExp[] = [
   /\bas an ai\b|\bas a (?:large )?language model\b|\bi(?:'m| am) an ai\b|\bi(?:'m| am) (?:an? )?(?:ai )?assistant\b/i,
   /\bi(?:'m| am) (?:qwen|chatgpt|gpt-?\d|llama|claude|gemma|gemini|mistral|phi|deepseek)\b/i,
   /^\s*(?:you're|you are) (?:very |so |most )?welcome\b/i,
-  /^\s*(?:great|good|excellent|interesting) question\b/i,
-  /^\s*(?:sure|certainly|of course|absolutely)[!,.]\s*(?:here|i|let|the|to|below|happy)\b/i,
+  /^\s*(?:(?:that's|that is|what) an? )?(?:great|good|excellent|interesting|fantastic) (?:question|follow-up|followup|point)\b/i,
+  /\b(?:guten appetit|buen provecho|bom apetite)\b|맛있게 드세요|召し上がれ/iu,
+  /^\s*(?:sure|certainly|of course|absolutely)[!,.]\s*(?:here(?!(?:'s| is| are) my\b)|i|let|the|to|below|happy)\b/i,
   /^\s*(?:here(?:'s| is| are) (?:the|a|an|how|another|some|one|two|three|your|my (?:answer|solution|response)|an? (?:updated|revised|improved|new|shorter|longer))|below is)\b(?![^.?!]*\?)/i,
   /\bi can (?:also )?(?:\w+ ){0,10}?(?:if you(?:'d| would)? like|if (?:you )?needed|if you want|for you)\b/i,
   /\bi'?m glad you (?:liked|like|found|enjoyed)\b|^\s*(?:happy|glad) to help\b|\bjust ask\b/i,
@@ -53,6 +55,9 @@ const VOICE: RegExp[] = [
   /^\s*(?:note|please note|disclaimer|n\.b\.)\s*:/i,
   /\b(?:in (?:this|my) (?:response|answer|explanation)|as (?:i )?(?:mentioned|explained|shown|noted) (?:above|earlier|before)),? i\b/i,
   /\bthe user(?:'s)? (?:question|request)\b/i,
+  // The assistant describing the reply it wrote.
+  /^\s*(?:this|the) (?:version|rewrite|revised (?:version|sentence|text)|new version|phrasing|wording|draft) (?:keeps|adds|maintains|preserves|softens|ensures|conveys|retains|highlights|emphasi[sz]es|balances)\b/i,
+  /\bas (?:you )?(?:requested|asked|instructed)\b|\b(?:the|this|my) (?:summary|response|answer|text|essay|poem|email|letter|story|reply) (?:is|has|contains) (?:exactly|now|about|under|over|around|just) \d+ words\b/i,
   ...VOICE_ML,
 ];
 
@@ -62,10 +67,11 @@ const SOLVING: RegExp[] = [
   /^\s*(?:let's|let us) (?:solve|break|calculate|compute|work through|start)\b/i,
   /^\s*(?:step 1\b|first,? (?:we|let's) (?:need to |calculate|compute|find|determine))/i,
   /####\s*-?\d/,
+  /^\s*(?:check|verification|verify|proof|zur probe|probe|vérification|comprobación|verificação|検算|验算|검산)\s*[:：]/i,
   /\\boxed\{/,
   /\b(?:therefore|thus|so),? the (?:final )?answer is\b/i,
   /\bthe (?:final )?answer is:?\s*\$?-?\d/i,
-  /\d(?:[\d.,]*)\s*[-+×x*\/÷]\s*\d[\d.,]*\s*=\s*\$?\d/,
+  /\d(?:[\d.,]*)\s*[-+×x*\/÷]\s*\(?\d[\d.,]*(?:\s*[-+×x*\/÷]\s*\d[\d.,]*)*\)?\s*=\s*(?:[$€£¥₩]|R\$|US\$)?\s*\d/,
 ];
 
 /** A turn that continues the answer's numbered list ("6. …" after an answer ending at "5."). */
@@ -114,7 +120,25 @@ export function assistantVoiceRule(text: string): RuleHit | null {
  * Continuation/re-solving: solution scaffolding, or a long turn whose content words come mostly from the
  * answer and that neither asks nor addresses the assistant.
  */
+/** "So …", "所以…", "つまり…", "따라서…", "Donc…": a conclusion drawn as the helper. */
+const CONCLUSION = /^\s*(?:so|therefore|thus|hence|所以|因此|因而|つまり|したがって|따라서|그러므로|donc|ainsi|entonces|por lo tanto|então|portanto|also|daher|somit)(?:[,，、\s]|(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]))/iu;
+
 export function continuationRule(text: string, question: string, response: string): RuleHit | null {
+  // heuristic-v6: a conclusion that restates two or more of the answer's results, asking nothing, re-states the
+  // solution ("所以全班一共有49人，其中男生21人。"). One number ("So the answer is 20.") may be a user checking.
+  if (CONCLUSION.test(text) && !/[?？]/.test(text)) {
+    const aNums = new Set(numbers(response));
+    const qNums = new Set(numbers(question));
+    const results = [...new Set(numbers(text))].filter((n) => aNums.has(n) && !qNums.has(n));
+    if (results.length >= 2) {
+      return {
+        label: 'identity_leakage',
+        rule: 'leakage.restates_results',
+        rationale: `Draws the answer's conclusion again (results ${results.slice(0, 4).join(', ')}) without asking anything.`,
+        evidence: clip(text, 120),
+      };
+    }
+  }
   const list = continuesList(text, response);
   if (list) {
     return {

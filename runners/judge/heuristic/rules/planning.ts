@@ -10,11 +10,12 @@ import { PLANNING_ML } from './multilingual.ts';
 const TAGS: Array<[RegExp, string]> = [
   [/<\/?think>|<\/?thinking>|<\/?reasoning>|<\|begin_of_thought\|>/i, 'planning.think_tag'],
   [/<\|channel\|>\s*analysis|^\s*analysis\s*(?:\n|:)|<\|start\|>assistant<\|channel\|>/i, 'planning.analysis_channel'],
-  [/^\s*(?:thinking process|thought process|reasoning|internal monologue|scratchpad|plan)\s*:/i, 'planning.heading'],
+  [/^\s*(?:thinking process|thought process|reasoning|internal monologue|scratchpad|plan|draft|outline|notes|approach|to-?do)\s*:/i, 'planning.heading'],
 ];
 
 /** Third-person talk about the user, or deliberation about the reply being written. */
 const PLANNING: RegExp[] = [
+  /\b(?:the|this) (?:person|asker|questioner|customer|student|op)(?:'s)? (?:is|has|wants?|asks?|asked|needs?|seems?|probably|likely|might|may|just|already|mentioned)\b/i,
   /\b(?:the|this) user(?:'s)? (?:is|was|wants?|wanted|asks?|asked|has|had|might|may|seems?|needs?|said|says|provided|gave|expects?|would|could|probably|likely|just|already|mentioned|requests?|requested|clearly|appears?)\b/i,
   /\b(?:i|we) (?:should|need to|must|have to|will|'ll|am going to|want to) (?:respond|reply|answer (?:the|this|their|his|her)|explain (?:to )?(?:the|them)|provide|acknowledge|address|clarify|make sure|double-check|keep (?:it|the answer)|structure|format|draft|mention|start by|begin by|figure out how)\b/i,
   /\b(?:my|the|our) (?:response|reply|answer) should\b/i,
@@ -30,11 +31,18 @@ const PLANNING: RegExp[] = [
   /\bthe (?:question|problem|prompt|task|instruction|request|query) (?:asks|says|states|wants|requires|is asking|mentions|specifies)\b(?![^?]*\?)/i,
   /\b(?:we|i)(?:'re| are| am) (?:asked|told|supposed|required) to\b/i,
   /\bthe assistant(?:'s)? (?:should|must|needs|will|would|has|answer|response|reply)\b/i,
+  // heuristic-v6: the model writing about the user's next message instead of writing it.
+  /\b(?:from|for|by|of|to) the user\b|\bnext (?:user )?(?:question|message|turn|query|prompt)(?: from| for| by)?\b(?![^?]*\?)/i,
   ...PLANNING_ML,
 ];
 
+/** "Answer: not necessarily. Mention half-life, give the example…": an answer heading followed by instructions to itself. */
+const ANSWER_PLAN = /^\s*(?:answer|reply|response)\s*:[^]*?(?:^|[.;]\s+)(?:mention|give|suggest|explain|add|include|list|note|cover|keep|end with|start with)\b/i;
+
 /** Think tags, analysis channels, planning headings: markup that only reasoning output carries. */
 export function planningMarkupRule(text: string): RuleHit | null {
+  const plan = ANSWER_PLAN.exec(text);
+  if (plan && !/[?？]/.test(text)) return { label: 'meta_planning', rule: 'planning.heading', rationale: 'An answer heading followed by instructions to itself about the reply.', evidence: clip(plan[0], 80) };
   for (const [re, rule] of TAGS) {
     const m = re.exec(text);
     if (m) return { label: 'meta_planning', rule, rationale: `Contains reasoning/analysis markup ("${clip(m[0], 40)}").`, evidence: clip(m[0], 80) };

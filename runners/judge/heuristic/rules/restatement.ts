@@ -1,4 +1,4 @@
-import { clip, numbers } from '../text.ts';
+import { clip, isGeneric, markedWords, normalize, numbersAndWords, wordingKeys } from '../text.ts';
 import type { Signals } from '../signals.ts';
 import type { RuleHit } from '../types.ts';
 
@@ -7,8 +7,55 @@ import type { RuleHit } from '../types.ts';
  * content-token overlap: most of the turn's words come from q, it covers much of q, it uses (almost) nothing only
  * the answer contains, and it makes no explicit reference to the answer.
  */
-export function restatementRule(text: string, question: string, s: Signals): RuleHit | null {
+export function restatementRule(text: string, question: string, response: string, s: Signals): RuleHit | null {
+  // A restatement keeps the question's named entities and adds none: "…the causes of the French Revolution" after
+  // "…the causes of World War I" is a new task in the same form.
   if (s.u.size === 0 || s.q.size === 0 || s.strongRef || s.hypothetical) return null;
+  const qText = normalize(question);
+  const firstWord = normalize(text).match(/\p{L}+/u)?.[0];
+  if (s.newProper.some((w) => w !== firstWord && !qText.includes(w))) return null;
+  // heuristic-v6: a numeric problem asked again in other words or another language: every number of q (two or
+  // more, one of them with two or more digits: "4 paragraphs, two new lines" is a format, not a problem) comes back, and nothing else: no new number, no number of the answer.
+  const qNums = [...new Set(numbersAndWords(question))].filter((n) => n !== '1');
+  const uNumsAll = new Set(numbersAndWords(text));
+  if (qNums.length >= 2 && qNums.some((n) => n.length >= 2) && qNums.every((n) => uNumsAll.has(n)) && s.novelNumbers.length === 0 && s.answerNumbers.length === 0) {
+    return {
+      label: 'prompt_restatement',
+      rule: 'restatement.same_numbers',
+      rationale: `Asks the question's problem again: all ${qNums.length} of its numbers return and none is new or from the answer.`,
+      evidence: clip(text, 160),
+    };
+  }
+  // heuristic-v6: a paraphrase compared by wording keys (character bigrams of Chinese, Japanese and Korean, word
+  // prefixes elsewhere: no segmentation or stemming needed): it covers 40% of the question's wording, a quarter of its own
+  // wording is the question's, and at most a fifth comes from the answer alone.
+  // A variation ("what if", "e se", "如果") that the question does not itself contain is not a restatement.
+  const variation = HYPOTHETICAL_ML.exec(text);
+  if (variation && !normalize(question).includes(normalize(variation[0]).trim())) return null;
+  // A numeric question restated carries its data: when none of its numbers return, the turn asks something else
+  // about it ("What's the area of the circle circumscribing the triangle?").
+  if (qNums.length >= 2 && !qNums.some((n) => uNumsAll.has(n))) return null;
+  const ub = wordingKeys(text);
+  const qb = wordingKeys(question);
+  if (ub.size >= 4 && qb.size > 0) {
+    const aOnlyB = wordingKeys(response);
+    let inQb = 0;
+    let onlyA = 0;
+    for (const b of ub) {
+      if (qb.has(b)) inQb++;
+      else if (aOnlyB.has(b)) onlyA++;
+    }
+    let cover = 0;
+    for (const b of qb) if (ub.has(b)) cover++;
+    if (cover / qb.size >= 0.4 && inQb / ub.size >= 0.25 && onlyA / ub.size <= 0.2 && takesNoMarkedWord(s, response) && s.answerNumbers.length === 0 && s.novelNumbers.length === 0) {
+      return {
+        label: 'prompt_restatement',
+        rule: 'restatement.paraphrase',
+        rationale: `Paraphrases the question: it covers ${Math.round((100 * cover) / qb.size)}% of the question's wording keys, ${Math.round((100 * inQb) / ub.size)}% of its own are the question's, ${Math.round((100 * onlyA) / ub.size)}% the answer's alone.`,
+        evidence: clip(text, 160),
+      };
+    }
+  }
   const fromQ = s.inQ / s.u.size;
   const coverQ = s.inQ / s.q.size;
   const aOnlyOk = s.aOnly <= Math.max(1, Math.floor(0.1 * s.u.size)) && s.answerNumbers.length === 0;
@@ -17,20 +64,22 @@ export function restatementRule(text: string, question: string, s: Signals): Rul
   if (fromQ >= 0.7 && coverQ >= 0.5) {
     return { label: 'prompt_restatement', rule: 'restatement.overlap', rationale: `Repeats the question: ${stats}.`, evidence: clip(text, 160) };
   }
-  // Paraphrase of a numeric problem: every number of q comes back, no new number, and substantial overlap.
-  const qNums = [...new Set(numbers(question))];
-  const uNums = new Set(numbers(text));
-  if (qNums.length >= 2 && qNums.every((n) => uNums.has(n)) && s.novelNumbers.length === 0 && s.answerNumbers.length === 0 && fromQ >= 0.4 && coverQ >= 0.3) {
-    return {
-      label: 'prompt_restatement',
-      rule: 'restatement.numbers',
-      rationale: `Paraphrases the question: all ${qNums.length} of its numbers return, nothing new is added; ${stats}.`,
-      evidence: clip(text, 160),
-    };
-  }
   // Re-ask: short turn that is almost entirely the question's words and asks it again.
   if (fromQ >= 0.6 && coverQ >= 0.35 && s.u.size >= 3 && !s.weakRef) {
     return { label: 'prompt_restatement', rule: 'restatement.reask', rationale: `Re-asks the question: ${stats}.`, evidence: clip(text, 160) };
   }
   return null;
+}
+
+/** A variation of the problem ("what if", "e se", "und wenn", "如果", "もし", "만약"): not a restatement. */
+const HYPOTHETICAL_ML = /\b(?:what|how) about\b|\bwhat if\b|\binstead\b|\bsuppose\b|^\s*(?:and|but|wait|why)\b|\by si\b|\bet si\b|\bund wenn\b|\bwas wäre\b|(?:^|\s)e se\b|如果|假如|もし|만약|^(?:那|じゃあ|그럼)/iu;
+
+/**
+ * The turn takes nothing specific from the answer: no word of the answer that the question lacks, or a single plain
+ * one ("chaque mois" after "pendant un mois"); a word the answer marked (a name, an emphasised or listed term:
+ * "Is Sintra doable…?") is a reaction to the answer.
+ */
+function takesNoMarkedWord(s: Signals, response: string): boolean {
+  const fromA = [...s.u].filter((t) => !s.q.has(t) && s.a.has(t) && !isGeneric(t));
+  return fromA.length === 0 || (fromA.length === 1 && !markedWords(response).has(fromA[0] as string));
 }
