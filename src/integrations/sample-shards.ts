@@ -5,7 +5,7 @@
  * with the Sample schema; a bad line fails the build naming the file, the line and the field.
  */
 import type { AstroIntegration } from 'astro';
-import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jsonlLines } from '../lib/io/jsonl.ts';
@@ -37,8 +37,26 @@ async function readSamples(abs: string, file: string, model: string, dataset: st
   return out;
 }
 
-/** Write every shard and manifest of resultsDir into outDir; returns counts. */
+/**
+ * Write every shard and manifest of resultsDir into outDir/data/samples; returns counts. Shards go to a staging
+ * folder first and are moved into place only after every sample file passed validate's checks, so a bad file
+ * anywhere (a duplicate id, an over-long line) leaves no shard of any model published.
+ */
 export async function writeShards(resultsDir: string, outDir: string): Promise<ShardStats> {
+  const finalDir = join(outDir, 'data', 'samples');
+  const staging = join(outDir, 'data', `.samples-staging-${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    const stats = await writeShardsInto(resultsDir, staging);
+    rmSync(finalDir, { recursive: true, force: true });
+    if (existsSync(staging)) renameSync(staging, finalDir);
+    return stats;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+async function writeShardsInto(resultsDir: string, samplesDir: string): Promise<ShardStats> {
   const stats: ShardStats = { files: 0, samples: 0, shards: 0, bytes: 0 };
   if (!existsSync(resultsDir)) return stats;
   const models = readdirSync(resultsDir, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name).sort();
@@ -58,7 +76,7 @@ export async function writeShards(resultsDir: string, outDir: string): Promise<S
       if (!(DATASET_IDS as readonly string[]).includes(dataset)) throw new Error(`${file}: (root): unknown dataset "${dataset}" (file names are <dataset>.jsonl)`);
       const samples = await readSamples(abs, file, model, dataset);
       const parts = splitShards(groupByItem(samples, conditionOrder));
-      const mdir = join(outDir, 'data', 'samples', model);
+      const mdir = join(samplesDir, model);
       mkdirSync(mdir, { recursive: true });
       const manifest: Manifest = { model, dataset, samples: samples.length, shards: [] };
       parts.forEach((items, n) => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -29,7 +30,15 @@ describe('validate: huge bad files and files outside the known folders', () => {
     const v = runCli(['validate', join(results, 'm', 'samples', 'gsm8k.jsonl')]);
     assert.equal(v.code, 1);
     assert.match(v.stderr, /duplicate sample id/);
+    // A good model sorted before the bad one: none of its shards may be published either.
+    await mkdir(join(results, 'a-good', 'samples'), { recursive: true });
+    await writeFile(join(results, 'a-good', 'samples', 'gsm8k.jsonl'), `${JSON.stringify({ ...sample, submission_id: 'a-good' })}\n`);
     await assert.rejects(writeShards(results, join(dir, 'dist')), /gsm8k\.jsonl:2: id: duplicate sample id "0001~greedy~0"/);
+    assert.deepEqual(existsSync(join(dir, 'dist', 'data')) ? readdirSync(join(dir, 'dist', 'data')) : [], [], 'no shard, manifest or staging folder is left');
+    await rm(join(results, 'm'), { recursive: true });
+    const ok = await writeShards(results, join(dir, 'dist'));
+    assert.equal(ok.files, 1);
+    assert.ok(existsSync(join(dir, 'dist', 'data', 'samples', 'a-good', 'gsm8k.json')));
   });
 
   it('a submission outside submissions/ is classified by its content, not reported as "validated 0 files: ok"', async () => {
