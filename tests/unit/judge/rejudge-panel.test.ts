@@ -10,6 +10,11 @@ import { PROFILES } from '../../../runners/sim/profiles.ts';
 import { startSim, type RunningSim } from '../../../runners/sim/server.ts';
 import { spawn } from 'node:child_process';
 import { REPO_ROOT } from '../../helpers/cli.ts';
+import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/classify.ts';
+
+// The judge configs below name no prompt_version, so they get the default prompt.
+const PROMPT = 'judge-v2';
+const HEURISTIC = `heuristic:${HEURISTIC_VERSION}`;
 
 /** The CLI in a child process, asynchronously: the simulator runs in this process and must keep answering. */
 function runCli(args: string[], opts: { env: NodeJS.ProcessEnv }): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -49,8 +54,8 @@ test('userturn run takes a panel of judge configs: first primary, every pair agr
   const r = await runCli(runArgs(out, ['api.yaml', 'open.yaml']), { env: env() });
   assert.equal(r.code, 0, r.stderr);
   const s = summaryOf(join(out, 'qwen3.5-9b'));
-  assert.deepEqual(s.provenance.judges.map((j) => j.id), ['llm:judge-api:judge-v1', 'llm:judge-open:judge-v1', 'heuristic:heuristic-v4']);
-  assert.equal(s.provenance.primary_judge, 'llm:judge-api:judge-v1');
+  assert.deepEqual(s.provenance.judges.map((j) => j.id), [`llm:judge-api:${PROMPT}`, `llm:judge-open:${PROMPT}`, HEURISTIC]);
+  assert.equal(s.provenance.primary_judge, `llm:judge-api:${PROMPT}`);
   assert.equal(s.agreement.length, 3);
 });
 
@@ -61,7 +66,7 @@ test('userturn rejudge takes a panel: --judge-config twice relabels with both, t
   const r = await runCli(['rejudge', res, '--judge-config', join(dir, 'api.yaml'), '--judge-config', join(dir, 'open.yaml')], { env: env() });
   assert.equal(r.code, 0, r.stderr);
   const s = summaryOf(res);
-  assert.deepEqual(s.provenance.judges.map((j) => j.id), ['llm:judge-api:judge-v1', 'heuristic:heuristic-v4', 'llm:judge-open:judge-v1']);
+  assert.deepEqual(s.provenance.judges.map((j) => j.id), [`llm:judge-api:${PROMPT}`, HEURISTIC, `llm:judge-open:${PROMPT}`]);
   assert.equal(s.agreement.length, 3);
   for (const x of samplesOf(res)) if (!x.error) assert.equal(x.verdicts.length, 3);
   // Same panel again: nothing changes.
