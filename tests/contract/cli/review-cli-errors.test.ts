@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { currentSuitePath } from '../../../runners/cli/defaults.ts';
-import { runCli } from '../runner/helpers/processes.ts';
+import { root, runCli } from '../runner/helpers/processes.ts';
 
 // Errors a user meets on the command line, found by trying the CLI on a fresh clone (review of issues 10, 11, 13).
 describe('CLI errors name the real problem', () => {
@@ -17,5 +20,20 @@ describe('CLI errors name the real problem', () => {
     assert.equal(r.code, 0);
     const line = r.stdout.split('\n').find((l) => /^\s+run\s/.test(l)) ?? '';
     assert.ok(line.includes(currentSuitePath('')), line);
+  });
+
+  it('rejudge of a suite v1 result with the default (v2) suite names the suite file to pass, and changes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ut-rejudge-v1-'));
+    try {
+      cpSync(join(root, 'tests/fixtures/results-v1'), dir, { recursive: true });
+      const summary = join(dir, 'sim-qwen3.5-0.8b', 'summary.json');
+      const before = readFileSync(summary, 'utf8');
+      const r = await runCli(['rejudge', join(dir, 'sim-qwen3.5-0.8b')]);
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stderr, /version: is userturn v2, but the result was produced with userturn v1: pass --suite runners\/suites\/v1\.yaml$/m);
+      assert.equal(readFileSync(summary, 'utf8'), before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
