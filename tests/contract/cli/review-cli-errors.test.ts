@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -32,6 +32,23 @@ describe('CLI errors name the real problem', () => {
       assert.equal(r.code, 1, r.stderr);
       assert.match(r.stderr, /version: is userturn v2, but the result was produced with userturn v1: pass --suite runners\/suites\/v1\.yaml$/m);
       assert.equal(readFileSync(summary, 'utf8'), before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('validate refuses a sample whose submission_id is not its result folder, as the site build does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ut-validate-owner-'));
+    try {
+      cpSync(join(root, 'tests/fixtures/results-v1'), dir, { recursive: true });
+      const file = join(dir, 'sim-qwen3.5-0.8b', 'samples', 'gsm8k.jsonl');
+      const lines = readFileSync(file, 'utf8').split('\n');
+      lines[1] = lines[1]!.replace('"submission_id":"sim-qwen3.5-0.8b"', '"submission_id":"someone-else"');
+      assert.ok(lines[1]!.includes('someone-else'));
+      writeFileSync(file, lines.join('\n'));
+      const r = await runCli(['validate', dir]);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      assert.match(r.stdout + r.stderr, /gsm8k\.jsonl:2: submission_id: is "someone-else" but the folder is results\/sim-qwen3\.5-0\.8b\//);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
