@@ -35,6 +35,7 @@ test('the judges page shows judge–human agreement from results/calibration/, w
     assert.equal(existsSync(join(b.out, 'models', 'calibration')), false);
     // The annotation page is built, and not in the public navigation.
     assert.ok(existsSync(join(b.out, 'annotate', 'index.html')));
+    assert.match(readFileSync(join(b.out, 'annotate', 'index.html'), 'utf8'), /→ next, <kbd>P<\/kbd> or ← previous/, 'key help keeps its space');
     assert.ok(!readFileSync(join(b.out, 'index.html'), 'utf8').includes('/annotate/'), 'not linked from the navigation');
   } finally {
     rmSync(dir, { recursive: true, force: true });
