@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { judgeJsonl } from '../../judge/batch/run-batch.ts';
 import { jsonLine } from '../../../src/lib/io/jsonl.ts';
 import { redact } from '../../io/secrets.ts';
+import { describeCause } from '../../io/storage-error.ts';
 import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
 import { judgeFromFlags } from '../judge-flags.ts';
 
@@ -68,7 +69,7 @@ export async function run(argv: string[]): Promise<number> {
     // Open the output before judging: a folder that does not exist is a file error, not an unhandled stream event.
     let file: WriteStream | null = null;
     let writeError: NodeJS.ErrnoException | null = null;
-    const cannotWrite = (e: NodeJS.ErrnoException) => `${outPath}: (file): cannot write: ${e.code ?? e.message}`;
+    const cannotWrite = (e: NodeJS.ErrnoException) => `${outPath}: (file): cannot write: ${describeCause(e)}`;
     if (tmp) {
       try {
         file = (await open(tmp, 'w')).createWriteStream({ encoding: 'utf8' });
@@ -114,7 +115,14 @@ export async function run(argv: string[]): Promise<number> {
         console.error(cannotWrite(writeError));
         return 1;
       }
-      await rename(tmp, outPath);
+      try {
+        await rename(tmp, outPath);
+      } catch (e) {
+        // E.g. --out names a folder: the temp file is dropped and nothing is put in place.
+        await rm(tmp, { force: true });
+        console.error(cannotWrite(e as NodeJS.ErrnoException));
+        return 1;
+      }
     }
     console.error(
       `judged ${report.lines} line${report.lines === 1 ? '' : 's'} with ${judge.stamp.id}: ${report.labelled} labelled, ${report.judgeErrors} judge error${report.judgeErrors === 1 ? '' : 's'}, ${report.failedLines} malformed line${report.failedLines === 1 ? '' : 's'}`,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -49,6 +49,31 @@ describe('CLI errors name the real problem', () => {
       const r = await runCli(['validate', dir]);
       assert.equal(r.code, 1, r.stdout + r.stderr);
       assert.match(r.stdout + r.stderr, /gsm8k\.jsonl:2: submission_id: is "someone-else" but the folder is results\/sim-qwen3\.5-0\.8b\//);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a file annotate, calibrate or judge cannot write stops with one line naming it (exit 1), no stack trace', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ut-write-'));
+    try {
+      const taken = join(dir, 'a-folder');
+      mkdirSync(taken);
+      cpSync(join(root, 'tests/fixtures/results-v1'), join(dir, 'results'), { recursive: true });
+      writeFileSync(join(dir, 'turns.jsonl'), `${JSON.stringify({ id: 'a', question: 'What is 2+2?', response: '4.', user_turn: 'Why 4?' })}\n`);
+      const runs = [
+        ['annotate', 'sample', '--results', join(dir, 'results', 'sim-qwen3.5-0.8b'), '--n', '4', '--seed', '1', '--out', taken],
+        ['calibrate', '--out', taken],
+        ['judge', '--input', join(dir, 'turns.jsonl'), '--out', taken],
+      ];
+      for (const args of runs) {
+        const r = await runCli(args, { env: { USERTURN_DATA_DIR: '' } });
+        assert.equal(r.code, 1, `${args[0]}: ${r.stderr}`);
+        assert.doesNotMatch(r.stderr, /internal error|\n\s+at /, r.stderr);
+        assert.match(r.stderr, new RegExp(`${taken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (\\(file\\): )?cannot write: is a folder \\(EISDIR\\)`));
+        assert.doesNotMatch(r.stderr, /requests come from the cache/, 'the advice is not the runner\'s');
+        assert.deepEqual(readdirSync(taken), [], 'nothing half-written');
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
