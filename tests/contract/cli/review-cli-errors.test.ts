@@ -78,4 +78,24 @@ describe('CLI errors name the real problem', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('annotate sample --results results/* (as docs/judges.md says) passes over the calibration files a results folder holds', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ut-annotate-glob-'));
+    try {
+      cpSync(join(root, 'tests/fixtures/results-v1'), dir, { recursive: true });
+      cpSync(join(root, 'tests/fixtures/human-agreement/calibration'), join(dir, 'calibration'), { recursive: true });
+      writeFileSync(join(dir, 'calibration.json'), '{}');
+      const glob = readdirSync(dir).sort().map((f) => join(dir, f)); // what the shell makes of results/*
+      const r = await runCli(['annotate', 'sample', '--results', ...glob, '--n', '4', '--seed', '1', '--out', join(dir, 'b.jsonl')]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /4 items from 1 results/);
+      // A folder given by its name that is not a result is still refused.
+      mkdirSync(join(dir, 'not-a-result'));
+      const bad = await runCli(['annotate', 'sample', '--results', join(dir, 'not-a-result'), '--n', '4', '--seed', '1', '--out', join(dir, 'c.jsonl')]);
+      assert.equal(bad.code, 1);
+      assert.match(bad.stderr, /not-a-result\/summary\.json: \(file\): cannot read file: ENOENT/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
