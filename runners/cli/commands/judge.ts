@@ -54,10 +54,9 @@ export async function run(argv: string[]): Promise<number> {
     if (values.judge !== undefined && values['judge-config'] !== undefined) throw new UsageError('--judge and --judge-config exclude each other');
     if (values.cache !== undefined && values['no-cache']) throw new UsageError('--cache and --no-cache exclude each other');
     const concurrency = intFlag('concurrency', values.concurrency, 4);
-    try {
-      if (!(await stat(values.input)).isFile()) throw new Error('not a file');
-    } catch {
-      console.error(`${values.input}: (file): no such file`);
+    const inputKind = await stat(values.input).then((st) => (st.isFile() ? 'file' : 'other'), () => 'missing');
+    if (inputKind !== 'file') {
+      console.error(`${values.input}: (file): ${inputKind === 'missing' ? 'no such file' : 'not a regular file'}`);
       return 2;
     }
 

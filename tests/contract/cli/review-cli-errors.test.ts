@@ -98,4 +98,17 @@ describe('CLI errors name the real problem', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('judge --input on a folder says it is not a file, not that it does not exist', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ut-judge-dir-'));
+    try {
+      const r = await runCli(['judge', '--input', dir]);
+      assert.equal(r.code, 2);
+      assert.equal(r.stderr.trim(), `${dir}: (file): not a regular file`);
+      const gone = await runCli(['judge', '--input', join(dir, 'gone.jsonl')]);
+      assert.equal(gone.stderr.trim(), `${join(dir, 'gone.jsonl')}: (file): no such file`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
