@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SAMPLE_FORMAT, type DatasetId, type Sample, type Verdict } from '../../src/schema/index.ts';
+import { SAMPLE_FORMAT, type DatasetId, type Sample, type TurnCut, type Verdict } from '../../src/schema/index.ts';
 import { RequestFailed, type CompletionResult } from '../client/types.ts';
 import type { DatasetItem } from '../datasets/types.ts';
 import type { Judge } from '../judge/types.ts';
@@ -46,10 +46,11 @@ async function judgeAll(judges: Judge[], input: Parameters<Judge['judge']>[0]): 
 
 /**
  * Why an assistant turn has no usable answer (suite v2), or null: it hit its token budget, or nothing is left
- * once reasoning is removed (e.g. an unclosed <think>, or harmony without a final message).
+ * once reasoning is removed (e.g. an unclosed <think>, or harmony without a final message). A turn the runner cut
+ * at an end-of-turn marker or role header has ended there, whatever the engine's finish reason (it ran on).
  */
-export function unfinishedReason(finishReason: string | null, answer: string): 'length' | 'empty_answer' | null {
-  if (finishReason === 'length') return 'length';
+export function unfinishedReason(finishReason: string | null, answer: string, cut: TurnCut | null = null): 'length' | 'empty_answer' | null {
+  if (finishReason === 'length' && cut?.kind !== 'marker') return 'length';
   return answer.trim() === '' ? 'empty_answer' : null;
 }
 
@@ -81,7 +82,7 @@ export async function runItem(ctx: ItemContext, item: DatasetItem): Promise<Samp
   const aCut = assistant && setup.cutAtStops ? cutAtStops(assistant.text, setup.builder.assistantCutMarkers, { finishReason: assistant.finish_reason, stopRemnants: setup.stopRemnants }) : null;
   const assistantText = aCut ? aCut.text : (assistant?.text ?? null);
   const answer = assistantText !== null ? stripReasoning(assistantText, mode, opensThink) : null;
-  const unfinished = assistant && answer !== null && setup.suite.assistant_turn.unfinished === 'skip' ? unfinishedReason(assistant.finish_reason, answer) : null;
+  const unfinished = assistant && answer !== null && setup.suite.assistant_turn.unfinished === 'skip' ? unfinishedReason(assistant.finish_reason, answer, aCut?.cut ?? null) : null;
   if (assistant && unfinished) {
     // Not probed, not scored: one record keeps the item visible (and counted), with no user turn and no verdict.
     const cond = setup.suite.conditions[0]!;

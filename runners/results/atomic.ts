@@ -4,7 +4,8 @@ import { basename, dirname, join } from 'node:path';
 import { redact } from '../io/secrets.ts';
 import { StorageError } from '../io/storage-error.ts';
 
-const WRITE_ADVICE = 'nothing was put in place; free space or pass --out with a writable folder, then rerun (finished requests come from the cache)';
+// Shared by every command that writes a file (run, rejudge, annotate, calibrate, judge): advice that holds for all.
+const WRITE_ADVICE = 'nothing was put in place; free space or choose a writable path (--out), then rerun';
 
 /**
  * Write a file atomically: a temp file in the same folder, fsync, then rename over the target. Every registered

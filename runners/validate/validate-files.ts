@@ -68,6 +68,7 @@ function boundedErrors(display: string, max = MAX_ERRORS_PER_FILE) {
 async function validateSamplesFile(file: string, display: string): Promise<FieldError[]> {
   const errors = boundedErrors(display);
   const ids = new Set<string>();
+  const owner = basename(dirname(file)) === 'samples' ? basename(dirname(dirname(file))) : null;
   for await (const { line, text } of jsonlLines(createReadStream(file))) {
     const where = `${display}:${line}`;
     if (text.length > MAX_DOCUMENT_BYTES) {
@@ -90,6 +91,8 @@ async function validateSamplesFile(file: string, display: string): Promise<Field
     ids.add(r.value.id);
     const expected = basename(file, '.jsonl');
     if (r.value.dataset !== expected) errors.push({ file: where, field: 'dataset', message: `is "${r.value.dataset}" but the file is ${expected}.jsonl` });
+    // results/<id>/samples/<dataset>.jsonl belongs to <id>: the site build refuses any other owner.
+    if (owner !== null && r.value.submission_id !== owner) errors.push({ file: where, field: 'submission_id', message: `is "${r.value.submission_id}" but the folder is results/${owner}/` });
   }
   return errors.done();
 }

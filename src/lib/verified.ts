@@ -175,7 +175,7 @@ export function verifyResult(summary: VerifiableSummary, policy: VerifiedPolicy)
       t === null
         ? 'No thresholds on the judge controls are set.'
         : !figures
-          ? `The primary judge "${p.primary_judge}" has no figures on the judge controls (userturn calibrate --out results/calibration.json), so its false-genuine rate is unknown.`
+          ? `The primary judge "${p.primary_judge}" has no figures on the judge controls (userturn calibrate --data-dir DIR --out results/calibration.json), so its false-genuine rate is unknown.`
           : gate!.ok
             ? `The primary judge passes: ${gate!.reason}.`
             : `The primary judge cannot make a verified result: ${gate!.reason}`,

@@ -12,7 +12,10 @@ import { JudgeStamp } from './verdict.ts';
 export const ANNOTATION_FORMAT = 1;
 
 /** A label an annotator can give: a taxonomy label, or "unsure" (kept, but left out of every figure). */
-export const HumanLabel = z.union([Label, z.literal('unsure')]);
+export const HumanLabel = z.union([Label, z.literal('unsure')], {
+  // zod's own message for a failed union is "Invalid input": say which value and which labels are allowed.
+  error: (iss) => `${JSON.stringify(iss.input)} is not a label of taxonomy v1 (${Label.options.join(', ')}) nor "unsure"`,
+});
 export type HumanLabel = z.infer<typeof HumanLabel>;
 
 export const BatchItemId = z.string().regex(/^i[0-9]{3,6}$/, 'must look like "i001"');

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { AnnotationFileError, renderBatch } from '../../annotate/batch-file.ts';
 import { drawBatch } from '../../annotate/draw-batch.ts';
 import { ResultLoadError } from '../../judge/rejudge/load-result.ts';
@@ -5,6 +6,9 @@ import { writeFileAtomic } from '../../results/atomic.ts';
 import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
 
 export const summary = 'draw a blinded, stratified batch of stored user turns for human annotation (the /annotate/ page)';
+
+/** What calibrate writes into a results folder (runners/cli/commands/calibrate.ts, runners/annotate/human-calibrate.ts). */
+const CALIBRATION_ENTRIES = new Set(['calibration.json', 'calibration']);
 
 const USAGE = `usage: userturn annotate sample --results DIR… --n N --seed S --out batch.jsonl [--floor F]
 
@@ -43,8 +47,10 @@ export async function run(argv: string[]): Promise<number> {
       console.log(USAGE);
       return 0;
     }
-    // `--results a b c`: the folders after the flag arrive as positionals.
-    const dirs = [...(values.results ?? []), ...positionals];
+    // `--results a b c`: the folders after the flag arrive as positionals. `results/*` also names the files
+    // calibrate writes next to the results (calibration.json, calibration/): they are not results, so they are
+    // passed over, as the site build does.
+    const dirs = [...(values.results ?? []), ...positionals].filter((d) => !CALIBRATION_ENTRIES.has(basename(d.replace(/\/+$/, ''))));
     if (dirs.length === 0) throw new UsageError('--results DIR is required');
     if (values.n === undefined) throw new UsageError('--n N is required');
     if (values.seed === undefined) throw new UsageError('--seed S is required');

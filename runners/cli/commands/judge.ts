@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { judgeJsonl } from '../../judge/batch/run-batch.ts';
 import { jsonLine } from '../../../src/lib/io/jsonl.ts';
 import { redact } from '../../io/secrets.ts';
+import { describeCause } from '../../io/storage-error.ts';
 import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
 import { judgeFromFlags } from '../judge-flags.ts';
 
@@ -53,10 +54,9 @@ export async function run(argv: string[]): Promise<number> {
     if (values.judge !== undefined && values['judge-config'] !== undefined) throw new UsageError('--judge and --judge-config exclude each other');
     if (values.cache !== undefined && values['no-cache']) throw new UsageError('--cache and --no-cache exclude each other');
     const concurrency = intFlag('concurrency', values.concurrency, 4);
-    try {
-      if (!(await stat(values.input)).isFile()) throw new Error('not a file');
-    } catch {
-      console.error(`${values.input}: (file): no such file`);
+    const inputKind = await stat(values.input).then((st) => (st.isFile() ? 'file' : 'other'), () => 'missing');
+    if (inputKind !== 'file') {
+      console.error(`${values.input}: (file): ${inputKind === 'missing' ? 'no such file' : 'not a regular file'}`);
       return 2;
     }
 
@@ -68,7 +68,7 @@ export async function run(argv: string[]): Promise<number> {
     // Open the output before judging: a folder that does not exist is a file error, not an unhandled stream event.
     let file: WriteStream | null = null;
     let writeError: NodeJS.ErrnoException | null = null;
-    const cannotWrite = (e: NodeJS.ErrnoException) => `${outPath}: (file): cannot write: ${e.code ?? e.message}`;
+    const cannotWrite = (e: NodeJS.ErrnoException) => `${outPath}: (file): cannot write: ${describeCause(e)}`;
     if (tmp) {
       try {
         file = (await open(tmp, 'w')).createWriteStream({ encoding: 'utf8' });
@@ -114,7 +114,14 @@ export async function run(argv: string[]): Promise<number> {
         console.error(cannotWrite(writeError));
         return 1;
       }
-      await rename(tmp, outPath);
+      try {
+        await rename(tmp, outPath);
+      } catch (e) {
+        // E.g. --out names a folder: the temp file is dropped and nothing is put in place.
+        await rm(tmp, { force: true });
+        console.error(cannotWrite(e as NodeJS.ErrnoException));
+        return 1;
+      }
     }
     console.error(
       `judged ${report.lines} line${report.lines === 1 ? '' : 's'} with ${judge.stamp.id}: ${report.labelled} labelled, ${report.judgeErrors} judge error${report.judgeErrors === 1 ? '' : 's'}, ${report.failedLines} malformed line${report.failedLines === 1 ? '' : 's'}`,

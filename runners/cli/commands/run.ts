@@ -5,7 +5,7 @@ import type { RunDeps } from '../../probe/execute.ts';
 import { defaultCacheRoot } from '../../templates/load.ts';
 import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
 
-export const summary = 'run the probe (suite v1) for one submission against OpenAI-compatible endpoints; resumable';
+export const summary = `run the probe (default suite ${currentSuitePath('')}) for one submission against OpenAI-compatible endpoints; resumable`;
 
 const USAGE = `usage: userturn run <submission.yaml> [options]
 
@@ -144,6 +144,8 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
         // Last resort: the submission's own serving hints (read through the same validated setup path).
         const { loadDocument } = await import('../../io/load-document.ts');
         const doc = await loadDocument(positionals[0]!);
+        // A submission that cannot be read is the problem to report, not the endpoint it might have named.
+        if (!doc.ok) throw new SetupError(`${positionals[0]}: (file): ${doc.message}`);
         const hinted = doc.ok ? ((doc.data as { serving?: { base_urls?: unknown } }).serving?.base_urls ?? []) : [];
         baseURLs = parseUrls(Array.isArray(hinted) ? hinted.filter((u): u is string => typeof u === 'string') : []);
         if (baseURLs.length === 0) throw new UsageError('no endpoint: pass --base-url, set USERTURN_BASE_URL, or list serving.base_urls in the submission');

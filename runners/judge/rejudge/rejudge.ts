@@ -1,4 +1,5 @@
-import { basename, dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { ResultSummary, Sample, type DatasetId, type JudgeStamp, type Verdict } from '../../../src/schema/index.ts';
 import { buildSummary } from '../../results/summarize.ts';
 import { summaryText, writeResults } from '../../results/write.ts';
@@ -65,8 +66,11 @@ export async function rejudgeResult(opts: RejudgeOptions): Promise<RejudgeReport
   }
   const suite = await loadSuite(opts.suitePath);
   if (suite.id !== summary.provenance.suite_id || suite.version !== summary.provenance.suite_version) {
+    // Older results (suite v1) are kept and shown: point at the suite file of their version when it is there.
+    const sibling = join(dirname(resolve(opts.suitePath)), `v${summary.provenance.suite_version}.yaml`);
+    const hint = summary.provenance.suite_id === suite.id && existsSync(sibling) ? `: pass --suite ${relative(process.cwd(), sibling)}` : '';
     throw new ResultLoadError([
-      { file: opts.suitePath, field: 'version', message: `is ${suite.id} v${suite.version}, but the result was produced with ${summary.provenance.suite_id} v${summary.provenance.suite_version}` },
+      { file: opts.suitePath, field: 'version', message: `is ${suite.id} v${suite.version}, but the result was produced with ${summary.provenance.suite_id} v${summary.provenance.suite_version}${hint}` },
     ]);
   }
   const panel = newPanel(summary.provenance.judges, opts.judge.stamp, opts.place, opts.only);

@@ -46,12 +46,13 @@ export function bootstrapRate(items: readonly ItemCount[], opts: BootstrapOption
   };
 }
 
+/** Any-of-k units: one trial per judged item, a hit when the item had at least one. */
+export const anyHitPerItem = (items: readonly ItemCount[]): ItemCount[] =>
+  items.filter((i) => i.trials > 0).map((i) => ({ hits: i.hits > 0 ? 1 : 0, trials: 1 }));
+
 /** Share of items with at least one hit (any-of-k), bootstrapped over items. */
 export function anyOfK(items: readonly ItemCount[], opts: BootstrapOptions): Estimate | null {
-  return bootstrapRate(
-    items.filter((i) => i.trials > 0).map((i) => ({ hits: i.hits > 0 ? 1 : 0, trials: 1 })),
-    opts,
-  );
+  return bootstrapRate(anyHitPerItem(items), opts);
 }
 
 /** A paired item: the rate of the item under the condition and under the baseline. */

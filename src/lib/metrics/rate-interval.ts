@@ -1,5 +1,5 @@
 import type { Estimate, IntervalMethod } from '../../schema/index.ts';
-import { bootstrapRate, type BootstrapOptions, type ItemCount } from './bootstrap.ts';
+import { anyHitPerItem, bootstrapRate, type BootstrapOptions, type ItemCount } from './bootstrap.ts';
 import { clusteredWilsonRate } from './clustered-wilson.ts';
 
 /**
@@ -12,5 +12,5 @@ export function rateEstimate(items: readonly ItemCount[], method: IntervalMethod
 
 /** Share of items with at least one hit (any-of-k): one unit per item, same method. */
 export function anyOfKEstimate(items: readonly ItemCount[], method: IntervalMethod, opts: BootstrapOptions): Estimate | null {
-  return rateEstimate(items.filter((i) => i.trials > 0).map((i) => ({ hits: i.hits > 0 ? 1 : 0, trials: 1 })), method, opts);
+  return rateEstimate(anyHitPerItem(items), method, opts);
 }

@@ -15,3 +15,13 @@ export function rhoVerdict(r: RhoInterval): string {
   if (r.rho === null) return 'no correlation can be computed';
   return r.includes_zero ? 'cannot be told from zero (the interval contains 0)' : `the interval excludes 0 (a ${r.rho > 0 ? 'positive' : 'negative'} association)`;
 }
+
+/**
+ * " (greedy: 2000 of 2000 resamples here)": how many resamples had no ρ, per condition shown, so a count that
+ * belongs to greedy is not read as the sampled condition's; '' when none had.
+ */
+export function degenerateNote(byCondition: ReadonlyArray<readonly [string, RhoInterval]>): string {
+  const parts = byCondition.filter(([, r]) => r.degenerate > 0).map(([c, r]) => `${c}: ${r.degenerate} of ${r.resamples}`);
+  if (parts.length === 0) return '';
+  return ` (${parts.map((p, i) => (i === 0 ? `${p} resamples` : p)).join(', ')} here)`;
+}

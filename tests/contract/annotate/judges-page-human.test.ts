@@ -21,6 +21,10 @@ test('the judges page shows judge–human agreement from results/calibration/, w
     assert.match(judges, /data-testid="human-agreement" data-batch="77aa5998db28/);
     assert.match(judges, /Batch <code>77aa5998db28<\/code>, annotated 2026-11-23/);
     assert.match(judges, /2 annotators/);
+    // Words on both sides of a line break in the template stay apart in the rendered text.
+    const para = /<section data-testid="human-agreement"[^>]*>[\s\S]*?<p>([\s\S]*?)<\/p>/.exec(judges)![1]!.replace(/<[^>]+>/g, '');
+    assert.match(para, /2 annotators \(/);
+    assert.match(para, /labelled\. Intervals: bootstrap/);
     assert.match(judges, new RegExp(`data-testid="inter-annotator-kappa">${report.inter_annotator.fleiss.kappa.toFixed(2)}<`));
     for (const j of report.judges) {
       assert.match(judges, new RegExp(`<tr data-judge="${j.judge.id}"><th scope="row"><code>${j.judge.id}</code></th><td class="num">${j.n}</td><td class="num" data-testid="human-kappa">${j.kappa.kappa.toFixed(2)}</td><td>${j.kappa.lo.toFixed(2)} to ${j.kappa.hi.toFixed(2)}</td>`));
@@ -31,6 +35,7 @@ test('the judges page shows judge–human agreement from results/calibration/, w
     assert.equal(existsSync(join(b.out, 'models', 'calibration')), false);
     // The annotation page is built, and not in the public navigation.
     assert.ok(existsSync(join(b.out, 'annotate', 'index.html')));
+    assert.match(readFileSync(join(b.out, 'annotate', 'index.html'), 'utf8'), /→ next, <kbd>P<\/kbd> or ← previous/, 'key help keeps its space');
     assert.ok(!readFileSync(join(b.out, 'index.html'), 'utf8').includes('/annotate/'), 'not linked from the navigation');
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -101,7 +101,7 @@ test('calibrate --human: two annotators → a valid report; bad labels files are
     assert.ok(!r.stderr.includes('    at '), 'no stack trace');
     assert.equal(existsSync(out), false, 'nothing written');
   };
-  refuse(labelsFile('unknown.jsonl', 'ann-c', sha, ids, (i) => (i === 3 ? 'sarcasm' : L[0]!)), /unknown\.jsonl:5: label: /);
+  refuse(labelsFile('unknown.jsonl', 'ann-c', sha, ids, (i) => (i === 3 ? 'sarcasm' : L[0]!)), /unknown\.jsonl:5: label: "sarcasm" is not a label of taxonomy v1 \(genuine_followup, .*\) nor "unsure"/);
   refuse(labelsFile('tax.jsonl', 'ann-c', sha, ids, () => L[0]!, { taxonomy_version: 2 }), /tax\.jsonl:1: taxonomy_version: is 2, but these labels are scored against taxonomy v1/);
   refuse(labelsFile('hash.jsonl', 'ann-c', 'f'.repeat(64), ids, () => L[0]!), /hash\.jsonl:1: batch_sha256: .*another batch/);
   refuse(labelsFile('item.jsonl', 'ann-c', sha, ['i999'], () => L[0]!), /item\.jsonl:2: item: "i999" is not an item of the batch/);

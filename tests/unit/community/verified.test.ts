@@ -134,6 +134,8 @@ test('judge_controls: a primary judge with no figures on the controls cannot mak
   const r = verifyResult(good(), policyFrom([suite], approvedData, null));
   assert.deepEqual(r.failed.map((c) => c.id), ['judge_controls']);
   assert.match(r.failed[0]!.detail, /no figures on the judge controls/);
+  // The command it names must produce the figures: the controls are built from the datasets, skipped without them.
+  assert.match(r.failed[0]!.detail, /userturn calibrate --data-dir DIR --out results\/calibration\.json/);
 });
 
 test('controlsGate: an empty control (n = 0) never passes', () => {

@@ -93,4 +93,16 @@ describe('unfinished assistant turns', () => {
     assert.equal(unfinishedReason('stop', '  \n'), 'empty_answer');
     assert.equal(unfinishedReason('stop', 'The answer is 4.'), null);
   });
+
+  it('an answer the runner cut at an end-of-turn marker has ended, even when the engine ran on to its budget', () => {
+    // An engine that did not stop (stops dropped by a proxy, a marker that is not an end-of-sequence token) runs
+    // on past <|im_end|> until max_tokens: the answer before the marker is complete and is probed.
+    const raw = `The answer is 4.<|im_end|>\n<|im_start|>user\n${MORE}`;
+    const cut = cutAtStops(raw, ['<|im_end|>', '<|im_start|>'], { finishReason: 'length', stopRemnants: false });
+    assert.equal(cut.cut?.kind, 'marker');
+    assert.equal(unfinishedReason('length', cut.text, cut.cut), null);
+    // Without a cut, length is still unfinished; an empty answer before the marker is still empty.
+    assert.equal(unfinishedReason('length', 'The answer is', null), 'length');
+    assert.equal(unfinishedReason('length', '', cut.cut), 'empty_answer');
+  });
 });

@@ -38,3 +38,16 @@ test('fewer than three models: no ρ, said in words', () => {
   assert.match(rhoText(r), /not defined/);
   assert.match(rhoVerdict(r), /no correlation/);
 });
+
+test('the count of resamples without ρ says which condition it belongs to', async () => {
+  const { degenerateNote } = await import('../../../src/lib/site/rho-text.ts');
+  const base = { rho: null, lo: 0, hi: 0, includes_zero: true, resamples: 2000 };
+  // All greedy rates zero (every resample degenerate), the sampled condition has an interval with none.
+  const note = degenerateNote([['greedy', { ...base, degenerate: 2000 }], ['t1.0', { ...base, rho: 0.7, lo: -0.2, hi: 0.8, degenerate: 0 }]]);
+  assert.equal(note, ' (greedy: 2000 of 2000 resamples here)');
+  assert.equal(degenerateNote([['greedy', { ...base, degenerate: 0 }]]), '');
+  assert.equal(
+    degenerateNote([['greedy', { ...base, degenerate: 2000 }], ['t1.0', { ...base, rho: 0.7, degenerate: 12 }]]),
+    ' (greedy: 2000 of 2000 resamples, t1.0: 12 of 2000 here)',
+  );
+});
