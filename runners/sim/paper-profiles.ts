@@ -44,21 +44,12 @@
  * Weights are shares in percent (each mixture sums to 100); perturbation weights are added on top when the prompt
  * shows the perturbation, so +15 on 100 moves a share by about 13 points.
  */
-import type { Profile, Weights } from './profiles.ts';
+// mix(): a mixture in percent, taxonomy order: genuine, restatement, unrelated, leakage, meta, closing, degenerate.
+import { weights as mix, type Profile, type Weights } from './profile-types.ts';
 
 /** A paper-regime profile; its `unfinishedRate` (A7) is the Profile field the simulator's unfinished answers read. */
 export type PaperProfile = Profile;
 
-/** Mixture in percent, taxonomy order: genuine, restatement, unrelated, leakage, meta, closing, degenerate. */
-const mix = (genuine: number, restate: number, unrelated: number, leak: number, meta: number, closing: number, degenerate: number): Weights => ({
-  genuine_followup: genuine,
-  prompt_restatement: restate,
-  new_unrelated_query: unrelated,
-  identity_leakage: leak,
-  meta_planning: meta,
-  generic_closing: closing,
-  empty_or_degenerate: degenerate,
-});
 
 /** The rest of 100 after `genuine`, split in the family's failure shape (shape sums to 1). */
 function failures(genuine: number, shape: Omit<Weights, 'genuine_followup'>): Weights {
