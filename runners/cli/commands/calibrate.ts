@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CalibrationReport, formatFieldError, parseWith } from '../../../src/schema/index.ts';
@@ -60,6 +61,16 @@ function sets(setDir: string | undefined, dataDir: string | undefined): Labelled
 }
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Whether a calibration report already at `path` carries judge-control figures (unreadable files: no). */
+function holdsControls(path: string): boolean {
+  try {
+    const old = CalibrationReport.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    return old.success && old.data.judges.some((j) => j.controls);
+  } catch {
+    return false;
+  }
+}
 
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
 
@@ -142,6 +153,11 @@ export async function run(argv: string[]): Promise<number> {
         const gate = controlsGate(c, thresholds);
         console.log(`${''.padEnd(32)}   ${gate.ok ? 'may be primary for a verified result (controls)' : `cannot be primary for a verified result: ${gate.reason}`}`);
       }
+    }
+    if (values.out && !report.judges.some((j) => j.controls) && holdsControls(values.out)) {
+      // Overwriting it would silently drop the control figures, and with them every result's verified mark.
+      console.error(`${values.out}: judges: the existing report has judge-control figures and this run has none (no --data-dir or USERTURN_DATA_DIR): pass --data-dir DIR, or write to another --out`);
+      return 1;
     }
     if (values.out) {
       const checked = parseWith(CalibrationReport, report, values.out);

@@ -30,6 +30,11 @@ test('userturn calibrate writes a schema-valid, deterministic report that valida
   const first = readFileSync(out, 'utf8');
   assert.equal(runCli(['calibrate', '--data-dir', fixtureData, '--out', out]).code, 0);
   assert.equal(readFileSync(out, 'utf8'), first, 'a rerun with the same judges and sets changes nothing');
+  // Without the datasets there are no control figures: overwriting the report would silently drop them.
+  const bare = runCli(['calibrate', '--out', out], { env: { USERTURN_DATA_DIR: undefined } });
+  assert.equal(bare.code, 1, bare.stdout);
+  assert.match(bare.stderr, /calibration\.json: judges: the existing report has judge-control figures and this run has none/);
+  assert.equal(readFileSync(out, 'utf8'), first, 'the report with controls is kept');
   const v = runCli(['validate', out]);
   assert.equal(v.code, 0, v.stderr);
 });
