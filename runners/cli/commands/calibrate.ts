@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CalibrationReport, formatFieldError, parseWith } from '../../../src/schema/index.ts';
+import { CalibrationReport, formatFieldError, parseWith, type ControlRate } from '../../../src/schema/index.ts';
+import { rateText } from '../../../src/lib/site/judge-controls.ts';
 import { createJudgePanel, JudgeConfigError } from '../../judge/index.ts';
 import { loadLabelledSet, loadMtBenchPositives, MT_BENCH_STANDIN_RESPONSE } from '../../judge/calibration/load.ts';
 import { calibrationReport, type LabelledSet } from '../../judge/calibration/report.ts';
@@ -146,7 +147,7 @@ export async function run(argv: string[]): Promise<number> {
     for (const j of report.judges) {
       if (!j.controls) continue;
       const c = j.controls;
-      const r = (x: { rate: number; lo: number; hi: number; hits: number; n: number }) => `${pct(x.rate)} [${pct(x.lo)}, ${pct(x.hi)}] (${x.hits}/${x.n})`;
+      const r = (x: ControlRate) => `${rateText(x)} (${x.hits}/${x.n})`;
       console.log(`${j.judge.id.padEnd(32)} judge controls: false-genuine ${r(c.false_genuine)}, positive recall ${r(c.positive_recall)}`);
       for (const d of c.negative_by_dataset) console.log(`${''.padEnd(32)}   ${d.dataset.padEnd(13)} false-genuine ${r(d.false_genuine)}`);
       if (thresholds) {
