@@ -7,11 +7,12 @@
  */
 import type { AstroIntegration } from 'astro';
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jsonlLines } from '../lib/io/jsonl.ts';
 import { DATASET_IDS, Manifest, SAMPLES_DIR, Sample, Shard, formatFieldError, manifestPath, parseWith, shardPath } from '../schema/index.ts';
 import { groupByItem, manifestEntry, splitShards } from '../lib/site/shards.ts';
+import { resultsDir } from '../data/paths.ts';
 
 /** validate's limit for one JSONL line (runners/io/load-document.ts MAX_DOCUMENT_BYTES). */
 const MAX_LINE_CHARS = 1024 * 1024;
@@ -108,8 +109,7 @@ export default function sampleShards(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const t0 = Date.now();
-        const resultsDir = resolve(process.env.USERTURN_RESULTS_DIR || 'results');
-        const s = await writeShards(resultsDir, fileURLToPath(dir));
+        const s = await writeShards(resultsDir(), fileURLToPath(dir));
         logger.info(`${s.samples} samples from ${s.files} files → ${s.shards} shards (${(s.bytes / 1e6).toFixed(1)} MB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       },
     },
