@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { HumanAgreementReport } from '../schema/annotation.ts';
 import { formatFieldError, parseWith } from '../schema/errors.ts';
-import { resultsDir } from './results-dir.ts';
+import { resultsDir } from './paths.ts';
 
 /** Every human-agreement report, newest annotation first; a broken file fails the build naming file and field. */
 export function loadHumanAgreement(dir: string = resultsDir()): HumanAgreementReport[] {

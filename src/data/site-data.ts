@@ -1,10 +1,11 @@
 /** Build-time access to the validated collections, shared by pages (never shipped to the browser). */
 import { getCollection } from 'astro:content';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { CalibrationReport, Suite, formatFieldError, parseWith, type ResultSummary, type Submission } from '../schema/index.ts';
-import { resultsDir } from './results-dir.ts';
+import { CalibrationReport, formatFieldError, parseWith, type ResultSummary, type Submission } from '../schema/index.ts';
+import { APPROVED_JUDGES, resultsDir } from './paths.ts';
+import { loadSuites } from './suites.ts';
 import { policyFrom, verifyResult, type ControlThresholds, type VerifiedResult } from '../lib/verified.ts';
 import { datasetsOf, type PendingSubmission } from '../lib/site/leaderboard.ts';
 
@@ -20,7 +21,7 @@ export interface SiteData {
   verified: Map<string, VerifiedResult>;
   /** <results>/calibration.json (written by `userturn calibrate`), when present. */
   calibration: CalibrationReport | null;
-  /** The current suite version (the highest in runners/suites); results of other versions are labelled with theirs. */
+  /** The current suite version (the highest in SUITES_DIR); results of other versions are labelled with theirs. */
   currentSuiteVersion: number;
   /** Thresholds on the judge controls (approved-judges.yaml), null when none are set. */
   controlThresholds: ControlThresholds | null;
@@ -35,20 +36,6 @@ function loadCalibration(): CalibrationReport | null {
   const r = parseWith(CalibrationReport, data, file);
   if (!r.ok) throw new Error(`invalid calibration report\n${r.errors.map(formatFieldError).join('\n')}`);
   return r.value;
-}
-
-/** Reviewed data that decides which judges can make a result verified (CODEOWNERS guards it). */
-const APPROVED_JUDGES = 'runners/community/approved-judges.yaml';
-const SUITES_DIR = 'runners/suites';
-
-/** The probe suites, validated: a result is verified only if it ran the current version. */
-function loadSuites(): Array<{ id: string; version: number }> {
-  return readdirSync(SUITES_DIR).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => {
-    const file = `${SUITES_DIR}/${f}`;
-    const r = parseWith(Suite, parse(readFileSync(file, 'utf8')), file);
-    if (!r.ok) throw new Error(`invalid suite file\n${r.errors.map(formatFieldError).join('\n')}`);
-    return { id: r.value.id, version: r.value.version };
-  });
 }
 
 async function load(): Promise<SiteData> {
