@@ -1,0 +1,39 @@
+import type { DatasetId, ResultSummary, Sample } from '../../src/schema/index.ts';
+import { SAMPLE_COLUMNS, SUMMARY_COLUMNS, valueAt, type ColumnSpec } from './columns.ts';
+import type { ExportSource } from './load-results.ts';
+
+type Row = Record<string, unknown>;
+
+const D = 'datasets[].';
+const C = 'datasets[].conditions[].';
+
+/** A summary column's value: paths under `datasets[].conditions[].` read the condition, `datasets[].` the dataset. */
+function summaryValue(col: ColumnSpec, summary: ResultSummary, d: ResultSummary['datasets'][number], cond: object): unknown {
+  if (col.path.startsWith(C)) return valueAt(cond, col.path.slice(C.length));
+  if (col.path.startsWith(D)) return valueAt(d, col.path.slice(D.length));
+  return valueAt(summary, col.path);
+}
+
+/** The summary table: one row per submission × dataset × condition, in input order. */
+export function summaryRows(sources: ExportSource[]): Row[] {
+  const rows: Row[] = [];
+  for (const { summary } of sources) {
+    for (const d of summary.datasets) {
+      for (const cond of d.conditions) rows.push(Object.fromEntries(SUMMARY_COLUMNS.map((col) => [col.name, summaryValue(col, summary, d, cond)])));
+    }
+  }
+  return rows;
+}
+
+/** One sample as a row: every field by name; a field absent from older results is null. */
+export function sampleRow(s: Sample): Row {
+  return Object.fromEntries(SAMPLE_COLUMNS.map((col) => [col.name, (s as Record<string, unknown>)[col.name] ?? null]));
+}
+
+/** Samples per dataset across all inputs (datasets sorted by id; within one, inputs in order, then file order). */
+export function samplesByDataset(sources: ExportSource[]): Map<DatasetId, Sample[]> {
+  const out = new Map<DatasetId, Sample[]>();
+  const ids = [...new Set(sources.flatMap((s) => [...s.samples.keys()]))].sort();
+  for (const id of ids) out.set(id, sources.flatMap((s) => s.samples.get(id) ?? []));
+  return out;
+}
