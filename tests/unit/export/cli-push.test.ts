@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { exportResults } from '../../../runners/export/export.ts';
+import { ExportInputError } from '../../../runners/export/load-results.ts';
+import { pushExport } from '../../../runners/export/push.ts';
+import { runCli } from '../../helpers/cli.ts';
+import { FIXTURE, twoResults } from './fixture.ts';
+
+const { root, dirs } = twoResults();
+after(() => rmSync(root, { recursive: true, force: true }));
+
+function filesOf(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) out.set(join(e.parentPath, e.name).slice(dir.length + 1), readFileSync(join(e.parentPath, e.name)));
+  return out;
+}
+
+test('same input, same bytes: two exports (inputs in either order) are identical', async () => {
+  await exportResults(dirs, join(root, 'a'));
+  await exportResults([...dirs].reverse(), join(root, 'b'));
+  const a = filesOf(join(root, 'a'));
+  assert.deepEqual([...a.keys()].sort(), ['README.md', 'data/gsm8k.parquet', 'data/mt_bench.parquet', 'data/summary.parquet', 'lm_eval/sim-edge/results.json', 'lm_eval/sim-qwen3.5-0.8b/results.json']);
+  assert.deepEqual(filesOf(join(root, 'b')), a);
+});
+
+test('a re-export removes files an earlier export left in data/ and lm_eval/, and no temp files remain', async () => {
+  const out = join(root, 'stale');
+  await exportResults(dirs, out);
+  await exportResults([FIXTURE], out);
+  assert.deepEqual([...filesOf(out).keys()].sort(), ['README.md', 'data/gsm8k.parquet', 'data/mt_bench.parquet', 'data/summary.parquet', 'lm_eval/sim-qwen3.5-0.8b/results.json']);
+});
+
+test('CLI: a bad sample line is one line naming file, line and field, exit 1', () => {
+  const bad = join(root, 'bad', 'sim-qwen3.5-0.8b');
+  mkdirSync(join(bad, 'samples'), { recursive: true });
+  writeFileSync(join(bad, 'summary.json'), readFileSync(join(FIXTURE, 'summary.json')));
+  writeFileSync(join(bad, 'samples', 'mt_bench.jsonl'), readFileSync(join(FIXTURE, 'samples', 'mt_bench.jsonl')));
+  const lines = readFileSync(join(FIXTURE, 'samples', 'gsm8k.jsonl'), 'utf8').split('\n');
+  lines[1] = lines[1]!.replace('"temperature":0.7', '"temperature":"hot"');
+  writeFileSync(join(bad, 'samples', 'gsm8k.jsonl'), lines.join('\n'));
+  const r = runCli(['export', bad, '--out', join(root, 'bad-out')]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+  assert.match(r.stderr, /gsm8k\.jsonl:2: temperature: /);
+  assert.equal(existsSync(join(root, 'bad-out')), false, 'nothing is written on bad input');
+});
+
+test('CLI: a missing samples file and a duplicate submission are named, exit 1; no --out is a usage error', () => {
+  let r = runCli(['export', FIXTURE, FIXTURE, '--out', join(root, 'dup')]);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /summary\.json: submission\.id: "sim-qwen3\.5-0\.8b" is also in/);
+  r = runCli(['export', join(root, 'nowhere'), '--out', join(root, 'x')]);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /nowhere\/summary\.json: \(file\): cannot read file: ENOENT/);
+  r = runCli(['export', FIXTURE]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--out DIR is required/);
+});
+
+test('CLI: --push without HF_TOKEN refuses with a clear line, after writing the folder', () => {
+  const env = { HF_TOKEN: '', HF_ENDPOINT: 'http://127.0.0.1:9' };
+  const r = runCli(['export', FIXTURE, '--out', join(root, 'nopush'), '--push', 'someone/userturn-results'], { env });
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /^userturn export: --push: HF_TOKEN is not set/);
+  assert.ok(existsSync(join(root, 'nopush', 'README.md')));
+});
+
+/** A stand-in for the Hub's commit API: every file is "regular" (inline in the commit, no LFS). */
+async function fakeHub(): Promise<{ url: string; requests: Array<{ method: string; url: string; auth: string | undefined; body: string }>; close(): void }> {
+  const requests: Array<{ method: string; url: string; auth: string | undefined; body: string }> = [];
+  const read = async (req: IncomingMessage) => Buffer.concat(await req.toArray()).toString('utf8');
+  const server = createServer(async (req, res) => {
+    const body = await read(req);
+    requests.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, body });
+    res.setHeader('content-type', 'application/json');
+    if (req.url!.startsWith('/api/datasets/someone/userturn-results/preupload/')) {
+      const files = (JSON.parse(body).files as Array<{ path: string }>).map((f) => ({ path: f.path, uploadMode: 'regular', shouldIgnore: false }));
+      res.end(JSON.stringify({ files }));
+    } else if (req.url!.startsWith('/api/datasets/someone/userturn-results/commit/')) res.end(JSON.stringify({ success: true, commitOid: 'abc123', commitUrl: 'http://hub/commit/abc123' }));
+    else {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: 'not found' }));
+    }
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, close: () => server.close() };
+}
+
+test('--push uploads every file in one commit to HF_ENDPOINT with the HF_TOKEN bearer', async () => {
+  const hub = await fakeHub();
+  try {
+    const out = join(root, 'push');
+    const { files } = await exportResults(dirs, out);
+    const url = await pushExport(out, files, 'someone/userturn-results', { env: { HF_TOKEN: 'hf_test_token_123', HF_ENDPOINT: `${hub.url}/` } });
+    assert.equal(url, 'http://hub/commit/abc123');
+    assert.deepEqual(hub.requests.map((r) => `${r.method} ${r.url}`), ['POST /api/datasets/someone/userturn-results/preupload/main', 'POST /api/datasets/someone/userturn-results/commit/main']);
+    for (const r of hub.requests) assert.equal(r.auth, 'Bearer hf_test_token_123');
+    const ops = hub.requests[1]!.body.split('\n').map((l) => JSON.parse(l));
+    const uploaded = new Map(ops.filter((o) => o.key === 'file').map((o) => [o.value.path, Buffer.from(o.value.content, 'base64')]));
+    assert.deepEqual(uploaded, filesOf(out));
+  } finally {
+    hub.close();
+  }
+});
+
+test('--push: the Hub refusing (no such repo) is one line naming the repo, not a crash', async () => {
+  const hub = await fakeHub();
+  try {
+    const out = join(root, 'refused');
+    const { files } = await exportResults([FIXTURE], out);
+    // Under /nohub every request is a 404, as for a repo that does not exist.
+    const push = pushExport(out, files, 'someone/missing', { env: { HF_TOKEN: 'hf_test_token_123', HF_ENDPOINT: `${hub.url}/nohub` } });
+    await assert.rejects(push, (e: Error) => e instanceof ExportInputError && /^--push someone\/missing: the Hub refused the upload: /.test(e.message) && !e.message.includes('\n'));
+    assert.equal(hub.requests.length, 1);
+  } finally {
+    hub.close();
+  }
+});
