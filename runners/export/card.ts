@@ -3,6 +3,9 @@ import type { ColumnSpec } from './columns.ts';
 import { SAMPLE_COLUMNS, SUMMARY_COLUMNS } from './columns.ts';
 import type { ExportSource } from './load-results.ts';
 
+/** Marks a README.md as written by export, so a re-export may replace it and nothing else is overwritten. */
+export const CARD_MARKER = '<!-- written by userturn export; regenerate, do not edit -->';
+
 export interface CardInput {
   sources: ExportSource[];
   /** Dataset id → its Parquet path relative to the export folder. */
@@ -38,6 +41,7 @@ export function datasetCard(input: CardInput): string {
   const firstConfig = input.sampleFiles[0]?.dataset ?? 'summary';
   const firstPath = input.sampleFiles[0]?.path ?? input.summaryFile.path;
   return `---\n${front}---
+${CARD_MARKER}
 
 # userturn results
 

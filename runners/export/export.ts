@@ -1,39 +1,45 @@
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { prepareFileAtomic, type PreparedFile } from '../results/atomic.ts';
-import { datasetCard } from './card.ts';
+import { CARD_MARKER, datasetCard } from './card.ts';
 import { SAMPLE_COLUMNS, SUMMARY_COLUMNS } from './columns.ts';
 import { lmEvalResults } from './lm-eval.ts';
-import { ExportInputError, loadExportSource, type ExportSource } from './load-results.ts';
+import { ExportInputError, loadExportSource, readDatasetSamples, type ExportSource } from './load-results.ts';
 import { parquetBytes } from './parquet.ts';
-import { sampleRow, samplesByDataset, summaryRows } from './tables.ts';
+import { exportedDatasets, sampleRow, summaryRows } from './tables.ts';
 
 /** Folders of the export that hold only files export writes; files there that this export did not write are stale. */
 const OWNED_DIRS = ['data', 'lm_eval'];
 
-export interface ExportResult {
-  /** Paths relative to the export folder, sorted. */
-  files: string[];
+export interface ExportFile {
+  /** Path relative to the export folder. */
+  path: string;
+  data: string | Uint8Array;
 }
 
-/** Every file of the export as (relative path, content), in a fixed order: same input, same bytes. */
-export function exportFiles(sources: ExportSource[]): Array<{ path: string; data: string | Uint8Array }> {
-  const files: Array<{ path: string; data: string | Uint8Array }> = [];
-  const sampleFiles = [...samplesByDataset(sources)].map(([dataset, samples]) => {
+/**
+ * Every file of the export, in a fixed order (same input, same bytes). One dataset's samples, across all inputs,
+ * are in memory at a time.
+ */
+export async function* exportFiles(sources: ExportSource[]): AsyncGenerator<ExportFile> {
+  const sampleFiles: Array<{ dataset: string; path: string; rows: number }> = [];
+  for (const dataset of exportedDatasets(sources)) {
+    const rows: Array<Record<string, unknown>> = [];
+    for (const src of sources) if (src.summary.datasets.some((d) => d.dataset === dataset)) for (const s of await readDatasetSamples(src, dataset)) rows.push(sampleRow(s));
     const path = `data/${dataset}.parquet`;
-    files.push({ path, data: parquetBytes(SAMPLE_COLUMNS, samples.map(sampleRow)) });
-    return { dataset, path, rows: samples.length };
-  });
+    sampleFiles.push({ dataset, path, rows: rows.length });
+    yield { path, data: parquetBytes(SAMPLE_COLUMNS, rows) };
+  }
   const rows = summaryRows(sources);
   const summaryFile = { path: 'data/summary.parquet', rows: rows.length };
-  files.push({ path: summaryFile.path, data: parquetBytes(SUMMARY_COLUMNS, rows) });
-  const lmEvalFiles = sources.map(({ summary }) => {
+  yield { path: summaryFile.path, data: parquetBytes(SUMMARY_COLUMNS, rows) };
+  const lmEvalFiles: string[] = [];
+  for (const { summary } of sources) {
     const path = `lm_eval/${summary.submission.id}/results.json`;
-    files.push({ path, data: `${JSON.stringify(lmEvalResults(summary), null, 2)}\n` });
-    return path;
-  });
-  files.push({ path: 'README.md', data: datasetCard({ sources, sampleFiles, summaryFile, lmEvalFiles }) });
-  return files;
+    lmEvalFiles.push(path);
+    yield { path, data: `${JSON.stringify(lmEvalResults(summary), null, 2)}\n` };
+  }
+  yield { path: 'README.md', data: datasetCard({ sources, sampleFiles, summaryFile, lmEvalFiles }) };
 }
 
 async function listFiles(dir: string, prefix: string): Promise<string[]> {
@@ -47,13 +53,20 @@ async function listFiles(dir: string, prefix: string): Promise<string[]> {
   return out;
 }
 
+/** An existing README.md that export did not write means --out is not an export folder (a checkout's root, say). */
+async function assertExportFolder(out: string): Promise<void> {
+  const card = await readFile(join(out, 'README.md'), 'utf8').catch(() => null);
+  if (card !== null && !card.includes(CARD_MARKER)) throw new ExportInputError(`--out ${out}: has a README.md that userturn export did not write; choose a new or empty folder`);
+}
+
 /**
  * Read the result folders and write the Hugging Face dataset folder `out`. Every file is written to a temp name
- * first and renamed into place only when all are on disk; then files a previous export left in data/ and lm_eval/
- * are removed, so the folder holds exactly what the card lists.
+ * first and renamed into place only when all are on disk (bad input or a full disk leaves the folder as it was);
+ * then files a previous export left in data/ and lm_eval/ are removed, so the folder holds what the card lists.
  */
-export async function exportResults(dirs: string[], out: string): Promise<ExportResult> {
+export async function exportResults(dirs: string[], out: string): Promise<{ files: string[] }> {
   if (dirs.length === 0) throw new ExportInputError('no result folders given');
+  await assertExportFolder(out);
   const sources: ExportSource[] = [];
   for (const dir of dirs) {
     const src = await loadExportSource(dir);
@@ -62,18 +75,20 @@ export async function exportResults(dirs: string[], out: string): Promise<Export
     sources.push(src);
   }
   sources.sort((a, b) => (a.summary.submission.id < b.summary.submission.id ? -1 : 1));
-  const files = exportFiles(sources);
   const prepared: PreparedFile[] = [];
+  const written: string[] = [];
   try {
-    for (const f of files) prepared.push(await prepareFileAtomic(join(out, f.path), f.data));
+    for await (const f of exportFiles(sources)) {
+      prepared.push(await prepareFileAtomic(join(out, f.path), f.data));
+      written.push(f.path);
+    }
   } catch (e) {
     await Promise.all(prepared.map((p) => p.abort()));
     throw e;
   }
   for (const p of prepared) await p.commit();
-  const written = new Set(files.map((f) => f.path));
   for (const d of OWNED_DIRS) {
-    for (const rel of await listFiles(join(out, d), d)) if (!written.has(rel)) await rm(join(out, rel), { force: true });
+    for (const rel of await listFiles(join(out, d), d)) if (!written.includes(rel)) await rm(join(out, rel), { force: true });
   }
-  return { files: [...written].sort() };
+  return { files: written.sort() };
 }

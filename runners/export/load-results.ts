@@ -10,8 +10,6 @@ export class ExportInputError extends Error {}
 export interface ExportSource {
   dir: string;
   summary: ResultSummary;
-  /** Samples per dataset, in file order. */
-  samples: Map<DatasetId, Sample[]>;
 }
 
 const fail = (errors: FieldError[]): never => {
@@ -47,18 +45,22 @@ async function readSamples(file: string): Promise<Sample[]> {
   return out;
 }
 
-/** Read one results/<id> folder: summary.json and the samples/<dataset>.jsonl of every dataset it lists. */
+/** Read one results/<id> folder's summary.json and check that the samples file of every dataset it lists is there. */
 export async function loadExportSource(dir: string): Promise<ExportSource> {
   const summary = await readSummary(dir);
-  const samples = new Map<DatasetId, Sample[]>();
   const present = new Set(await readdir(join(dir, 'samples')).catch(() => [] as string[]));
   for (const d of summary.datasets) {
-    const file = join(dir, 'samples', `${d.dataset}.jsonl`);
-    if (!present.has(`${d.dataset}.jsonl`)) fail([{ file, field: '(file)', message: `missing: summary.json lists dataset "${d.dataset}"` }]);
-    const list = await readSamples(file);
-    const stray = list.find((s) => s.submission_id !== summary.submission.id || s.dataset !== d.dataset);
-    if (stray) fail([{ file, field: 'submission_id/dataset', message: `sample "${stray.id}" is ${stray.submission_id}/${stray.dataset}, not ${summary.submission.id}/${d.dataset}` }]);
-    samples.set(d.dataset, list);
+    if (!present.has(`${d.dataset}.jsonl`)) fail([{ file: join(dir, 'samples', `${d.dataset}.jsonl`), field: '(file)', message: `missing: summary.json lists dataset "${d.dataset}"` }]);
   }
-  return { dir, summary, samples };
+  return { dir, summary };
+}
+
+/** The samples of one dataset of a result, in file order (read when needed: one dataset in memory at a time). */
+export async function readDatasetSamples(src: ExportSource, dataset: DatasetId): Promise<Sample[]> {
+  const file = join(src.dir, 'samples', `${dataset}.jsonl`);
+  const list = await readSamples(file);
+  const id = src.summary.submission.id;
+  const stray = list.find((s) => s.submission_id !== id || s.dataset !== dataset);
+  if (stray) fail([{ file, field: 'submission_id/dataset', message: `sample "${stray.id}" is ${stray.submission_id}/${stray.dataset}, not ${id}/${dataset}` }]);
+  return list;
 }

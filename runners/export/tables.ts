@@ -30,10 +30,7 @@ export function sampleRow(s: Sample): Row {
   return Object.fromEntries(SAMPLE_COLUMNS.map((col) => [col.name, (s as Record<string, unknown>)[col.name] ?? null]));
 }
 
-/** Samples per dataset across all inputs (datasets sorted by id; within one, inputs in order, then file order). */
-export function samplesByDataset(sources: ExportSource[]): Map<DatasetId, Sample[]> {
-  const out = new Map<DatasetId, Sample[]>();
-  const ids = [...new Set(sources.flatMap((s) => [...s.samples.keys()]))].sort();
-  for (const id of ids) out.set(id, sources.flatMap((s) => s.samples.get(id) ?? []));
-  return out;
+/** The datasets of all inputs, sorted by id. */
+export function exportedDatasets(sources: ExportSource[]): DatasetId[] {
+  return [...new Set(sources.flatMap((s) => s.summary.datasets.map((d) => d.dataset)))].sort();
 }

@@ -34,6 +34,15 @@ test('a re-export removes files an earlier export left in data/ and lm_eval/, an
   assert.deepEqual([...filesOf(out).keys()].sort(), ['README.md', 'data/gsm8k.parquet', 'data/mt_bench.parquet', 'data/summary.parquet', 'lm_eval/sim-qwen3.5-0.8b/results.json']);
 });
 
+test('an --out folder with a README.md that export did not write (a checkout root, say) is refused, untouched', async () => {
+  const out = join(root, 'foreign');
+  mkdirSync(out);
+  writeFileSync(join(out, 'README.md'), '# my project\n');
+  await assert.rejects(exportResults(dirs, out), (e: Error) => e instanceof ExportInputError && /has a README\.md that userturn export did not write/.test(e.message));
+  assert.deepEqual([...filesOf(out).keys()], ['README.md']);
+  assert.equal(readFileSync(join(out, 'README.md'), 'utf8'), '# my project\n');
+});
+
 test('CLI: a bad sample line is one line naming file, line and field, exit 1', () => {
   const bad = join(root, 'bad', 'sim-qwen3.5-0.8b');
   mkdirSync(join(bad, 'samples'), { recursive: true });
@@ -49,7 +58,7 @@ test('CLI: a bad sample line is one line naming file, line and field, exit 1', (
   assert.equal(existsSync(join(root, 'bad-out')), false, 'nothing is written on bad input');
 });
 
-test('CLI: a missing samples file and a duplicate submission are named, exit 1; no --out is a usage error', () => {
+test('CLI: a duplicate submission and a missing result folder are named, exit 1; no --out is a usage error', () => {
   let r = runCli(['export', FIXTURE, FIXTURE, '--out', join(root, 'dup')]);
   assert.equal(r.code, 1);
   assert.match(r.stderr, /summary\.json: submission\.id: "sim-qwen3\.5-0\.8b" is also in/);
@@ -59,6 +68,14 @@ test('CLI: a missing samples file and a duplicate submission are named, exit 1; 
   r = runCli(['export', FIXTURE]);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /--out DIR is required/);
+});
+
+test('a dataset the summary lists without its samples file is named', async () => {
+  const dir = join(root, 'partial', 'sim-qwen3.5-0.8b');
+  mkdirSync(join(dir, 'samples'), { recursive: true });
+  writeFileSync(join(dir, 'summary.json'), readFileSync(join(FIXTURE, 'summary.json')));
+  writeFileSync(join(dir, 'samples', 'gsm8k.jsonl'), readFileSync(join(FIXTURE, 'samples', 'gsm8k.jsonl')));
+  await assert.rejects(exportResults([dir], join(root, 'partial-out')), (e: Error) => e instanceof ExportInputError && /samples\/mt_bench\.jsonl: \(file\): missing: summary\.json lists dataset "mt_bench"$/.test(e.message));
 });
 
 test('CLI: --push without HF_TOKEN refuses with a clear line, after writing the folder', () => {
