@@ -1,6 +1,7 @@
 import { exportResults } from '../../export/export.ts';
 import { ExportInputError } from '../../export/load-results.ts';
 import { pushExport } from '../../export/push.ts';
+import { registerEnvSecrets } from '../../io/secrets.ts';
 import { UsageError, parseCommandArgs, withUsage } from '../args.ts';
 
 export const summary = 'write results as a Hugging Face dataset folder (Parquet, dataset card, lm-eval JSON); --push uploads it';
@@ -27,6 +28,8 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (positionals.length === 0) throw new UsageError('expected at least one result folder (results/<submission-id>)');
     if (!values.out) throw new UsageError('--out DIR is required');
+    // A key that leaked into a sample's text (an engine echoing headers) is redacted in the export as everywhere.
+    registerEnvSecrets();
     try {
       const { files } = await exportResults(positionals, values.out);
       console.log(`export: wrote ${files.length} files to ${values.out}`);

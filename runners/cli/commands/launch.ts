@@ -53,6 +53,7 @@ export async function run(argv: string[]): Promise<number> {
         commit: values.commit ?? git.commit ?? undefined,
       });
       const files = launchFiles(plan, values.target as Target);
+      if (!plan.pinned) console.error(`launch: note: hf.revision "${plan.revision}" is a branch, not a commit; pin it in ${plan.subPath} for a verifiable result`);
       if (values.out === undefined) for (const f of files) process.stdout.write(`# ==> ${f.name} <==\n${f.text}`);
       else {
         for (const f of files) await writeFileAtomic(join(values.out, f.name), f.text);
