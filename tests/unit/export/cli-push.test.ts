@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -86,39 +87,62 @@ test('CLI: --push without HF_TOKEN refuses with a clear line, after writing the 
   assert.ok(existsSync(join(root, 'nopush', 'README.md')));
 });
 
-/** A stand-in for the Hub's commit API: every file is "regular" (inline in the commit, no LFS). */
-async function fakeHub(): Promise<{ url: string; requests: Array<{ method: string; url: string; auth: string | undefined; body: string }>; close(): void }> {
-  const requests: Array<{ method: string; url: string; auth: string | undefined; body: string }> = [];
-  const read = async (req: IncomingMessage) => Buffer.concat(await req.toArray()).toString('utf8');
+/**
+ * A stand-in for the Hub's commit API, answering as the Hub does for a dataset repo: Parquet files go through LFS
+ * (preupload says "lfs", the LFS batch answers with a basic-transfer upload URL, the client PUTs the bytes there),
+ * the other files are "regular" (inline, base64, in the NDJSON commit).
+ */
+async function fakeHub() {
+  const requests: Array<{ method: string; url: string; auth: string | undefined; body: Buffer }> = [];
+  const lfs = new Map<string, Buffer>();
+  const repo = '/api/datasets/someone/userturn-results';
   const server = createServer(async (req, res) => {
-    const body = await read(req);
-    requests.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, body });
+    const body = Buffer.concat(await req.toArray());
+    const url = req.url!;
+    requests.push({ method: req.method!, url, auth: req.headers.authorization, body });
     res.setHeader('content-type', 'application/json');
-    if (req.url!.startsWith('/api/datasets/someone/userturn-results/preupload/')) {
-      const files = (JSON.parse(body).files as Array<{ path: string }>).map((f) => ({ path: f.path, uploadMode: 'regular', shouldIgnore: false }));
+    if (url === `${repo}/preupload/main`) {
+      const files = (JSON.parse(body.toString()).files as Array<{ path: string }>).map((f) => ({ path: f.path, uploadMode: f.path.endsWith('.parquet') ? 'lfs' : 'regular', shouldIgnore: false }));
       res.end(JSON.stringify({ files }));
-    } else if (req.url!.startsWith('/api/datasets/someone/userturn-results/commit/')) res.end(JSON.stringify({ success: true, commitOid: 'abc123', commitUrl: 'http://hub/commit/abc123' }));
+    } else if (url === '/datasets/someone/userturn-results.git/info/lfs/objects/batch') {
+      const { objects } = JSON.parse(body.toString()) as { objects: Array<{ oid: string; size: number }> };
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      res.end(JSON.stringify({ transfer: 'basic', objects: objects.map((o) => ({ ...o, actions: { upload: { href: `${base}/lfs-upload/${o.oid}` } } })) }));
+    } else if (url.startsWith('/lfs-upload/') && req.method === 'PUT') {
+      lfs.set(url.slice('/lfs-upload/'.length), body);
+      res.end('{}');
+    } else if (url === `${repo}/commit/main`) res.end(JSON.stringify({ success: true, commitOid: 'abc123', commitUrl: 'http://hub/commit/abc123' }));
     else {
       res.statusCode = 404;
-      res.end(JSON.stringify({ error: 'not found' }));
+      res.end(JSON.stringify({ error: 'Repository not found' }));
     }
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, close: () => server.close() };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, lfs, close: () => server.close() };
 }
 
-test('--push uploads every file in one commit to HF_ENDPOINT with the HF_TOKEN bearer', async () => {
+test('--push uploads every file in one commit to HF_ENDPOINT with the HF_TOKEN bearer (Parquet through LFS)', async () => {
   const hub = await fakeHub();
   try {
     const out = join(root, 'push');
     const { files } = await exportResults(dirs, out);
     const url = await pushExport(out, files, 'someone/userturn-results', { env: { HF_TOKEN: 'hf_test_token_123', HF_ENDPOINT: `${hub.url}/` } });
     assert.equal(url, 'http://hub/commit/abc123');
-    assert.deepEqual(hub.requests.map((r) => `${r.method} ${r.url}`), ['POST /api/datasets/someone/userturn-results/preupload/main', 'POST /api/datasets/someone/userturn-results/commit/main']);
-    for (const r of hub.requests) assert.equal(r.auth, 'Bearer hf_test_token_123');
-    const ops = hub.requests[1]!.body.split('\n').map((l) => JSON.parse(l));
-    const uploaded = new Map(ops.filter((o) => o.key === 'file').map((o) => [o.value.path, Buffer.from(o.value.content, 'base64')]));
+    const calls = hub.requests.map((r) => `${r.method} ${r.url.replace(/[0-9a-f]{64}$/, '<oid>')}`);
+    assert.deepEqual([...new Set(calls)], ['POST /api/datasets/someone/userturn-results/preupload/main', 'POST /datasets/someone/userturn-results.git/info/lfs/objects/batch', 'PUT /lfs-upload/<oid>', 'POST /api/datasets/someone/userturn-results/commit/main']);
+    for (const r of hub.requests.filter((x) => !x.url.startsWith('/lfs-upload/'))) assert.equal(r.auth, 'Bearer hf_test_token_123');
+    const ops = hub.requests.at(-1)!.body.toString().split('\n').map((l) => JSON.parse(l));
+    const uploaded = new Map<string, Buffer>();
+    for (const o of ops) {
+      if (o.key === 'file') uploaded.set(o.value.path, Buffer.from(o.value.content, 'base64'));
+      if (o.key === 'lfsFile') {
+        const bytes = hub.lfs.get(o.value.oid)!;
+        assert.equal(createHash('sha256').update(bytes).digest('hex'), o.value.oid);
+        uploaded.set(o.value.path, bytes);
+      }
+    }
     assert.deepEqual(uploaded, filesOf(out));
+    assert.equal(hub.lfs.size, 3, 'the three Parquet files went through LFS');
   } finally {
     hub.close();
   }
