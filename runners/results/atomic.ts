@@ -11,7 +11,7 @@ const WRITE_ADVICE = 'nothing was put in place; free space or choose a writable 
  * Write a file atomically: a temp file in the same folder, fsync, then rename over the target. Every registered
  * secret is redacted from the text. On any failure the temp file is removed and a StorageError names the file.
  */
-export async function writeFileAtomic(path: string, data: string): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   await (await prepareFileAtomic(path, data)).commit();
 }
 
@@ -25,14 +25,15 @@ export interface PreparedFile {
  * The first half of writeFileAtomic: the data is on disk under a temp name, so a later commit is a rename that
  * needs no space. Lets a writer of several files find a full disk before any of them is put in place.
  */
-export async function prepareFileAtomic(path: string, data: string): Promise<PreparedFile> {
+export async function prepareFileAtomic(path: string, data: string | Uint8Array): Promise<PreparedFile> {
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const drop = () => rm(tmp, { force: true }).catch(() => {});
   try {
     await mkdir(dirname(path), { recursive: true });
     const fh = await open(tmp, 'w');
     try {
-      await fh.writeFile(redact(data), 'utf8');
+      // Binary data (Parquet) is redacted by its writer, cell by cell: replacing bytes here would corrupt it.
+      await fh.writeFile(typeof data === 'string' ? redact(data) : data);
       await fh.sync();
     } finally {
       await fh.close();
