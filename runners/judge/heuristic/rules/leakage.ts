@@ -1,4 +1,5 @@
-import { clip, contentSet, contentTokens, intersectCount, numbers } from '../text.ts';
+import { clip } from '../text/sentences.ts';
+import { contentSet, contentTokens, intersectCount, numbers } from '../text/tokens.ts';
 import type { RuleHit } from '../types.ts';
 import { VOICE_ML } from './multilingual.ts';
 
