@@ -1,11 +1,10 @@
-import { STRONG_REF_ML, WEAK_REF_ML } from '../rules/multilingual.ts';
 import { markedWords, properNouns } from '../text/names.ts';
 import { normalize, stem } from '../text/normalize.ts';
 import { withoutBoilerplate, withoutQuestionCopies } from '../text/own-words.ts';
 import { sentences } from '../text/sentences.ts';
 import { contentSet, numbers } from '../text/tokens.ts';
 import { isGeneric } from '../text/vocabulary.ts';
-import { DEFINITE, HYPOTHETICAL, NEW_MARKER, OPENER, PRONOUN, STANDING_ROLE, STOPWORDS_ANY, STRONG_REF, TASK_OPENER, WEAK_REF } from './cues.ts';
+import { DEFINITE, HYPOTHETICAL, NEW_MARKER, OPENER, PRONOUN, STANDING_ROLE, STOPWORDS_ANY, STRONG_REF, STRONG_REF_ML, TASK_OPENER, WEAK_REF, WEAK_REF_ML } from './cues.ts';
 import { anaphorOf, firstCue, standsAlone } from './first-cue.ts';
 import { overlap } from './overlap.ts';
 import type { Signals } from './types.ts';
