@@ -30,7 +30,7 @@ export async function runProbeJob(o: ProbeJobOptions): Promise<ProbeJobResult> {
   let baseUrls = o.baseUrls ?? [];
   const interrupt = listenForInterrupt(handles, log);
   try {
-    await startServer(o, sub, serverLog, handles, interrupt, log, (urls) => (baseUrls = urls));
+    await startServer(o, { sub, serverLog, handles, interrupt, log, setBaseUrls: (urls) => (baseUrls = urls) });
 
     const runArgs = ['run', o.submission, ...baseUrls.flatMap((b) => ['--base-url', b]), '--out', out];
     if (o.shard) runArgs.push('--shard', o.shard);

@@ -6,12 +6,22 @@ import { startDetached } from './processes.ts';
 import { waitForModels } from './readiness.ts';
 import { startSim } from './simulator.ts';
 
+/** What the job gives the server start: the submission, where the engine logs, and the job's handles. */
+export interface ServerStart {
+  sub: Submission;
+  serverLog: string;
+  handles: JobHandles;
+  interrupt: Interrupt;
+  log: (line: string) => void;
+  setBaseUrls: (urls: string[]) => void;
+}
+
 /**
  * Start the server the options ask for, recording it in `handles` so a signal reaches it, and wait until every
  * endpoint lists its models. The engine's and the simulator's base URL replace `o.baseUrls` through `setBaseUrls`
  * as soon as it is known, so an interrupted job still reports it.
  */
-export async function startServer(o: ProbeJobOptions, sub: Submission, serverLog: string, handles: JobHandles, interrupt: Interrupt, log: (line: string) => void, setBaseUrls: (urls: string[]) => void): Promise<void> {
+export async function startServer(o: ProbeJobOptions, { sub, serverLog, handles, interrupt, log, setBaseUrls }: ServerStart): Promise<void> {
   if (o.server === 'engine') {
     const cmd = buildServeCommand(sub, { engine: o.engine, port: o.port ?? 8000 });
     log(`starting: ${formatCommand(cmd.argv)}  (log: ${serverLog})`);
