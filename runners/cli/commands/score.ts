@@ -44,7 +44,7 @@ function report(dataset: Dataset, file: string, a: Aggregates, skipped: number):
 
 export async function run(argv: string[]): Promise<number> {
   return withUsage(USAGE, async () => {
-    const { values, positionals } = parseCommandArgs(
+    const { values } = parseCommandArgs(
       argv,
       {
         help: { type: 'boolean', short: 'h' },
@@ -61,7 +61,6 @@ export async function run(argv: string[]): Promise<number> {
       console.log(USAGE);
       return 0;
     }
-    void positionals;
     const dataset = values.dataset;
     if (dataset === undefined) throw new UsageError('--dataset is required');
     if (!Object.hasOwn(FILES, dataset)) throw new UsageError(`--dataset must be one of ifeval, ifbench, gsm8k; got "${dataset}"`);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
-import { runProbeJob } from '../../../runners/community/probe-job.ts';
+import { runProbeJob } from '../../../runners/community/probe-job/orchestrate.ts';
 import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { runProbeJob } from '../../../runners/community/probe-job.ts';
+import { runProbeJob } from '../../../runners/community/probe-job/orchestrate.ts';
 import { buildServeCommand } from '../../../runners/community/serve-command.ts';
 import { Submission } from '../../../src/schema/index.ts';
 import { parse } from 'yaml';

@@ -6,11 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-const build = astroBuild;
-
 test('with zero results the site builds, says how to submit and run, and USERTURN_SIMULATED=1 shows the banner', () => {
   const empty = mkdtempSync(join(tmpdir(), 'ut-empty-'));
-  const b = build({ USERTURN_RESULTS_DIR: empty, USERTURN_SIMULATED: '1' });
+  const b = astroBuild({ USERTURN_RESULTS_DIR: empty, USERTURN_SIMULATED: '1' });
   try {
     assert.equal(b.status, 0, b.text.slice(-2000));
     const home = readFileSync(join(b.out, 'index.html'), 'utf8');
@@ -40,7 +38,7 @@ test('the changelog lists score changes from the git history of the results fold
     c.followup = { value: 0.5, lo: 0.25, hi: 0.75, n: c.followup.n };
     writeFileSync(f, JSON.stringify(s));
     git('commit', '-qam', 'Rejudge gpt-oss-20b');
-    const b = build({ USERTURN_RESULTS_DIR: results });
+    const b = astroBuild({ USERTURN_RESULTS_DIR: results });
     try {
       assert.equal(b.status, 0, b.text.slice(-2000));
       const page = readFileSync(join(b.out, 'changelog', 'index.html'), 'utf8');
@@ -72,7 +70,7 @@ test('a result that passes the verified rule is marked verified; one that fails 
       format: 1, taxonomy_version: 1,
       judges: [{ judge: s.provenance.judges[0], sets: [], controls: { suite_id: 'userturn', suite_version: 2, seed: 1, confidence: 0.95, items_sha256: 'c'.repeat(64), judge_errors: 0, false_genuine: rate(20, 1000, 0.013, 0.0307), positive_recall: rate(78, 80, 0.913, 0.993), negative_by_dataset: [] } }],
     }));
-    const b = build({ USERTURN_RESULTS_DIR: results });
+    const b = astroBuild({ USERTURN_RESULTS_DIR: results });
     try {
       assert.equal(b.status, 0, b.text.slice(-2000));
       const home = readFileSync(join(b.out, 'index.html'), 'utf8');
