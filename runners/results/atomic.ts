@@ -26,13 +26,41 @@ export interface PreparedFile {
  * needs no space. Lets a writer of several files find a full disk before any of them is put in place.
  */
 export async function prepareFileAtomic(path: string, data: string): Promise<PreparedFile> {
+  return prepareBytes(path, Buffer.from(redact(data), 'utf8'));
+}
+
+/**
+ * Write downloaded bytes atomically and durably: temp file, fsync, rename, then fsync the folder so the rename
+ * itself survives a crash. Not redacted: the bytes are a file from elsewhere (a dataset, a template), not our output.
+ */
+export async function writeBytesAtomic(path: string, data: Uint8Array): Promise<void> {
+  await (await prepareBytes(path, data)).commit();
+  await syncDir(dirname(path));
+}
+
+/** fsync a folder (a rename is durable only once its folder is); platforms that cannot open folders skip it. */
+export async function syncDir(dir: string): Promise<void> {
+  let fh;
+  try {
+    fh = await open(dir, 'r');
+  } catch {
+    return; // Windows cannot open a folder for fsync
+  }
+  try {
+    await fh.sync().catch(() => {});
+  } finally {
+    await fh.close();
+  }
+}
+
+async function prepareBytes(path: string, data: Uint8Array): Promise<PreparedFile> {
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const drop = () => rm(tmp, { force: true }).catch(() => {});
   try {
     await mkdir(dirname(path), { recursive: true });
     const fh = await open(tmp, 'w');
     try {
-      await fh.writeFile(redact(data), 'utf8');
+      await fh.writeFile(data);
       await fh.sync();
     } finally {
       await fh.close();
