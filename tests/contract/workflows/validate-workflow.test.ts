@@ -134,12 +134,15 @@ const exprs = {
   'github.token': 'test-token',
 };
 
+/** The revision the new submission pins: its template is seeded in the Hub cache for it. */
+const PINNED = '0123456789abcdef0123456789abcdef01234567';
+
 test('validate.yml, step by step: a broken submission gets one comment listing its errors and fails the job; the fix updates the same comment and passes', { skip: haveData ? false : `datasets not found at ${DATA}`, timeout: 180_000 }, async () => {
   // Round 1: a new valid model, a broken one, a code change and a workflow change (never copied in).
   const valid = submission('submissions/qwen/qwen3.5-0.8b.yaml', (s) => {
     s.id = 'qwen3.5-0.8b-base';
     s.display_name = 'Qwen3.5 0.8B [base](https://evil.example) @octocat';
-    s.hf.revision = '0123456789abcdef0123456789abcdef01234567';
+    s.hf.revision = PINNED;
   });
   api.files = [
     { filename: 'submissions/qwen/qwen3.5-0.8b-base.yaml', status: 'added' },
@@ -155,7 +158,7 @@ test('validate.yml, step by step: a broken submission gets one comment listing i
   ]);
   // The template cache entry for the renamed model (same repo and revision as the fixture template).
   const { repo, env } = checkout();
-  seedHubTemplate(env.HF_HUB_CACHE!, 'Qwen/Qwen3.5-0.8B', '0123456789abcdef0123456789abcdef01234567');
+  seedHubTemplate(env.HF_HUB_CACHE!, 'Qwen/Qwen3.5-0.8B', PINNED);
 
   const steps1 = await runJob(repo, env, exprs);
   const byName = (steps: StepRun[], re: RegExp) => steps.find((s) => re.test(s.name));
@@ -179,7 +182,7 @@ test('validate.yml, step by step: a broken submission gets one comment listing i
   // Round 2: the broken file is fixed (here: removed from the PR); the same comment is updated; the job passes.
   api.files = api.files.filter((f) => f.filename !== 'submissions/acme/broken.yaml');
   const again = checkout();
-  for (const f of ['templates']) execFileSync('cp', ['-r', join(env.USERTURN_CACHE_DIR!, f), again.env.USERTURN_CACHE_DIR!]);
+  seedHubTemplate(again.env.HF_HUB_CACHE!, 'Qwen/Qwen3.5-0.8B', PINNED);
   const steps2 = await runJob(again.repo, again.env, exprs);
   assert.ok(steps2.every((s) => s.code === 0), steps2.map((s) => `${s.name}: ${s.code}\n${s.output}`).join('\n'));
   assert.equal(byName(steps2, /Fail when/), undefined, 'the failing step is skipped');
