@@ -1,5 +1,5 @@
 import { getRepoFolderName } from '@huggingface/hub';
-import { mkdir, readFile, rename, rm, symlink } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, symlink } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { syncDir, writeBytesAtomic } from '../results/atomic.ts';
 
@@ -50,6 +50,15 @@ export async function lookup(rc: RepoCache, commit: string | null, file: string)
   if (bytes !== null) return { kind: 'file', bytes };
   if ((await readOrNull(join(rc.folder, '.no_exist', commit, file))) !== null) return { kind: 'absent' };
   return { kind: 'missing' };
+}
+
+/** Whether any file of a commit is cached (a snapshot folder exists). */
+export async function hasSnapshot(rc: RepoCache, commit: string): Promise<boolean> {
+  try {
+    return (await stat(join(rc.folder, 'snapshots', commit))).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Store downloaded bytes: the blob (atomic, fsynced), then the snapshot symlink, then the branch ref. */

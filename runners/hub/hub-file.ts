@@ -1,5 +1,5 @@
 import { downloadFile, fileDownloadInfo, HubApiError } from '@huggingface/hub';
-import { COMMIT, commitOf, lookup, markAbsent, repoCache, snapshotPath, store } from './cache-layout.ts';
+import { COMMIT, commitOf, hasSnapshot, lookup, markAbsent, repoCache, snapshotPath, store } from './cache-layout.ts';
 import { causeOf, hostOf, hubSettings } from './settings.ts';
 
 export interface HubFileRequest {
@@ -11,6 +11,11 @@ export interface HubFileRequest {
   file: string;
   /** The local way around a failed download, e.g. "Pass --template FILE". Every error ends with it. */
   alternative: string;
+  /**
+   * Offline, a cached snapshot of the commit without this file counts as the file not existing (what transformers
+   * does offline; `hf download` records no absent files). For files the caller can do without.
+   */
+  optional?: boolean;
 }
 
 export interface HubFileOptions {
@@ -38,6 +43,7 @@ export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}
   if (cached.kind === 'file') return cached.bytes.toString('utf8');
   if (cached.kind === 'absent') return null;
   const where = snapshotPath(rc, known ?? req.revision, req.file);
+  if (hub.offline && req.optional && known !== null && (await hasSnapshot(rc, known))) return null;
   if (hub.offline) throw new Error(`${name}: not in the Hugging Face cache (${where}) and HF_HUB_OFFLINE is set, so nothing was downloaded. ${req.alternative}, or unset HF_HUB_OFFLINE`);
 
   // The library reads the response; this wrapper also keeps the two headers it does not return.

@@ -51,8 +51,8 @@ export async function loadTemplateFile(path: string, source: string): Promise<Ch
   return { source, template: text, bos_token: null, eos_token: null };
 }
 
-const hubFile = (repo: string, revision: string, file: string, opts: TemplateLoadOptions): Promise<string | null> =>
-  readHubFile({ repo, revision, file, alternative: 'Pass --template FILE (a .jinja or tokenizer_config.json)' }, { cacheDir: opts.cacheDir, fetch: opts.fetchImpl });
+const hubFile = (repo: string, revision: string, file: string, opts: TemplateLoadOptions, optional = false): Promise<string | null> =>
+  readHubFile({ repo, revision, file, optional, alternative: 'Pass --template FILE (a .jinja or tokenizer_config.json)' }, { cacheDir: opts.cacheDir, fetch: opts.fetchImpl });
 
 /** The chat template of a submission: override file, repository file, or the hub at the pinned revision. */
 export async function loadSubmissionTemplate(sub: Submission, opts: TemplateLoadOptions): Promise<LoadedTemplate> {
@@ -65,7 +65,7 @@ export async function loadSubmissionTemplate(sub: Submission, opts: TemplateLoad
     const { repo, revision } = sub.hf;
     const want = sub.chat_template.file;
     const config = await hubFile(repo, revision, 'tokenizer_config.json', opts);
-    const jinja = want === 'tokenizer_config.json' ? null : await hubFile(repo, revision, 'chat_template.jinja', opts);
+    const jinja = want === 'tokenizer_config.json' ? null : await hubFile(repo, revision, 'chat_template.jinja', opts, config !== null);
     const src = `hub:${repo}@${revision}/${jinja !== null ? 'chat_template.jinja' : 'tokenizer_config.json'}`;
     if (config === null && jinja === null) throw new Error(`hub:${repo}@${revision}: neither chat_template.jinja nor tokenizer_config.json exists`);
     template = config !== null ? templateFromTokenizerConfig(config, src, jinja ?? undefined) : { source: src, template: jinja!, bos_token: null, eos_token: null };

@@ -83,4 +83,22 @@ describe('dataset downloads', () => {
     assert.deepEqual(proxy.seen.map((s) => s.url), ['data.userturn.invalid:80']);
     assert.deepEqual(server.seen.map((s) => [s.url, s.authorization]), [['/test.jsonl', undefined]]);
   });
+
+  it('NO_PROXY hosts are reached directly, and without a proxy variable nothing is changed', async () => {
+    assert.equal(useEnvProxy({}), null);
+    const server = await startFileServer({ '/test.jsonl': BODY });
+    const proxy = await startProxy(server.url);
+    await withEnv({ HF_HUB_OFFLINE: undefined, HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' }, async () => {
+      const restore = useEnvProxy(process.env)!;
+      try {
+        await readDatasetFiles(spec(`${server.url}/test.jsonl`), { cacheDir: await mkdtemp(join(tmpdir(), 'ut-dl-')) });
+      } finally {
+        restore();
+        await proxy.close();
+        await server.close();
+      }
+    });
+    assert.equal(proxy.seen.length, 0);
+    assert.equal(server.seen.length, 1);
+  });
 });

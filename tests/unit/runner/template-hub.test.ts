@@ -93,6 +93,26 @@ describe('chat templates from the Hub (@huggingface/hub against a local stand-in
     });
   });
 
+  it('HF_HOME places the cache at HF_HOME/hub, where huggingface_hub keeps it', async () => {
+    const hub = await startFakeHub({ files: configOnly });
+    const home = await tmp();
+    await withHub(hub, { HF_HOME: home, HF_HUB_CACHE: undefined, HUGGINGFACE_HUB_CACHE: undefined }, async () => {
+      await loadSubmissionTemplate(sub(), { root });
+      assert.equal(await readFile(snapshot(join(home, 'hub'), 'tokenizer_config.json'), 'utf8'), config);
+    });
+  });
+
+  it("offline, a researcher's `hf download` snapshot (plain files, no absent markers) is used as it is", async () => {
+    const cacheDir = await tmp();
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    await mkdir(snapshot(cacheDir, ''), { recursive: true });
+    await writeFile(snapshot(cacheDir, 'tokenizer_config.json'), config);
+    await withEnv({ HF_HUB_OFFLINE: '1', HF_ENDPOINT: 'http://127.0.0.1:1' }, async () => {
+      const t = await loadSubmissionTemplate(sub(), { root, cacheDir });
+      assert.equal(t.template.source, `hub:Org/Model@${REV}/tokenizer_config.json`, 'no chat_template.jinja in the snapshot: the config template');
+    });
+  });
+
   it("reuses a researcher's cache for a branch revision through refs/<branch>", async () => {
     const hub = await startFakeHub({ files: { [`Org/Model/main/tokenizer_config.json`]: config }, commit: REV });
     const cacheDir = await tmp();
