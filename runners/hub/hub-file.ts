@@ -1,4 +1,5 @@
 import { downloadFile, fileDownloadInfo, HubApiError } from '@huggingface/hub';
+import { join } from 'node:path';
 import { COMMIT, commitOf, hasSnapshot, lookup, markAbsent, repoCache, snapshotPath, store } from './cache-layout.ts';
 import { causeOf, hostOf, hubSettings } from './settings.ts';
 
@@ -42,7 +43,8 @@ export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}
   const cached = await lookup(rc, known, req.file);
   if (cached.kind === 'file') return cached.bytes.toString('utf8');
   if (cached.kind === 'absent') return null;
-  const where = snapshotPath(rc, known ?? req.revision, req.file);
+  // A branch not yet resolved has no snapshot path of its own: the file goes under a commit that refs/<branch> names.
+  const where = known !== null ? snapshotPath(rc, known, req.file) : `${snapshotPath(rc, '<commit>', req.file)} with <commit> in ${join(rc.folder, 'refs', req.revision)}`;
   if (hub.offline && req.optional && known !== null && (await hasSnapshot(rc, known))) return null;
   if (hub.offline) throw new Error(`${name}: not in the Hugging Face cache (${where}) and HF_HUB_OFFLINE is set, so nothing was downloaded. ${req.alternative}, or unset HF_HUB_OFFLINE`);
 

@@ -6,6 +6,8 @@ import { StorageError } from '../io/storage-error.ts';
 
 // Shared by every command that writes a file (run, rejudge, annotate, calibrate, judge): advice that holds for all.
 const WRITE_ADVICE = 'nothing was put in place; free space or choose a writable path (--out), then rerun';
+// Downloads go to caches (HF_HOME, USERTURN_CACHE_DIR), not to --out.
+const CACHE_ADVICE = 'nothing was put in place; free space or make the cache folder writable (HF_HOME, USERTURN_CACHE_DIR), then rerun';
 
 /**
  * Write a file atomically: a temp file in the same folder, fsync, then rename over the target. Every registered
@@ -26,7 +28,7 @@ export interface PreparedFile {
  * needs no space. Lets a writer of several files find a full disk before any of them is put in place.
  */
 export async function prepareFileAtomic(path: string, data: string): Promise<PreparedFile> {
-  return prepareBytes(path, Buffer.from(redact(data), 'utf8'));
+  return prepareBytes(path, Buffer.from(redact(data), 'utf8'), WRITE_ADVICE);
 }
 
 /**
@@ -34,7 +36,7 @@ export async function prepareFileAtomic(path: string, data: string): Promise<Pre
  * itself survives a crash. Not redacted: the bytes are a file from elsewhere (a dataset, a template), not our output.
  */
 export async function writeBytesAtomic(path: string, data: Uint8Array): Promise<void> {
-  await (await prepareBytes(path, data)).commit();
+  await (await prepareBytes(path, data, CACHE_ADVICE)).commit();
   await syncDir(dirname(path));
 }
 
@@ -53,7 +55,7 @@ export async function syncDir(dir: string): Promise<void> {
   }
 }
 
-async function prepareBytes(path: string, data: Uint8Array): Promise<PreparedFile> {
+async function prepareBytes(path: string, data: Uint8Array, advice: string): Promise<PreparedFile> {
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const drop = () => rm(tmp, { force: true }).catch(() => {});
   try {
@@ -67,7 +69,7 @@ async function prepareBytes(path: string, data: Uint8Array): Promise<PreparedFil
     }
   } catch (e) {
     await drop();
-    throw new StorageError(path, 'cannot write', e, WRITE_ADVICE);
+    throw new StorageError(path, 'cannot write', e, advice);
   }
   return {
     async commit() {
@@ -75,7 +77,7 @@ async function prepareBytes(path: string, data: Uint8Array): Promise<PreparedFil
         await rename(tmp, path);
       } catch (e) {
         await drop();
-        throw new StorageError(path, 'cannot write', e, WRITE_ADVICE);
+        throw new StorageError(path, 'cannot write', e, advice);
       }
     },
     abort: drop,

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readDatasetFiles, sha256Hex } from '../../../runners/datasets/source.ts';
 import { useEnvProxy } from '../../../runners/hub/proxy.ts';
+import { StorageError } from '../../../runners/io/storage-error.ts';
 import type { DatasetSpec } from '../../../src/schema/index.ts';
 import { startFileServer, startProxy, withEnv } from '../../helpers/fake-hub.ts';
 
@@ -25,6 +26,23 @@ describe('dataset downloads', () => {
       assert.equal(server.seen.length, 1);
       assert.equal(await readFile(cached(cacheDir), 'utf8'), BODY);
       assert.deepEqual(await readdir(join(cacheDir, 'datasets', 'gsm8k')), ['test.jsonl'], 'no temp file left');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a cache that cannot be written stops with one line naming the file and the cache variables', async () => {
+    const server = await startFileServer({ '/test.jsonl': BODY });
+    const blocked = join(await mkdtemp(join(tmpdir(), 'ut-dl-')), 'a-file');
+    await writeFile(blocked, 'not a folder');
+    try {
+      await withEnv({ HF_HUB_OFFLINE: undefined }, () =>
+        assert.rejects(readDatasetFiles(spec(`${server.url}/test.jsonl`), { cacheDir: blocked }), (e: Error) => {
+          assert.ok(e instanceof StorageError);
+          assert.ok(e.message.includes(cached(blocked)) && /HF_HOME, USERTURN_CACHE_DIR/.test(e.message), e.message);
+          return true;
+        }),
+      );
     } finally {
       await server.close();
     }

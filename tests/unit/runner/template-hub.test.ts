@@ -120,7 +120,13 @@ describe('chat templates from the Hub (@huggingface/hub against a local stand-in
       await loadSubmissionTemplate(sub('main'), { root, cacheDir });
       assert.equal(await readFile(join(cacheDir, 'models--Org--Model', 'refs', 'main'), 'utf8'), REV);
       const n = hub.seen.length;
-      await withEnv({ HF_HUB_OFFLINE: '1' }, () => loadSubmissionTemplate(sub('main'), { root, cacheDir }));
+      await withEnv({ HF_HUB_OFFLINE: '1' }, async () => {
+        await loadSubmissionTemplate(sub('main'), { root, cacheDir });
+        await assert.rejects(loadSubmissionTemplate(sub('dev'), { root, cacheDir }), (e: Error) => {
+          assert.ok(e.message.includes(`with <commit> in ${join(cacheDir, 'models--Org--Model', 'refs', 'dev')}`), e.message);
+          return true;
+        });
+      });
       assert.equal(hub.seen.length, n);
     });
   });
