@@ -52,7 +52,7 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
   const submissionSha256 = createHash('sha256').update(await readFile(opts.submissionPath)).digest('hex');
   let template;
   try {
-    template = await loadSubmissionTemplate(submission, { root: opts.root, overridePath: opts.templateOverride, cacheDir: `${opts.cacheDir}/templates` });
+    template = await loadSubmissionTemplate(submission, { root: opts.root, overridePath: opts.templateOverride }); // Hub files: the HF cache
   } catch (e) {
     throw new SetupError(`chat template: ${(e as Error).message}`);
   }
