@@ -1,25 +1,13 @@
 import { createHash } from 'node:crypto';
-import { SAMPLE_FORMAT, type DatasetId, type Sample, type TurnCut, type Verdict } from '../../src/schema/index.ts';
+import { SAMPLE_FORMAT, type Sample, type TurnCut, type Verdict } from '../../src/schema/index.ts';
 import { RequestFailed, type CompletionResult } from '../client/types.ts';
-import type { DatasetItem } from '../datasets/types.ts';
+import type { DatasetItem } from '../core/items.ts';
 import type { Judge } from '../judge/types.ts';
 import { cutAtStops } from '../templates/cut.ts';
 import { stripReasoning } from '../templates/reasoning.ts';
 import { perturb } from './perturb.ts';
-import type { ProbeDeps } from './pipeline.ts';
 import { assistantBody, requestsPerItem, userTurnBody } from './requests.ts';
-import type { ProbeSetup } from './types.ts';
-
-/** What one item's run needs from the whole run. */
-export interface ItemContext {
-  setup: ProbeSetup;
-  deps: ProbeDeps;
-  /** `n` (default 1) requests finished, or were skipped because their assistant turn failed or was unfinished. */
-  tick(n?: number): void;
-  /** One request failed after its retries. */
-  countError(): void;
-  downloadOnly: ReadonlySet<DatasetId>;
-}
+import type { ItemContext } from './types.ts';
 
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 

@@ -1,6 +1,6 @@
 import { hashSeed, mulberry32 } from '../../../src/lib/metrics/prng.ts';
 import type { DatasetId, JudgeControlsSpec } from '../../../src/schema/index.ts';
-import type { DatasetItem } from '../../datasets/types.ts';
+import type { DatasetItem } from '../../core/items.ts';
 import { seededSubset } from '../../datasets/subset.ts';
 import type { CalibrationItem } from '../calibration/load.ts';
 import { controlAnswer } from './answer.ts';
