@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadSubmission } from './load-submission.ts';
-import { ENGINES, buildServeCommand, formatCommand, type Engine } from './serve-command.ts';
+import { ENGINES, buildServeCommand, formatCommand, type Engine } from '../engines/serve-command.ts';
 import { runAsScript } from './run-script.ts';
 
 /**
