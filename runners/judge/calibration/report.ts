@@ -3,7 +3,7 @@ import { TAXONOMY_VERSION, type CalibrationReport, type CalibrationSetScore, typ
 import type { Judge } from '../types.ts';
 import { scoreControls, type ControlsMeta } from '../controls/score.ts';
 import type { ControlSet } from '../controls/types.ts';
-import type { CalibrationItem } from './load.ts';
+import type { CalibrationItem } from '../labelled/load.ts';
 import { scoreJudge } from './score.ts';
 
 export interface LabelledSet {
