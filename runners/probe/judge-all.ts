@@ -1,5 +1,5 @@
 import type { Verdict } from '../../src/schema/index.ts';
-import type { Judge } from '../judge/types.ts';
+import type { Judge } from '../core/judge.ts';
 
 /**
  * Let pending I/O run first. Judging is CPU work; chained through microtasks, a burst of it would keep the

@@ -2,7 +2,7 @@ import type { DatasetId, ResultSummary } from '../../src/schema/index.ts';
 import type { FailLimit } from '../client/fail-limit.ts';
 import type { HttpTimeouts } from '../client/http-fetch.ts';
 import type { ClientStats } from '../client/types.ts';
-import type { Judge } from '../judge/types.ts';
+import type { Judge } from '../core/judge.ts';
 import type { VerifyFn } from './verify-safe.ts';
 
 /** What every mode of `userturn run` reads to plan the run (run, --merge, --dry-run all start here). */

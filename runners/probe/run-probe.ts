@@ -4,7 +4,7 @@ import { createCompletionsClient } from '../client/completions-client.ts';
 import { EndpointError, redactUrl, servedModels, type Endpoint } from '../client/endpoints.ts';
 import { withFailLimit } from '../client/fail-limit.ts';
 import { createJudgePanel } from '../judge/index.ts';
-import type { Judge } from '../judge/types.ts';
+import type { Judge } from '../core/judge.ts';
 import { createSampleSink } from '../results/sample-sink.ts';
 import { buildSummary } from '../results/summarize.ts';
 import { commitStreamedResults } from '../results/write.ts';

@@ -4,7 +4,7 @@ import type { VerifierItem } from '../core/items.ts';
 import type { RunPlan } from '../core/plan.ts';
 import type { SampleSink } from '../core/sample-sink.ts';
 import type { EngineBehaviour } from '../engines/behaviour.ts';
-import type { Judge } from '../judge/types.ts';
+import type { Judge } from '../core/judge.ts';
 import type { LoadedTemplate } from '../templates/load.ts';
 import type { PromptBuilder } from '../templates/prompts.ts';
 
