@@ -42,11 +42,11 @@ for (const k of ['requests', 'latency-ms', 'concurrency'] as const) {
 
 /** In the child process: one `userturn run`-equivalent, then its own resource usage as one JSON line. */
 async function child(): Promise<void> {
-  const { executeRun } = await import('../runners/probe/execute.ts');
+  const { runProbeCommand } = await import('../runners/probe/run-probe.ts');
   const opts = JSON.parse(values.args!) as Record<string, unknown>;
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const outcome = await executeRun({ ...(opts as any), log: () => {}, out: () => {}, progressWrite: () => {} });
+  const outcome = await runProbeCommand({ ...(opts as any), log: () => {}, out: () => {}, progressWrite: () => {} });
   const cpu = process.cpuUsage(cpu0);
   (globalThis as { gc?: () => void }).gc?.();
   process.stdout.write(

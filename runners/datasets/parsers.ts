@@ -1,6 +1,6 @@
 import type { DatasetId } from '../../src/schema/index.ts';
 import { idOf, parseJsonl, str } from './jsonl.ts';
-import type { DatasetItem } from './types.ts';
+import type { DatasetItem } from '../core/items.ts';
 
 /** Raw file texts of one dataset, by file name. */
 export type FileTexts = Map<string, string>;

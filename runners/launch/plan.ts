@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { isPinnedRevision } from '../../src/schema/common.ts';
 import { loadSubmission } from '../community/load-submission.ts';
-import { UnsafeServeError, buildServeCommand, formatCommand } from '../community/serve-command.ts';
+import { UnsafeServeError, buildServeCommand, formatCommand } from '../engines/serve-command.ts';
 
 export type Target = 'skypilot' | 'k8s' | 'slurm';
 export const TARGETS: readonly Target[] = ['skypilot', 'k8s', 'slurm'];

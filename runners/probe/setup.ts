@@ -8,7 +8,8 @@ import { ENGINES } from '../engines/behaviour.ts';
 import { loadDocument } from '../io/load-document.ts';
 import { loadSubmissionTemplate } from '../templates/load.ts';
 import { createPromptBuilder } from '../templates/prompts.ts';
-import type { PlannedDataset, ProbeSetup } from './types.ts';
+import type { PlannedDataset } from '../core/plan.ts';
+import type { ProbeSetup } from './types.ts';
 
 /** Bad input (submission, suite, template, data): reported with its file, exit code 1 (2 for usage). */
 export class SetupError extends Error {}

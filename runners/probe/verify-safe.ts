@@ -1,6 +1,6 @@
 import type { ItemScore } from '../../src/schema/index.ts';
 import { verify } from '../verifiers/index.ts';
-import type { VerifierItem } from '../verifiers/types.ts';
+import type { VerifierItem } from '../core/items.ts';
 
 export type VerifyFn = (item: VerifierItem, answer: string) => ItemScore;
 

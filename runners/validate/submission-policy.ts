@@ -5,7 +5,7 @@ import type { FieldError, Submission } from '../../src/schema/index.ts';
 import { MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
 import { templateFromTokenizerConfig } from '../templates/load.ts';
 import { renderTemplate, TemplateRenderError, type ChatTemplate } from '../templates/render.ts';
-import { assertSafeArg, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, SAFE_FLAG, UnsafeServeError, type Engine } from '../community/serve-command.ts';
+import { assertSafeArg, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, SAFE_FLAG, UnsafeServeError, type Engine } from '../engines/serve-command.ts';
 
 /**
  * The one policy for submissions beyond their schema: every rule that serve-cmd, pr-report and run apply, as a

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { CalibrationReport, formatFieldError, parseWith, type ControlRate } from '../../../src/schema/index.ts';
 import { rateText } from '../../../src/lib/site/judge-controls.ts';
 import { createJudgePanel, JudgeConfigError } from '../../judge/index.ts';
-import { loadLabelledSet, loadMtBenchPositives, MT_BENCH_STANDIN_RESPONSE } from '../../judge/calibration/load.ts';
+import { loadLabelledSet, loadMtBenchPositives, MT_BENCH_STANDIN_RESPONSE } from '../../judge/labelled/load.ts';
 import { calibrationReport, type LabelledSet } from '../../judge/calibration/report.ts';
 import { writeFileAtomic } from '../../results/atomic.ts';
 import { loadControls } from '../../judge/controls/load.ts';

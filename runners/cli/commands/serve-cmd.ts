@@ -1,4 +1,4 @@
-import { ENGINES, UnsafeServeError, buildServeCommand, formatCommand, type Engine } from '../../community/serve-command.ts';
+import { ENGINES, UnsafeServeError, buildServeCommand, formatCommand, type Engine } from '../../engines/serve-command.ts';
 import { loadSubmission } from '../../community/load-submission.ts';
 import { UsageError, intFlag, parseCommandArgs, withUsage } from '../args.ts';
 

@@ -1,5 +1,5 @@
 import { intFlag, parseCommandArgs } from '../../cli/args.ts';
-import { ENGINES, type Engine } from '../serve-command.ts';
+import { ENGINES, type Engine } from '../../engines/serve-command.ts';
 import type { ProbeJobOptions } from './options.ts';
 
 export const PROBE_JOB_USAGE = `usage: probe-job.ts <submission.yaml> [--server engine|sim|none] [--engine vllm|sglang] [--port P] [--base-url URL…]

@@ -1,4 +1,4 @@
-import type { Engine } from '../serve-command.ts';
+import type { Engine } from '../../engines/serve-command.ts';
 
 export interface ProbeJobOptions {
   submission: string;

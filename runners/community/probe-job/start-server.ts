@@ -1,5 +1,5 @@
 import type { Submission } from '../../../src/schema/index.ts';
-import { buildServeCommand, formatCommand } from '../serve-command.ts';
+import { buildServeCommand, formatCommand } from '../../engines/serve-command.ts';
 import type { Interrupt, JobHandles } from './interrupt.ts';
 import type { ProbeJobOptions } from './options.ts';
 import { startDetached } from './processes.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { runProbeJob } from '../../../runners/community/probe-job/orchestrate.ts';
-import { buildServeCommand } from '../../../runners/community/serve-command.ts';
+import { buildServeCommand } from '../../../runners/engines/serve-command.ts';
 import { Submission } from '../../../src/schema/index.ts';
 import { parse } from 'yaml';
 import { REPO_ROOT } from '../../helpers/cli.ts';

@@ -6,7 +6,7 @@ import { buildControls } from '../../../runners/judge/controls/build.ts';
 import { restate } from '../../../runners/judge/controls/restate.ts';
 import { labelControls, summarizeControls } from '../../../runners/judge/controls/score.ts';
 import { createHeuristicJudge } from '../../../runners/judge/index.ts';
-import type { Judge } from '../../../runners/judge/types.ts';
+import type { Judge } from '../../../runners/core/judge.ts';
 import { loadSuite } from '../../../runners/judge/rejudge/load-result.ts';
 import { wilsonInterval } from '../../../src/lib/metrics/wilson.ts';
 import { mulberry32 } from '../../../src/lib/metrics/prng.ts';

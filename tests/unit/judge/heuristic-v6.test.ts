@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { classifyUserTurn, HEURISTIC_VERSION } from '../../../runners/judge/heuristic/classify.ts';
 import { createHeuristicJudge } from '../../../runners/judge/index.ts';
-import { loadLabelledSet } from '../../../runners/judge/calibration/load.ts';
+import { loadLabelledSet } from '../../../runners/judge/labelled/load.ts';
 import { scoreJudge } from '../../../runners/judge/calibration/score.ts';
 import { wordingKeys, words } from '../../../runners/judge/heuristic/text/tokens.ts';
 

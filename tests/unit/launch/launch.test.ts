@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse, parseAllDocuments } from 'yaml';
-import { buildServeCommand, formatCommand } from '../../../runners/community/serve-command.ts';
+import { buildServeCommand, formatCommand } from '../../../runners/engines/serve-command.ts';
 import { loadSubmission } from '../../../runners/community/load-submission.ts';
 import { launchFiles } from '../../../runners/launch/launch.ts';
 import { LaunchInputError, buildLaunchPlan, type LaunchPlan } from '../../../runners/launch/plan.ts';

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { LABELS, ResultSummary, Sample, type DatasetId, type JudgeStamp } from '../../../src/schema/index.ts';
 import { memoryCache } from '../../../runners/cache/sqlite-cache.ts';
 import { createCompletionsClient } from '../../../runners/client/completions-client.ts';
-import type { Judge } from '../../../runners/judge/types.ts';
+import type { Judge } from '../../../runners/core/judge.ts';
 import { runProbe, totalRequests } from '../../../runners/probe/pipeline.ts';
 import { fixtureSetup } from '../../contract/runner/helpers/fixture-setup.ts';
 import type { ProbeSetup } from '../../../runners/probe/types.ts';

@@ -64,7 +64,7 @@ let defaultAllowed: Record<Engine, string[]> | null = null;
 /** runners/community/engine-args.yaml */
 export function loadAllowedEngineArgs(): Record<Engine, string[]> {
   if (!defaultAllowed) {
-    const file = join(dirname(fileURLToPath(import.meta.url)), 'engine-args.yaml');
+    const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'community', 'engine-args.yaml');
     const data = parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     const list = (e: Engine): string[] => {
       const v = data[e];
