@@ -141,7 +141,7 @@ async function main(): Promise<void> {
 
     const data = join(work, 'data');
     const items = await syntheticData(data, requests);
-    const suiteDoc = await loadDocument(join(root, 'runners/suites/v1.yaml'));
+    const suiteDoc = await loadDocument(join(root, 'benchmark/suites/v1.yaml'));
     if (!suiteDoc.ok) throw new Error(suiteDoc.message);
     const suite = suiteDoc.data as { datasets: Array<{ id: string; enabled?: boolean; items: number | null; source: { files: Array<{ sha256: string | null }> } }> };
     for (const d of suite.datasets) {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CalibrationReport, Suite, formatFieldError, parseWith, type ResultSummary, type Submission } from '../schema/index.ts';
 import { resultsDir } from './results-dir.ts';
+import { APPROVED_JUDGES_FILE, SUITES_DIR } from '../lib/data-paths.ts';
 import { policyFrom, verifyResult, type ControlThresholds, type VerifiedResult } from '../lib/verified.ts';
 import { datasetsOf, type PendingSubmission } from '../lib/site/leaderboard.ts';
 
@@ -20,7 +21,7 @@ export interface SiteData {
   verified: Map<string, VerifiedResult>;
   /** <results>/calibration.json (written by `userturn calibrate`), when present. */
   calibration: CalibrationReport | null;
-  /** The current suite version (the highest in runners/suites); results of other versions are labelled with theirs. */
+  /** The current suite version (the highest in SUITES_DIR); results of other versions are labelled with theirs. */
   currentSuiteVersion: number;
   /** Thresholds on the judge controls (approved-judges.yaml), null when none are set. */
   controlThresholds: ControlThresholds | null;
@@ -37,9 +38,6 @@ function loadCalibration(): CalibrationReport | null {
   return r.value;
 }
 
-/** Reviewed data that decides which judges can make a result verified (CODEOWNERS guards it). */
-const APPROVED_JUDGES = 'runners/community/approved-judges.yaml';
-const SUITES_DIR = 'runners/suites';
 
 /** The probe suites, validated: a result is verified only if it ran the current version. */
 function loadSuites(): Array<{ id: string; version: number }> {
@@ -58,7 +56,7 @@ async function load(): Promise<SiteData> {
   const simulated = process.env.USERTURN_SIMULATED === '1' || summaries.some((s) => s.provenance.simulated);
   const pending = submissions.map(({ data: s }) => ({ id: s.id, display_name: s.display_name, family: s.family, total_b: s.params.total_b, active_b: s.params.active_b }));
   const calibration = loadCalibration();
-  const policy = policyFrom(loadSuites(), parse(readFileSync(APPROVED_JUDGES, 'utf8')), calibration);
+  const policy = policyFrom(loadSuites(), parse(readFileSync(APPROVED_JUDGES_FILE, 'utf8')), calibration);
   const verified = new Map(summaries.map((s) => [s.submission.id, verifyResult(s, policy)]));
   return {
     summaries, submissions, datasets: datasetsOf(summaries), simulated, pending, verified, calibration,

@@ -1,10 +1,9 @@
-/** The probe suites (runners/suites/v*.yaml) read as data at build time, by version. */
+/** The probe suites (SUITES_DIR/v*.yaml) read as data at build time, by version. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { SUITES_DIR } from '../lib/data-paths.ts';
 import { Suite } from '../schema/index.ts';
-
-const SUITES_DIR = 'runners/suites';
 
 function read(path: string): Suite | null {
   try {
@@ -22,7 +21,7 @@ export function loadSuites(dir = SUITES_DIR): Suite[] {
   return files.map((f) => read(join(dir, f))).filter((s): s is Suite => s !== null).sort((a, b) => a.version - b.version);
 }
 
-/** The suite of a given file, or the current one (the highest version in runners/suites); null when absent or invalid. */
+/** The suite of a given file, or the current one (the highest version in SUITES_DIR); null when absent or invalid. */
 export function loadSuite(path?: string): Suite | null {
   if (path !== undefined) return read(path);
   return loadSuites().at(-1) ?? null;
