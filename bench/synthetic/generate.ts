@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { currentSuitePath } from '../../runners/cli/defaults.ts';
 import {
-  LABELS, ResultSummary, Sample, Submission, Suite,
+  BASELINE_CONDITION, LABELS, ResultSummary, Sample, Submission, Suite,
   type ConditionResult, type DatasetId, type DatasetResult, type Label, type LabelCounts, type Condition,
 } from '../../src/schema/index.ts';
 import { XSS_PAYLOAD, hashString, int, makeItem, pick, rationaleFor, rngFrom, userTurnFor, type Item, type Rng } from './text.ts';
@@ -215,7 +215,7 @@ function main(): void {
             const reqError = rng() < 0.002;
             const label: Label = rng() < rate * itemFactor ? 'genuine_followup' : drawFailure(prof, rng);
             let userTurn = reqError ? '' : userTurnFor(label, it, ds.id, rng);
-            if (mi === 0 && ds.id === datasets[0]?.id && ii === 2 && c.id === 'greedy') userTurn = XSS_PAYLOAD;
+            if (mi === 0 && ds.id === datasets[0]?.id && ii === 2 && c.id === BASELINE_CONDITION) userTurn = XSS_PAYLOAD;
             let response = it.response;
             if (c.perturbation.kind === 'truncate') {
               const cut = Math.floor(response.length * c.perturbation.fraction);
@@ -259,7 +259,7 @@ function main(): void {
           if (judged > 0) {
             perItemRate.push(genuine / judged);
             perItemAny.push(genuine > 0 ? 1 : 0);
-            if (c.id === 'greedy') greedyPerItem.set(it.item_id, genuine / judged);
+            if (c.id === BASELINE_CONDITION) greedyPerItem.set(it.item_id, genuine / judged);
             else {
               const g = greedyPerItem.get(it.item_id);
               if (g !== undefined) deltas.push(genuine / judged - g);
@@ -269,7 +269,7 @@ function main(): void {
         condResults.push({
           condition: c.id, temperature: c.temperature, samples_per_item: c.samples, n_samples: nSamples, n_judged: nJudged,
           n_judge_errors: nJudgeErr, n_request_errors: nReqErr, followup: estimate(perItemRate),
-          any_of_k: c.samples > 1 ? estimate(perItemAny) : null, labels, delta_vs_greedy: c.id === 'greedy' ? null : delta(deltas),
+          any_of_k: c.samples > 1 ? estimate(perItemAny) : null, labels, delta_vs_greedy: c.id === BASELINE_CONDITION ? null : delta(deltas),
         });
       }
       totalSamples += lines.length;
