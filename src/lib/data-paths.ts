@@ -13,3 +13,5 @@ export const suiteFile = (version: number): string => `${SUITES_DIR}/v${version}
 export const APPROVED_JUDGES_FILE = `${DATA_DIR}/policy/approved-judges.yaml`;
 /** Reviewed policy: the engine flags a submission may set. */
 export const ENGINE_ARGS_FILE = `${DATA_DIR}/policy/engine-args.yaml`;
+/** The label definitions of a taxonomy version (a suite's and a judge prompt's `taxonomy_version`). */
+export const taxonomyFile = (version: number): string => `${DATA_DIR}/taxonomy/v${version}.yaml`;
