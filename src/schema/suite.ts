@@ -60,7 +60,8 @@ export const DatasetSpec = z.strictObject({
           sha256: Sha256.nullable().describe('Expected checksum; null when not yet pinned (recorded on first download).'),
         }),
       )
-      .min(1),
+      .min(1)
+      .describe('The one place file names are written: the first file holds the items, a second (MT-Bench, Vicuna) the reference answers.'),
   }),
 });
 export type DatasetSpec = z.infer<typeof DatasetSpec>;
