@@ -65,7 +65,7 @@ describe('suite versions on the site', () => {
       const old = page(V1_ID);
       assert.match(old, /data-testid="suite-version" data-suite-version="1" data-current="false"/);
       assert.match(old, /data-testid="older-suite"/);
-      assert.match(old, /--suite runners\/suites\/v1\.yaml/);
+      assert.match(old, /--suite benchmark\/suites\/v1\.yaml/);
       assert.match(old, /data-check="current_suite" data-ok="false"/);
       const cur = page(V2_ID);
       assert.match(cur, new RegExp(`data-testid="suite-version" data-suite-version="${currentVersion}" data-current="true"`));
