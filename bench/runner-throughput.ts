@@ -17,6 +17,7 @@ import { parseScriptArgs } from '../runners/cli/args.ts';
 import { stringify } from 'yaml';
 import { loadDocument } from '../runners/io/load-document.ts';
 import { SEMI_SPACE_FLAG } from '../runners/probe/heap.ts';
+import { suiteFile } from '../src/lib/data-paths.ts';
 
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'runners', 'cli', 'main.ts');
@@ -141,7 +142,7 @@ async function main(): Promise<void> {
 
     const data = join(work, 'data');
     const items = await syntheticData(data, requests);
-    const suiteDoc = await loadDocument(join(root, 'benchmark/suites/v1.yaml'));
+    const suiteDoc = await loadDocument(join(root, suiteFile(1)));
     if (!suiteDoc.ok) throw new Error(suiteDoc.message);
     const suite = suiteDoc.data as { datasets: Array<{ id: string; enabled?: boolean; items: number | null; source: { files: Array<{ sha256: string | null }> } }> };
     for (const d of suite.datasets) {
