@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { LABELS, Label, type ShortenedField } from '../../../src/schema/index.ts';
 import { labelDefinitions } from '../../../src/lib/taxonomy.ts';
+import { taxonomyFile } from '../../../src/lib/data-paths.ts';
 import { shortenField, type FieldLimit } from './shorten.ts';
 
 /** judge-v1's limit and cut (its file predates `field_limit`): kept so judge-v1 requests do not change. */
@@ -78,7 +79,19 @@ export function loadJudgePrompt(version: string): JudgePromptFile {
   const r = JudgePromptFile.safeParse(parse(readFileSync(path, 'utf8')));
   if (!r.success) throw new Error(`${path}: ${r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
   if (r.data.version !== version) throw new Error(`${path}: version: says "${r.data.version}", expected "${version}"`);
-  return { ...r.data, labels: r.data.labels ?? labelDefinitions(r.data.taxonomy_version, repoRoot) };
+  return { ...r.data, labels: r.data.labels ?? taxonomyDefinitions(r.data.taxonomy_version) };
+}
+
+/** The label definitions of a taxonomy version, from benchmark/taxonomy/ in this checkout. */
+function taxonomyDefinitions(version: number): Record<Label, string> {
+  const file = taxonomyFile(version);
+  let data: unknown;
+  try {
+    data = parse(readFileSync(join(repoRoot, file), 'utf8'));
+  } catch (e) {
+    throw new Error(`${file}: (root): ${(e as Error).message.split('\n')[0]}`);
+  }
+  return labelDefinitions(data, file, version);
 }
 
 /** An example's answer in the prompt's output order, so the examples show the order the schema asks for. */

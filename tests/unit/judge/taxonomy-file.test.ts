@@ -1,17 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import { loadJudgePrompt, renderJudgeSystem } from '../../../runners/judge/llm/prompt.ts';
-import { labelDefinitions, labelMeanings } from '../../../src/lib/taxonomy.ts';
+import { asSentences, labelDefinitions } from '../../../src/lib/taxonomy.ts';
 import { taxonomyFile } from '../../../src/lib/data-paths.ts';
 import { LABELS } from '../../../src/schema/index.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+const FILE = taxonomyFile(1);
+const text = readFileSync(join(root, FILE), 'utf8');
 
 // The system prompts as judges received them before the definitions moved to benchmark/taxonomy/: a verdict's
 // prompt version must keep meaning the same text (and the judge cache is keyed by it).
@@ -21,23 +23,17 @@ test('judge-v1 and judge-v2 system prompts are byte-identical to the approved te
 });
 
 test('judge-v2 reads its label definitions from the taxonomy file, the text the site shows', () => {
-  const defs = labelDefinitions(1, root);
+  const defs = labelDefinitions(parse(text), FILE, 1);
   const system = renderJudgeSystem(loadJudgePrompt('judge-v2'));
   for (const l of LABELS) assert.ok(system.includes(`- ${l}: ${defs[l]}`), l);
   assert.equal(loadJudgePrompt('judge-v2').labels.identity_leakage, defs.identity_leakage);
-  const shown = labelMeanings(1, root);
+  const shown = asSentences(defs);
   for (const l of LABELS) assert.equal(shown[l].toLowerCase(), defs[l].toLowerCase());
   assert.match(shown.genuine_followup, /^A plausible next user message/);
 });
 
 test('a bad taxonomy file is refused with the file and the field named', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'taxonomy-'));
-  const file = join(dir, taxonomyFile(1));
-  mkdirSync(dirname(file), { recursive: true });
-  const good = readFileSync(join(root, taxonomyFile(1)), 'utf8');
-  writeFileSync(file, good.replace(/\n  meta_planning:\n    definition: [^\n]*/, ''));
-  assert.throws(() => labelDefinitions(1, dir), (e: Error) => e.message === 'benchmark/taxonomy/v1.yaml: labels.meta_planning: Invalid input: expected object, received undefined');
-  writeFileSync(file, good.replace('version: 1', 'version: 2'));
-  assert.throws(() => labelDefinitions(1, dir), /^Error: benchmark\/taxonomy\/v1\.yaml: version: says 2, expected 1$/);
-  assert.throws(() => labelDefinitions(3, dir), /^Error: benchmark\/taxonomy\/v3\.yaml: \(root\): ENOENT/);
+  const noMeta = parse(text.replace(/\n  meta_planning:\n    definition: [^\n]*/, ''));
+  assert.throws(() => labelDefinitions(noMeta, FILE, 1), (e: Error) => e.message === 'benchmark/taxonomy/v1.yaml: labels.meta_planning: Invalid input: expected object, received undefined');
+  assert.throws(() => labelDefinitions(parse(text), FILE, 2), /^Error: benchmark\/taxonomy\/v1\.yaml: version: says 1, expected 2$/);
 });
