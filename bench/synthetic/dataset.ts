@@ -1,5 +1,5 @@
 /** One model's results on one dataset: every condition's samples (JSONL lines) and the dataset's result entry. */
-import { LABELS, type ConditionResult, type DatasetResult, type LabelCounts, type Suite } from '../../src/schema/index.ts';
+import { BASELINE_CONDITION, LABELS, type ConditionResult, type DatasetResult, type LabelCounts, type Suite } from '../../src/schema/index.ts';
 import type { ModelSpec } from './models.ts';
 import { conditionRate, type Profile } from './profile.ts';
 import { drawSample } from './sample.ts';
@@ -45,7 +45,7 @@ export function generateDataset(r: DatasetRun, ds: Suite['datasets'][number]): {
       let genuine = 0; let judged = 0;
       for (let k = 0; k < c.samples; k++) {
         nSamples++;
-        const xss = r.xssHere && ii === 2 && c.id === 'greedy';
+        const xss = r.xssHere && ii === 2 && c.id === BASELINE_CONDITION;
         const s = drawSample({ suiteSeed: r.suite.seed, modelId: m.id, profile: prof, dataset: ds, item: it, correct: correct[ii], condition: c, k, rate: rate * itemFactor, xss }, rng);
         if (!s.reqError && !s.judgeErr) {
           judged++; nJudged++; labels[s.label]++;
@@ -59,7 +59,7 @@ export function generateDataset(r: DatasetRun, ds: Suite['datasets'][number]): {
       if (judged > 0) {
         perItemRate.push(genuine / judged);
         perItemAny.push(genuine > 0 ? 1 : 0);
-        if (c.id === 'greedy') greedyPerItem.set(it.item_id, genuine / judged);
+        if (c.id === BASELINE_CONDITION) greedyPerItem.set(it.item_id, genuine / judged);
         else {
           const g = greedyPerItem.get(it.item_id);
           if (g !== undefined) deltas.push(genuine / judged - g);
@@ -69,7 +69,7 @@ export function generateDataset(r: DatasetRun, ds: Suite['datasets'][number]): {
     condResults.push({
       condition: c.id, temperature: c.temperature, samples_per_item: c.samples, n_samples: nSamples, n_judged: nJudged,
       n_judge_errors: nJudgeErr, n_request_errors: nReqErr, followup: estimate(perItemRate),
-      any_of_k: c.samples > 1 ? estimate(perItemAny) : null, labels, delta_vs_greedy: c.id === 'greedy' ? null : delta(deltas),
+      any_of_k: c.samples > 1 ? estimate(perItemAny) : null, labels, delta_vs_greedy: c.id === BASELINE_CONDITION ? null : delta(deltas),
     });
   }
   const accEst = estimate(correct.map((x) => (x ? 1 : 0)));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { ENGINE_ARGS_FILE } from '../../src/lib/data-paths.ts';
 import type { Submission } from '../../src/schema/index.ts';
 
 /**
@@ -20,7 +21,7 @@ export interface ServeOptions {
   port?: number;
   /** Repository root, used to resolve a `chat_template.source: file` path. */
   root?: string;
-  /** Allowed engine_args names per engine; defaults to runners/community/engine-args.yaml. */
+  /** Allowed engine_args names per engine; defaults to the engine-args policy file (ENGINE_ARGS_FILE). */
   allowedArgs?: Readonly<Record<Engine, readonly string[]>>;
 }
 
@@ -61,10 +62,10 @@ export function assertSafeArg(field: string, value: unknown): string {
 }
 
 let defaultAllowed: Record<Engine, string[]> | null = null;
-/** runners/community/engine-args.yaml */
+/** The engine-args policy file, read from the checkout this code is in (not the working directory). */
 export function loadAllowedEngineArgs(): Record<Engine, string[]> {
   if (!defaultAllowed) {
-    const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'community', 'engine-args.yaml');
+    const file = join(dirname(fileURLToPath(import.meta.url)), '..', '..', ENGINE_ARGS_FILE);
     const data = parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     const list = (e: Engine): string[] => {
       const v = data[e];
@@ -89,7 +90,7 @@ function engineArgs(engine: Engine, args: Record<string, unknown>, allowed: read
     const field = `serving.engine_args.${name}`;
     if (!SAFE_FLAG.test(name)) throw new UnsafeServeError(`${field}: refused: flag names must be lowercase like "enable-prefix-caching"`);
     if (RESERVED_ENGINE_FLAGS[engine].includes(name)) throw new UnsafeServeError(`${field}: refused: serve-cmd sets --${name} itself from the submission`);
-    if (!allowed.includes(name)) throw new UnsafeServeError(`${field}: refused: --${name} is not on the ${engine} allowlist (runners/community/engine-args.yaml)`);
+    if (!allowed.includes(name)) throw new UnsafeServeError(`${field}: refused: --${name} is not on the ${engine} allowlist (${ENGINE_ARGS_FILE})`);
     if (value === true) out.push(`--${name}`);
     else if (value === false) continue; // a false boolean flag is simply not passed
     else out.push(`--${name}`, assertSafeArg(field, value));

@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CalibrationReport, formatFieldError, parseWith, type ResultSummary, type Submission } from '../schema/index.ts';
-import { APPROVED_JUDGES, resultsDir } from './paths.ts';
+import { resultsDir } from './paths.ts';
+import { APPROVED_JUDGES_FILE } from '../lib/data-paths.ts';
 import { loadSuites } from './suites.ts';
 import { policyFrom, verifyResult, type ControlThresholds, type VerifiedResult } from '../lib/verified.ts';
 import { datasetsOf, type PendingSubmission } from '../lib/site/leaderboard.ts';
@@ -45,7 +46,7 @@ async function load(): Promise<SiteData> {
   const simulated = process.env.USERTURN_SIMULATED === '1' || summaries.some((s) => s.provenance.simulated);
   const pending = submissions.map(({ data: s }) => ({ id: s.id, display_name: s.display_name, family: s.family, total_b: s.params.total_b, active_b: s.params.active_b }));
   const calibration = loadCalibration();
-  const policy = policyFrom(loadSuites(), parse(readFileSync(APPROVED_JUDGES, 'utf8')), calibration);
+  const policy = policyFrom(loadSuites(), parse(readFileSync(APPROVED_JUDGES_FILE, 'utf8')), calibration);
   const verified = new Map(summaries.map((s) => [s.submission.id, verifyResult(s, policy)]));
   return {
     summaries, submissions, datasets: datasetsOf(summaries), simulated, pending, verified, calibration,

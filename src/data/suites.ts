@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { Suite, formatFieldError, parseWith } from '../schema/index.ts';
-import { SUITES_DIR } from './paths.ts';
+import { SUITES_DIR } from '../lib/data-paths.ts';
 
 /** One suite file; a broken one fails the build naming the file and the field. */
 function readSuite(file: string): Suite {

@@ -15,7 +15,7 @@ results/<id>/samples/<dataset>.jsonl. Every finished request is cached, so rerun
   --base-url URL        OpenAI-compatible endpoint (…/v1); repeatable, load is spread over all of them.
                         Default: USERTURN_BASE_URL (comma-separated), else serving.base_urls of the submission.
   --model NAME          model name to request (default: what each endpoint lists on /v1/models)
-  --suite FILE          suite file (default runners/suites/v2.yaml)
+  --suite FILE          suite file (default ${currentSuitePath('')})
   --limit N             at most N items per dataset (a seeded subset, recorded in the summary)
   --datasets a,b        only these datasets (default: the suite's enabled ones)
   --shard i/n           run the i-th of n deterministic slices of the items (hosts share one submission)

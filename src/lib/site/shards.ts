@@ -1,6 +1,7 @@
 /** Sample shards: how samples are split for the example browser (pure). The format is src/schema/shards.ts. */
 import type { Label, Sample } from '../../schema/index.ts';
 import type { ManifestShard, ShardItem } from '../../schema/shards.ts';
+import { BASELINE_CONDITION } from '../../schema/ids.ts';
 
 /** Target number of samples per shard (items are never split across shards). */
 export const SHARD_TARGET_SAMPLES = 100;
@@ -19,7 +20,7 @@ export function groupByItem(samples: readonly Sample[], conditionOrder: readonly
   for (const s of samples) {
     let it = byItem.get(s.item_id);
     if (!it) { it = { item_id: s.item_id, question: s.question, response: s.response, accuracy: s.accuracy, samples: [] }; byItem.set(s.item_id, it); }
-    if (s.condition === 'greedy') it.response = s.response;
+    if (s.condition === BASELINE_CONDITION) it.response = s.response;
   }
   for (const s of samples) {
     const it = byItem.get(s.item_id)!;

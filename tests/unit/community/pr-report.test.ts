@@ -175,8 +175,8 @@ test('changed results: the report applies the verified rule and names the failed
   const id = readdirSync(gen)[0]!;
   const summary = JSON.parse(readFileSync(join(gen, id, 'summary.json'), 'utf8'));
   const files: Record<string, string> = {
-    'runners/suites/v1.yaml': readFileSync(join(REPO_ROOT, 'runners/suites/v1.yaml'), 'utf8'),
-    'runners/community/approved-judges.yaml': readFileSync(join(REPO_ROOT, 'runners/community/approved-judges.yaml'), 'utf8'),
+    'benchmark/suites/v1.yaml': readFileSync(join(REPO_ROOT, 'benchmark/suites/v1.yaml'), 'utf8'),
+    'benchmark/policy/approved-judges.yaml': readFileSync(join(REPO_ROOT, 'benchmark/policy/approved-judges.yaml'), 'utf8'),
     [`results/${id}/summary.json`]: JSON.stringify(summary),
   };
   const simulated = await report(files, [`results/${id}/summary.json`]);
@@ -216,9 +216,9 @@ test('a pull request that changes the suite gets no dry-run estimate (the runner
   const { readFileSync } = await import('node:fs');
   const root = tempRepo({
     'submissions/qwen/qwen3.5-9b.yaml': paperSubmission(),
-    'runners/suites/v1.yaml': readFileSync(join(REPO_ROOT, 'runners/suites/v1.yaml'), 'utf8'),
+    'benchmark/suites/v1.yaml': readFileSync(join(REPO_ROOT, 'benchmark/suites/v1.yaml'), 'utf8'),
   });
-  const input = await buildReportInput(['submissions/qwen/qwen3.5-9b.yaml', 'runners/suites/v1.yaml'], root, { plan: true });
+  const input = await buildReportInput(['submissions/qwen/qwen3.5-9b.yaml', 'benchmark/suites/v1.yaml'], root, { plan: true });
   assert.equal(input.errors.length, 0, JSON.stringify(input.errors));
   assert.deepEqual(input.submissions[0]!.plan, { kind: 'unavailable', reason: 'this pull request changes the suite; the estimate waits for the reviewed suite' });
 });

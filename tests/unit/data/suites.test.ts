@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { SUITES_DIR } from '../../../src/data/paths.ts';
+import { SUITES_DIR } from '../../../src/lib/data-paths.ts';
 import { currentSuite, loadSuites } from '../../../src/data/suites.ts';
 
 test('the site reads every suite by ascending version; the current one is the highest', () => {

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { loadLabelMeanings } from '../../../src/data/taxonomy.ts';
 
 test('with zero results the site builds, says how to submit and run, and USERTURN_SIMULATED=1 shows the banner', () => {
   const empty = mkdtempSync(join(tmpdir(), 'ut-empty-'));
@@ -20,6 +21,10 @@ test('with zero results the site builds, says how to submit and run, and USERTUR
       assert.ok(existsSync(join(b.out, p, 'index.html')), `${p} is built`);
     }
     assert.equal(readFileSync(join(b.out, 'data', 'summaries.json'), 'utf8').trim(), '[]');
+    // The label definitions come from the taxonomy file the judge prompt reads, not a copy of the site's own.
+    const methodology = readFileSync(join(b.out, 'methodology', 'index.html'), 'utf8');
+    const meanings = loadLabelMeanings(1);
+    for (const l of ['genuine_followup', 'prompt_restatement'] as const) assert.ok(methodology.includes(meanings[l]), l);
   } finally { rmSync(empty, { recursive: true, force: true }); rmSync(b.tmp, { recursive: true, force: true }); }
 });
 
