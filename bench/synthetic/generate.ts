@@ -11,7 +11,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { currentSuitePath } from '../../runners/cli/defaults.ts';
+import { currentSuitePath } from '../../runners/core/defaults.ts';
 import {
   LABELS, ResultSummary, Sample, Submission, Suite,
   type ConditionResult, type DatasetId, type DatasetResult, type Label, type LabelCounts, type Condition,

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { Submission } from '../../src/schema/index.ts';
+import { InputError } from '../core/errors.ts';
 
 /**
  * The engine command that serves a submission, as an argv array (never a shell string). Every argument that
@@ -34,7 +35,7 @@ export interface ServeCommand {
 }
 
 /** A refusal: the submission cannot be turned into a command line safely. */
-export class UnsafeServeError extends Error {}
+export class UnsafeServeError extends InputError {}
 
 /** Characters a value taken from a submission may contain on a command line (same set as the schema's). */
 const SAFE_VALUE = /^[A-Za-z0-9._:\/=,+@-]{1,200}$/;

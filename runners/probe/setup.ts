@@ -9,9 +9,10 @@ import { loadDocument } from '../io/load-document.ts';
 import { loadSubmissionTemplate } from '../templates/load.ts';
 import { createPromptBuilder } from '../templates/prompts.ts';
 import type { PlannedDataset, ProbeSetup } from './types.ts';
+import { InputError } from '../core/errors.ts';
 
 /** Bad input (submission, suite, template, data): reported with its file, exit code 1 (2 for usage). */
-export class SetupError extends Error {}
+export class SetupError extends InputError {}
 
 export interface SetupOptions {
   root: string;
