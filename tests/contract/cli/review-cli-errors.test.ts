@@ -103,7 +103,7 @@ describe('CLI errors name the real problem', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ut-judge-dir-'));
     try {
       const r = await runCli(['judge', '--input', dir]);
-      assert.equal(r.code, 2);
+      assert.equal(r.code, 1, 'a missing or wrong input file is bad input (exit 1), as in every command');
       assert.equal(r.stderr.trim(), `${dir}: (file): not a regular file`);
       const gone = await runCli(['judge', '--input', join(dir, 'gone.jsonl')]);
       assert.equal(gone.stderr.trim(), `${join(dir, 'gone.jsonl')}: (file): no such file`);
