@@ -32,7 +32,7 @@ async function help(): Promise<void> {
     const cmd = await loadCommand(name);
     lines.push(`  ${name.padEnd(12)} ${cmd?.summary ?? ''}`);
   }
-  lines.push('', 'Run `userturn <command> --help` for the options of one command.');
+  lines.push('', 'Run `userturn <command> --help` for the options of one command.', '', 'Exit codes (every command): 0 done; 1 bad input, judge config, file or endpoint (one line naming the', 'file and field); 2 usage error; 70 internal error (a bug). See docs/runner.md.');
   console.log(lines.join('\n'));
 }
 
