@@ -23,16 +23,10 @@ export async function run(argv: string[]): Promise<number> {
     const port = intFlag('port', values.port, 8000);
     const file = positionals[0]!;
     const loaded = await loadSubmission(file);
-    if (!loaded.ok) {
-      for (const line of loaded.errors) console.error(line);
-      return 1;
-    }
+    if (!loaded.ok) throw new InputError(loaded.errors.join('\n'));
     const { submissionPolicyErrors } = await import('../../validate/submission-policy.ts');
     const problems = submissionPolicyErrors(loaded.value, file, process.cwd());
-    if (problems.length > 0) {
-      for (const p of problems) console.error(`${p.file}: ${p.field}: ${p.message}`);
-      return 1;
-    }
+    if (problems.length > 0) throw new InputError(problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n'));
     let cmd;
     try {
       cmd = buildServeCommand(loaded.value, { engine: values.engine as Engine | undefined, host: values.host, port });
