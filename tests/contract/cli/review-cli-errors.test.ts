@@ -15,6 +15,22 @@ describe('CLI errors name the real problem', () => {
     assert.doesNotMatch(r.stderr, /no endpoint/);
   });
 
+  it('run without --base-url validates the submission with its schema before using its serving.base_urls', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ut-run-hint-'));
+    try {
+      const sub = join(dir, 'sub.yaml');
+      const text = readFileSync(join(root, 'submissions/openai/gpt-oss-20b.yaml'), 'utf8');
+      writeFileSync(sub, `${text.replace(/^serving:\n/m, 'serving:\n  base_urls: [ftp://gpu-host/v1]\n')}`);
+      const r = await runCli(['run', sub], { env: { USERTURN_BASE_URL: '' } });
+      // Not a usage error about a --base-url flag nobody passed: the submission's field, exit 1.
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stderr, /sub\.yaml: serving\.base_urls\[0\]: /);
+      assert.doesNotMatch(r.stderr, /--base-url must be/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the command list names the current suite for run', async () => {
     const r = await runCli(['--help']);
     assert.equal(r.code, 0);
