@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { loadSubmission } from './load-submission.ts';
 import { ENGINES, buildServeCommand, formatCommand, type Engine } from './serve-command.ts';
+import { parseCommandArgs } from '../core/args.ts';
 import { runAsScript } from './run-script.ts';
 
 /**
@@ -255,23 +255,18 @@ export async function runProbeJob(o: ProbeJobOptions): Promise<ProbeJobResult> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      server: { type: 'string', default: 'engine' },
-      engine: { type: 'string' },
-      port: { type: 'string' },
-      'base-url': { type: 'string', multiple: true },
-      shard: { type: 'string' },
-      out: { type: 'string', default: 'results' },
-      'judge-config': { type: 'string', multiple: true },
-      'ready-timeout-s': { type: 'string' },
-      'sim-profile': { type: 'string' },
-      'server-log': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const { values, positionals } = parseCommandArgs(argv, {
+    server: { type: 'string', default: 'engine' },
+    engine: { type: 'string' },
+    port: { type: 'string' },
+    'base-url': { type: 'string', multiple: true },
+    shard: { type: 'string' },
+    out: { type: 'string', default: 'results' },
+    'judge-config': { type: 'string', multiple: true },
+    'ready-timeout-s': { type: 'string' },
+    'sim-profile': { type: 'string' },
+    'server-log': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
   });
   const usage = `usage: probe-job.ts <submission.yaml> [--server engine|sim|none] [--engine vllm|sglang] [--port P] [--base-url URL…]
                     [--shard i/n] [--out DIR] [--judge-config FILE…] [--ready-timeout-s S] [--sim-profile NAME]

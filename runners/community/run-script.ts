@@ -11,10 +11,7 @@ export function runAsScript(meta: ImportMeta, name: string, main: (argv: string[
     (code) => (process.exitCode = code),
     (e: unknown) => {
       console.error(`${name}: ${(e as Error).message}`);
-      // node:util parseArgs (used directly by these scripts) throws ERR_PARSE_ARGS_* for a command-line mistake.
-      const code = (e as { code?: unknown }).code;
-      const parseError = typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
-      process.exitCode = parseError ? EXIT_CODES.usage : isFailure(e) ? failureOutcome(e).code : EXIT_CODES.failure;
+      process.exitCode = isFailure(e) ? failureOutcome(e).code : EXIT_CODES.failure;
     },
   );
 }
