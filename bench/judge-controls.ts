@@ -14,7 +14,7 @@ import { createHeuristicJudge } from '../runners/judge/index.ts';
 import { loadControls } from '../runners/judge/controls/load.ts';
 import { labelControls, summarizeControls, genuineRate } from '../runners/judge/controls/score.ts';
 import { loadSuite } from '../runners/judge/rejudge/load-result.ts';
-import { currentSuitePath } from '../runners/cli/defaults.ts';
+import { currentSuitePath } from '../runners/core/defaults.ts';
 import type { ControlRate } from '../src/schema/index.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

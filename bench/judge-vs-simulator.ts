@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseScriptArgs } from '../runners/cli/args.ts';
+import { parseScriptArgs } from '../runners/core/args.ts';
 import { LABELS, type Label } from '../src/schema/index.ts';
 import { classificationReport, confusionMatrix, formatMatrix, formatReport } from '../src/lib/agreement/index.ts';
 import { createJudgePanel } from '../runners/judge/index.ts';

@@ -13,7 +13,7 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseScriptArgs } from '../runners/cli/args.ts';
+import { parseScriptArgs } from '../runners/core/args.ts';
 import { stringify } from 'yaml';
 import { loadDocument } from '../runners/io/load-document.ts';
 import { SEMI_SPACE_FLAG } from '../runners/probe/heap.ts';

@@ -11,8 +11,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { intFlag, parseScriptArgs, UsageError } from '../../runners/cli/args.ts';
-import { currentSuitePath } from '../../runners/cli/defaults.ts';
+import { intFlag, parseScriptArgs } from '../../runners/core/args.ts';
+import { UsageError } from '../../runners/core/errors.ts';
+import { currentSuitePath } from '../../runners/core/defaults.ts';
 import { LABELS, Suite, type DatasetResult } from '../../src/schema/index.ts';
 import { generateDataset } from './dataset.ts';
 import { modelList } from './models.ts';

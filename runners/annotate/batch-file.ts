@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { BatchHeader, BatchItem, type BatchItem as BatchItemT, type BatchHeader as BatchHeaderT } from '../../src/schema/annotation.ts';
 import { parseWith, type FieldError } from '../../src/schema/errors.ts';
+import { InputError } from '../core/errors.ts';
 
 export const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
@@ -20,7 +21,7 @@ export function renderBatch(header: BatchHeaderT, items: readonly BatchItemT[]):
   return [JSON.stringify(header), ...items.map(itemLine)].join('\n') + '\n';
 }
 
-export class AnnotationFileError extends Error {
+export class AnnotationFileError extends InputError {
   readonly errors: FieldError[];
   constructor(errors: FieldError[]) {
     super(errors.map((e) => `${e.file}: ${e.field}: ${e.message}`).join('\n'));

@@ -1,30 +1,22 @@
 import { resolve } from 'node:path';
 import type { HumanAgreementReport } from '../../src/schema/annotation.ts';
+import { InputError, UsageError } from '../core/errors.ts';
 import { ResultLoadError } from '../judge/rejudge/load-result.ts';
 import { AnnotationFileError } from './batch-file.ts';
 import { humanCalibrate } from './human-calibrate.ts';
 
 const k = (x: number | null): string => (x === null ? '—' : x.toFixed(3));
 
-/** The `calibrate --human` branch: reads, checks, computes, writes; prints one line per judge. Exit code. */
+/** The `calibrate --human` branch: reads, checks, computes, writes; prints one line per judge. Exit code 0; failures are thrown. */
 export async function runHumanCalibration(labelsFiles: string[], flags: { batch?: string; resultsRoot?: string; out?: string }): Promise<number> {
-  if (!flags.batch) {
-    console.error('calibrate --human: --batch FILE (the batch the labels belong to) is required');
-    return 2;
-  }
-  if (labelsFiles.length === 0) {
-    console.error('calibrate --human: give at least one labels file (exported from the /annotate/ page)');
-    return 2;
-  }
+  if (!flags.batch) throw new UsageError('calibrate --human: --batch FILE (the batch the labels belong to) is required');
+  if (labelsFiles.length === 0) throw new UsageError('calibrate --human: give at least one labels file (exported from the /annotate/ page)');
   const resultsRoot = resolve(flags.resultsRoot ?? (process.env.USERTURN_RESULTS_DIR || 'results'));
   let r: { out: string; report: HumanAgreementReport };
   try {
     r = await humanCalibrate({ labelsFiles, batchFile: flags.batch, resultsRoot, out: flags.out });
   } catch (e) {
-    if (e instanceof AnnotationFileError || e instanceof ResultLoadError) {
-      console.error(`calibrate --human: refused, nothing written:\n${e.message}`);
-      return 1;
-    }
+    if (e instanceof AnnotationFileError || e instanceof ResultLoadError) throw new InputError(`calibrate --human: refused, nothing written:\n${e.message}`);
     throw e;
   }
   const rep = r.report;

@@ -1,20 +1,12 @@
-import { createHeuristicJudge, createJudgePanel, JudgeConfigError } from '../judge/index.ts';
+import { createHeuristicJudge, createJudgePanel } from '../judge/index.ts';
 import type { Judge } from '../core/judge.ts';
 
 /**
  * The one judge named by `--judge-config FILE` (an LLM judge) or, without it, the heuristic judge.
- * A bad config file is reported (file and field) and gives null: the command exits 2.
+ * A bad config file throws JudgeConfigError (file and field; exit 1, as in every command).
  */
-export async function judgeFromFlags(flags: { judgeConfig?: string; cache?: string; noCache?: boolean }): Promise<Judge | null> {
-  if (!flags.judgeConfig) return createHeuristicJudge();
-  try {
-    const panel = await createJudgePanel({ judgeConfigs: [flags.judgeConfig], includeHeuristic: false, cachePath: flags.noCache ? null : flags.cache });
-    return panel[0] as Judge;
-  } catch (e) {
-    if (e instanceof JudgeConfigError) {
-      console.error(e.message);
-      return null;
-    }
-    throw e;
-  }
+export async function judgeFromFlags(judgeConfig: string | undefined, cachePath: string | null | undefined): Promise<Judge> {
+  if (!judgeConfig) return createHeuristicJudge();
+  const panel = await createJudgePanel({ judgeConfigs: [judgeConfig], includeHeuristic: false, cachePath });
+  return panel[0] as Judge;
 }

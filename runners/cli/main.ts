@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useEnvProxy } from '../hub/proxy.ts';
-import { StorageError } from '../io/storage-error.ts';
+import { failureOutcome } from '../core/errors.ts';
 
 /**
  * The `userturn` command line. Each command is a module runners/cli/commands/<name>.ts exporting
@@ -33,7 +33,7 @@ async function help(): Promise<void> {
     const cmd = await loadCommand(name);
     lines.push(`  ${name.padEnd(12)} ${cmd?.summary ?? ''}`);
   }
-  lines.push('', 'Run `userturn <command> --help` for the options of one command.');
+  lines.push('', 'Run `userturn <command> --help` for the options of one command.', '', 'Exit codes (every command): 0 done; 1 bad input, judge config, file or endpoint (one line naming the', 'file and field); 2 usage error; 70 internal error (a bug). See docs/runner.md.');
   console.log(lines.join('\n'));
 }
 
@@ -59,16 +59,11 @@ export function runMain(argv: string[]): void {
       process.exitCode = code;
     },
     (err: unknown) => {
-      // A file that cannot be written or read (full, read-only, a folder in the way) is not a bug, whichever
-      // command met it: one line naming the file, exit 1.
-      if (err instanceof StorageError) {
-        console.error(`userturn: ${err.message}`);
-        process.exitCode = 1;
-        return;
-      }
-      // A bug, not bad input: bad input is reported by the commands themselves with file and field.
-      console.error(`userturn: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      process.exitCode = 70;
+      // Commands report their own failures (runners/cli/command.ts); what reaches here is mapped the same way:
+      // a failure is its one line and exit code, anything else a bug with its stack (exit 70).
+      const { code, message } = failureOutcome(err);
+      console.error(`userturn: ${message}`);
+      process.exitCode = code;
     },
   );
 }

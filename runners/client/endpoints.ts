@@ -1,8 +1,9 @@
 import OpenAI from 'openai';
 import { createHttpFetch, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-fetch.ts';
+import { ServerError } from '../core/errors.ts';
 
 /** An endpoint that cannot be used (unreachable, lists no model, endpoints disagree): exit 1, not a bug. */
-export class EndpointError extends Error {}
+export class EndpointError extends ServerError {}
 
 export interface Endpoint {
   baseURL: string;

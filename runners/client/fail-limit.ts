@@ -1,4 +1,5 @@
 import { RequestFailed, type CompletionBody, type CompletionResult } from './types.ts';
+import { ServerError } from '../core/errors.ts';
 
 /** `--fail-on-error N|P%`: stop the run when failed requests exceed a count or a share (as Inspect's fail_on_error). */
 export type FailLimit = { kind: 'count'; max: number } | { kind: 'share'; max: number };
@@ -7,7 +8,7 @@ export type FailLimit = { kind: 'count'; max: number } | { kind: 'share'; max: n
 export const MIN_REQUESTS_FOR_SHARE = 20;
 
 /** Thrown when the limit is exceeded: the run stops and writes no result. */
-export class TooManyFailures extends Error {}
+export class TooManyFailures extends ServerError {}
 
 /** Parse "5" (more than 5 failed requests) or "10%" (more than 10% of finished requests); null when not valid. */
 export function parseFailLimit(v: string): FailLimit | null {

@@ -1,9 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { SUITES_DIR } from '../../src/lib/data-paths.ts';
 import { classify } from '../validate/classify.ts';
 import { clientFromEnv, getPr, getRawFile, listPrFiles, type GitHubClient, type PrFile } from './github.ts';
+import { parseCommandArgs } from '../core/args.ts';
 import { runAsScript } from './run-script.ts';
 
 /**
@@ -70,7 +70,7 @@ export async function materialise(gh: GitHubClient, pr: number, headSha: string,
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { pr: { type: 'string' }, 'head-sha': { type: 'string' }, 'changed-out': { type: 'string' }, 'data-out': { type: 'string' }, only: { type: 'string', multiple: true } }, strict: true });
+  const { values } = parseCommandArgs(argv, { pr: { type: 'string' }, 'head-sha': { type: 'string' }, 'changed-out': { type: 'string' }, 'data-out': { type: 'string' }, only: { type: 'string', multiple: true } }, false);
   const pr = Number(values.pr);
   const sha = values['head-sha'] ?? '';
   if (!Number.isInteger(pr) || pr < 1 || !/^[0-9a-f]{40}$/.test(sha) || !values['changed-out']) {

@@ -1,8 +1,9 @@
-import { UsageError } from '../cli/args.ts';
+import { EXIT_CODES, failureOutcome, isFailure } from '../core/errors.ts';
 
 /**
  * Run a workflow script's `main` when the file is executed (`npx node runners/community/<x>.ts`), not when a test
- * imports it: the exit code is main's, and an unexpected error is one line naming the script, exit 1.
+ * imports it: the exit code is main's. A failure is mapped as in every command (runners/core/errors.ts); any other
+ * error is one line naming the script, exit 1 (a workflow log shows no stack).
  */
 export function runAsScript(meta: ImportMeta, name: string, main: (argv: string[]) => Promise<number>): void {
   if (!meta.main) return;
@@ -10,9 +11,7 @@ export function runAsScript(meta: ImportMeta, name: string, main: (argv: string[
     (code) => (process.exitCode = code),
     (e: unknown) => {
       console.error(`${name}: ${(e as Error).message}`);
-      // A command-line mistake (unknown flag, missing value) is a usage error, as everywhere else: exit 2.
-      const code = (e as { code?: unknown }).code;
-      process.exitCode = e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) ? 2 : 1;
+      process.exitCode = isFailure(e) ? failureOutcome(e).code : EXIT_CODES.failure;
     },
   );
 }

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { cutAtLine } from './markdown.ts';
 import { clientFromEnv, createComment, listComments, updateComment, type GitHubClient } from './github.ts';
 import { MAX_REPORT_CHARS, REPORT_MARKER } from './pr-report.ts';
+import { parseCommandArgs } from '../core/args.ts';
 import { runAsScript } from './run-script.ts';
 import { redact, registerEnvSecrets, registerSecret } from '../io/secrets.ts';
 
@@ -27,7 +27,7 @@ export async function upsertComment(gh: GitHubClient, pr: number, body: string, 
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { pr: { type: 'string' }, 'body-file': { type: 'string' }, bot: { type: 'string' } }, strict: true });
+  const { values } = parseCommandArgs(argv, { pr: { type: 'string' }, 'body-file': { type: 'string' }, bot: { type: 'string' } }, false);
   const pr = Number(values.pr);
   if (!Number.isInteger(pr) || pr < 1 || !values['body-file']) {
     console.error('usage: upsert-comment.ts --pr N --body-file report.md [--bot login]  (env: GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL)');

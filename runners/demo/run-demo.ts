@@ -10,7 +10,8 @@ import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { intFlag, parseCommandArgs, UsageError, withUsage } from '../cli/args.ts';
+import { intFlag, parseScriptArgs, reportFailure } from '../core/args.ts';
+import { UsageError } from '../core/errors.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'runners/cli/main.ts');
@@ -37,28 +38,22 @@ into dist/. Then \`npm run preview\` serves it.
   --out DIR      working folder for results and the request cache (default .demo)
   --skip-build   stop after validating the results`;
 
-// Through the one CLI parser: --help, and usage errors (unknown flag, --limit abc) answered at once with exit 2.
-let values: { limit?: string; profiles?: string; out?: string; 'skip-build'?: boolean; fresh?: boolean; help?: boolean } = {};
+// Through the one script parser: --help, and usage errors (unknown flag, --limit abc) answered at once with exit 2.
+const { values } = parseScriptArgs(process.argv.slice(2), {
+  limit: { type: 'string' },
+  profiles: { type: 'string' },
+  out: { type: 'string' },
+  'skip-build': { type: 'boolean' },
+  fresh: { type: 'boolean' },
+}, USAGE);
 let limit = 40;
-const usageCode = await withUsage(USAGE, async () => {
-  values = parseCommandArgs(process.argv.slice(2), {
-    help: { type: 'boolean', short: 'h' },
-    limit: { type: 'string' },
-    profiles: { type: 'string' },
-    out: { type: 'string' },
-    'skip-build': { type: 'boolean' },
-    fresh: { type: 'boolean' },
-  }, false).values;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+try {
   limit = intFlag('limit', values.limit, 40);
   values.profiles ??= 'paper';
   if (!PROFILE_SETS[values.profiles]) throw new UsageError(`--profiles must be one of ${Object.keys(PROFILE_SETS).join(', ')}, got "${values.profiles}"`);
-  return -1;
-});
-if (usageCode >= 0) process.exit(usageCode);
+} catch (e) {
+  process.exit(reportFailure(e, USAGE));
+}
 values.out ??= '.demo';
 const set = PROFILE_SETS[values.profiles!]!;
 const outDir = resolve(ROOT, values.out!);

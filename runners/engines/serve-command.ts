@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { ENGINE_ARGS_FILE } from '../../src/lib/data-paths.ts';
 import type { Submission } from '../../src/schema/index.ts';
+import { InputError } from '../core/errors.ts';
 
 /**
  * The engine command that serves a submission, as an argv array (never a shell string). Every argument that
@@ -35,7 +36,7 @@ export interface ServeCommand {
 }
 
 /** A refusal: the submission cannot be turned into a command line safely. */
-export class UnsafeServeError extends Error {}
+export class UnsafeServeError extends InputError {}
 
 /** Characters a value taken from a submission may contain on a command line (same set as the schema's). */
 const SAFE_VALUE = /^[A-Za-z0-9._:\/=,+@-]{1,200}$/;

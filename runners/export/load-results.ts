@@ -3,9 +3,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { DatasetId, ResultSummary, Sample, formatFieldError, parseWith, type FieldError } from '../../src/schema/index.ts';
+import { InputError } from '../core/errors.ts';
 
 /** Bad input to export: every message names the file (and line) and the field. */
-export class ExportInputError extends Error {}
+export class ExportInputError extends InputError {}
 
 export interface ExportSource {
   dir: string;

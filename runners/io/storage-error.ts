@@ -1,12 +1,13 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { FileSystemError } from '../core/errors.ts';
 
 /**
  * A file the run must read or write cannot be used: disk full, read-only, corrupt, permission denied. It is not a
  * server failure (retrying a request cannot help) and not a bug: the run stops at once and says which file, what
  * happened and what to do, in one line, exit 1.
  */
-export class StorageError extends Error {
+export class StorageError extends FileSystemError {
   readonly file: string;
   constructor(file: string, what: string, cause: unknown, advice: string) {
     super(`${file}: ${what}: ${describeCause(cause)}${advice ? `; ${advice}` : ''}`);

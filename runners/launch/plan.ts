@@ -2,12 +2,13 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { isPinnedRevision } from '../../src/schema/common.ts';
 import { loadSubmission } from '../community/load-submission.ts';
 import { UnsafeServeError, buildServeCommand, formatCommand } from '../engines/serve-command.ts';
+import { InputError } from '../core/errors.ts';
 
 export type Target = 'skypilot' | 'k8s' | 'slurm';
 export const TARGETS: readonly Target[] = ['skypilot', 'k8s', 'slurm'];
 
 /** Bad input to launch: one line naming the file (or flag) and the field. */
-export class LaunchInputError extends Error {}
+export class LaunchInputError extends InputError {}
 
 export interface LaunchOptions {
   shards: number;

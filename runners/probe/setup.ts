@@ -10,9 +10,10 @@ import { loadSubmissionTemplate } from '../templates/load.ts';
 import { createPromptBuilder } from '../templates/prompts.ts';
 import type { PlannedDataset } from '../core/plan.ts';
 import type { ProbeSetup } from './types.ts';
+import { InputError } from '../core/errors.ts';
 
 /** Bad input (submission, suite, template, data): reported with its file, exit code 1 (2 for usage). */
-export class SetupError extends Error {}
+export class SetupError extends InputError {}
 
 export interface SetupOptions {
   root: string;

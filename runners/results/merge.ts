@@ -5,8 +5,9 @@ import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { ResultSummary, Sample, formatFieldError, parseWith, type DatasetId, type RunInfo } from '../../src/schema/index.ts';
 import type { RunPlan } from '../core/plan.ts';
 import { buildSummary } from './summarize.ts';
+import { InputError } from '../core/errors.ts';
 
-export class MergeError extends Error {}
+export class MergeError extends InputError {}
 
 async function readSamples(file: string): Promise<Sample[]> {
   const out: Sample[] = [];

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { ResultSummary, Sample, formatFieldError, parseWith, type DatasetId } from '../../src/schema/index.ts';
 import { prepareFileAtomic, writeFileAtomic, type PreparedFile } from './atomic.ts';
 import { jsonLine } from '../../src/lib/io/jsonl.ts';
+import { InputError } from '../core/errors.ts';
 
 /** Thrown when a result would not pass its schema: nothing is written then. */
-export class InvalidResult extends Error {}
+export class InvalidResult extends InputError {}
 
 /** Stable JSON for summary.json: two-space indent and a final newline. */
 export const summaryText = (s: ResultSummary): string => `${JSON.stringify(s, null, 2)}\n`;

@@ -1,4 +1,5 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { InputError } from '../core/errors.ts';
 
 /** A chat template and the special tokens it refers to (from tokenizer_config.json, or none for a bare .jinja file). */
 export interface ChatTemplate {
@@ -14,7 +15,7 @@ export interface ChatMessage {
 }
 
 /** A template that cannot be rendered (an error, or over a limit): `<source>: chat_template: <why>`. */
-export class TemplateRenderError extends Error {}
+export class TemplateRenderError extends InputError {}
 
 export interface RenderRequest {
   template: ChatTemplate;

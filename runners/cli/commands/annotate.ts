@@ -3,7 +3,10 @@ import { AnnotationFileError, renderBatch } from '../../annotate/batch-file.ts';
 import { drawBatch } from '../../annotate/draw-batch.ts';
 import { ResultLoadError } from '../../judge/rejudge/load-result.ts';
 import { writeFileAtomic } from '../../results/atomic.ts';
-import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
+import { intFlag } from '../../core/args.ts';
+import { InputError, UsageError } from '../../core/errors.ts';
+import { runCommand } from '../command.ts';
+import { OUT_FLAG } from '../flags.ts';
 
 export const summary = 'draw a blinded, stratified batch of stored user turns for human annotation (the /annotate/ page)';
 
@@ -27,26 +30,15 @@ Every result is validated first; a broken one is refused with its file, line and
 
 Exit 0 when written, 1 on invalid results, 2 on usage errors.`;
 
+const OPTIONS = { results: { type: 'string', multiple: true }, n: { type: 'string' }, seed: { type: 'string' }, floor: { type: 'string' }, ...OUT_FLAG } as const;
+
 export async function run(argv: string[]): Promise<number> {
-  return withUsage(USAGE, async () => {
-    const [sub, ...rest] = argv;
-    if (sub === '--help' || sub === '-h') {
-      console.log(USAGE);
-      return 0;
-    }
-    if (sub !== 'sample') throw new UsageError(sub ? `unknown subcommand "${sub}"` : 'missing subcommand "sample"');
-    const { values, positionals } = parseCommandArgs(rest, {
-      help: { type: 'boolean', short: 'h' },
-      results: { type: 'string', multiple: true },
-      n: { type: 'string' },
-      seed: { type: 'string' },
-      floor: { type: 'string' },
-      out: { type: 'string' },
-    });
-    if (values.help) {
-      console.log(USAGE);
-      return 0;
-    }
+  const [sub, ...rest] = argv;
+  // `annotate --help` and a missing or unknown subcommand go through the same frame as `annotate sample …`.
+  if (sub !== 'sample') return runCommand(argv, { usage: USAGE, options: {} }, async () => {
+    throw new UsageError(sub ? `unknown subcommand "${sub}"` : 'missing subcommand "sample"');
+  });
+  return runCommand(rest, { usage: USAGE, options: OPTIONS }, async ({ values, positionals }) => {
     // `--results a b c`: the folders after the flag arrive as positionals. `results/*` also names the files
     // calibrate writes next to the results (calibration.json, calibration/): they are not results, so they are
     // passed over, as the site build does.
@@ -62,14 +54,8 @@ export async function run(argv: string[]): Promise<number> {
     try {
       drawn = await drawBatch(dirs, { n, seed, floor });
     } catch (e) {
-      if (e instanceof ResultLoadError || e instanceof AnnotationFileError) {
-        console.error(`annotate sample: refused, a result does not validate:\n${e.message}`);
-        return 1;
-      }
-      if (e instanceof RangeError) {
-        console.error(`annotate sample: ${e.message}`);
-        return 1;
-      }
+      if (e instanceof ResultLoadError || e instanceof AnnotationFileError) throw new InputError(`annotate sample: refused, a result does not validate:\n${e.message}`);
+      if (e instanceof RangeError) throw new InputError(`annotate sample: ${e.message}`);
       throw e;
     }
     await writeFileAtomic(values.out, renderBatch(drawn.header, drawn.items));

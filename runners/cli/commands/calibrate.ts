@@ -3,17 +3,19 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CalibrationReport, formatFieldError, parseWith, type ControlRate } from '../../../src/schema/index.ts';
 import { rateText } from '../../../src/lib/site/judge-controls.ts';
-import { createJudgePanel, JudgeConfigError } from '../../judge/index.ts';
+import { createJudgePanel } from '../../judge/index.ts';
 import { loadLabelledSet, loadMtBenchPositives, MT_BENCH_STANDIN_RESPONSE } from '../../judge/labelled/load.ts';
 import { calibrationReport, type LabelledSet } from '../../judge/calibration/report.ts';
 import { writeFileAtomic } from '../../results/atomic.ts';
 import { loadControls } from '../../judge/controls/load.ts';
 import type { ControlSet } from '../../judge/controls/types.ts';
-import { loadSuite, ResultLoadError } from '../../judge/rejudge/load-result.ts';
-import { currentSuitePath } from '../defaults.ts';
+import { loadSuite } from '../../judge/rejudge/load-result.ts';
+import { currentSuitePath } from '../../core/defaults.ts';
 import { APPROVED_JUDGES_FILE } from '../../../src/lib/data-paths.ts';
 import { controlsGate, loadControlThresholds } from '../../community/control-thresholds.ts';
-import { parseCommandArgs, UsageError, withUsage } from '../args.ts';
+import { InputError, UsageError } from '../../core/errors.ts';
+import { runCommand } from '../command.ts';
+import { CACHE_FLAGS, cacheOf, DATA_DIR_FLAG, dataDirOf, OUT_FLAG, SUITE_FLAG } from '../flags.ts';
 import { runHumanCalibration } from '../../annotate/human-cli.ts';
 
 export const summary = 'score judges on labelled user turns (calibration set, MT-Bench second turns); --out feeds the site';
@@ -76,67 +78,48 @@ function holdsControls(path: string): boolean {
 
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
 
-export async function run(argv: string[]): Promise<number> {
-  return withUsage(USAGE, async () => {
-    const { values, positionals } = parseCommandArgs(argv, {
-      help: { type: 'boolean', short: 'h' },
-      'judge-config': { type: 'string', multiple: true },
-      set: { type: 'string' },
-      'data-dir': { type: 'string' },
-      suite: { type: 'string' },
-      out: { type: 'string' },
-      cache: { type: 'string' },
-      'no-cache': { type: 'boolean' },
-      human: { type: 'boolean' },
-      batch: { type: 'string' },
-      'results-root': { type: 'string' },
-    });
-    if (values.human) return runHumanCalibration(positionals, { batch: values.batch, resultsRoot: values['results-root'], out: values.out });
-    if (values.help) {
-      console.log(USAGE);
-      return 0;
-    }
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-    if (values.cache !== undefined && values['no-cache']) throw new UsageError('--cache and --no-cache exclude each other');
+const OPTIONS = {
+  'judge-config': { type: 'string', multiple: true },
+  set: { type: 'string' },
+  human: { type: 'boolean' },
+  batch: { type: 'string' },
+  'results-root': { type: 'string' },
+  ...DATA_DIR_FLAG,
+  ...SUITE_FLAG,
+  ...OUT_FLAG,
+  ...CACHE_FLAGS,
+} as const;
 
+export async function run(argv: string[]): Promise<number> {
+  return runCommand(argv, { usage: USAGE, options: OPTIONS }, async ({ values, positionals }) => {
+    if (values.human) return runHumanCalibration(positionals, { batch: values.batch, resultsRoot: values['results-root'], out: values.out });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const cachePath = cacheOf(values);
+    const dataDir = dataDirOf(values);
     let labelled: LabelledSet[];
     try {
-      labelled = sets(values.set, values['data-dir'] ?? process.env.USERTURN_DATA_DIR);
+      labelled = sets(values.set, dataDir);
     } catch (e) {
-      console.error((e as Error).message);
-      return 1;
+      // The loaders name the file and field of a bad labelled set in their message.
+      throw new InputError((e as Error).message);
     }
-    const dataDir = values['data-dir'] ?? process.env.USERTURN_DATA_DIR;
-    const suitePath = values.suite ?? currentSuitePath(ROOT);
+    const suite = await loadSuite(values.suite ?? currentSuitePath(ROOT));
     let controls: ControlSet | null = null;
-    let suite;
-    try {
-      suite = await loadSuite(suitePath);
-      if (!dataDir) console.log('judge controls: skipped (no --data-dir or USERTURN_DATA_DIR: the controls are built from the datasets)');
-      else {
+    if (!dataDir) console.log('judge controls: skipped (no --data-dir or USERTURN_DATA_DIR: the controls are built from the datasets)');
+    else {
+      try {
         controls = await loadControls(suite, resolve(dataDir));
-        if (!controls) console.log(`judge controls: skipped (suite ${suite.id} v${suite.version} defines no judge_controls)`);
+      } catch (e) {
+        throw new InputError((e as Error).message);
       }
-    } catch (e) {
-      if (e instanceof ResultLoadError) console.error(e.errors.map((x) => `${x.file}: ${x.field}: ${x.message}`).join('\n'));
-      else console.error((e as Error).message);
-      return 1;
+      if (!controls) console.log(`judge controls: skipped (suite ${suite.id} v${suite.version} defines no judge_controls)`);
     }
     const thresholds = loadControlThresholds(ROOT);
-    let judges;
-    try {
-      judges = await createJudgePanel({ judgeConfigs: values['judge-config'] ?? [], includeHeuristic: true, cachePath: values['no-cache'] ? null : values.cache });
-    } catch (e) {
-      if (e instanceof JudgeConfigError) {
-        console.error(e.message);
-        return 1;
-      }
-      throw e;
-    }
+    const judges = await createJudgePanel({ judgeConfigs: values['judge-config'] ?? [], includeHeuristic: true, cachePath });
     const report = await calibrationReport(
       judges,
       labelled,
-      controls && suite?.judge_controls ? { set: controls, meta: { suite_id: suite.id, suite_version: suite.version, seed: suite.judge_controls.seed, confidence: suite.judge_controls.confidence } } : null,
+      controls && suite.judge_controls ? { set: controls, meta: { suite_id: suite.id, suite_version: suite.version, seed: suite.judge_controls.seed, confidence: suite.judge_controls.confidence } } : null,
     );
     for (const j of report.judges) {
       for (const s of j.sets) {
@@ -158,8 +141,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (values.out && !report.judges.some((j) => j.controls) && holdsControls(values.out)) {
       // Overwriting it would silently drop the control figures, and with them every result's verified mark.
-      console.error(`${values.out}: judges: the existing report has judge-control figures and this run has none (no --data-dir or USERTURN_DATA_DIR): pass --data-dir DIR, or write to another --out`);
-      return 1;
+      throw new InputError(`${values.out}: judges: the existing report has judge-control figures and this run has none (no --data-dir or USERTURN_DATA_DIR): pass --data-dir DIR, or write to another --out`);
     }
     if (values.out) {
       const checked = parseWith(CalibrationReport, report, values.out);

@@ -1,8 +1,8 @@
 import { exportResults } from '../../export/export.ts';
-import { ExportInputError } from '../../export/load-results.ts';
 import { pushExport } from '../../export/push.ts';
 import { registerEnvSecrets } from '../../io/secrets.ts';
-import { UsageError, parseCommandArgs, withUsage } from '../args.ts';
+import { UsageError } from '../../core/errors.ts';
+import { runCommand } from '../command.ts';
 
 export const summary = 'write results as a Hugging Face dataset folder (Parquet, dataset card, lm-eval JSON); --push uploads it';
 
@@ -16,34 +16,21 @@ DIR/README.md, a dataset card whose configs: list one config per dataset plus "s
 Exit 0 on success, 1 on bad input or a refused upload (one line naming file and field), 2 on usage errors.`;
 
 export async function run(argv: string[]): Promise<number> {
-  return withUsage(USAGE, async () => {
-    const { values, positionals } = parseCommandArgs(argv, {
-      help: { type: 'boolean', short: 'h' },
-      out: { type: 'string' },
-      push: { type: 'string' },
-    });
-    if (values.help) {
-      console.log(USAGE);
-      return 0;
-    }
+  const options = {
+    out: { type: 'string' },
+    push: { type: 'string' },
+  } as const;
+  return runCommand(argv, { usage: USAGE, options }, async ({ values, positionals }) => {
     if (positionals.length === 0) throw new UsageError('expected at least one result folder (results/<submission-id>)');
     if (!values.out) throw new UsageError('--out DIR is required');
     // A key that leaked into a sample's text (an engine echoing headers) is redacted in the export as everywhere.
     registerEnvSecrets();
-    try {
-      const { files } = await exportResults(positionals, values.out);
-      console.log(`export: wrote ${files.length} files to ${values.out}`);
-      if (values.push !== undefined) {
-        const url = await pushExport(values.out, files, values.push);
-        console.log(`export: pushed to ${values.push}${url ? ` (${url})` : ''}`);
-      }
-      return 0;
-    } catch (e) {
-      if (e instanceof ExportInputError) {
-        console.error(`userturn export: ${e.message}`);
-        return 1;
-      }
-      throw e;
+    const { files } = await exportResults(positionals, values.out);
+    console.log(`export: wrote ${files.length} files to ${values.out}`);
+    if (values.push !== undefined) {
+      const url = await pushExport(values.out, files, values.push);
+      console.log(`export: pushed to ${values.push}${url ? ` (${url})` : ''}`);
     }
+    return 0;
   });
 }

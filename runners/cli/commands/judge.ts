@@ -5,7 +5,10 @@ import { judgeJsonl } from '../../judge/batch/run-batch.ts';
 import { jsonLine } from '../../../src/lib/io/jsonl.ts';
 import { redact } from '../../io/secrets.ts';
 import { describeCause } from '../../io/storage-error.ts';
-import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
+import { intFlag } from '../../core/args.ts';
+import { FileSystemError, InputError, UsageError } from '../../core/errors.ts';
+import { runCommand } from '../command.ts';
+import { CACHE_FLAGS, cacheOf, JUDGE_FLAGS, judgeConfigsOf, OUT_FLAG } from '../flags.ts';
 import { judgeFromFlags } from '../judge-flags.ts';
 
 export const summary = 'label user turns given as JSONL {id, question, response, user_turn} with the heuristic or an LLM judge';
@@ -27,41 +30,21 @@ A judge failure (unparseable answer after retries, refusal, timeout) is a line w
 
 Malformed lines (not JSON, missing or wrong fields, oversized text, duplicate id) are reported on stderr as
 FILE:LINE: field: message and skipped; the rest is judged.
-Exit 0 when every line got a label; 1 when any line was malformed or got a judge_error; 2 on usage errors.`;
+Exit 0 when every line got a label; 1 when any line was malformed or got a judge_error, when the input is missing,
+the judge config is invalid or --out cannot be written; 2 on usage errors.`;
+
+const OPTIONS = { input: { type: 'string', short: 'i' }, concurrency: { type: 'string' }, ...JUDGE_FLAGS, ...CACHE_FLAGS, out: { ...OUT_FLAG.out, short: 'o' } } as const;
 
 export async function run(argv: string[]): Promise<number> {
-  return withUsage(USAGE, async () => {
-    const { values } = parseCommandArgs(
-      argv,
-      {
-        help: { type: 'boolean', short: 'h' },
-        input: { type: 'string', short: 'i' },
-        judge: { type: 'string' },
-        'judge-config': { type: 'string' },
-        out: { type: 'string', short: 'o' },
-        concurrency: { type: 'string' },
-        cache: { type: 'string' },
-        'no-cache': { type: 'boolean' },
-      },
-      false,
-    );
-    if (values.help) {
-      console.log(USAGE);
-      return 0;
-    }
+  return runCommand(argv, { usage: USAGE, options: OPTIONS, positionals: false }, async ({ values }) => {
     if (!values.input) throw new UsageError('--input is required');
-    if (values.judge !== undefined && values.judge !== 'heuristic') throw new UsageError(`--judge must be "heuristic" (use --judge-config FILE for an LLM judge), got "${values.judge}"`);
-    if (values.judge !== undefined && values['judge-config'] !== undefined) throw new UsageError('--judge and --judge-config exclude each other');
-    if (values.cache !== undefined && values['no-cache']) throw new UsageError('--cache and --no-cache exclude each other');
+    const configs = judgeConfigsOf(values);
+    if (configs.length > 1) throw new UsageError('give one --judge-config (judge labels with one judge)');
+    const cachePath = cacheOf(values);
     const concurrency = intFlag('concurrency', values.concurrency, 4);
     const inputKind = await stat(values.input).then((st) => (st.isFile() ? 'file' : 'other'), () => 'missing');
-    if (inputKind !== 'file') {
-      console.error(`${values.input}: (file): ${inputKind === 'missing' ? 'no such file' : 'not a regular file'}`);
-      return 2;
-    }
-
-    const judge = await judgeFromFlags({ judgeConfig: values['judge-config'], cache: values.cache, noCache: values['no-cache'] });
-    if (!judge) return 2;
+    if (inputKind !== 'file') throw new InputError(`${values.input}: (file): ${inputKind === 'missing' ? 'no such file' : 'not a regular file'}`);
+    const judge = await judgeFromFlags(configs[0], cachePath);
 
     const outPath = values.out;
     const tmp = outPath ? `${outPath}.${process.pid}.tmp` : null;
@@ -73,8 +56,7 @@ export async function run(argv: string[]): Promise<number> {
       try {
         file = (await open(tmp, 'w')).createWriteStream({ encoding: 'utf8' });
       } catch (e) {
-        console.error(cannotWrite(e as NodeJS.ErrnoException));
-        return 1;
+        throw new FileSystemError(cannotWrite(e as NodeJS.ErrnoException));
       }
       file.on('error', (e) => (writeError ??= e));
     }
@@ -97,10 +79,7 @@ export async function run(argv: string[]): Promise<number> {
         file.destroy();
         await rm(tmp, { force: true });
       }
-      if (writeError !== null && (e === writeError || file?.errored)) {
-        console.error(cannotWrite(writeError as NodeJS.ErrnoException));
-        return 1;
-      }
+      if (writeError !== null && (e === writeError || file?.errored)) throw new FileSystemError(cannotWrite(writeError as NodeJS.ErrnoException));
       throw e;
     }
     if (file && tmp && outPath) {
@@ -111,16 +90,14 @@ export async function run(argv: string[]): Promise<number> {
       });
       if (writeError) {
         await rm(tmp, { force: true });
-        console.error(cannotWrite(writeError));
-        return 1;
+        throw new FileSystemError(cannotWrite(writeError));
       }
       try {
         await rename(tmp, outPath);
       } catch (e) {
         // E.g. --out names a folder: the temp file is dropped and nothing is put in place.
         await rm(tmp, { force: true });
-        console.error(cannotWrite(e as NodeJS.ErrnoException));
-        return 1;
+        throw new FileSystemError(cannotWrite(e as NodeJS.ErrnoException));
       }
     }
     console.error(

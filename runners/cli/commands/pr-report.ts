@@ -1,7 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { buildReportInput } from '../../community/report-input.ts';
 import { renderReport } from '../../community/pr-report.ts';
-import { UsageError, parseCommandArgs, withUsage } from '../args.ts';
+import { InputError, UsageError } from '../../core/errors.ts';
+import { runCommand } from '../command.ts';
+import { OUT_FLAG } from '../flags.ts';
 
 export const summary = 'render the pull-request comment (Markdown) for changed files: errors, or what will run';
 
@@ -15,28 +17,20 @@ All submission text is escaped: it cannot add links, images, mentions or HTML to
   --changed-list  a file with one changed path per line (what the workflow uses)
   --no-plan       skip the runner's dry run (no request/token estimate)
   --out           write the Markdown to a file instead of stdout
-Exit 0 when the report lists no errors, 1 when it does (the report is written either way), 2 on usage errors.`;
+Exit 0 when the report lists no errors, 1 when it does (the report is written either way) or the --changed-list
+file cannot be read, 2 on usage errors.`;
+
+const OPTIONS = { changed: { type: 'string', multiple: true }, 'changed-list': { type: 'string' }, 'no-plan': { type: 'boolean' }, ...OUT_FLAG } as const;
 
 export async function run(argv: string[]): Promise<number> {
-  return withUsage(USAGE, async () => {
-    const { values, positionals } = parseCommandArgs(argv, {
-      help: { type: 'boolean', short: 'h' },
-      changed: { type: 'string', multiple: true },
-      'changed-list': { type: 'string' },
-      'no-plan': { type: 'boolean' },
-      out: { type: 'string' },
-    });
-    if (values.help) {
-      console.log(USAGE);
-      return 0;
-    }
+  return runCommand(argv, { usage: USAGE, options: OPTIONS }, async ({ values, positionals }) => {
     const changed = [...(values.changed ?? []), ...positionals];
     if (values['changed-list'] !== undefined) {
       let list: string;
       try {
         list = await readFile(values['changed-list'], 'utf8');
       } catch {
-        throw new UsageError(`--changed-list: cannot read "${values['changed-list']}"`);
+        throw new InputError(`${values['changed-list']}: (file): cannot read the --changed-list file`);
       }
       changed.push(...list.split('\n').map((l) => l.trim()).filter((l) => l !== ''));
     }

@@ -1,7 +1,9 @@
-import { currentSuitePath } from '../defaults.ts';
-import { ResultLoadError } from '../../judge/rejudge/load-result.ts';
+import { currentSuitePath } from '../../core/defaults.ts';
 import { rejudgeResult, type PanelPlace } from '../../judge/rejudge/rejudge.ts';
-import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
+import { intFlag } from '../../core/args.ts';
+import { UsageError } from '../../core/errors.ts';
+import { runCommand } from '../command.ts';
+import { CACHE_FLAGS, cacheOf, JUDGE_FLAGS, judgeConfigsOf, SUITE_FLAG } from '../flags.ts';
 import { judgeFromFlags } from '../judge-flags.ts';
 
 export const summary = 'relabel the stored samples of results/<id> with another judge (no generation); rebuilds the summary';
@@ -27,66 +29,39 @@ atomically, summary last. A second run with the same judge changes nothing ("no 
   --no-cache            do not read or write the verdict cache (a rerun then asks the judge again)
 
 Exit 0 when done (also when nothing changed), 1 when any verdict is a judge_error (they are recorded and
-counted, never used in rates) or the result is invalid, 2 on usage errors.`;
+counted, never used in rates), the result is invalid or a judge config is invalid, 2 on usage errors.`;
+
+const OPTIONS = { as: { type: 'string' }, only: { type: 'boolean' }, concurrency: { type: 'string' }, ...JUDGE_FLAGS, ...SUITE_FLAG, ...CACHE_FLAGS } as const;
 
 export async function run(argv: string[]): Promise<number> {
-  return withUsage(USAGE, async () => {
-    const { values, positionals } = parseCommandArgs(argv, {
-      help: { type: 'boolean', short: 'h' },
-      judge: { type: 'string' },
-      'judge-config': { type: 'string', multiple: true },
-      as: { type: 'string' },
-      only: { type: 'boolean' },
-      suite: { type: 'string' },
-      concurrency: { type: 'string' },
-      cache: { type: 'string' },
-      'no-cache': { type: 'boolean' },
-    });
-    if (values.help) {
-      console.log(USAGE);
-      return 0;
-    }
+  return runCommand(argv, { usage: USAGE, options: OPTIONS }, async ({ values, positionals }) => {
     if (positionals.length !== 1) throw new UsageError('give exactly one result folder, e.g. results/qwen3.5-9b');
-    if (values.judge !== undefined && values.judge !== 'heuristic') throw new UsageError(`--judge must be "heuristic" (use --judge-config FILE for an LLM judge), got "${values.judge}"`);
-    if (values.judge !== undefined && values['judge-config'] !== undefined) throw new UsageError('--judge and --judge-config exclude each other');
-    if (values.cache !== undefined && values['no-cache']) throw new UsageError('--cache and --no-cache exclude each other');
+    const configs = judgeConfigsOf(values);
+    const cachePath = cacheOf(values);
     if (values.as !== undefined && values.as !== 'primary' && values.as !== 'cross-check') throw new UsageError(`--as must be primary or cross-check, got "${values.as}"`);
     if (values.only && values.as === 'cross-check') throw new UsageError('--only makes the judge the only (primary) judge; --as cross-check contradicts it');
     const concurrency = intFlag('concurrency', values.concurrency, 4);
 
     // A panel (several --judge-config) is applied one judge at a time: the first as asked, the rest as cross-checks.
-    const configs: Array<string | undefined> = values['judge-config'] ?? [undefined];
     const judges = [];
-    for (const judgeConfig of configs) {
-      const judge = await judgeFromFlags({ judgeConfig, cache: values.cache, noCache: values['no-cache'] });
-      if (!judge) return 2;
-      judges.push(judge);
-    }
+    for (const judgeConfig of configs.length > 0 ? configs : [undefined]) judges.push(await judgeFromFlags(judgeConfig, cachePath));
 
-    try {
-      let errors = 0;
-      for (const [i, judge] of judges.entries()) {
-        const report = await rejudgeResult({
-          resultDir: positionals[0]!,
-          suitePath: values.suite ?? currentSuitePath(process.cwd()),
-          judge,
-          place: i === 0 ? ((values.as as PanelPlace | undefined) ?? 'keep') : 'cross-check',
-          only: i === 0 && values.only === true,
-          concurrency: judge.stamp.kind === 'heuristic' ? 1 : concurrency,
-        });
-        errors += report.judgeErrors;
-        const panel = report.panel.map((j, k) => (k === 0 ? `${j.id} (primary)` : j.id)).join(', ');
-        console.log(
-          `${report.changed ? 'updated' : 'no change'}: ${positionals[0]} — ${report.judged} labelled, ${report.judgeErrors} judge error(s), ${report.skippedErrors} failed generation(s) skipped; panel: ${panel}`,
-        );
-      }
-      return errors > 0 ? 1 : 0;
-    } catch (e) {
-      if (e instanceof ResultLoadError) {
-        console.error(e.message);
-        return 1;
-      }
-      throw e;
+    let errors = 0;
+    for (const [i, judge] of judges.entries()) {
+      const report = await rejudgeResult({
+        resultDir: positionals[0]!,
+        suitePath: values.suite ?? currentSuitePath(process.cwd()),
+        judge,
+        place: i === 0 ? ((values.as as PanelPlace | undefined) ?? 'keep') : 'cross-check',
+        only: i === 0 && values.only === true,
+        concurrency: judge.stamp.kind === 'heuristic' ? 1 : concurrency,
+      });
+      errors += report.judgeErrors;
+      const panel = report.panel.map((j, k) => (k === 0 ? `${j.id} (primary)` : j.id)).join(', ');
+      console.log(
+        `${report.changed ? 'updated' : 'no change'}: ${positionals[0]} — ${report.judged} labelled, ${report.judgeErrors} judge error(s), ${report.skippedErrors} failed generation(s) skipped; panel: ${panel}`,
+      );
     }
+    return errors > 0 ? 1 : 0;
   });
 }

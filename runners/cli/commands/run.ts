@@ -1,9 +1,12 @@
-import { currentSuitePath } from '../defaults.ts';
+import { currentSuitePath } from '../../core/defaults.ts';
 import { join } from 'node:path';
 import { DATASET_IDS, type DatasetId } from '../../../src/schema/index.ts';
 import type { RunDeps } from '../../probe/run-options.ts';
 import { defaultCacheRoot } from '../../templates/load.ts';
-import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
+import { intFlag } from '../../core/args.ts';
+import { UsageError } from '../../core/errors.ts';
+import { runCommand } from '../command.ts';
+import { CACHE_FLAGS, cacheOf, DATA_DIR_FLAG, dataDirOf, OUT_FLAG, SUITE_FLAG } from '../flags.ts';
 
 export const summary = `run the probe (default suite ${currentSuitePath('')}) for one submission against OpenAI-compatible endpoints; resumable`;
 
@@ -65,44 +68,39 @@ function parseUrls(flags: string[] | undefined): string[] {
   return urls.map((u) => u.replace(/\/+$/, ''));
 }
 
+const OPTIONS = {
+  'base-url': { type: 'string', multiple: true },
+  model: { type: 'string' },
+  limit: { type: 'string' },
+  datasets: { type: 'string' },
+  shard: { type: 'string' },
+  concurrency: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  'connect-timeout-ms': { type: 'string' },
+  'first-byte-timeout-ms': { type: 'string' },
+  'idle-timeout-ms': { type: 'string' },
+  'fail-on-error': { type: 'string' },
+  retries: { type: 'string' },
+  template: { type: 'string' },
+  'judge-config': { type: 'string', multiple: true },
+  merge: { type: 'string', multiple: true },
+  'dry-run': { type: 'boolean' },
+  'progress-interval-s': { type: 'string' },
+  ...SUITE_FLAG,
+  ...DATA_DIR_FLAG,
+  ...CACHE_FLAGS,
+  ...OUT_FLAG,
+} as const;
+
 export async function run(argv: string[]): Promise<number> {
   return runWith(argv, {});
 }
 
 /** The command with injectable collaborators (tests); `run` uses the real judge panel and verifiers. */
 export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
-  return withUsage(USAGE, async () => {
-    const { values, positionals } = parseCommandArgs(argv, {
-      help: { type: 'boolean', short: 'h' },
-      'base-url': { type: 'string', multiple: true },
-      model: { type: 'string' },
-      suite: { type: 'string' },
-      limit: { type: 'string' },
-      datasets: { type: 'string' },
-      shard: { type: 'string' },
-      concurrency: { type: 'string' },
-      'timeout-ms': { type: 'string' },
-      'connect-timeout-ms': { type: 'string' },
-      'first-byte-timeout-ms': { type: 'string' },
-      'idle-timeout-ms': { type: 'string' },
-      'fail-on-error': { type: 'string' },
-      retries: { type: 'string' },
-      'data-dir': { type: 'string' },
-      cache: { type: 'string' },
-      'no-cache': { type: 'boolean' },
-      out: { type: 'string' },
-      template: { type: 'string' },
-      'judge-config': { type: 'string', multiple: true },
-      merge: { type: 'string', multiple: true },
-      'dry-run': { type: 'boolean' },
-      'progress-interval-s': { type: 'string' },
-    });
-    if (values.help) {
-      console.log(USAGE);
-      return 0;
-    }
+  return runCommand(argv, { usage: USAGE, options: OPTIONS }, async ({ values, positionals }) => {
     if (positionals.length !== 1) throw new UsageError('expected exactly one submission file');
-    if (values.cache !== undefined && values['no-cache']) throw new UsageError('--cache and --no-cache exclude each other');
+    const cachePath = cacheOf(values);
     let datasets: DatasetId[] | null = null;
     if (values.datasets !== undefined) {
       datasets = values.datasets.split(',').map((s) => s.trim()) as DatasetId[];
@@ -121,7 +119,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       firstByteMs: intFlag('first-byte-timeout-ms', values['first-byte-timeout-ms'], timeoutMs),
       idleMs: intFlag('idle-timeout-ms', values['idle-timeout-ms'], 60_000),
     };
-    const { parseFailLimit, TooManyFailures } = await import('../../client/fail-limit.ts');
+    const { parseFailLimit } = await import('../../client/fail-limit.ts');
     const failLimit = values['fail-on-error'] === undefined ? null : parseFailLimit(values['fail-on-error']);
     if (values['fail-on-error'] !== undefined && !failLimit) throw new UsageError(`--fail-on-error must be a count (5) or a share (10%), got "${values['fail-on-error']}"`);
     const progressIntervalMs = intFlag('progress-interval-s', values['progress-interval-s'], 10) * 1000;
@@ -132,87 +130,56 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     if (!dryRun && merge.length === 0 && !deps.judges) (await import('../../probe/heap.ts')).reexecWithHeapFlags();
     // Loaded after argument checks so that usage errors answer at once.
     const { SetupError } = await import('../../probe/setup.ts');
-    const { InvalidResult } = await import('../../results/write.ts');
-    const { MergeError } = await import('../../results/merge.ts');
-    const { EndpointError } = await import('../../client/endpoints.ts');
-    const { StorageError } = await import('../../io/storage-error.ts');
-    const { TemplateRenderError } = await import('../../templates/render.ts');
     let apiKey = process.env.USERTURN_API_KEY || undefined;
-    try {
-      if (baseURLs.length === 0 && !dryRun && merge.length === 0) {
-        // Last resort: the submission's own serving hints (read through the same validated setup path).
-        const { loadDocument } = await import('../../io/load-document.ts');
-        const doc = await loadDocument(positionals[0]!);
-        // A submission that cannot be read is the problem to report, not the endpoint it might have named.
-        if (!doc.ok) throw new SetupError(`${positionals[0]}: (file): ${doc.message}`);
-        const hinted = doc.ok ? ((doc.data as { serving?: { base_urls?: unknown } }).serving?.base_urls ?? []) : [];
-        baseURLs = parseUrls(Array.isArray(hinted) ? hinted.filter((u): u is string => typeof u === 'string') : []);
-        if (baseURLs.length === 0) throw new UsageError('no endpoint: pass --base-url, set USERTURN_BASE_URL, or list serving.base_urls in the submission');
-        // These URLs were written by the submitter: the operator's key goes only to hosts the operator names.
-        if (apiKey) {
-          console.error('userturn run: USERTURN_API_KEY is not sent to serving.base_urls of a submission; pass --base-url (or USERTURN_BASE_URL) to send it to a host');
-          apiKey = undefined;
-        }
+    if (baseURLs.length === 0 && !dryRun && merge.length === 0) {
+      // Last resort: the submission's own serving hints, read and validated with the submission schema.
+      const { loadSubmission } = await import('../../community/load-submission.ts');
+      const sub = await loadSubmission(positionals[0]!);
+      // A submission that cannot be read or does not validate is the problem to report, not the endpoint it might have named.
+      if (!sub.ok) throw new SetupError(sub.errors.join('\n'));
+      baseURLs = parseUrls(sub.value.serving.base_urls);
+      if (baseURLs.length === 0) throw new UsageError('no endpoint: pass --base-url, set USERTURN_BASE_URL, or list serving.base_urls in the submission');
+      // These URLs were written by the submitter: the operator's key goes only to hosts the operator names.
+      if (apiKey) {
+        console.error('userturn run: USERTURN_API_KEY is not sent to serving.base_urls of a submission; pass --base-url (or USERTURN_BASE_URL) to send it to a host');
+        apiKey = undefined;
       }
-      const options = {
-        root,
-        submissionPath: positionals[0]!,
-        suitePath: values.suite ?? currentSuitePath(root),
-        baseURLs,
-        apiKey,
-        model: values.model,
-        concurrency,
-        timeoutMs,
-        httpTimeouts,
-        failLimit,
-        maxAttempts: retries + 1,
-        backoffBaseMs: Number(process.env.USERTURN_BACKOFF_BASE_MS ?? 500),
-        backoffMaxMs: Number(process.env.USERTURN_BACKOFF_MAX_MS ?? 30_000),
-        dataDir: values['data-dir'] ?? (process.env.USERTURN_DATA_DIR || undefined),
-        cacheDir,
-        cachePath: values['no-cache'] ? null : (values.cache ?? join(cacheDir, 'requests.sqlite')),
-        outDir: values.out ?? join(root, 'results'),
-        templateOverride: values.template,
-        limit,
-        datasets,
-        shard,
-        judgeConfigs: values['judge-config'] ?? [],
-        merge,
-        tty: process.stderr.isTTY === true,
-        progressIntervalMs,
-        log: (m: string) => console.error(m),
-        out: (m: string) => console.log(m),
-      };
-      // One entry per mode, each loaded only when chosen.
-      const outcome = dryRun
-        ? await (await import('../../probe/dry-run.ts')).dryRun(options)
-        : merge.length > 0
-          ? await (await import('../../probe/merge-run.ts')).mergeRun(options)
-          : await (await import('../../probe/run-probe.ts')).runProbeCommand(options, deps);
-      return outcome.exitCode;
-    } catch (e) {
-      if (e instanceof UsageError) throw e;
-      if (e instanceof SetupError || e instanceof InvalidResult || e instanceof MergeError) {
-        console.error(e.message);
-        return 1;
-      }
-      if (e instanceof TooManyFailures) {
-        console.error(`userturn run: ${e.message}`);
-        return 1;
-      }
-      if (e instanceof TemplateRenderError) {
-        console.error(e.message);
-        return 1;
-      }
-      if (e instanceof StorageError) {
-        console.error(`userturn run: ${e.message}`);
-        return 1;
-      }
-      if (e instanceof EndpointError) {
-        console.error(`userturn run: ${e.message}`);
-        return 1;
-      }
-      throw e;
     }
+    const options = {
+      root,
+      submissionPath: positionals[0]!,
+      suitePath: values.suite ?? currentSuitePath(root),
+      baseURLs,
+      apiKey,
+      model: values.model,
+      concurrency,
+      timeoutMs,
+      httpTimeouts,
+      failLimit,
+      maxAttempts: retries + 1,
+      backoffBaseMs: Number(process.env.USERTURN_BACKOFF_BASE_MS ?? 500),
+      backoffMaxMs: Number(process.env.USERTURN_BACKOFF_MAX_MS ?? 30_000),
+      dataDir: dataDirOf(values),
+      cacheDir,
+      cachePath: cachePath === undefined ? join(cacheDir, 'requests.sqlite') : cachePath,
+      outDir: values.out ?? join(root, 'results'),
+      templateOverride: values.template,
+      limit,
+      datasets,
+      shard,
+      judgeConfigs: values['judge-config'] ?? [],
+      merge,
+      tty: process.stderr.isTTY === true,
+      progressIntervalMs,
+      log: (m: string) => console.error(m),
+      out: (m: string) => console.log(m),
+    };
+    // One entry per mode, each loaded only when chosen.
+    const outcome = dryRun
+      ? await (await import('../../probe/dry-run.ts')).dryRun(options)
+      : merge.length > 0
+        ? await (await import('../../probe/merge-run.ts')).mergeRun(options)
+        : await (await import('../../probe/run-probe.ts')).runProbeCommand(options, deps);
+    return outcome.exitCode;
   });
 }

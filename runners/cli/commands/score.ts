@@ -4,7 +4,9 @@ import { parseDataset } from '../../datasets/parsers.ts';
 import { jsonLine } from '../../../src/lib/io/jsonl.ts';
 import { aggregate, perItemRecord, type Aggregates } from '../../verifiers/aggregate.ts';
 import { scoreResponses } from '../../verifiers/score-responses.ts';
-import { UsageError, parseCommandArgs, withUsage } from '../args.ts';
+import { FileSystemError, InputError, UsageError } from '../../core/errors.ts';
+import { runCommand } from '../command.ts';
+import { DATA_DIR_FLAG, dataDirOf } from '../flags.ts';
 
 export const summary = 'score a JSONL of {prompt, response} with the GSM8K / IFEval / IFBench verifiers; prints the aggregates';
 
@@ -42,40 +44,31 @@ function report(dataset: Dataset, file: string, a: Aggregates, skipped: number):
   return lines.join('\n');
 }
 
+const OPTIONS = {
+  dataset: { type: 'string' },
+  responses: { type: 'string' },
+  json: { type: 'boolean' },
+  'per-item': { type: 'string' },
+  'skip-unmatched': { type: 'boolean' },
+  ...DATA_DIR_FLAG,
+} as const;
+
 export async function run(argv: string[]): Promise<number> {
-  return withUsage(USAGE, async () => {
-    const { values } = parseCommandArgs(
-      argv,
-      {
-        help: { type: 'boolean', short: 'h' },
-        dataset: { type: 'string' },
-        responses: { type: 'string' },
-        json: { type: 'boolean' },
-        'per-item': { type: 'string' },
-        'data-dir': { type: 'string' },
-        'skip-unmatched': { type: 'boolean' },
-      },
-      false,
-    );
-    if (values.help) {
-      console.log(USAGE);
-      return 0;
-    }
+  return runCommand(argv, { usage: USAGE, options: OPTIONS, positionals: false }, async ({ values }) => {
     const dataset = values.dataset;
     if (dataset === undefined) throw new UsageError('--dataset is required');
     if (!(SCORED as readonly string[]).includes(dataset)) throw new UsageError(`--dataset must be one of ifeval, ifbench, gsm8k; got "${dataset}"`);
     const ds = dataset as Dataset;
     const responsesFile = values.responses;
     if (!responsesFile) throw new UsageError('--responses FILE.jsonl is required');
-    const dataDir = values['data-dir'] ?? (process.env.USERTURN_DATA_DIR || undefined);
+    const dataDir = dataDirOf(values);
     if (!dataDir) throw new UsageError('no dataset folder: pass --data-dir DIR or set USERTURN_DATA_DIR');
 
     let responsesText: string;
     try {
       responsesText = readFileSync(responsesFile, 'utf8');
     } catch (e) {
-      console.error(`${responsesFile}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-      return 2;
+      throw new InputError(`${responsesFile}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
     const spec = currentDatasetSpec(ds);
     const datasetPath = itemsFilePath(dataDir, spec);
@@ -84,8 +77,7 @@ export async function run(argv: string[]): Promise<number> {
       items = parseDataset(ds, new Map([[itemsFileName(spec), readFileSync(datasetPath, 'utf8')]]));
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      console.error(code ? `${datasetPath}: cannot read the ${ds} items: ${code}` : `${datasetPath}: ${(e as Error).message}`);
-      return 1;
+      throw new InputError(code ? `${datasetPath}: cannot read the ${ds} items: ${code}` : `${datasetPath}: ${(e as Error).message}`);
     }
 
     const res = scoreResponses(responsesText, responsesFile, items);
@@ -98,10 +90,7 @@ export async function run(argv: string[]): Promise<number> {
       return 1;
     }
     if (skip && res.unmatched.length > 0) for (const u of res.unmatched) console.error(`skipped ${u}`);
-    if (res.scored.length === 0) {
-      console.error(`${responsesFile}: no responses to score`);
-      return 1;
-    }
+    if (res.scored.length === 0) throw new InputError(`${responsesFile}: no responses to score`);
 
     const agg = aggregate(res.scored.map((s) => s.score));
     if (values['per-item']) {
@@ -109,8 +98,7 @@ export async function run(argv: string[]): Promise<number> {
       try {
         writeFileSync(values['per-item'], out);
       } catch (e) {
-        console.error(`${values['per-item']}: cannot write: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-        return 1;
+        throw new FileSystemError(`${values['per-item']}: cannot write: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       }
     }
     if (values.json) {

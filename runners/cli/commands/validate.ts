@@ -1,7 +1,8 @@
 import { SUITES_DIR } from '../../../src/lib/data-paths.ts';
 import { formatFieldError } from '../../../src/schema/index.ts';
+import { InputError } from '../../core/errors.ts';
 import { validatePaths } from '../../validate/validate-files.ts';
-import { parseCommandArgs, withUsage } from '../args.ts';
+import { runCommand } from '../command.ts';
 
 export const summary = 'validate submissions, suites and results; errors as `file: field.path: message`';
 
@@ -9,22 +10,17 @@ const USAGE = `usage: userturn validate [paths…]
 
 Validates submission YAML, suite YAML, results summary.json and samples/*.jsonl.
 Default paths: submissions/ ${SUITES_DIR}/ results/.
-Exit 0 when clean, 1 on any error, 2 on usage errors (unknown option, missing path).`;
+Exit 0 when clean, 1 on any error, on a path that does not exist or when no file to validate was found,
+2 on usage errors (unknown option).`;
 
 export async function run(argv: string[]): Promise<number> {
-  return withUsage(USAGE, async () => {
-    const { values, positionals } = parseCommandArgs(argv, { help: { type: 'boolean', short: 'h' } });
-    if (values.help) {
-      console.log(USAGE);
-      return 0;
-    }
+  return runCommand(argv, { usage: USAGE, options: {} }, async ({ positionals }) => {
     const paths = positionals.length > 0 ? positionals : ['submissions', SUITES_DIR, 'results'];
     const report = await validatePaths(paths, process.cwd());
-    if (report.missing.length > 0 && positionals.length > 0) {
-      for (const m of report.missing) console.error(`${m}: (file): no such file or directory`);
-      return 2;
-    }
+    if (report.missing.length > 0 && positionals.length > 0) throw new InputError(report.missing.map((m) => `${m}: (file): no such file or directory`).join('\n'));
     for (const e of report.errors) console.error(formatFieldError(e));
+    // "ok" about nothing would pass a CI step that points at the wrong folder.
+    if (report.filesChecked === 0 && report.errors.length === 0) throw new InputError(`${paths.join(', ')}: (files): nothing to validate (no submission, suite or result found)`);
     const verdict = report.errors.length === 0 ? 'ok' : `${report.errors.length} error${report.errors.length === 1 ? '' : 's'}`;
     console.log(`validated ${report.filesChecked} file${report.filesChecked === 1 ? '' : 's'}: ${verdict}`);
     return report.errors.length === 0 ? 0 : 1;

@@ -1,4 +1,4 @@
-import { intFlag, parseCommandArgs } from '../../cli/args.ts';
+import { intFlag, parseCommandArgs } from '../../core/args.ts';
 import { ENGINES, type Engine } from '../../engines/serve-command.ts';
 import type { ProbeJobOptions } from './options.ts';
 

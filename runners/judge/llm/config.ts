@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatFieldError, parseWith, type FieldError } from '../../../src/schema/index.ts';
 import { loadDocument } from '../../io/load-document.ts';
+import { ConfigError } from '../../core/errors.ts';
 
 /**
  * An LLM judge config file (YAML). The API key never goes into the file: `api_key_env` names the environment
@@ -55,7 +56,7 @@ export async function loadJudgeConfig(path: string): Promise<ConfigResult> {
 }
 
 /** Thrown by createJudgePanel for an invalid config: the message lists every `file: field: message`. */
-export class JudgeConfigError extends Error {
+export class JudgeConfigError extends ConfigError {
   readonly errors: FieldError[];
   constructor(errors: FieldError[]) {
     super(errors.map(formatFieldError).join('\n'));

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatasetId, ResultSummary, Sample, Suite, formatFieldError, parseWith, type FieldError } from '../../../src/schema/index.ts';
 import { loadDocument } from '../../io/load-document.ts';
+import { InputError } from '../../core/errors.ts';
 
 export interface StoredResult {
   summary: ResultSummary;
@@ -11,7 +12,7 @@ export interface StoredResult {
   summaryText: string;
 }
 
-export class ResultLoadError extends Error {
+export class ResultLoadError extends InputError {
   readonly errors: FieldError[];
   constructor(errors: FieldError[]) {
     super(errors.map(formatFieldError).join('\n'));

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { currentSuitePath } from '../../../runners/cli/defaults.ts';
+import { currentSuitePath } from '../../../runners/core/defaults.ts';
 import { root, runCli } from '../runner/helpers/processes.ts';
 
 // Errors a user meets on the command line, found by trying the CLI on a fresh clone (review of issues 10, 11, 13).
@@ -13,6 +13,22 @@ describe('CLI errors name the real problem', () => {
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stderr, /^no\/such\/submission\.yaml: \(file\): cannot read file: ENOENT$/m);
     assert.doesNotMatch(r.stderr, /no endpoint/);
+  });
+
+  it('run without --base-url validates the submission with its schema before using its serving.base_urls', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ut-run-hint-'));
+    try {
+      const sub = join(dir, 'sub.yaml');
+      const text = readFileSync(join(root, 'submissions/openai/gpt-oss-20b.yaml'), 'utf8');
+      writeFileSync(sub, `${text.replace(/^serving:\n/m, 'serving:\n  base_urls: [ftp://gpu-host/v1]\n')}`);
+      const r = await runCli(['run', sub], { env: { USERTURN_BASE_URL: '' } });
+      // Not a usage error about a --base-url flag nobody passed: the submission's field, exit 1.
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stderr, /sub\.yaml: serving\.base_urls\[0\]: /);
+      assert.doesNotMatch(r.stderr, /--base-url must be/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the command list names the current suite for run', async () => {
@@ -103,7 +119,7 @@ describe('CLI errors name the real problem', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ut-judge-dir-'));
     try {
       const r = await runCli(['judge', '--input', dir]);
-      assert.equal(r.code, 2);
+      assert.equal(r.code, 1, 'a missing or wrong input file is bad input (exit 1), as in every command');
       assert.equal(r.stderr.trim(), `${dir}: (file): not a regular file`);
       const gone = await runCli(['judge', '--input', join(dir, 'gone.jsonl')]);
       assert.equal(gone.stderr.trim(), `${join(dir, 'gone.jsonl')}: (file): no such file`);

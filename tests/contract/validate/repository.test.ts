@@ -22,10 +22,10 @@ test('every committed submission starts with the yaml-language-server schema lin
   }
 });
 
-test('usage errors exit 2: unknown option and missing path', () => {
+test('an unknown option is a usage error (exit 2); a missing path is bad input (exit 1, as in every command)', () => {
   assert.equal(runCli(['validate', '--frobnicate']).code, 2);
   const r = runCli(['validate', 'no/such/file.yaml']);
-  assert.equal(r.code, 2);
+  assert.equal(r.code, 1);
   assert.match(r.stderr, /no\/such\/file\.yaml: \(file\): no such file/);
 });
 

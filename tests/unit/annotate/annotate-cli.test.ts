@@ -90,7 +90,7 @@ test('calibrate --human: two annotators → a valid report; bad labels files are
   const L = ['genuine_followup', 'prompt_restatement', 'generic_closing'];
   const a = labelsFile('la.jsonl', 'ann-a', sha, ids, (i) => L[i % 3]!);
   const b = labelsFile('lb.jsonl', 'ann-b', sha, ids.slice(0, 20), (i) => (i % 4 === 0 ? 'unsure' : L[(i + (i % 5 === 0 ? 1 : 0)) % 3]!));
-  const out = join(dir, 'calib', 'human.json');
+  const out = join(dir, 'calibration', 'human-test.json');
   const common = ['--batch', batch, '--results-root', join(dir, 'results'), '--out', out];
 
   const refuse = (file: string, pattern: RegExp) => {
@@ -116,9 +116,10 @@ test('calibrate --human: two annotators → a valid report; bad labels files are
   assert.ok(rep.inter_annotator && rep.inter_annotator.pairs[0]!.n === 15);
   assert.ok(rep.judges.length >= 1, 'every judge of the panel is scored');
   for (const j of rep.judges) assert.equal(j.n + j.judge_errors + j.missing, rep.majority.items);
-  // The validator knows the format and the site loader does not take the folder for a model.
-  const v = runCli(['validate', join(dir, 'calib')]);
+  // The validator knows the format (it checks the file, not "0 files: ok") and the site loader does not take the folder for a model.
+  const v = runCli(['validate', join(dir, 'calibration')]);
   assert.equal(v.code, 0, v.stdout + v.stderr);
+  assert.match(v.stdout, /validated 1 file: ok/);
   const before = readFileSync(out, 'utf8');
   assert.equal(runCli(['calibrate', '--human', a, b, ...common]).code, 0);
   assert.equal(readFileSync(out, 'utf8'), before, 'rerun gives the same bytes');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { UsageError } from '../../../runners/cli/args.ts';
+import { UsageError } from '../../../runners/core/errors.ts';
 import { parseProbeJobArgs } from '../../../runners/community/probe-job/args.ts';
 
 test('probe-job: whole-number flags that are not whole numbers are usage errors, not NaN', () => {

@@ -83,7 +83,7 @@ test('CLI: --push without HF_TOKEN refuses with a clear line, after writing the 
   const env = { HF_TOKEN: '', HF_ENDPOINT: 'http://127.0.0.1:9' };
   const r = runCli(['export', FIXTURE, '--out', join(root, 'nopush'), '--push', 'someone/userturn-results'], { env });
   assert.equal(r.code, 1);
-  assert.match(r.stderr, /^userturn export: --push: HF_TOKEN is not set/);
+  assert.match(r.stderr, /^--push: HF_TOKEN is not set/);
   assert.ok(existsSync(join(root, 'nopush', 'README.md')));
 });
 

@@ -91,14 +91,14 @@ test('userturn judge --judge-config: LLM judge over HTTP; a judge failure is a l
   assert.match(r.stderr, /2 labelled, 1 judge error, 0 malformed/);
 });
 
-test('userturn judge: usage errors exit 2; an invalid judge config names file and field', async () => {
+test('userturn judge: usage errors exit 2; a missing input and an invalid judge config (file and field) exit 1, as in calibrate', async () => {
   assert.equal((await cli(['judge'])).code, 2);
-  assert.equal((await cli(['judge', '--input', join(dir, 'nope.jsonl')])).code, 2);
+  assert.equal((await cli(['judge', '--input', join(dir, 'nope.jsonl')])).code, 1);
   const cfg = join(dir, 'bad.yaml');
   writeFileSync(cfg, 'model: x\napi_key: sk-live-123\n');
   const input = join(dir, 'one.jsonl');
   writeFileSync(input, `${line(good)}\n`);
   const r = await cli(['judge', '--input', input, '--judge-config', cfg]);
-  assert.equal(r.code, 2);
+  assert.equal(r.code, 1);
   assert.match(r.stderr, /bad\.yaml: api_key: secrets are not allowed/);
 });

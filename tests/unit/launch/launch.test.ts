@@ -158,5 +158,5 @@ test('CLI: bad submission is one line naming file and field, exit 1; bad flags e
   assert.equal(r.code, 2);
   r = runCli(['launch', SUBMISSIONS[0]!, '--shards', '2', '--target', 'skypilot', '--bucket', 's3://x; rm -rf /']);
   assert.equal(r.code, 1);
-  assert.match(r.stderr, /^userturn launch: --bucket: /);
+  assert.match(r.stderr, /^--bucket: /);
 });

@@ -82,14 +82,14 @@ test('score: an unknown prompt fails unless --skip-unmatched; an empty file fail
   assert.equal(score(['--dataset', 'ifeval', '--responses', empty]).code, 1);
 });
 
-test('score: usage errors exit 2; a missing dataset file exits 1', () => {
+test('score: usage errors exit 2; a missing dataset or responses file exits 1, as its usage says', () => {
   const resp = join(FIX, 'ifeval-responses.jsonl');
   assert.equal(score(['--responses', resp]).code, 2);
   assert.match(score(['--dataset', 'mmlu', '--responses', resp]).stderr, /--dataset must be one of/);
   assert.equal(score(['--dataset', 'mmlu', '--responses', resp]).code, 2);
   assert.equal(score(['--dataset', 'ifeval']).code, 2);
   assert.equal(score(['--dataset', 'ifeval', '--responses', resp, '--frobnicate']).code, 2);
-  assert.equal(score(['--dataset', 'ifeval', '--responses', join(tmp, 'nope.jsonl')]).code, 2);
+  assert.equal(score(['--dataset', 'ifeval', '--responses', join(tmp, 'nope.jsonl')]).code, 1);
   const noDir = score(['--dataset', 'ifeval', '--responses', resp], { USERTURN_DATA_DIR: '' });
   assert.equal(noDir.code, 2);
   assert.match(noDir.stderr, /--data-dir/);

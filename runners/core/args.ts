@@ -1,9 +1,14 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { failureOutcome, isFailure, UsageError } from './errors.ts';
 
-/** Thrown for bad command-line usage; commands turn it into exit code 2. */
-export class UsageError extends Error {}
+/**
+ * Command-line parsing shared by `userturn` (runners/cli) and the scripts outside it (npm run demo, workflow
+ * scripts, benchmarks). It sits below runners/cli so that those scripts need not import the CLI.
+ */
+export type Options = NonNullable<ParseArgsConfig['options']>;
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+/** The --help flag every command and script accepts. */
+export const HELP_FLAG = { help: { type: 'boolean', short: 'h' } } as const;
 
 /** node:util parseArgs with usage errors as UsageError (unknown flags, missing values). */
 export function parseCommandArgs<O extends Options>(argv: string[], options: O, allowPositionals = true) {
@@ -11,19 +16,6 @@ export function parseCommandArgs<O extends Options>(argv: string[], options: O, 
     return parseArgs({ args: argv, options, allowPositionals, strict: true });
   } catch (e) {
     throw new UsageError((e as Error).message);
-  }
-}
-
-/** Run a command body, mapping UsageError to exit 2 with the command's usage text. */
-export async function withUsage(usage: string, body: () => Promise<number>): Promise<number> {
-  try {
-    return await body();
-  } catch (e) {
-    if (e instanceof UsageError) {
-      console.error(`${e.message}\n\n${usage}`);
-      return 2;
-    }
-    throw e;
   }
 }
 
@@ -35,21 +27,27 @@ export function intFlag(name: string, value: string | undefined, fallback: numbe
   return n;
 }
 
+/** Print a failure the one way (a usage error with the usage text) and give its exit code; a bug is rethrown. */
+export function reportFailure(e: unknown, usage: string): number {
+  if (!isFailure(e)) throw e;
+  const { code, message } = failureOutcome(e);
+  console.error(e.kind === 'usage' ? `${message}\n\n${usage}` : message);
+  return code;
+}
+
 /**
- * The same parser for scripts outside `userturn` (npm run demo, benchmarks): `--help` prints the usage and exits 0;
+ * The parser for scripts outside `userturn` (npm run demo, benchmarks): `--help` prints the usage and exits 0;
  * a usage error prints the message and the usage and exits 2, before the script starts any work.
  */
 export function parseScriptArgs<O extends Options>(argv: string[], options: O, usage: string, allowPositionals = false) {
   try {
-    const parsed = parseCommandArgs(argv, { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals);
+    const parsed = parseCommandArgs(argv, { ...options, ...HELP_FLAG }, allowPositionals);
     if ((parsed.values as { help?: boolean }).help) {
       console.log(usage);
       process.exit(0);
     }
     return parsed;
   } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    console.error(`${e.message}\n\n${usage}`);
-    process.exit(2);
+    process.exit(reportFailure(e, usage));
   }
 }

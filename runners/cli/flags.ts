@@ -1,0 +1,25 @@
+import { UsageError } from '../core/errors.ts';
+
+/** Flags several commands share, declared once; a command spreads the ones it takes into its options. */
+export const DATA_DIR_FLAG = { 'data-dir': { type: 'string' } } as const;
+export const SUITE_FLAG = { suite: { type: 'string' } } as const;
+export const OUT_FLAG = { out: { type: 'string' } } as const;
+export const CACHE_FLAGS = { cache: { type: 'string' }, 'no-cache': { type: 'boolean' } } as const;
+/** --judge heuristic | --judge-config FILE… (judge takes one config, rejudge a panel, calibrate several). */
+export const JUDGE_FLAGS = { judge: { type: 'string' }, 'judge-config': { type: 'string', multiple: true } } as const;
+
+/** --data-dir, else USERTURN_DATA_DIR (an empty variable counts as unset). */
+export const dataDirOf = (values: { 'data-dir'?: string }): string | undefined => values['data-dir'] ?? (process.env.USERTURN_DATA_DIR || undefined);
+
+/** The cache flags checked: the file to use, null for --no-cache, undefined for the default. */
+export function cacheOf(values: { cache?: string; 'no-cache'?: boolean }): string | null | undefined {
+  if (values.cache !== undefined && values['no-cache']) throw new UsageError('--cache and --no-cache exclude each other');
+  return values['no-cache'] ? null : values.cache;
+}
+
+/** The judge flags checked: the LLM judge configs given (empty: the heuristic judge). */
+export function judgeConfigsOf(values: { judge?: string; 'judge-config'?: string[] }): string[] {
+  if (values.judge !== undefined && values.judge !== 'heuristic') throw new UsageError(`--judge must be "heuristic" (use --judge-config FILE for an LLM judge), got "${values.judge}"`);
+  if (values.judge !== undefined && values['judge-config'] !== undefined) throw new UsageError('--judge and --judge-config exclude each other');
+  return values['judge-config'] ?? [];
+}
