@@ -34,8 +34,8 @@ export interface RunOptions {
   model?: string;
   concurrency: number;
   timeoutMs: number;
-  /** Connect, first-byte and idle timeouts inside each attempt (default DEFAULT_HTTP_TIMEOUTS). */
-  httpTimeouts?: HttpTimeouts;
+  /** Connect, first-byte and idle timeouts inside each attempt (unset: the client's defaults). */
+  httpTimeouts?: Partial<HttpTimeouts>;
   /** Stop the run when failed requests exceed this (--fail-on-error). */
   failLimit?: FailLimit | null;
   maxAttempts: number;
@@ -136,6 +136,7 @@ export async function executeRun(rawOpts: RunOptions, deps: RunDeps = {}): Promi
       backoffMaxMs: opts.backoffMaxMs,
       cache,
       httpTimeouts: opts.httpTimeouts,
+      stream: setup.engine.streams,
     });
     const complete = opts.failLimit ? withFailLimit((b) => client.complete(b), opts.failLimit) : (b: Parameters<typeof client.complete>[0]) => client.complete(b);
     const models = opts.model ? opts.baseURLs.map(() => opts.model!) : await servedModels(client.endpoints, opts.timeoutMs);

@@ -42,6 +42,7 @@ export async function route(ctx: SimContext, req: IncomingMessage, res: ServerRe
     stats.requests = 0;
     stats.routes = {};
     stats.completed = {};
+    stats.streamed = 0;
     sendJson(res, 200, { ok: true });
     return;
   }
