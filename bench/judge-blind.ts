@@ -8,7 +8,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHeuristicJudge } from '../runners/judge/index.ts';
-import { loadLabelledSet } from '../runners/judge/calibration/load.ts';
+import { loadLabelledSet } from '../runners/judge/labelled/load.ts';
 import { formatScore, scoreJudge } from '../runners/judge/calibration/score.ts';
 
 const args = process.argv.slice(2);

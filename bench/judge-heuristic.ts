@@ -3,7 +3,7 @@
  * MT-Bench positives (when present) `repeats` times and prints verdicts per second. Not a test.
  */
 import { createHeuristicJudge } from '../runners/judge/index.ts';
-import { loadLabelledSet, loadMtBenchPositives } from '../runners/judge/calibration/load.ts';
+import { loadLabelledSet, loadMtBenchPositives } from '../runners/judge/labelled/load.ts';
 
 const repeats = Number(process.argv[2] ?? 20);
 const items = [...loadLabelledSet(), ...(loadMtBenchPositives() ?? [])];

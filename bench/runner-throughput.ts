@@ -17,6 +17,8 @@ import { parseScriptArgs } from '../runners/cli/args.ts';
 import { stringify } from 'yaml';
 import { loadDocument } from '../runners/io/load-document.ts';
 import { SEMI_SPACE_FLAG } from '../runners/probe/heap.ts';
+import { suiteFile } from '../src/lib/data-paths.ts';
+import { currentDatasetSpec, itemsFilePath } from '../runners/datasets/files.ts';
 
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'runners', 'cli', 'main.ts');
@@ -42,11 +44,11 @@ for (const k of ['requests', 'latency-ms', 'concurrency'] as const) {
 
 /** In the child process: one `userturn run`-equivalent, then its own resource usage as one JSON line. */
 async function child(): Promise<void> {
-  const { executeRun } = await import('../runners/probe/execute.ts');
+  const { runProbeCommand } = await import('../runners/probe/run-probe.ts');
   const opts = JSON.parse(values.args!) as Record<string, unknown>;
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const outcome = await executeRun({ ...(opts as any), log: () => {}, out: () => {}, progressWrite: () => {} });
+  const outcome = await runProbeCommand({ ...(opts as any), log: () => {}, out: () => {}, progressWrite: () => {} });
   const cpu = process.cpuUsage(cpu0);
   (globalThis as { gc?: () => void }).gc?.();
   process.stdout.write(
@@ -102,7 +104,8 @@ async function clientThroughput(url: string, concurrency: number, latencyMs: num
 
 /** A data folder with enough GSM8K-format items for ~`requests` requests (13 per item with suite v1). */
 async function syntheticData(dir: string, requests: number): Promise<number> {
-  const source = process.env.USERTURN_DATA_DIR ? join(process.env.USERTURN_DATA_DIR, 'gsm8k', 'test.jsonl') : join(root, 'tests/fixtures/datasets/gsm8k/test.jsonl');
+  const gsm8k = currentDatasetSpec('gsm8k');
+  const source = itemsFilePath(process.env.USERTURN_DATA_DIR || join(root, 'tests/fixtures/datasets'), gsm8k);
   const rows = (await readFile(source, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { question: string; answer: string });
   const items = Math.ceil(requests / 13);
   const out: string[] = [];
@@ -111,7 +114,7 @@ async function syntheticData(dir: string, requests: number): Promise<number> {
     out.push(JSON.stringify(i < rows.length ? r : { question: `${r.question} (variant ${Math.floor(i / rows.length)})`, answer: r.answer }));
   }
   await mkdir(join(dir, 'gsm8k'), { recursive: true });
-  await writeFile(join(dir, 'gsm8k', 'test.jsonl'), `${out.join('\n')}\n`);
+  await writeFile(itemsFilePath(dir, gsm8k), `${out.join('\n')}\n`);
   return items;
 }
 
@@ -141,7 +144,7 @@ async function main(): Promise<void> {
 
     const data = join(work, 'data');
     const items = await syntheticData(data, requests);
-    const suiteDoc = await loadDocument(join(root, 'runners/suites/v1.yaml'));
+    const suiteDoc = await loadDocument(join(root, suiteFile(1)));
     if (!suiteDoc.ok) throw new Error(suiteDoc.message);
     const suite = suiteDoc.data as { datasets: Array<{ id: string; enabled?: boolean; items: number | null; source: { files: Array<{ sha256: string | null }> } }> };
     for (const d of suite.datasets) {

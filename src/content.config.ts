@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { Submission } from './schema/submission.ts';
 import { ResultSummary } from './schema/summary.ts';
 import { formatFieldError, parseWith } from './schema/errors.ts';
-import { resultsDir } from './components/results-dir.ts';
+import { resultsDir } from './data/paths.ts';
 
 /**
  * Build-time collections. Every entry is validated with the project's own zod schemas, so a broken file

@@ -17,6 +17,9 @@ export function hashString(s: string): number {
   return h >>> 0;
 }
 
+/** A sha256-shaped hex string (64 digits) derived from `s`: deterministic, not a real digest. */
+export const fakeSha256 = (s: string): string => hashString(s).toString(16).padStart(8, '0').repeat(8);
+
 export const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)] as T;
 export const int = (rng: Rng, lo: number, hi: number): number => lo + Math.floor(rng() * (hi - lo + 1));
 

@@ -1,5 +1,5 @@
 import { createHeuristicJudge, createJudgePanel, JudgeConfigError } from '../judge/index.ts';
-import type { Judge } from '../judge/types.ts';
+import type { Judge } from '../core/judge.ts';
 
 /**
  * The one judge named by `--judge-config FILE` (an LLM judge) or, without it, the heuristic judge.

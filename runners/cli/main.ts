@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { useEnvProxy } from '../hub/proxy.ts';
 import { StorageError } from '../io/storage-error.ts';
 
 /**
@@ -52,6 +53,7 @@ export async function main(argv: string[]): Promise<number> {
 
 /** Entry used by bin.ts and tests: run the command line and set the exit code. */
 export function runMain(argv: string[]): void {
+  useEnvProxy(); // HTTP(S)_PROXY / NO_PROXY for every request the CLI makes (Hub, datasets, judges, GitHub)
   main(argv).then(
     (code) => {
       process.exitCode = code;

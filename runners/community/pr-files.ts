@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SUITES_DIR } from '../../src/lib/data-paths.ts';
 import { classify } from '../validate/classify.ts';
 import { clientFromEnv, getPr, getRawFile, listPrFiles, type GitHubClient, type PrFile } from './github.ts';
 import { runAsScript } from './run-script.ts';
@@ -14,7 +15,7 @@ import { runAsScript } from './run-script.ts';
 
 /** Names the workflow will write: plain characters, allowed folders, data extensions. */
 const SAFE_PATH = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
-const DATA_ROOTS = ['submissions/', 'results/', 'runners/suites/'];
+const DATA_ROOTS = ['submissions/', 'results/', `${SUITES_DIR}/`];
 /** YAML/JSON documents: validate refuses more than 1 MiB anyway. Sample shards are streamed by validate. */
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_SAMPLES_BYTES = 100 * 1024 * 1024;

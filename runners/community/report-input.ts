@@ -6,7 +6,7 @@ import { classify } from '../validate/classify.ts';
 import { estimatePlan, type PlanEstimate } from './plan-estimate.ts';
 import { checkResults } from './result-checks.ts';
 import type { ReportInput } from './pr-report.ts';
-import { UnsafeServeError, buildServeCommand, formatCommand } from './serve-command.ts';
+import { UnsafeServeError, buildServeCommand, formatCommand } from '../engines/serve-command.ts';
 
 /** File names the workflow will bring in from a pull request (see pr-files.ts). */
 const SAFE_NAME = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;

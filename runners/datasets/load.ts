@@ -2,9 +2,10 @@ import type { DatasetSpec } from '../../src/schema/index.ts';
 import { parseDataset } from './parsers.ts';
 import { readDatasetFiles, type SourceOptions } from './source.ts';
 import { seededSubset } from './subset.ts';
-import type { DatasetItem, LoadedDataset } from './types.ts';
+import type { DatasetItem } from '../core/items.ts';
+import type { LoadedDataset } from './types.ts';
 
-export type { DatasetItem, LoadedDataset } from './types.ts';
+export type { LoadedDataset } from './types.ts';
 
 export async function loadDataset(spec: DatasetSpec, opts: SourceOptions): Promise<LoadedDataset> {
   const { texts, files } = await readDatasetFiles(spec, opts);

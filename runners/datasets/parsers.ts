@@ -1,15 +1,19 @@
 import type { DatasetId } from '../../src/schema/index.ts';
 import { idOf, parseJsonl, str } from './jsonl.ts';
-import type { DatasetItem } from './types.ts';
+import type { DatasetItem } from '../core/items.ts';
 
-/** Raw file texts of one dataset, by file name. */
+/** Raw file texts of one dataset, by file name, in the suite entry's order (runners/datasets/files.ts). */
 export type FileTexts = Map<string, string>;
 
-function need(files: FileTexts, name: string, dataset: string): string {
-  const t = files.get(name);
-  if (t === undefined) throw new Error(`${dataset}: missing file ${name}`);
-  return t;
+/** The file that holds the items, as [name, text]: the first one. */
+function itemsFile(files: FileTexts, dataset: string): [string, string] {
+  const first = [...files.entries()][0];
+  if (first === undefined) throw new Error(`${dataset}: missing file`);
+  return first;
 }
+
+/** The reference answers, where the dataset has them: the second file. */
+const referencesFile = (files: FileTexts): [string, string] | null => [...files.entries()][1] ?? null;
 
 /**
  * The GSM8K reference solution as a readable response: calculator annotations <<…>> removed and the
@@ -21,10 +25,11 @@ export function gsm8kReferenceResponse(solution: string): string {
 }
 
 function gsm8k(files: FileTexts): DatasetItem[] {
-  const rows = parseJsonl(need(files, 'test.jsonl', 'gsm8k'), 'gsm8k/test.jsonl');
+  const [name, text] = itemsFile(files, 'gsm8k');
+  const rows = parseJsonl(text, `gsm8k/${name}`);
   const width = Math.max(4, String(rows.length - 1).length);
   return rows.map((row, i) => {
-    const where = `gsm8k/test.jsonl:${i + 1}`;
+    const where = `gsm8k/${name}:${i + 1}`;
     const id = String(i).padStart(width, '0');
     const answer = str(row, 'answer', where);
     return {
@@ -37,8 +42,9 @@ function gsm8k(files: FileTexts): DatasetItem[] {
   });
 }
 
-function instructions(dataset: 'ifeval' | 'ifbench', file: string, files: FileTexts): DatasetItem[] {
-  return parseJsonl(need(files, file, dataset), `${dataset}/${file}`).map((row, i) => {
+function instructions(dataset: 'ifeval' | 'ifbench', files: FileTexts): DatasetItem[] {
+  const [file, text] = itemsFile(files, dataset);
+  return parseJsonl(text, `${dataset}/${file}`).map((row, i) => {
     const where = `${dataset}/${file}:${i + 1}`;
     const id = idOf(row.key, where);
     const prompt = str(row, 'prompt', where);
@@ -59,16 +65,18 @@ function instructions(dataset: 'ifeval' | 'ifbench', file: string, files: FileTe
 /** MT-Bench / Vicuna: first turns; GPT-4 reference answers (first turn) where the file has one. */
 function fastchat(dataset: 'mt_bench' | 'vicuna_bench', files: FileTexts): DatasetItem[] {
   const refs = new Map<string, string>();
-  const refText = files.get('reference_answer_gpt-4.jsonl');
-  if (refText !== undefined) {
-    parseJsonl(refText, `${dataset}/reference_answer_gpt-4.jsonl`).forEach((row, i) => {
-      const where = `${dataset}/reference_answer_gpt-4.jsonl:${i + 1}`;
+  const [name, text] = itemsFile(files, dataset);
+  const refFile = referencesFile(files);
+  if (refFile !== null) {
+    const [refName, refText] = refFile;
+    parseJsonl(refText, `${dataset}/${refName}`).forEach((row, i) => {
+      const where = `${dataset}/${refName}:${i + 1}`;
       const turns = (row.choices as Array<{ turns?: unknown[] }> | undefined)?.[0]?.turns;
       if (typeof turns?.[0] === 'string') refs.set(idOf(row.question_id, where), turns[0]);
     });
   }
-  return parseJsonl(need(files, 'question.jsonl', dataset), `${dataset}/question.jsonl`).map((row, i) => {
-    const where = `${dataset}/question.jsonl:${i + 1}`;
+  return parseJsonl(text, `${dataset}/${name}`).map((row, i) => {
+    const where = `${dataset}/${name}:${i + 1}`;
     const id = idOf(row.question_id, where);
     const turns = row.turns;
     if (!Array.isArray(turns) || typeof turns[0] !== 'string') throw new Error(`${where}: turns must be a non-empty list of strings`);
@@ -78,8 +86,7 @@ function fastchat(dataset: 'mt_bench' | 'vicuna_bench', files: FileTexts): Datas
 
 /** HealthBench: the last user message of each prompt conversation (download-only set). */
 function healthbench(files: FileTexts): DatasetItem[] {
-  const [name, text] = [...files.entries()][0] ?? [];
-  if (text === undefined) throw new Error('healthbench: missing file');
+  const [name, text] = itemsFile(files, 'healthbench');
   return parseJsonl(text, `healthbench/${name}`).map((row, i) => {
     const where = `healthbench/${name}:${i + 1}`;
     const prompt = row.prompt as Array<{ role?: string; content?: string }> | undefined;
@@ -92,8 +99,8 @@ function healthbench(files: FileTexts): DatasetItem[] {
 export function parseDataset(id: DatasetId, files: FileTexts): DatasetItem[] {
   switch (id) {
     case 'gsm8k': return gsm8k(files);
-    case 'ifeval': return instructions('ifeval', 'input_data.jsonl', files);
-    case 'ifbench': return instructions('ifbench', 'IFBench_test.jsonl', files);
+    case 'ifeval': return instructions('ifeval', files);
+    case 'ifbench': return instructions('ifbench', files);
     case 'mt_bench': return fastchat('mt_bench', files);
     case 'vicuna_bench': return fastchat('vicuna_bench', files);
     case 'healthbench': return healthbench(files);

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { DatasetSpec } from '../../src/schema/index.ts';
+import { downloadUrl } from '../hub/url-file.ts';
+import { writeBytesAtomic } from '../results/atomic.ts';
 import type { FileTexts } from './parsers.ts';
 
 export interface SourceOptions {
@@ -59,21 +61,10 @@ export async function readDatasetFiles(spec: DatasetSpec, opts: SourceOptions): 
 }
 
 async function download(url: string, expected: string | null, dest: string, opts: SourceOptions): Promise<Buffer> {
-  const around = `Offline? Pass --data-dir DIR or set USERTURN_DATA_DIR to a local copy laid out as DIR/<dataset>/<file>, or put the file at ${dest}`;
-  let res: Response;
-  try {
-    res = await (opts.fetchImpl ?? fetch)(url, { redirect: 'follow' });
-  } catch (e) {
-    const cause = (e as Error & { cause?: { code?: string; message?: string } }).cause;
-    throw new Error(`could not download ${url} (${cause?.code ?? cause?.message ?? (e as Error).message}). ${around}`);
-  }
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}. ${around}`);
-  const buf = Buffer.from(await res.arrayBuffer());
+  const alternative = `Pass --data-dir DIR or set USERTURN_DATA_DIR to a local copy laid out as DIR/<dataset>/<file>, or put the file at ${dest}`;
+  const buf = await downloadUrl(url, { alternative, fetch: opts.fetchImpl });
   const sum = sha256Hex(buf);
   if (expected && sum !== expected) throw new Error(`${url}: downloaded sha256 ${sum} does not match the suite's ${expected}`);
-  await mkdir(dirname(dest), { recursive: true });
-  const tmp = `${dest}.${process.pid}.tmp`;
-  await writeFile(tmp, buf);
-  await rename(tmp, dest);
+  await writeBytesAtomic(dest, buf);
   return buf;
 }

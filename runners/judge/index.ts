@@ -1,9 +1,9 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createHeuristicJudge } from './heuristic/judge.ts';
-import type { Judge } from './types.ts';
+import type { Judge } from '../core/judge.ts';
 
-export type { Judge, JudgeInput } from './types.ts';
+export type { Judge, JudgeInput } from '../core/judge.ts';
 export { createHeuristicJudge } from './heuristic/judge.ts';
 export { JudgeConfigError } from './llm/config.ts';
 

@@ -1,38 +1,9 @@
 import pLimit from 'p-limit';
-import type { DatasetId, ItemScore, Sample } from '../../src/schema/index.ts';
-import type { CompletionBody, CompletionResult } from '../client/types.ts';
-import type { Judge } from '../judge/types.ts';
-import type { VerifierItem } from '../verifiers/types.ts';
-import { runItem, type ItemContext } from './item.ts';
+import type { DatasetId, Sample } from '../../src/schema/index.ts';
+import type { SampleSink } from '../core/sample-sink.ts';
+import { runItem } from './item.ts';
 import { requestsPerItem } from './requests.ts';
-import type { ProbeSetup } from './types.ts';
-
-export interface ProbeDeps {
-  complete(body: CompletionBody): Promise<CompletionResult>;
-  judges: Judge[];
-  verify(item: VerifierItem | null, answer: string): ItemScore | null;
-  /** Model name sent in every request (what the endpoints serve). */
-  model: string;
-  /** Called after every finished (or skipped) request. */
-  onProgress?(done: number, total: number): void;
-  /**
-   * Receives the samples of each finished item (items finish in any order; `index` is the item's position in
-   * its dataset). Default: keep every sample in memory and return them in `ProbeOutput.samples`.
-   */
-  sink?: SampleSink;
-  /** Items in flight at once (bounds memory); default: enough to keep `concurrency` requests busy. */
-  itemWindow?: number;
-}
-
-export interface SampleSink {
-  add(dataset: DatasetId, index: number, samples: Sample[]): void | Promise<void>;
-}
-
-export interface ProbeOutput {
-  /** Samples by dataset in item order (empty when a sink was given). */
-  samples: Map<DatasetId, Sample[]>;
-  requestErrors: number;
-}
+import type { ItemContext, ProbeDeps, ProbeOutput, ProbeSetup } from './types.ts';
 
 /** Every request a run will make, for progress and --dry-run. */
 export const totalRequests = (setup: ProbeSetup): number =>

@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type { SummaryInput } from '../results/summarize.ts';
+import type { ProbeSetup } from './types.ts';
 
 /** The runner's git commit and whether the tree had local changes; nulls outside a git checkout. */
 export function runnerGit(root: string): { commit: string | null; dirty: boolean | null } {
@@ -37,4 +39,32 @@ export function packageVersions(root: string): Record<string, string> {
     }
   }
   return out;
+}
+
+/** The summary's provenance of a run: what was planned and sent, by which runner, to which served models. */
+export function runProvenance(setup: ProbeSetup, root: string, endpointModels: string[]): SummaryInput['provenance'] {
+  const git = runnerGit(root);
+  return {
+    suite_id: setup.suite.id,
+    suite_version: setup.suite.version,
+    taxonomy_version: setup.suite.taxonomy_version,
+    submission_sha256: setup.submissionSha256,
+    template_sha256: setup.template.sha256,
+    template_source: setup.template.template.source,
+    stop_sequences: setup.builder.userTurnStops,
+    decoding: {
+      assistant: { temperature: setup.suite.assistant_turn.temperature, top_p: setup.suite.assistant_turn.top_p, max_tokens: setup.assistantMaxTokens },
+      user_turn_max_tokens: setup.suite.user_turn.max_tokens,
+      conditions: setup.suite.conditions.map((c) => ({ id: c.id, temperature: c.temperature, top_p: c.top_p, samples: c.samples })),
+    },
+    endpoint_models: endpointModels,
+    simulated: endpointModels.every((m) => m.startsWith('userturn-sim/')),
+    runner_commit: git.commit,
+    runner_dirty: git.dirty,
+    package_versions: packageVersions(root),
+    datasets: setup.datasets.map((d) => ({ id: d.spec.id, files: d.files })),
+    shards: setup.shard ? { count: setup.shard.count, merged: [setup.shard.index] } : null,
+    assistant_budget: setup.assistantBudget,
+    engine_settings: { engine: setup.engine.id, extra_body: { ...setup.extraBody }, runner_cuts_stops: setup.cutAtStops },
+  };
 }

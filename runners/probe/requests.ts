@@ -1,6 +1,6 @@
 import type { Condition } from '../../src/schema/index.ts';
 import type { CompletionBody } from '../client/types.ts';
-import type { DatasetItem } from '../datasets/types.ts';
+import type { DatasetItem } from '../core/items.ts';
 import { assistantSeed, sampleSeed } from './seeds.ts';
 import type { ProbeSetup } from './types.ts';
 

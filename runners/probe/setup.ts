@@ -8,7 +8,8 @@ import { ENGINES } from '../engines/behaviour.ts';
 import { loadDocument } from '../io/load-document.ts';
 import { loadSubmissionTemplate } from '../templates/load.ts';
 import { createPromptBuilder } from '../templates/prompts.ts';
-import type { PlannedDataset, ProbeSetup } from './types.ts';
+import type { PlannedDataset } from '../core/plan.ts';
+import type { ProbeSetup } from './types.ts';
 
 /** Bad input (submission, suite, template, data): reported with its file, exit code 1 (2 for usage). */
 export class SetupError extends Error {}
@@ -52,7 +53,7 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
   const submissionSha256 = createHash('sha256').update(await readFile(opts.submissionPath)).digest('hex');
   let template;
   try {
-    template = await loadSubmissionTemplate(submission, { root: opts.root, overridePath: opts.templateOverride, cacheDir: `${opts.cacheDir}/templates` });
+    template = await loadSubmissionTemplate(submission, { root: opts.root, overridePath: opts.templateOverride }); // Hub files: the HF cache
   } catch (e) {
     throw new SetupError(`chat template: ${(e as Error).message}`);
   }

@@ -1,25 +1,17 @@
-import type { DatasetSpec, Provenance, Submission, Suite } from '../../src/schema/index.ts';
+import type { DatasetId, ItemScore, Provenance, Sample } from '../../src/schema/index.ts';
+import type { CompletionBody, CompletionResult } from '../client/types.ts';
+import type { VerifierItem } from '../core/items.ts';
+import type { RunPlan } from '../core/plan.ts';
+import type { SampleSink } from '../core/sample-sink.ts';
 import type { EngineBehaviour } from '../engines/behaviour.ts';
-import type { DatasetItem } from '../datasets/types.ts';
+import type { Judge } from '../core/judge.ts';
 import type { LoadedTemplate } from '../templates/load.ts';
 import type { PromptBuilder } from '../templates/prompts.ts';
 
-/** One dataset as a run uses it: the items chosen (subset, shard) and the files they came from. */
-export interface PlannedDataset {
-  spec: DatasetSpec;
-  /** Items of this run (after the seeded subset and the shard slice), in source order. */
-  items: DatasetItem[];
-  files: Array<{ name: string; sha256: string }>;
-}
-
 /** Everything that decides what is sent, resolved before any request. */
-export interface ProbeSetup {
-  suite: Suite;
-  submission: Submission;
-  submissionSha256: string;
+export interface ProbeSetup extends RunPlan {
   template: LoadedTemplate;
   builder: PromptBuilder;
-  datasets: PlannedDataset[];
   /** Extra body fields for the engine (e.g. skip_special_tokens for vLLM / SGLang), from the engine table. */
   extraBody: Readonly<{ skip_special_tokens?: boolean }>;
   /** What the serving engine does with special tokens and stop strings. */
@@ -32,4 +24,39 @@ export interface ProbeSetup {
   /** The engine drops special tokens and keeps matched stop text (TGI): look for a stop's visible remnant too. */
   stopRemnants: boolean;
   shard: { index: number; count: number } | null;
+}
+
+/** What the probe pipeline needs from outside: the request path, the judges, the verifier, where samples go. */
+export interface ProbeDeps {
+  complete(body: CompletionBody): Promise<CompletionResult>;
+  judges: Judge[];
+  verify(item: VerifierItem | null, answer: string): ItemScore | null;
+  /** Model name sent in every request (what the endpoints serve). */
+  model: string;
+  /** Called after every finished (or skipped) request. */
+  onProgress?(done: number, total: number): void;
+  /**
+   * Receives the samples of each finished item (items finish in any order; `index` is the item's position in
+   * its dataset). Default: keep every sample in memory and return them in `ProbeOutput.samples`.
+   */
+  sink?: SampleSink;
+  /** Items in flight at once (bounds memory); default: enough to keep `concurrency` requests busy. */
+  itemWindow?: number;
+}
+
+export interface ProbeOutput {
+  /** Samples by dataset in item order (empty when a sink was given). */
+  samples: Map<DatasetId, Sample[]>;
+  requestErrors: number;
+}
+
+/** What one item's run needs from the whole run. */
+export interface ItemContext {
+  setup: ProbeSetup;
+  deps: ProbeDeps;
+  /** `n` (default 1) requests finished, or were skipped because their assistant turn failed or was unfinished. */
+  tick(n?: number): void;
+  /** One request failed after its retries. */
+  countError(): void;
+  downloadOnly: ReadonlySet<DatasetId>;
 }

@@ -1,11 +1,11 @@
 import type { ItemScore } from '../../src/schema/index.ts';
 import { verify } from '../verifiers/index.ts';
-import type { VerifierItem } from '../verifiers/types.ts';
+import type { VerifierItem } from '../core/items.ts';
 
 export type VerifyFn = (item: VerifierItem, answer: string) => ItemScore;
 
 /**
- * The verifier, guarded: when it throws (not implemented yet, or a bug) accuracy is null for that item and
+ * The verifier, guarded: when it throws (the verifiers never should, so a bug) accuracy is null for that item and
  * the problem is logged once per dataset, so a verifier fault never aborts a probe run.
  */
 export function safeVerifier(log: (msg: string) => void, fn: VerifyFn = verify): (item: VerifierItem | null, answer: string) => ItemScore | null {

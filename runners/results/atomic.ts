@@ -6,12 +6,14 @@ import { StorageError } from '../io/storage-error.ts';
 
 // Shared by every command that writes a file (run, rejudge, annotate, calibrate, judge): advice that holds for all.
 const WRITE_ADVICE = 'nothing was put in place; free space or choose a writable path (--out), then rerun';
+// Downloads go to caches (HF_HOME, USERTURN_CACHE_DIR), not to --out.
+const CACHE_ADVICE = 'nothing was put in place; free space or make the cache folder writable (HF_HOME, USERTURN_CACHE_DIR), then rerun';
 
 /**
  * Write a file atomically: a temp file in the same folder, fsync, then rename over the target. Every registered
  * secret is redacted from the text. On any failure the temp file is removed and a StorageError names the file.
  */
-export async function writeFileAtomic(path: string, data: string): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   await (await prepareFileAtomic(path, data)).commit();
 }
 
@@ -25,21 +27,51 @@ export interface PreparedFile {
  * The first half of writeFileAtomic: the data is on disk under a temp name, so a later commit is a rename that
  * needs no space. Lets a writer of several files find a full disk before any of them is put in place.
  */
-export async function prepareFileAtomic(path: string, data: string): Promise<PreparedFile> {
+export async function prepareFileAtomic(path: string, data: string | Uint8Array): Promise<PreparedFile> {
+  // Binary data (Parquet) is redacted by its writer, cell by cell: replacing bytes here would corrupt it.
+  const bytes = typeof data === 'string' ? Buffer.from(redact(data), 'utf8') : data;
+  return prepareBytes(path, bytes, WRITE_ADVICE);
+}
+
+/**
+ * Write downloaded bytes atomically and durably: temp file, fsync, rename, then fsync the folder so the rename
+ * itself survives a crash. Not redacted: the bytes are a file from elsewhere (a dataset, a template), not our output.
+ */
+export async function writeBytesAtomic(path: string, data: Uint8Array): Promise<void> {
+  await (await prepareBytes(path, data, CACHE_ADVICE)).commit();
+  await syncDir(dirname(path));
+}
+
+/** fsync a folder (a rename is durable only once its folder is); platforms that cannot open folders skip it. */
+export async function syncDir(dir: string): Promise<void> {
+  let fh;
+  try {
+    fh = await open(dir, 'r');
+  } catch {
+    return; // Windows cannot open a folder for fsync
+  }
+  try {
+    await fh.sync().catch(() => {});
+  } finally {
+    await fh.close();
+  }
+}
+
+async function prepareBytes(path: string, data: Uint8Array, advice: string): Promise<PreparedFile> {
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const drop = () => rm(tmp, { force: true }).catch(() => {});
   try {
     await mkdir(dirname(path), { recursive: true });
     const fh = await open(tmp, 'w');
     try {
-      await fh.writeFile(redact(data), 'utf8');
+      await fh.writeFile(data);
       await fh.sync();
     } finally {
       await fh.close();
     }
   } catch (e) {
     await drop();
-    throw new StorageError(path, 'cannot write', e, WRITE_ADVICE);
+    throw new StorageError(path, 'cannot write', e, advice);
   }
   return {
     async commit() {
@@ -47,7 +79,7 @@ export async function prepareFileAtomic(path: string, data: string): Promise<Pre
         await rename(tmp, path);
       } catch (e) {
         await drop();
-        throw new StorageError(path, 'cannot write', e, WRITE_ADVICE);
+        throw new StorageError(path, 'cannot write', e, advice);
       }
     },
     abort: drop,

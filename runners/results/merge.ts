@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { ResultSummary, Sample, formatFieldError, parseWith, type DatasetId, type RunInfo } from '../../src/schema/index.ts';
-import type { ProbeSetup } from '../probe/types.ts';
+import type { RunPlan } from '../core/plan.ts';
 import { buildSummary } from './summarize.ts';
 
 export class MergeError extends Error {}
@@ -23,7 +23,7 @@ async function readSamples(file: string): Promise<Sample[]> {
  * Every shard 1..n must be present exactly once with the same suite, submission, template and judges; the
  * merged samples must cover every planned item. Sample order and the summary are those of an unsharded run.
  */
-export async function mergeShards(setup: ProbeSetup, dirs: string[]): Promise<{ summary: ResultSummary; samples: Map<DatasetId, Sample[]> }> {
+export async function mergeShards(setup: RunPlan, dirs: string[]): Promise<{ summary: ResultSummary; samples: Map<DatasetId, Sample[]> }> {
   const id = setup.submission.id;
   const parts: Array<{ dir: string; summary: ResultSummary }> = [];
   for (const dir of dirs) {

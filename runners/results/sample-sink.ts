@@ -2,7 +2,7 @@ import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Sample, formatFieldError, parseWith, type DatasetId } from '../../src/schema/index.ts';
-import type { SampleSink } from '../probe/pipeline.ts';
+import type { SampleSink } from '../core/sample-sink.ts';
 import { InvalidResult } from './write.ts';
 import { jsonLine } from '../../src/lib/io/jsonl.ts';
 import { redact } from '../io/secrets.ts';

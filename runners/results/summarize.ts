@@ -1,4 +1,5 @@
 import {
+  BASELINE_CONDITION,
   LABELS,
   SUMMARY_FORMAT,
   isPinnedRevision,
@@ -83,7 +84,7 @@ function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly Sa
   const method = intervalMethod(suite);
   const byCond = new Map<string, Sample[]>();
   for (const s of samples) (byCond.get(s.condition) ?? byCond.set(s.condition, []).get(s.condition)!).push(s);
-  const greedy = itemCounts(byCond.get('greedy') ?? [], judge);
+  const greedy = itemCounts(byCond.get(BASELINE_CONDITION) ?? [], judge);
   return suite.conditions.map((c) => {
     const list = byCond.get(c.id) ?? [];
     const labels = emptyCounts();
@@ -111,10 +112,10 @@ function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly Sa
       followup: rateEstimate(counts, method, bootOpts(suite, dataset, c.id, 'followup')),
       any_of_k: c.samples > 1 ? anyOfKEstimate(counts, method, bootOpts(suite, dataset, c.id, 'any_of_k')) : null,
       labels,
-      delta_vs_greedy: c.id === 'greedy' ? null : delta(suite, pairs, bootOpts(suite, dataset, c.id, 'delta')),
+      delta_vs_greedy: c.id === BASELINE_CONDITION ? null : delta(suite, pairs, bootOpts(suite, dataset, c.id, 'delta')),
     };
     // Suite v2: greedy's per-item hits, so the site can compare models on the items they share.
-    if (suite.intervals && c.id === 'greedy' && c.samples === 1) result.item_hits = itemVector(itemIds, (id) => items.get(id));
+    if (suite.intervals && c.id === BASELINE_CONDITION && c.samples === 1) result.item_hits = itemVector(itemIds, (id) => items.get(id));
     return result;
   });
 }

@@ -66,7 +66,7 @@ export async function writeSummary(outDir: string, summary: ResultSummary): Prom
  * summary.json validated and written under its temp name; `commit` puts it in place and removes stale sample
  * files. Prepared before the sample files are renamed, so a full disk stops the run with nothing put in place.
  */
-export async function prepareSummary(outDir: string, summary: ResultSummary): Promise<PreparedFile & { dir: string }> {
+async function prepareSummary(outDir: string, summary: ResultSummary): Promise<PreparedFile & { dir: string }> {
   const dir = join(outDir, summary.submission.id);
   const s = parseWith(ResultSummary, summary, join(dir, 'summary.json'));
   if (!s.ok) throw new InvalidResult(s.errors.map(formatFieldError).join('\n'));
@@ -79,6 +79,29 @@ export async function prepareSummary(outDir: string, summary: ResultSummary): Pr
     },
     abort: file.abort,
   };
+}
+
+/**
+ * A streamed run's results put in place: everything is validated before anything is renamed (the samples line by
+ * line as they were streamed to temp files, the summary here); then the sample files go in place and the summary
+ * last. On failure nothing is left half written. Returns the result folder.
+ */
+export async function commitStreamedResults(outDir: string, summary: ResultSummary, samples: { commit(): Promise<void>; abort(): Promise<void> }): Promise<string> {
+  let prepared;
+  try {
+    prepared = await prepareSummary(outDir, summary);
+  } catch (e) {
+    await samples.abort();
+    throw e;
+  }
+  try {
+    await samples.commit();
+  } catch (e) {
+    await prepared.abort();
+    throw e;
+  }
+  await prepared.commit();
+  return prepared.dir;
 }
 
 /** Check a summary against its schema without writing it. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { currentDatasetSpec, itemsFilePath } from '../datasets/files.ts';
 
 /** GSM8K reference solutions by question text, so simulated answers can be right or wrong on purpose. */
 export function loadGsm8kReferences(dataDir: string | undefined): Map<string, string> {
@@ -7,7 +7,7 @@ export function loadGsm8kReferences(dataDir: string | undefined): Map<string, st
   if (!dataDir) return refs;
   let text: string;
   try {
-    text = readFileSync(join(dataDir, 'gsm8k', 'test.jsonl'), 'utf8');
+    text = readFileSync(itemsFilePath(dataDir, currentDatasetSpec('gsm8k')), 'utf8');
   } catch {
     return refs;
   }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Submission } from '../../src/schema/index.ts';
+import { readHubFile } from '../hub/hub-file.ts';
 import type { ChatTemplate } from './render.ts';
 
 export interface TemplateLoadOptions {
@@ -10,7 +11,7 @@ export interface TemplateLoadOptions {
   root: string;
   /** A .jinja or tokenizer_config.json file that overrides the submission's template (tests, demo). */
   overridePath?: string;
-  /** Where hub files are cached; default $USERTURN_CACHE_DIR/templates or ~/.cache/userturn/templates. */
+  /** The Hugging Face cache folder; default HF_HUB_CACHE, HF_HOME/hub or ~/.cache/huggingface/hub (runners/hub). */
   cacheDir?: string;
   /** Injected for tests; defaults to global fetch. */
   fetchImpl?: typeof fetch;
@@ -50,44 +51,8 @@ export async function loadTemplateFile(path: string, source: string): Promise<Ch
   return { source, template: text, bos_token: null, eos_token: null };
 }
 
-async function fetchHubFile(repo: string, revision: string, file: string, opts: TemplateLoadOptions): Promise<string | null> {
-  const cacheDir = opts.cacheDir ?? join(defaultCacheRoot(), 'templates');
-  const cached = join(cacheDir, repo.replace('/', '__'), revision.replace(/\//g, '__'), file);
-  try {
-    return await readFile(cached, 'utf8');
-  } catch {
-    /* not cached yet */
-  }
-  try {
-    await readFile(`${cached}.absent`);
-    return null; // known not to exist at this revision
-  } catch {
-    /* not known to be absent */
-  }
-  const url = `https://huggingface.co/${repo}/resolve/${encodeURIComponent(revision)}/${file}`;
-  const headers: Record<string, string> = {};
-  if (process.env.HF_TOKEN) headers.authorization = `Bearer ${process.env.HF_TOKEN}`;
-  let res: Response;
-  try {
-    res = await (opts.fetchImpl ?? fetch)(url, { headers, redirect: 'follow' });
-  } catch (e) {
-    // Offline or unreachable hub: say what was fetched and the two ways around it.
-    const cause = (e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message;
-    throw new Error(`could not download ${url} (${cause}). Offline? Pass --template FILE (a .jinja or tokenizer_config.json), or put the file at ${cached}`);
-  }
-  if (res.status === 404) {
-    await mkdir(dirname(cached), { recursive: true });
-    await writeFile(`${cached}.absent`, '');
-    return null;
-  }
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}${res.status === 401 ? ' (gated repo: set HF_TOKEN)' : ''}`);
-  const text = await res.text();
-  await mkdir(dirname(cached), { recursive: true });
-  const tmp = `${cached}.${process.pid}.tmp`;
-  await writeFile(tmp, text);
-  await rename(tmp, cached);
-  return text;
-}
+const hubFile = (repo: string, revision: string, file: string, opts: TemplateLoadOptions, optional = false): Promise<string | null> =>
+  readHubFile({ repo, revision, file, optional, alternative: 'Pass --template FILE (a .jinja or tokenizer_config.json)' }, { cacheDir: opts.cacheDir, fetch: opts.fetchImpl });
 
 /** The chat template of a submission: override file, repository file, or the hub at the pinned revision. */
 export async function loadSubmissionTemplate(sub: Submission, opts: TemplateLoadOptions): Promise<LoadedTemplate> {
@@ -99,8 +64,8 @@ export async function loadSubmissionTemplate(sub: Submission, opts: TemplateLoad
   } else {
     const { repo, revision } = sub.hf;
     const want = sub.chat_template.file;
-    const config = await fetchHubFile(repo, revision, 'tokenizer_config.json', opts);
-    const jinja = want === 'tokenizer_config.json' ? null : await fetchHubFile(repo, revision, 'chat_template.jinja', opts);
+    const config = await hubFile(repo, revision, 'tokenizer_config.json', opts);
+    const jinja = want === 'tokenizer_config.json' ? null : await hubFile(repo, revision, 'chat_template.jinja', opts, config !== null);
     const src = `hub:${repo}@${revision}/${jinja !== null ? 'chat_template.jinja' : 'tokenizer_config.json'}`;
     if (config === null && jinja === null) throw new Error(`hub:${repo}@${revision}: neither chat_template.jinja nor tokenizer_config.json exists`);
     template = config !== null ? templateFromTokenizerConfig(config, src, jinja ?? undefined) : { source: src, template: jinja!, bos_token: null, eos_token: null };

@@ -1,11 +1,12 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, relative, isAbsolute } from 'node:path';
+import { ENGINE_ARGS_FILE } from '../../src/lib/data-paths.ts';
 import type { FieldError, Submission } from '../../src/schema/index.ts';
 import { MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
 import { templateFromTokenizerConfig } from '../templates/load.ts';
 import { renderTemplate, TemplateRenderError, type ChatTemplate } from '../templates/render.ts';
-import { assertSafeArg, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, SAFE_FLAG, UnsafeServeError, type Engine } from '../community/serve-command.ts';
+import { assertSafeArg, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, SAFE_FLAG, UnsafeServeError, type Engine } from '../engines/serve-command.ts';
 
 /**
  * The one policy for submissions beyond their schema: every rule that serve-cmd, pr-report and run apply, as a
@@ -79,7 +80,7 @@ function engineArgErrors(sub: Submission, file: string): FieldError[] {
     const field = `serving.engine_args.${name}`;
     if (!SAFE_FLAG.test(name)) errors.push({ file, field, message: 'refused: flag names must be lowercase like "enable-prefix-caching"' });
     else if (RESERVED_ENGINE_FLAGS[engine as Engine].includes(name)) errors.push({ file, field, message: `refused: serve-cmd sets --${name} itself from the submission` });
-    else if (!allowed.includes(name)) errors.push({ file, field, message: `refused: --${name} is not on the ${engine} allowlist (runners/community/engine-args.yaml)${/trust-remote-code|plugin|middleware|worker-cls/.test(name) ? '; it would run code from the model repository or the submission' : ''}` });
+    else if (!allowed.includes(name)) errors.push({ file, field, message: `refused: --${name} is not on the ${engine} allowlist (${ENGINE_ARGS_FILE})${/trust-remote-code|plugin|middleware|worker-cls/.test(name) ? '; it would run code from the model repository or the submission' : ''}` });
     else if (typeof value !== 'boolean') {
       try {
         assertSafeArg(field, value);

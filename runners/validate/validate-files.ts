@@ -97,7 +97,7 @@ async function validateSamplesFile(file: string, display: string): Promise<Field
   return errors.done();
 }
 
-/** The format of a file by its content: for files outside submissions/, runners/suites/ and results/. */
+/** The format of a file by its content: for files outside submissions/, the suites folder and results/. */
 async function classifyByContent(file: string): Promise<FileKind> {
   if (file.endsWith('.jsonl')) return 'samples';
   const loaded = await loadDocument(file);

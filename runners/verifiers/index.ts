@@ -1,9 +1,7 @@
 import type { ItemScore } from '../../src/schema/index.ts';
 import { verifyGsm8k } from './gsm8k.ts';
 import { verifyInstructions } from './instructions/evaluate.ts';
-import type { VerifierItem } from './types.ts';
-
-export type { VerifierItem } from './types.ts';
+import type { VerifierItem } from '../core/items.ts';
 
 /**
  * Score one answer with the verifier of its dataset: GSM8K final-number match, or the IFEval / IFBench instruction

@@ -1,6 +1,6 @@
 import type { ItemScore } from '../../src/schema/index.ts';
 import { verify } from './index.ts';
-import type { VerifierItem } from './types.ts';
+import type { VerifierItem } from '../core/items.ts';
 
 /** A dataset item as `userturn score` looks it up: its id, its question (the prompt) and what the verifier needs. */
 export interface ScorableItem {

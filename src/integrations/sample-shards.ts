@@ -2,18 +2,30 @@
  * Astro integration: after the build, split results/<id>/samples/<dataset>.jsonl into small JSON shards
  * (`data/samples/<model>/<dataset>-<n>.json`) plus one manifest per model × dataset
  * (`data/samples/<model>/<dataset>.json`) that the example browser fetches lazily. Every line is validated
- * with the Sample schema; a bad line fails the build naming the file, the line and the field.
+ * with the Sample schema; a bad line fails the build naming the file, the line and the field. Every shard and
+ * manifest is checked against its schema (src/schema/shards.ts) before it is written.
  */
 import type { AstroIntegration } from 'astro';
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jsonlLines } from '../lib/io/jsonl.ts';
-import { DATASET_IDS, Sample, formatFieldError, parseWith } from '../schema/index.ts';
-import { groupByItem, manifestEntry, splitShards, type Manifest, type Shard } from '../lib/site/shards.ts';
+import { DATASET_IDS, Manifest, SAMPLES_DIR, Sample, Shard, formatFieldError, manifestPath, parseWith, shardPath } from '../schema/index.ts';
+import { groupByItem, manifestEntry, splitShards } from '../lib/site/shards.ts';
+import { resultsDir } from '../data/paths.ts';
 
 /** validate's limit for one JSONL line (runners/io/load-document.ts MAX_DOCUMENT_BYTES). */
 const MAX_LINE_CHARS = 1024 * 1024;
+
+/** The browser validates what it fetches with the same schemas: a shard it would refuse fails the build instead. */
+function writeChecked(root: string, path: string, schema: typeof Shard | typeof Manifest, value: Shard | Manifest): number {
+  const r = parseWith(schema, value, path);
+  if (!r.ok) throw new Error(`invalid ${schema === Shard ? 'shard' : 'manifest'}\n${r.errors.slice(0, 5).map(formatFieldError).join('\n')}`);
+  const text = JSON.stringify(value);
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), text);
+  return text.length;
+}
 
 export interface ShardStats { files: number; samples: number; shards: number; bytes: number }
 
@@ -43,20 +55,21 @@ async function readSamples(abs: string, file: string, model: string, dataset: st
  * anywhere (a duplicate id, an over-long line) leaves no shard of any model published.
  */
 export async function writeShards(resultsDir: string, outDir: string): Promise<ShardStats> {
-  const finalDir = join(outDir, 'data', 'samples');
-  const staging = join(outDir, 'data', `.samples-staging-${process.pid}`);
+  const finalDir = join(outDir, SAMPLES_DIR);
+  const staging = join(outDir, `.samples-staging-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   try {
     const stats = await writeShardsInto(resultsDir, staging);
     rmSync(finalDir, { recursive: true, force: true });
-    if (existsSync(staging)) renameSync(staging, finalDir);
+    if (existsSync(join(staging, SAMPLES_DIR))) { mkdirSync(dirname(finalDir), { recursive: true }); renameSync(join(staging, SAMPLES_DIR), finalDir); }
     return stats;
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
 }
 
-async function writeShardsInto(resultsDir: string, samplesDir: string): Promise<ShardStats> {
+/** Writes under siteRoot at the paths the browser fetches (shardPath, manifestPath). */
+async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<ShardStats> {
   const stats: ShardStats = { files: 0, samples: 0, shards: 0, bytes: 0 };
   if (!existsSync(resultsDir)) return stats;
   const models = readdirSync(resultsDir, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name).sort();
@@ -76,17 +89,12 @@ async function writeShardsInto(resultsDir: string, samplesDir: string): Promise<
       if (!(DATASET_IDS as readonly string[]).includes(dataset)) throw new Error(`${file}: (root): unknown dataset "${dataset}" (file names are <dataset>.jsonl)`);
       const samples = await readSamples(abs, file, model, dataset);
       const parts = splitShards(groupByItem(samples, conditionOrder));
-      const mdir = join(samplesDir, model);
-      mkdirSync(mdir, { recursive: true });
-      const manifest: Manifest = { model, dataset, samples: samples.length, shards: [] };
+      const manifest: Manifest = { model, dataset: dataset as Manifest['dataset'], samples: samples.length, shards: [] };
       parts.forEach((items, n) => {
-        const shard: Shard = { model, dataset, n, items };
-        const text = JSON.stringify(shard);
-        writeFileSync(join(mdir, `${dataset}-${n}.json`), text);
-        stats.bytes += text.length;
+        stats.bytes += writeChecked(siteRoot, shardPath(model, dataset, n), Shard, { model, dataset: manifest.dataset, n, items });
         manifest.shards.push(manifestEntry(n, items));
       });
-      writeFileSync(join(mdir, `${dataset}.json`), JSON.stringify(manifest));
+      writeChecked(siteRoot, manifestPath(model, dataset), Manifest, manifest);
       stats.files++;
       stats.samples += samples.length;
       stats.shards += parts.length;
@@ -101,8 +109,7 @@ export default function sampleShards(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const t0 = Date.now();
-        const resultsDir = resolve(process.env.USERTURN_RESULTS_DIR || 'results');
-        const s = await writeShards(resultsDir, fileURLToPath(dir));
+        const s = await writeShards(resultsDir(), fileURLToPath(dir));
         logger.info(`${s.samples} samples from ${s.files} files → ${s.shards} shards (${(s.bytes / 1e6).toFixed(1)} MB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       },
     },

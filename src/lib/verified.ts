@@ -35,7 +35,7 @@ export const ControlThresholds = z.strictObject({
 });
 export type ControlThresholds = z.infer<typeof ControlThresholds>;
 
-/** The approved-judges data file: runners/community/approved-judges.yaml. */
+/** The approved-judges data file (APPROVED_JUDGES_FILE in data-paths.ts). */
 export const ApprovedJudgesFile = z.strictObject({
   format: z.literal(1),
   approved_judges: z.array(ApprovedJudge),

@@ -16,3 +16,9 @@ export const LABELS = [
 
 /** Datasets of the probe suite. */
 export const DATASET_IDS = ['gsm8k', 'ifeval', 'ifbench', 'mt_bench', 'vicuna_bench', 'healthbench'] as const;
+
+/**
+ * The baseline condition every suite must have (the suite schema checks it): perturbation deltas, rank groups
+ * and the headline leaderboard column are computed on it.
+ */
+export const BASELINE_CONDITION = 'greedy';

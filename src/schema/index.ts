@@ -7,3 +7,4 @@ export * from './sample.ts';
 export * from './summary.ts';
 export * from './errors.ts';
 export * from './calibration.ts';
+export * from './shards.ts';

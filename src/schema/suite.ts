@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { Sha256, Slug } from './common.ts';
-import { DATASET_IDS } from './ids.ts';
+import { BASELINE_CONDITION, DATASET_IDS } from './ids.ts';
 
 export const SUITE_FORMAT = 1;
 
-export { DATASET_IDS };
+export { BASELINE_CONDITION, DATASET_IDS };
 export const DatasetId = z.enum(DATASET_IDS);
 export type DatasetId = z.infer<typeof DatasetId>;
 
@@ -60,7 +60,8 @@ export const DatasetSpec = z.strictObject({
           sha256: Sha256.nullable().describe('Expected checksum; null when not yet pinned (recorded on first download).'),
         }),
       )
-      .min(1),
+      .min(1)
+      .describe('The one place file names are written: the first file holds the items, a second (MT-Bench, Vicuna) the reference answers.'),
   }),
 });
 export type DatasetSpec = z.infer<typeof DatasetSpec>;
@@ -152,7 +153,7 @@ export const Suite = z
       if (seen.has(c.id)) ctx.addIssue({ code: 'custom', message: `duplicate condition id "${c.id}"`, path: ['conditions', i, 'id'] });
       seen.add(c.id);
     });
-    if (!s.conditions.some((c) => c.id === 'greedy')) ctx.addIssue({ code: 'custom', message: 'a "greedy" condition is required (deltas are computed against it)', path: ['conditions'] });
+    if (!s.conditions.some((c) => c.id === BASELINE_CONDITION)) ctx.addIssue({ code: 'custom', message: `a "${BASELINE_CONDITION}" condition is required (deltas are computed against it)`, path: ['conditions'] });
     const ds = new Set<string>();
     s.datasets.forEach((d, i) => {
       if (ds.has(d.id)) ctx.addIssue({ code: 'custom', message: `duplicate dataset id "${d.id}"`, path: ['datasets', i, 'id'] });

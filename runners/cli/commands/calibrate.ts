@@ -4,13 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { CalibrationReport, formatFieldError, parseWith, type ControlRate } from '../../../src/schema/index.ts';
 import { rateText } from '../../../src/lib/site/judge-controls.ts';
 import { createJudgePanel, JudgeConfigError } from '../../judge/index.ts';
-import { loadLabelledSet, loadMtBenchPositives, MT_BENCH_STANDIN_RESPONSE } from '../../judge/calibration/load.ts';
+import { loadLabelledSet, loadMtBenchPositives, MT_BENCH_STANDIN_RESPONSE } from '../../judge/labelled/load.ts';
 import { calibrationReport, type LabelledSet } from '../../judge/calibration/report.ts';
 import { writeFileAtomic } from '../../results/atomic.ts';
 import { loadControls } from '../../judge/controls/load.ts';
 import type { ControlSet } from '../../judge/controls/types.ts';
 import { loadSuite, ResultLoadError } from '../../judge/rejudge/load-result.ts';
 import { currentSuitePath } from '../defaults.ts';
+import { APPROVED_JUDGES_FILE } from '../../../src/lib/data-paths.ts';
 import { controlsGate, loadControlThresholds } from '../../community/control-thresholds.ts';
 import { parseCommandArgs, UsageError, withUsage } from '../args.ts';
 import { runHumanCalibration } from '../../annotate/human-cli.ts';
@@ -26,7 +27,7 @@ Scores the heuristic judge, and each LLM judge given by --judge-config, on label
     (--data-dir DIR or USERTURN_DATA_DIR, laid out as DIR/mt_bench/question.jsonl).
   - the suite's judge controls (--suite, default the current suite; needs the datasets): the false-genuine
     rate on the negative control and the recall on the positive control, with Wilson intervals, and whether
-    the judge may be primary for a verified result (thresholds in runners/community/approved-judges.yaml).
+    the judge may be primary for a verified result (thresholds in ${APPROVED_JUDGES_FILE}).
 Prints accuracy and macro-F1 per judge and set. --out FILE writes the report as JSON (validated, atomic),
 e.g. results/calibration.json, which the site's judges page shows.
 Exit 0 on success, 1 on bad input (a labelled set or judge config), 2 on usage errors.

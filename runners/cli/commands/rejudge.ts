@@ -21,7 +21,7 @@ atomically, summary last. A second run with the same judge changes nothing ("no 
   --as cross-check      the judge is added to the panel after the others (agreement only)
                         (default for a judge already in the panel: it keeps its place)
   --only                drop the other judges' verdicts: the panel becomes this judge alone
-  --suite FILE          suite the result was produced with (default runners/suites/v2.yaml; id and version must match)
+  --suite FILE          suite the result was produced with (default ${currentSuitePath('')}; id and version must match)
   --concurrency N       verdicts in flight for an LLM judge (default 4)
   --cache FILE          verdict cache for LLM judges (default $USERTURN_CACHE_DIR/requests.sqlite)
   --no-cache            do not read or write the verdict cache (a rerun then asks the judge again)

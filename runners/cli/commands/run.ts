@@ -1,7 +1,7 @@
 import { currentSuitePath } from '../defaults.ts';
 import { join } from 'node:path';
 import { DATASET_IDS, type DatasetId } from '../../../src/schema/index.ts';
-import type { RunDeps } from '../../probe/execute.ts';
+import type { RunDeps } from '../../probe/run-options.ts';
 import { defaultCacheRoot } from '../../templates/load.ts';
 import { intFlag, parseCommandArgs, UsageError, withUsage } from '../args.ts';
 
@@ -15,7 +15,7 @@ results/<id>/samples/<dataset>.jsonl. Every finished request is cached, so rerun
   --base-url URL        OpenAI-compatible endpoint (…/v1); repeatable, load is spread over all of them.
                         Default: USERTURN_BASE_URL (comma-separated), else serving.base_urls of the submission.
   --model NAME          model name to request (default: what each endpoint lists on /v1/models)
-  --suite FILE          suite file (default runners/suites/v2.yaml)
+  --suite FILE          suite file (default ${currentSuitePath('')})
   --limit N             at most N items per dataset (a seeded subset, recorded in the summary)
   --datasets a,b        only these datasets (default: the suite's enabled ones)
   --shard i/n           run the i-th of n deterministic slices of the items (hosts share one submission)
@@ -132,7 +132,6 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     const dryRun = values['dry-run'] === true;
     if (!dryRun && merge.length === 0 && !deps.judges) (await import('../../probe/heap.ts')).reexecWithHeapFlags();
     // Loaded after argument checks so that usage errors answer at once.
-    const { executeRun } = await import('../../probe/execute.ts');
     const { SetupError } = await import('../../probe/setup.ts');
     const { InvalidResult } = await import('../../results/write.ts');
     const { MergeError } = await import('../../results/merge.ts');
@@ -156,7 +155,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
           apiKey = undefined;
         }
       }
-      const outcome = await executeRun({
+      const options = {
         root,
         submissionPath: positionals[0]!,
         suitePath: values.suite ?? currentSuitePath(root),
@@ -180,12 +179,17 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
         shard,
         judgeConfigs: values['judge-config'] ?? [],
         merge,
-        dryRun,
         tty: process.stderr.isTTY === true,
         progressIntervalMs,
-        log: (m) => console.error(m),
-        out: (m) => console.log(m),
-      }, deps);
+        log: (m: string) => console.error(m),
+        out: (m: string) => console.log(m),
+      };
+      // One entry per mode, each loaded only when chosen.
+      const outcome = dryRun
+        ? await (await import('../../probe/dry-run.ts')).dryRun(options)
+        : merge.length > 0
+          ? await (await import('../../probe/merge-run.ts')).mergeRun(options)
+          : await (await import('../../probe/run-probe.ts')).runProbeCommand(options, deps);
       return outcome.exitCode;
     } catch (e) {
       if (e instanceof UsageError) throw e;

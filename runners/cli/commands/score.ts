@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { currentDatasetSpec, itemsFileName, itemsFilePath } from '../../datasets/files.ts';
 import { parseDataset } from '../../datasets/parsers.ts';
 import { jsonLine } from '../../../src/lib/io/jsonl.ts';
 import { aggregate, perItemRecord, type Aggregates } from '../../verifiers/aggregate.ts';
@@ -13,8 +13,8 @@ const USAGE = `usage: userturn score --dataset ifeval|ifbench|gsm8k --responses 
 
 Scores model responses with the task-accuracy verifiers, so the graders can be checked against published numbers.
 Each line of FILE.jsonl is {"prompt": …, "response": …}; "key" or "id" may name the item instead of the prompt.
-Items are read from DIR/<dataset>/ (DIR from --data-dir or USERTURN_DATA_DIR): gsm8k/test.jsonl,
-ifeval/input_data.jsonl, ifbench/IFBench_test.jsonl.
+Items are read from DIR/<dataset>/ (DIR from --data-dir or USERTURN_DATA_DIR), from the file the current
+suite names for the dataset (gsm8k/test.jsonl, ifeval/input_data.jsonl, ifbench/IFBench_test.jsonl in suite v2).
 
   --json            print exactly one JSON object {"n", "prompt_strict", "prompt_loose", "instruction_strict",
                     "instruction_loose"} (fractions 0..1; for gsm8k all four are the accuracy)
@@ -23,8 +23,8 @@ ifeval/input_data.jsonl, ifbench/IFBench_test.jsonl.
 
 Exit 0 on success, 1 on bad input lines or unreadable data, 2 on usage errors.`;
 
-const FILES = { gsm8k: 'test.jsonl', ifeval: 'input_data.jsonl', ifbench: 'IFBench_test.jsonl' } as const;
-type Dataset = keyof typeof FILES;
+const SCORED = ['gsm8k', 'ifeval', 'ifbench'] as const;
+type Dataset = (typeof SCORED)[number];
 
 function pct(x: number): string {
   return `${(100 * x).toFixed(2)}%`.padStart(8);
@@ -44,7 +44,7 @@ function report(dataset: Dataset, file: string, a: Aggregates, skipped: number):
 
 export async function run(argv: string[]): Promise<number> {
   return withUsage(USAGE, async () => {
-    const { values, positionals } = parseCommandArgs(
+    const { values } = parseCommandArgs(
       argv,
       {
         help: { type: 'boolean', short: 'h' },
@@ -61,10 +61,9 @@ export async function run(argv: string[]): Promise<number> {
       console.log(USAGE);
       return 0;
     }
-    void positionals;
     const dataset = values.dataset;
     if (dataset === undefined) throw new UsageError('--dataset is required');
-    if (!Object.hasOwn(FILES, dataset)) throw new UsageError(`--dataset must be one of ifeval, ifbench, gsm8k; got "${dataset}"`);
+    if (!(SCORED as readonly string[]).includes(dataset)) throw new UsageError(`--dataset must be one of ifeval, ifbench, gsm8k; got "${dataset}"`);
     const ds = dataset as Dataset;
     const responsesFile = values.responses;
     if (!responsesFile) throw new UsageError('--responses FILE.jsonl is required');
@@ -78,10 +77,11 @@ export async function run(argv: string[]): Promise<number> {
       console.error(`${responsesFile}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       return 2;
     }
-    const datasetPath = join(dataDir, ds, FILES[ds]);
+    const spec = currentDatasetSpec(ds);
+    const datasetPath = itemsFilePath(dataDir, spec);
     let items;
     try {
-      items = parseDataset(ds, new Map([[FILES[ds], readFileSync(datasetPath, 'utf8')]]));
+      items = parseDataset(ds, new Map([[itemsFileName(spec), readFileSync(datasetPath, 'utf8')]]));
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       console.error(code ? `${datasetPath}: cannot read the ${ds} items: ${code}` : `${datasetPath}: ${(e as Error).message}`);

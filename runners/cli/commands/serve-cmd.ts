@@ -1,5 +1,6 @@
-import { ENGINES, UnsafeServeError, buildServeCommand, formatCommand, type Engine } from '../../community/serve-command.ts';
+import { ENGINES, UnsafeServeError, buildServeCommand, formatCommand, type Engine } from '../../engines/serve-command.ts';
 import { loadSubmission } from '../../community/load-submission.ts';
+import { ENGINE_ARGS_FILE } from '../../../src/lib/data-paths.ts';
 import { UsageError, intFlag, parseCommandArgs, withUsage } from '../args.ts';
 
 export const summary = 'print the engine command (vLLM or SGLang) that serves a submission at its pinned revision';
@@ -10,7 +11,7 @@ Prints the command that serves the submission's Hugging Face repo at its revisio
 serving hints (tensor-parallel size, max model length, allowlisted engine_args, chat template).
 Default: one shell-quoted line. --json: the argv array as JSON (run it without a shell).
 Refuses (exit 1) values that are not safe on a command line and engine flags not on the allowlist
-(runners/community/engine-args.yaml). Exit 2 on usage errors.`;
+(${ENGINE_ARGS_FILE}). Exit 2 on usage errors.`;
 
 export async function run(argv: string[]): Promise<number> {
   return withUsage(USAGE, async () => {

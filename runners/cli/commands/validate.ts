@@ -1,3 +1,4 @@
+import { SUITES_DIR } from '../../../src/lib/data-paths.ts';
 import { formatFieldError } from '../../../src/schema/index.ts';
 import { validatePaths } from '../../validate/validate-files.ts';
 import { parseCommandArgs, withUsage } from '../args.ts';
@@ -7,7 +8,7 @@ export const summary = 'validate submissions, suites and results; errors as `fil
 const USAGE = `usage: userturn validate [paths…]
 
 Validates submission YAML, suite YAML, results summary.json and samples/*.jsonl.
-Default paths: submissions/ runners/suites/ results/.
+Default paths: submissions/ ${SUITES_DIR}/ results/.
 Exit 0 when clean, 1 on any error, 2 on usage errors (unknown option, missing path).`;
 
 export async function run(argv: string[]): Promise<number> {
@@ -17,7 +18,7 @@ export async function run(argv: string[]): Promise<number> {
       console.log(USAGE);
       return 0;
     }
-    const paths = positionals.length > 0 ? positionals : ['submissions', 'runners/suites', 'results'];
+    const paths = positionals.length > 0 ? positionals : ['submissions', SUITES_DIR, 'results'];
     const report = await validatePaths(paths, process.cwd());
     if (report.missing.length > 0 && positionals.length > 0) {
       for (const m of report.missing) console.error(`${m}: (file): no such file or directory`);

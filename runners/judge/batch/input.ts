@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { issuesToErrors, formatFieldError } from '../../../src/schema/index.ts';
-import type { JudgeInput } from '../types.ts';
+import type { JudgeInput } from '../../core/judge.ts';
 
 /** Longest accepted input line; longer lines are reported and skipped (a runaway user turn is not judged). */
 export const MAX_LINE_BYTES = 512 * 1024;

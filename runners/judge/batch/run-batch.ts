@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { jsonlLines } from '../../../src/lib/io/jsonl.ts';
-import type { Judge } from '../types.ts';
+import type { Judge } from '../../core/judge.ts';
 import { parseInputLine } from './input.ts';
 import { toOutputLine, type OutputLine } from './output.ts';
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { TAXONOMY_VERSION, type CalibrationReport, type CalibrationSetScore, type Label } from '../../../src/schema/index.ts';
-import type { Judge } from '../types.ts';
+import type { Judge } from '../../core/judge.ts';
 import { scoreControls, type ControlsMeta } from '../controls/score.ts';
 import type { ControlSet } from '../controls/types.ts';
-import type { CalibrationItem } from './load.ts';
+import type { CalibrationItem } from '../labelled/load.ts';
 import { scoreJudge } from './score.ts';
 
 export interface LabelledSet {

@@ -1,7 +1,7 @@
 import { LABELS, type Label } from '../../../src/schema/index.ts';
 import { classificationReport, confusionMatrix, formatMatrix, formatReport, type ClassificationReport, type Matrix } from '../../../src/lib/agreement/index.ts';
-import type { Judge } from '../types.ts';
-import type { CalibrationItem } from './load.ts';
+import type { Judge } from '../../core/judge.ts';
+import type { CalibrationItem } from '../labelled/load.ts';
 
 export interface ScoredItem {
   item: CalibrationItem;

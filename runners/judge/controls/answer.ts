@@ -1,4 +1,4 @@
-import type { DatasetItem } from '../../datasets/types.ts';
+import type { DatasetItem } from '../../core/items.ts';
 import { rngFor } from '../../sim/rng.ts';
 import { genericAnswer } from '../../sim/text.ts';
 

@@ -1,8 +1,8 @@
 import { hashSeed, mulberry32 } from '../../../src/lib/metrics/prng.ts';
 import type { DatasetId, JudgeControlsSpec } from '../../../src/schema/index.ts';
-import type { DatasetItem } from '../../datasets/types.ts';
+import type { DatasetItem } from '../../core/items.ts';
 import { seededSubset } from '../../datasets/subset.ts';
-import type { CalibrationItem } from '../calibration/load.ts';
+import type { CalibrationItem } from '../labelled/load.ts';
 import { controlAnswer } from './answer.ts';
 import { restate } from './restate.ts';
 import type { ControlItem, ControlSet } from './types.ts';

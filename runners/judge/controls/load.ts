@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { DatasetId, Suite } from '../../../src/schema/index.ts';
 import { loadDataset } from '../../datasets/load.ts';
-import type { DatasetItem } from '../../datasets/types.ts';
-import { loadMtBenchPositives } from '../calibration/load.ts';
+import type { DatasetItem } from '../../core/items.ts';
+import { loadMtBenchPositives } from '../labelled/load.ts';
 import { buildControls } from './build.ts';
 import type { ControlSet } from './types.ts';
 

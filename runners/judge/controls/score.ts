@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { wilsonInterval } from '../../../src/lib/metrics/wilson.ts';
 import type { ControlRate, DatasetId, JudgeControlsScore, Label } from '../../../src/schema/index.ts';
-import type { Judge } from '../types.ts';
+import type { Judge } from '../../core/judge.ts';
 import type { ControlItem, ControlSet } from './types.ts';
 
 export interface LabelledControl {

@@ -7,8 +7,8 @@ import { cutAtTurnBoundary, emptyBeforeBoundaryRule, repeatedHeadersRule } from 
 import { planningMarkupRule, planningRule } from './rules/planning.ts';
 import { helperRegisterRule, planStructureRule, shortClosingRule } from './rules/register.ts';
 import { restatementRule } from './rules/restatement.ts';
-import { computeSignals } from './signals.ts';
-import { withoutBoilerplate, withoutQuestionCopies } from './text.ts';
+import { computeSignals } from './signals/compute.ts';
+import { withoutBoilerplate, withoutQuestionCopies } from './text/own-words.ts';
 import type { RuleHit } from './types.ts';
 
 /** Rule-set version, stamped as the heuristic judge's prompt_version. Bump when any rule changes a label. */

@@ -1,5 +1,5 @@
 import type { JudgeStamp, Verdict } from '../../../src/schema/index.ts';
-import type { Judge, JudgeInput } from '../types.ts';
+import type { Judge, JudgeInput } from '../../core/judge.ts';
 import { classifyUserTurn, HEURISTIC_VERSION } from './classify.ts';
 
 /** The offline judge: deterministic rules, no network. Each verdict names the rule that fired. */

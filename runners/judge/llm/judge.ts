@@ -5,7 +5,7 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import { requestKey } from '../../cache/key.ts';
 import type { ResponseCache } from '../../cache/sqlite-cache.ts';
 import type { JudgeStamp, Verdict } from '../../../src/schema/index.ts';
-import type { Judge, JudgeInput } from '../types.ts';
+import type { Judge, JudgeInput } from '../../core/judge.ts';
 import type { JudgeConfig } from './config.ts';
 import { JudgeOutput, wireOutputFor } from './output.ts';
 import { loadJudgePrompt, renderJudgeRequest } from './prompt.ts';

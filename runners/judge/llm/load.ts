@@ -1,5 +1,5 @@
 import type { ResponseCache } from '../../cache/sqlite-cache.ts';
-import type { Judge } from '../types.ts';
+import type { Judge } from '../../core/judge.ts';
 import { JudgeConfigError, loadJudgeConfig } from './config.ts';
 import { createLlmJudge } from './judge.ts';
 

@@ -4,12 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { LABELS, Label, type ShortenedField } from '../../../src/schema/index.ts';
+import { labelDefinitions } from '../../../src/lib/taxonomy.ts';
+import { taxonomyFile } from '../../../src/lib/data-paths.ts';
 import { shortenField, type FieldLimit } from './shorten.ts';
 
 /** judge-v1's limit and cut (its file predates `field_limit`): kept so judge-v1 requests do not change. */
 const V1_FIELD_LIMIT: FieldLimit = { max_chars: 6000, mode: 'head', marker: '[…truncated: {n} more characters]' };
 
-/** A judge prompt file (runners/judge/prompts/<version>.yaml): the taxonomy definitions and examples as data. */
+/** A judge prompt file (runners/judge/prompts/<version>.yaml): instructions, rules and examples as data. */
 export const JudgePromptFile = z
   .strictObject({
     version: z.string().regex(/^judge-v\d+$/),
@@ -32,7 +34,10 @@ export const JudgePromptFile = z
       .array(z.strictObject({ id: z.string().regex(/^[a-z][a-z0-9_]*$/), text: z.string().min(1) }))
       .optional()
       .describe('Decision rules rendered at {{rules}}, one bullet each; ids let other judges cite the same rule.'),
-    labels: z.strictObject(Object.fromEntries(LABELS.map((l) => [l, z.string().min(1)])) as Record<Label, z.ZodString>),
+    labels: z
+      .strictObject(Object.fromEntries(LABELS.map((l) => [l, z.string().min(1)])) as Record<Label, z.ZodString>)
+      .optional()
+      .describe('Frozen definitions of a prompt older than the taxonomy file (judge-v1 only); absent: the taxonomy file of taxonomy_version.'),
     examples: z
       .array(
         z.strictObject({
@@ -56,7 +61,8 @@ export const JudgePromptFile = z
       ids.add(r.id);
     }
   });
-export type JudgePromptFile = z.infer<typeof JudgePromptFile>;
+/** A loaded judge prompt: its file, with the label definitions always present. */
+export type JudgePromptFile = z.infer<typeof JudgePromptFile> & { labels: Record<Label, string> };
 
 export interface ChatMessage {
   role: 'system' | 'user';
@@ -64,6 +70,7 @@ export interface ChatMessage {
 }
 
 const promptsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'prompts');
+const repoRoot = join(promptsDir, '..', '..', '..');
 
 export function loadJudgePrompt(version: string): JudgePromptFile {
   if (!/^judge-v\d+$/.test(version)) throw new Error(`unknown judge prompt version "${version}"`);
@@ -72,7 +79,19 @@ export function loadJudgePrompt(version: string): JudgePromptFile {
   const r = JudgePromptFile.safeParse(parse(readFileSync(path, 'utf8')));
   if (!r.success) throw new Error(`${path}: ${r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
   if (r.data.version !== version) throw new Error(`${path}: version: says "${r.data.version}", expected "${version}"`);
-  return r.data;
+  return { ...r.data, labels: r.data.labels ?? taxonomyDefinitions(r.data.taxonomy_version) };
+}
+
+/** The label definitions of a taxonomy version, from benchmark/taxonomy/ in this checkout. */
+function taxonomyDefinitions(version: number): Record<Label, string> {
+  const file = taxonomyFile(version);
+  let data: unknown;
+  try {
+    data = parse(readFileSync(join(repoRoot, file), 'utf8'));
+  } catch (e) {
+    throw new Error(`${file}: (root): ${(e as Error).message.split('\n')[0]}`);
+  }
+  return labelDefinitions(data, file, version);
 }
 
 /** An example's answer in the prompt's output order, so the examples show the order the schema asks for. */

@@ -4,7 +4,7 @@ import { ResultSummary, Sample, type DatasetId, type JudgeStamp, type Verdict } 
 import { buildSummary } from '../../results/summarize.ts';
 import { summaryText, writeResults } from '../../results/write.ts';
 import { jsonLine } from '../../../src/lib/io/jsonl.ts';
-import type { Judge } from '../types.ts';
+import type { Judge } from '../../core/judge.ts';
 import { loadStoredResult, loadSuite, ResultLoadError } from './load-result.ts';
 
 export type PanelPlace = 'primary' | 'cross-check' | 'keep';

@@ -1,5 +1,5 @@
 /** From result summaries to the inputs of each chart (pure). */
-import { LABELS, type ResultSummary } from '../../schema/index.ts';
+import { BASELINE_CONDITION, LABELS, type ResultSummary } from '../../schema/index.ts';
 import type { FpModel, PdRow, ScPoint, TsSeries } from './charts.ts';
 import { excludesZero } from '../metrics/significance.ts';
 import { spearmanBootstrap, type RhoInterval, type RhoModel } from '../metrics/spearman-bootstrap.ts';
@@ -35,7 +35,7 @@ export const RHO_BOOTSTRAP = { resamples: 2000, seed: 20260402, confidence: 0.95
  * Points for the decoupling scatter (models with both an accuracy and a follow-up rate) and Spearman's ρ with its
  * two-level bootstrap interval (models, then items: src/lib/metrics/spearman-bootstrap.ts).
  */
-export function scatterPoints(summaries: readonly ResultSummary[], dataset: string, condition = 'greedy'): { points: ScPoint[]; rho: number | null; rhoCI: RhoInterval } {
+export function scatterPoints(summaries: readonly ResultSummary[], dataset: string, condition = BASELINE_CONDITION): { points: ScPoint[]; rho: number | null; rhoCI: RhoInterval } {
   const points: ScPoint[] = [];
   const models: RhoModel[] = [];
   for (const s of summaries) {
@@ -57,7 +57,7 @@ export function temperatureSeries(summaries: readonly ResultSummary[], dataset: 
   return [...summaries].sort(byFamilyThenSize).flatMap((s) => {
     const d = s.datasets.find((x) => x.dataset === dataset);
     if (!d) return [];
-    const points = d.conditions.filter((c) => (c.condition === 'greedy' || c.temperature > 0) && c.followup)
+    const points = d.conditions.filter((c) => (c.condition === BASELINE_CONDITION || c.temperature > 0) && c.followup)
       .map((c) => ({ t: c.temperature, rate: c.followup!.value, lo: c.followup!.lo, hi: c.followup!.hi }));
     return points.length ? [{ id: s.submission.id, name: s.submission.display_name, family: s.submission.family, points }] : [];
   });
@@ -67,7 +67,7 @@ export function temperatureSeries(summaries: readonly ResultSummary[], dataset: 
 export function perturbationConditions(summaries: readonly ResultSummary[], dataset: string): string[] {
   const seen: string[] = [];
   for (const s of summaries) for (const c of s.datasets.find((x) => x.dataset === dataset)?.conditions ?? []) {
-    if (c.condition !== 'greedy' && c.temperature === 0 && c.delta_vs_greedy && !seen.includes(c.condition)) seen.push(c.condition);
+    if (c.condition !== BASELINE_CONDITION && c.temperature === 0 && c.delta_vs_greedy && !seen.includes(c.condition)) seen.push(c.condition);
   }
   return seen;
 }

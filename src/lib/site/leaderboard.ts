@@ -1,5 +1,5 @@
 /** Leaderboard rows derived from result summaries (pure). */
-import { DATASET_IDS, LABELS, type ConditionResult, type Estimate, type ResultSummary } from '../../schema/index.ts';
+import { BASELINE_CONDITION, DATASET_IDS, LABELS, type ConditionResult, type Estimate, type ResultSummary } from '../../schema/index.ts';
 import { leaderboardGroups } from './rank.ts';
 
 /** One leaderboard row for one dataset; compact so it can be shipped to the island as JSON. */
@@ -64,7 +64,7 @@ export function leaderboardRows(summaries: readonly ResultSummary[], dataset: st
   const hotId = sampledCondition(summaries, dataset);
   const rows: LbRow[] = summaries.map((s) => {
     const d = s.datasets.find((x) => x.dataset === dataset);
-    const greedy = d?.conditions.find((c) => c.condition === 'greedy') ?? null;
+    const greedy = d?.conditions.find((c) => c.condition === BASELINE_CONDITION) ?? null;
     const hot = d?.conditions.find((c) => c.condition === hotId) ?? null;
     return {
       id: s.submission.id, name: s.submission.display_name, family: s.submission.family,

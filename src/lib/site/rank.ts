@@ -1,11 +1,11 @@
 /** Rank groups of the leaderboard from paired exact tests on greedy follow-ups (pure). */
-import type { ResultSummary } from '../../schema/index.ts';
+import { BASELINE_CONDITION, type ResultSummary } from '../../schema/index.ts';
 import { pairedRankGroups, type PairTest, type RankInput } from '../metrics/rank-groups.ts';
 
 /** A summary's greedy result on a dataset as a rank-test input: counts, plus per-item hits when stored (suite v2). */
 export function greedyRankInput(s: ResultSummary, dataset: string): RankInput | null {
   const d = s.datasets.find((x) => x.dataset === dataset);
-  const g = d?.conditions.find((c) => c.condition === 'greedy');
+  const g = d?.conditions.find((c) => c.condition === BASELINE_CONDITION);
   if (!d || !g?.followup || g.n_judged === 0) return null;
   const items = g.item_hits !== undefined && g.item_hits.length === d.item_ids.length ? { ids: d.item_ids, vector: g.item_hits } : null;
   return { hits: g.labels.genuine_followup, trials: g.n_judged, items };

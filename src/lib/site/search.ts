@@ -1,5 +1,5 @@
 /** Text search over shard samples (pure): case- and whitespace-insensitive phrase match. */
-import type { ShardItem, ShardSample } from './shards.ts';
+import type { ShardItem, ShardSample } from '../../schema/shards.ts';
 
 export const normalize = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
 

@@ -1,41 +1,10 @@
-/** Sample shards: how samples are split for the example browser, and their URLs (pure). */
+/** Sample shards: how samples are split for the example browser (pure). The format is src/schema/shards.ts. */
 import type { Label, Sample } from '../../schema/index.ts';
+import type { ManifestShard, ShardItem } from '../../schema/shards.ts';
+import { BASELINE_CONDITION } from '../../schema/ids.ts';
 
 /** Target number of samples per shard (items are never split across shards). */
 export const SHARD_TARGET_SAMPLES = 100;
-
-/** A sample as shipped to the browser: the item's shared text is stored once per item. */
-export interface ShardSample {
-  id: string;
-  condition: string;
-  k: number;
-  /** Present only when the assistant turn differs from the item's (perturbed conditions). */
-  response?: string;
-  user_turn: string;
-  finish_reason: string | null;
-  temperature: number;
-  seed: number | null;
-  error: Sample['error'];
-  verdicts: Sample['verdicts'];
-  /** Suite v2: the item's assistant turn was unfinished; this record has no user turn. */
-  unfinished?: NonNullable<Sample['unfinished']>;
-  /** Suite v2: where the runner cut the returned user turn (the removed text stays in the samples file). */
-  cut?: { marker: string; kind: string };
-}
-export interface ShardItem {
-  item_id: string;
-  question: string;
-  response: string;
-  accuracy: Sample['accuracy'];
-  samples: ShardSample[];
-}
-export interface Shard { model: string; dataset: string; n: number; items: ShardItem[] }
-
-export interface ManifestShard { n: number; items: string[]; samples: number; labels: Partial<Record<Label | 'none', number>>; conditions: Record<string, number> }
-export interface Manifest { model: string; dataset: string; samples: number; shards: ManifestShard[] }
-
-export const shardPath = (model: string, dataset: string, n: number): string => `data/samples/${model}/${dataset}-${n}.json`;
-export const manifestPath = (model: string, dataset: string): string => `data/samples/${model}/${dataset}.json`;
 
 /** The primary judge's label of a sample, or null (request error or judge error). */
 export function primaryLabel(s: { verdicts: Sample['verdicts'] }): Label | null {
@@ -51,7 +20,7 @@ export function groupByItem(samples: readonly Sample[], conditionOrder: readonly
   for (const s of samples) {
     let it = byItem.get(s.item_id);
     if (!it) { it = { item_id: s.item_id, question: s.question, response: s.response, accuracy: s.accuracy, samples: [] }; byItem.set(s.item_id, it); }
-    if (s.condition === 'greedy') it.response = s.response;
+    if (s.condition === BASELINE_CONDITION) it.response = s.response;
   }
   for (const s of samples) {
     const it = byItem.get(s.item_id)!;
@@ -93,6 +62,3 @@ export function manifestEntry(n: number, items: readonly ShardItem[]): ManifestS
   }
   return { n, items: items.map((i) => i.item_id), samples, labels, conditions };
 }
-
-/** Item id of a sample id `<item>~<condition>~<k>`. */
-export const itemOfSampleId = (id: string): string => id.split('~')[0] ?? id;

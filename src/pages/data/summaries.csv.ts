@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteData } from '../../components/site-data.ts';
+import { siteData } from '../../data/site-data.ts';
 import { summariesToCsv } from '../../lib/site/csv.ts';
 
 /** One row per model × dataset × condition; columns documented on /downloads/. */

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteData } from '../../components/site-data.ts';
+import { siteData } from '../../data/site-data.ts';
 
 /** Every result summary as one JSON array (format: /data/summary.schema.json). */
 export const GET: APIRoute = async () => {

@@ -30,7 +30,7 @@ describe('CLI errors name the real problem', () => {
       const before = readFileSync(summary, 'utf8');
       const r = await runCli(['rejudge', join(dir, 'sim-qwen3.5-0.8b')]);
       assert.equal(r.code, 1, r.stderr);
-      assert.match(r.stderr, /version: is userturn v2, but the result was produced with userturn v1: pass --suite runners\/suites\/v1\.yaml$/m);
+      assert.match(r.stderr, /version: is userturn v2, but the result was produced with userturn v1: pass --suite benchmark\/suites\/v1\.yaml$/m);
       assert.equal(readFileSync(summary, 'utf8'), before);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { seedHubTemplate } from '../../helpers/hub-cache.ts';
 import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from './helpers/processes.ts';
 
 const realDir = process.env.USERTURN_DATA_DIR;
@@ -70,15 +71,10 @@ describe('userturn run against userturn sim on the project fixtures', () => {
     // No network here: the hub cache is seeded with Qwen3's real tokenizer_config.json standing in for the
     // submission's hub file, so the command runs exactly as a maintainer types it after a first fetch.
     const work = await mkdtemp(join(tmpdir(), 'ut-e2e-'));
-    const { copyFile, mkdir } = await import('node:fs/promises');
-    const cached = join(work, 'cache', 'templates', 'Qwen__Qwen3.5-9B', 'main');
-    await mkdir(cached, { recursive: true });
-    await copyFile(qwenTemplate, join(cached, 'tokenizer_config.json'));
-    const { writeFile } = await import('node:fs/promises');
-    await writeFile(join(cached, 'chat_template.jinja.absent'), '');
+    seedHubTemplate(join(work, 'hub'), 'Qwen/Qwen3.5-9B', 'main', qwenTemplate);
     const out = join(work, 'results'); // (the default results/ would write into the repository)
     const r = await runCli(['run', SUBMISSION, '--base-url', `${sim.url}/v1`, '--limit', '20', '--data-dir', fixtureData, '--out', out], {
-      env: { USERTURN_CACHE_DIR: join(work, 'cache') },
+      env: { USERTURN_CACHE_DIR: join(work, 'cache'), HF_HUB_CACHE: join(work, 'hub'), HF_HUB_OFFLINE: '1' },
     });
     assert.equal(r.code, 0, r.stderr);
     const s = JSON.parse(await readFile(join(out, 'qwen3.5-9b', 'summary.json'), 'utf8'));

@@ -62,7 +62,7 @@ async function probe(engine: EngineId, t: TemplateCase, sim: { serverSpecial?: b
   const setup = await prepareSetup({
     root,
     submissionPath: submissionFor(engine, t.reasoning),
-    suitePath: join(root, 'runners/suites/v2.yaml'),
+    suitePath: join(root, 'benchmark/suites/v2.yaml'),
     dataDir: join(root, 'tests/fixtures/datasets'),
     cacheDir: '/nonexistent',
     templateOverride: t.path!,

@@ -23,7 +23,7 @@ describe('unfinished assistant turns (suite v2)', () => {
     // Qwen3.5's real template opens <think> in the prompt; without it, Qwen3's packaged template (the simulator
     // then opens the block itself).
     const template = realTemplateConfig('qwen3.5') ?? qwenTemplate;
-    const r = await runCli(['run', 'submissions/qwen/qwen3.5-9b.yaml', '--suite', 'runners/suites/v2.yaml', '--base-url', `${sim.url}/v1`, '--limit', String(ITEMS), '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', template, '--out', join(work, 'results'), '--no-cache']);
+    const r = await runCli(['run', 'submissions/qwen/qwen3.5-9b.yaml', '--suite', 'benchmark/suites/v2.yaml', '--base-url', `${sim.url}/v1`, '--limit', String(ITEMS), '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', template, '--out', join(work, 'results'), '--no-cache']);
     assert.equal(r.code, 0, r.stderr);
     const dir = join(work, 'results', 'qwen3.5-9b');
     const summary = JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8'));

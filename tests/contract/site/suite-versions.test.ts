@@ -2,7 +2,7 @@
  * Results made with suite v1 stay valid and build next to current (v2) results, each labelled with its version.
  * The v1 result is a committed fixture written by the runner against the simulator:
  *   userturn sim --profile paper-qwen3.5-0.8b --seed 11 --data-dir tests/fixtures/datasets
- *   userturn run runners/demo/submissions/paper/sim-qwen3.5-0.8b.yaml --suite runners/suites/v1.yaml --limit 2
+ *   userturn run runners/demo/submissions/paper/sim-qwen3.5-0.8b.yaml --suite benchmark/suites/v1.yaml --limit 2
  *     --datasets gsm8k,mt_bench --data-dir tests/fixtures/datasets --template <qwen3 tokenizer_config.json>
  *     --no-cache --out tests/fixtures/results-v1
  * The v2 result is made here the same way with the current suite.
@@ -19,7 +19,7 @@ import { fixtureData, qwenTemplate, root, runCli, spawnSim, type SpawnedSim } fr
 const V1 = join(root, 'tests/fixtures/results-v1');
 const V1_ID = 'sim-qwen3.5-0.8b';
 const V2_ID = 'sim-gpt-oss-20b';
-const SUITES = join(root, 'runners/suites');
+const SUITES = join(root, 'benchmark/suites');
 const currentVersion = Math.max(...readdirSync(SUITES).filter((f) => /\.ya?ml$/.test(f)).map((f) => (parse(readFileSync(join(SUITES, f), 'utf8')) as { version: number }).version));
 
 describe('suite versions on the site', () => {
@@ -65,12 +65,12 @@ describe('suite versions on the site', () => {
       const old = page(V1_ID);
       assert.match(old, /data-testid="suite-version" data-suite-version="1" data-current="false"/);
       assert.match(old, /data-testid="older-suite"/);
-      assert.match(old, /--suite runners\/suites\/v1\.yaml/);
+      assert.match(old, /--suite benchmark\/suites\/v1\.yaml/);
       assert.match(old, /data-check="current_suite" data-ok="false"/);
       const cur = page(V2_ID);
       assert.match(cur, new RegExp(`data-testid="suite-version" data-suite-version="${currentVersion}" data-current="true"`));
       assert.doesNotMatch(cur, /data-testid="older-suite"/);
-      assert.match(cur, new RegExp(`--suite runners/suites/v${currentVersion}\\.yaml`));
+      assert.match(cur, new RegExp(`--suite benchmark/suites/v${currentVersion}\\.yaml`));
     } finally {
       rmSync(b.tmp, { recursive: true, force: true });
     }

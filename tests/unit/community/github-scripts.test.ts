@@ -90,7 +90,7 @@ test('pr-files: only data files under the data folders, with safe names, are wri
   state.files = [
     { filename: 'submissions/acme/model-1.yaml', status: 'added' },
     { filename: 'submissions/acme/old.yaml', status: 'removed' },
-    { filename: 'runners/suites/v1.yaml', status: 'modified' },
+    { filename: 'benchmark/suites/v1.yaml', status: 'modified' },
     { filename: 'results/model-1/summary.json', status: 'added' },
     { filename: 'package.json', status: 'modified' },
     { filename: '.github/workflows/validate.yml', status: 'modified' },
@@ -101,7 +101,7 @@ test('pr-files: only data files under the data folders, with safe names, are wri
   ];
   for (const f of state.files) state.contents.set(f.filename, `content of ${f.filename}\n`);
   const plan = planPrFiles(state.files);
-  assert.deepEqual(plan.fetch, ['submissions/acme/model-1.yaml', 'runners/suites/v1.yaml', 'results/model-1/summary.json']);
+  assert.deepEqual(plan.fetch, ['submissions/acme/model-1.yaml', 'benchmark/suites/v1.yaml', 'results/model-1/summary.json']);
   assert.equal(plan.changed.length, state.files.length);
 
   const root = mkdtempSync(join(tmpdir(), 'userturn-prfiles-'));
@@ -116,7 +116,7 @@ test('pr-files: only data files under the data folders, with safe names, are wri
   const only = mkdtempSync(join(tmpdir(), 'userturn-prfiles-'));
   await materialise(gh, 7, HEAD, only, ['submissions/acme/model-1.yaml']);
   assert.ok(existsSync(join(only, 'submissions/acme/model-1.yaml')));
-  assert.equal(existsSync(join(only, 'runners/suites/v1.yaml')), false);
+  assert.equal(existsSync(join(only, 'benchmark/suites/v1.yaml')), false);
   await assert.rejects(materialise(gh, 7, HEAD, only, ['package.json']), /not data files changed/);
 });
 

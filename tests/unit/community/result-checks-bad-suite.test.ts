@@ -20,13 +20,13 @@ test('pr-report: a suite file with a YAML syntax error is reported, the result s
   assert.equal(r.status, 0, r.stderr);
   const id = readdirSync(gen)[0]!;
   const root = tempRepo({
-    'runners/suites/v1.yaml': readFileSync(join(REPO_ROOT, 'runners/suites/v1.yaml'), 'utf8'),
-    'runners/suites/broken.yaml': 'id: [unclosed\n  version: 2\n',
-    'runners/community/approved-judges.yaml': readFileSync(join(REPO_ROOT, 'runners/community/approved-judges.yaml'), 'utf8'),
+    'benchmark/suites/v1.yaml': readFileSync(join(REPO_ROOT, 'benchmark/suites/v1.yaml'), 'utf8'),
+    'benchmark/suites/broken.yaml': 'id: [unclosed\n  version: 2\n',
+    'benchmark/policy/approved-judges.yaml': readFileSync(join(REPO_ROOT, 'benchmark/policy/approved-judges.yaml'), 'utf8'),
     [`results/${id}/summary.json`]: readFileSync(join(gen, id, 'summary.json'), 'utf8'),
   });
-  const input = await buildReportInput([`results/${id}/summary.json`, 'runners/suites/broken.yaml'], root, { plan: false });
-  assert.ok(input.errors.some((e) => e.file === 'runners/suites/broken.yaml'), JSON.stringify(input.errors));
+  const input = await buildReportInput([`results/${id}/summary.json`, 'benchmark/suites/broken.yaml'], root, { plan: false });
+  assert.ok(input.errors.some((e) => e.file === 'benchmark/suites/broken.yaml'), JSON.stringify(input.errors));
   assert.equal(input.results?.length, 1);
   assert.match(renderReport(input), /Not verified/);
 });

@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Submission } from '../../../src/schema/index.ts';
-import { UnsafeServeError, assertSafeArg, buildServeCommand, formatCommand, shellQuote } from '../../../runners/community/serve-command.ts';
+import { UnsafeServeError, assertSafeArg, buildServeCommand, formatCommand, shellQuote } from '../../../runners/engines/serve-command.ts';
 import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
 import { paperSubmission, tempRepo } from './fixtures.ts';
 

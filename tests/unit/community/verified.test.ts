@@ -7,8 +7,8 @@ import { controlsGate, currentSuiteVersion, parseApprovedJudges, policyFrom, ver
 import type { CalibrationReport } from '../../../src/schema/index.ts';
 import { REPO_ROOT } from '../../helpers/cli.ts';
 
-const approvedJudges = parseApprovedJudges(parse(readFileSync(join(REPO_ROOT, 'runners/community/approved-judges.yaml'), 'utf8')));
-const suite = parse(readFileSync(join(REPO_ROOT, 'runners/suites/v1.yaml'), 'utf8'));
+const approvedJudges = parseApprovedJudges(parse(readFileSync(join(REPO_ROOT, 'benchmark/policy/approved-judges.yaml'), 'utf8')));
+const suite = parse(readFileSync(join(REPO_ROOT, 'benchmark/suites/v1.yaml'), 'utf8'));
 const policy: VerifiedPolicy = { suiteId: suite.id, currentSuiteVersion: currentSuiteVersion([suite], suite.id)!, approvedJudges };
 
 const SHA = 'a'.repeat(40);
@@ -107,7 +107,7 @@ function calibrationWith(fg: [number, number], rec: [number, number]): Calibrati
     ],
   };
 }
-const approvedData = parse(readFileSync(join(REPO_ROOT, 'runners/community/approved-judges.yaml'), 'utf8'));
+const approvedData = parse(readFileSync(join(REPO_ROOT, 'benchmark/policy/approved-judges.yaml'), 'utf8'));
 
 test('the controls thresholds load from approved-judges.yaml (5% false-genuine, 90% positive recall)', () => {
   const p = policyFrom([suite], approvedData, null);

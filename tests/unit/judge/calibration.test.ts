@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LABELS } from '../../../src/schema/index.ts';
 import { createHeuristicJudge } from '../../../runners/judge/index.ts';
-import { loadLabelledSet, loadMtBenchPositives, mtBenchDir } from '../../../runners/judge/calibration/load.ts';
+import { loadLabelledSet, loadMtBenchPositives, mtBenchDir } from '../../../runners/judge/labelled/load.ts';
 import { formatScore, scoreJudge } from '../../../runners/judge/calibration/score.ts';
 
 test('calibration set: at least 25 labelled user turns per label, across math, instruction-following and conversation', () => {

@@ -6,7 +6,7 @@ import { buildControls } from '../../../runners/judge/controls/build.ts';
 import { restate } from '../../../runners/judge/controls/restate.ts';
 import { labelControls, summarizeControls } from '../../../runners/judge/controls/score.ts';
 import { createHeuristicJudge } from '../../../runners/judge/index.ts';
-import type { Judge } from '../../../runners/judge/types.ts';
+import type { Judge } from '../../../runners/core/judge.ts';
 import { loadSuite } from '../../../runners/judge/rejudge/load-result.ts';
 import { wilsonInterval } from '../../../src/lib/metrics/wilson.ts';
 import { mulberry32 } from '../../../src/lib/metrics/prng.ts';
@@ -14,12 +14,12 @@ import type { Label } from '../../../src/schema/index.ts';
 import { REPO_ROOT } from '../../helpers/cli.ts';
 
 const FIXTURES = join(REPO_ROOT, 'tests', 'fixtures', 'datasets');
-const suite = await loadSuite(join(REPO_ROOT, 'runners', 'suites', 'v2.yaml'));
+const suite = await loadSuite(join(REPO_ROOT, 'benchmark', 'suites', 'v2.yaml'));
 
 test('suite v2 defines the judge controls; v1 (no judge_controls) still validates and builds none', async () => {
   assert.ok(suite.judge_controls, 'v2 has judge_controls');
   assert.deepEqual(suite.judge_controls.datasets, ['gsm8k', 'ifeval', 'ifbench', 'mt_bench', 'vicuna_bench']);
-  const v1 = await loadSuite(join(REPO_ROOT, 'runners', 'suites', 'v1.yaml'));
+  const v1 = await loadSuite(join(REPO_ROOT, 'benchmark', 'suites', 'v1.yaml'));
   assert.equal(v1.judge_controls, undefined);
   assert.equal(await loadControls(v1, FIXTURES), null);
 });

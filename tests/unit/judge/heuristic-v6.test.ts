@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { classifyUserTurn, HEURISTIC_VERSION } from '../../../runners/judge/heuristic/classify.ts';
 import { createHeuristicJudge } from '../../../runners/judge/index.ts';
-import { loadLabelledSet } from '../../../runners/judge/calibration/load.ts';
+import { loadLabelledSet } from '../../../runners/judge/labelled/load.ts';
 import { scoreJudge } from '../../../runners/judge/calibration/score.ts';
-import { wordingKeys, words } from '../../../runners/judge/heuristic/text.ts';
+import { wordingKeys, words } from '../../../runners/judge/heuristic/text/tokens.ts';
 
 // heuristic-v6 rules, one case per rule and language family. The exchanges here are not in any calibration set.
 const qMath = 'Lena buys 3 notebooks at $4.50 each and a backpack for $27. How much does she spend in total?';

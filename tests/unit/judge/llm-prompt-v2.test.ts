@@ -82,8 +82,8 @@ test('judge-v1 is still selectable with its own order and cut; judge-v2 is the d
 });
 
 test('suite v2 names judge-v2; suite v1 keeps judge-v1', () => {
-  const v2 = parse(readFileSync(join(root, 'runners/suites/v2.yaml'), 'utf8')) as { judge_prompt_version: string };
-  const v1 = parse(readFileSync(join(root, 'runners/suites/v1.yaml'), 'utf8')) as { judge_prompt_version: string };
+  const v2 = parse(readFileSync(join(root, 'benchmark/suites/v2.yaml'), 'utf8')) as { judge_prompt_version: string };
+  const v1 = parse(readFileSync(join(root, 'benchmark/suites/v1.yaml'), 'utf8')) as { judge_prompt_version: string };
   assert.equal(v2.judge_prompt_version, 'judge-v2');
   assert.equal(v1.judge_prompt_version, 'judge-v1');
   loadJudgePrompt(v2.judge_prompt_version);

@@ -77,7 +77,7 @@ test('userturn rejudge takes a panel: --judge-config twice relabels with both, t
 });
 
 test('the approved judges name at least two model families: an OpenAI-compatible API judge and a vLLM-served open-weight judge', () => {
-  const approved = parseApprovedJudges(parse(readFileSync(join(REPO_ROOT, 'runners/community/approved-judges.yaml'), 'utf8')));
+  const approved = parseApprovedJudges(parse(readFileSync(join(REPO_ROOT, 'benchmark/policy/approved-judges.yaml'), 'utf8')));
   assert.ok(new Set(approved.map((a) => a.family)).size >= 2);
   assert.ok(approved.some((a) => a.serving === 'openai-api'));
   assert.ok(approved.some((a) => a.serving === 'vllm'));
@@ -85,7 +85,7 @@ test('the approved judges name at least two model families: an OpenAI-compatible
 });
 
 test('a cross-check judge of the approved panel cannot be the primary judge of a verified result', () => {
-  const approvedJudges = parseApprovedJudges(parse(readFileSync(join(REPO_ROOT, 'runners/community/approved-judges.yaml'), 'utf8')));
+  const approvedJudges = parseApprovedJudges(parse(readFileSync(join(REPO_ROOT, 'benchmark/policy/approved-judges.yaml'), 'utf8')));
   const open = approvedJudges.find((a) => a.role === 'cross-check')!;
   const policy: VerifiedPolicy = { suiteId: 'userturn', currentSuiteVersion: 1, approvedJudges };
   const summary = (model: string): VerifiableSummary => ({

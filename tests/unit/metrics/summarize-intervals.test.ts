@@ -8,7 +8,7 @@ import { judge, samples, summarize, summarizeInput } from './helpers/greedy-summ
 
 const root = join(import.meta.dirname, '..', '..', '..');
 test('suite v2 (intervals.rate: wilson_deff): 0/1319 greedy gets [0, 0.29%], stamped and with per-item vectors', async () => {
-  const v2 = await loadSuite(join(root, 'runners/suites/v2.yaml'));
+  const v2 = await loadSuite(join(root, 'benchmark/suites/v2.yaml'));
   assert.equal(v2.intervals?.rate, 'wilson_deff');
   const s = ResultSummary.parse(summarize(v2, samples(1319, 0, 1000)));
   const greedy = s.datasets[0]!.conditions.find((c) => c.condition === 'greedy')!;
@@ -22,13 +22,13 @@ test('suite v2 (intervals.rate: wilson_deff): 0/1319 greedy gets [0, 0.29%], sta
 });
 
 test('per-item vector marks hits and unjudged items in item order', async () => {
-  const v2 = await loadSuite(join(root, 'runners/suites/v2.yaml'));
+  const v2 = await loadSuite(join(root, 'benchmark/suites/v2.yaml'));
   const s = summarize(v2, samples(6, 3, 0, true));
   assert.equal(s.datasets[0]!.conditions.find((c) => c.condition === 'greedy')!.item_hits, '.11000');
 });
 
 test('suite v1 (no intervals field): percentile bootstrap as before, no new fields, 0 hits stays [0, 0]', async () => {
-  const v1 = await loadSuite(join(root, 'runners/suites/v1.yaml'));
+  const v1 = await loadSuite(join(root, 'benchmark/suites/v1.yaml'));
   assert.equal(v1.intervals, undefined);
   const s = ResultSummary.parse(summarize(v1, samples(1319, 0, 1000)));
   const greedy = s.datasets[0]!.conditions.find((c) => c.condition === 'greedy')!;
@@ -39,7 +39,7 @@ test('suite v1 (no intervals field): percentile bootstrap as before, no new fiel
 });
 
 test('a method stamp carried in from an earlier summary (rejudge) does not survive a suite without intervals', async () => {
-  const v1 = await loadSuite(join(root, 'runners/suites/v1.yaml'));
+  const v1 = await loadSuite(join(root, 'benchmark/suites/v1.yaml'));
   const base = summarize(v1, samples(10, 1, 1));
   const again = buildSummary({ suite: v1, submission: { ...base.submission, hf: { repo: 'o/m', revision: 'main' } }, samples: { gsm8k: samples(10, 1, 1) }, judges: [judge],
     provenance: { ...base.provenance, intervals: { rate: 'wilson_deff', delta: 'mover_wilson' } } as never, run: base.run });
@@ -47,19 +47,19 @@ test('a method stamp carried in from an earlier summary (rejudge) does not survi
 });
 
 test('suite v2 deltas vs greedy use the MOVER interval: 4 extra hits on 1,319 items are not an effect', async () => {
-  const v2 = await loadSuite(join(root, 'runners/suites/v2.yaml'));
+  const v2 = await loadSuite(join(root, 'benchmark/suites/v2.yaml'));
   const greedy = samples(1319, 0, 0);
   const truncated = samples(1319, 4, 0).map((s) => ({ ...s, id: s.id.replace('~greedy~', '~truncated~'), condition: 'truncated' }));
   const s = ResultSummary.parse(buildSummary({ ...summarizeInput(v2), samples: { gsm8k: [...greedy, ...truncated] } }));
   const d = s.datasets[0]!.conditions.find((c) => c.condition === 'truncated')!.delta_vs_greedy!;
   assert.ok(d.lo < 0 && d.hi > 0.0077, JSON.stringify(d)); // Python reference for 4 vs 0: [−0.000412, 0.0077716]
-  const v1 = await loadSuite(join(root, 'runners/suites/v1.yaml'));
+  const v1 = await loadSuite(join(root, 'benchmark/suites/v1.yaml'));
   const old = buildSummary({ ...summarizeInput(v1), samples: { gsm8k: [...greedy, ...truncated] } }).datasets[0]!.conditions.find((c) => c.condition === 'truncated')!.delta_vs_greedy!;
   assert.ok(old.lo > 0, 'the v1 percentile bootstrap calls the same 4 hits an effect: the reason v2 changed it');
 });
 
 test('a per-item vector whose length differs from item_ids is refused, naming the field', async () => {
-  const v2 = await loadSuite(join(root, 'runners/suites/v2.yaml'));
+  const v2 = await loadSuite(join(root, 'benchmark/suites/v2.yaml'));
   const s = summarize(v2, samples(5, 1, 1));
   s.datasets[0]!.conditions[0]!.item_hits = '1000';
   const r = ResultSummary.safeParse(s);

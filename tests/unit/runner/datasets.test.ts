@@ -15,7 +15,7 @@ const fixtures = join(root, 'tests', 'fixtures', 'datasets');
 const realDir = process.env.USERTURN_DATA_DIR;
 
 async function suite(): Promise<Suite> {
-  const doc = await loadDocument(join(root, 'runners', 'suites', 'v1.yaml'));
+  const doc = await loadDocument(join(root, 'benchmark', 'suites', 'v1.yaml'));
   assert.ok(doc.ok);
   return Suite.parse(doc.data);
 }

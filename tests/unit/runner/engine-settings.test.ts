@@ -21,7 +21,7 @@ async function setupWith(opts: { engine: string; mode: string; suite?: string; g
     ].join('\n'),
   );
   return prepareSetup({
-    root, submissionPath: path, suitePath: join(root, 'runners/suites', opts.suite ?? 'v2.yaml'), dataDir: join(root, 'tests/fixtures/datasets'),
+    root, submissionPath: path, suitePath: join(root, 'benchmark/suites', opts.suite ?? 'v2.yaml'), dataDir: join(root, 'tests/fixtures/datasets'),
     cacheDir: '/nonexistent', templateOverride: qwen3, limit: 1, datasets: ['gsm8k'], shard: null, warn: () => {},
   });
 }

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { LABELS, ResultSummary, Sample, type DatasetId, type JudgeStamp } from '../../../src/schema/index.ts';
 import { memoryCache } from '../../../runners/cache/sqlite-cache.ts';
 import { createCompletionsClient } from '../../../runners/client/completions-client.ts';
-import type { Judge } from '../../../runners/judge/types.ts';
+import type { Judge } from '../../../runners/core/judge.ts';
 import { runProbe, totalRequests } from '../../../runners/probe/pipeline.ts';
 import { fixtureSetup } from '../../contract/runner/helpers/fixture-setup.ts';
 import type { ProbeSetup } from '../../../runners/probe/types.ts';
@@ -37,7 +37,7 @@ async function probe(judges: Judge[]) {
     complete: (b) => client.complete(b),
     judges,
     verify: safeVerifier((m) => logs.push(m), () => {
-      throw new Error('not implemented yet');
+      throw new Error('verifier crashed (test double)');
     }),
     model: 'userturn-sim/aware',
   });
@@ -84,6 +84,7 @@ describe('probe pipeline on the simulator (in process)', () => {
     // The verifier threw: accuracy is null and the failure is logged once per dataset.
     assert.ok(gsm.every((s) => s.accuracy === null));
     assert.deepEqual(logs.length, 1);
+    assert.match(logs[0]!, /^verifier for \w+ failed \(verifier crashed \(test double\)\)/);
   });
 
   it('buildSummary is pure, counts judge errors apart, and fills every label and condition', async () => {

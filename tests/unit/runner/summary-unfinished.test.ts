@@ -7,7 +7,7 @@ import { ResultSummary, Suite, type Sample } from '../../../src/schema/index.ts'
 import { buildSummary } from '../../../runners/results/summarize.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const suite = (v: string) => Suite.parse(parse(readFileSync(join(root, 'runners/suites', v), 'utf8')));
+const suite = (v: string) => Suite.parse(parse(readFileSync(join(root, 'benchmark/suites', v), 'utf8')));
 const judge = { id: 'j:1', kind: 'heuristic' as const, model: null, prompt_version: 'x', temperature: null, max_tokens: null };
 
 function sample(item: string, opts: { unfinished?: 'length' | 'empty_answer'; correct?: boolean } = {}): Sample {

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { loadTemplateFile } from '../../../runners/templates/load.ts';
 import { cutAtStops, visibleRemnant } from '../../../runners/templates/cut.ts';
 import { createPromptBuilder, withShortHeaders } from '../../../runners/templates/prompts.ts';
-import { unfinishedReason } from '../../../runners/probe/item.ts';
+import { unfinishedReason } from '../../../runners/probe/assistant-turn.ts';
 import { glmFixture, realTemplateConfig, SKIP_REAL_TEMPLATES } from '../../helpers/real-templates.ts';
 
 const MORE = 'Sure, here is more detail.';

@@ -10,8 +10,8 @@ test('a broken results summary fails the site build, naming the file and the fie
   const dir = mkdtempSync(join(tmpdir(), 'ut-broken-'));
   try {
     execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', dir, '--models', '1', '--items', '2'], { stdio: 'ignore' });
-    const [model] = ['gpt-oss-120b'];
-    const f = join(dir, model!, 'summary.json');
+    // The generator's first model reuses the first committed submission's id.
+    const f = join(dir, 'gpt-oss-120b', 'summary.json');
     const s = JSON.parse(readFileSync(f, 'utf8'));
     s.datasets[0].conditions[0].followup.value = 1.5;
     writeFileSync(f, JSON.stringify(s));

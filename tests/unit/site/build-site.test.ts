@@ -5,12 +5,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-
-const build = astroBuild;
+import { loadLabelMeanings } from '../../../src/data/taxonomy.ts';
 
 test('with zero results the site builds, says how to submit and run, and USERTURN_SIMULATED=1 shows the banner', () => {
   const empty = mkdtempSync(join(tmpdir(), 'ut-empty-'));
-  const b = build({ USERTURN_RESULTS_DIR: empty, USERTURN_SIMULATED: '1' });
+  const b = astroBuild({ USERTURN_RESULTS_DIR: empty, USERTURN_SIMULATED: '1' });
   try {
     assert.equal(b.status, 0, b.text.slice(-2000));
     const home = readFileSync(join(b.out, 'index.html'), 'utf8');
@@ -22,6 +21,10 @@ test('with zero results the site builds, says how to submit and run, and USERTUR
       assert.ok(existsSync(join(b.out, p, 'index.html')), `${p} is built`);
     }
     assert.equal(readFileSync(join(b.out, 'data', 'summaries.json'), 'utf8').trim(), '[]');
+    // The label definitions come from the taxonomy file the judge prompt reads, not a copy of the site's own.
+    const methodology = readFileSync(join(b.out, 'methodology', 'index.html'), 'utf8');
+    const meanings = loadLabelMeanings(1);
+    for (const l of ['genuine_followup', 'prompt_restatement'] as const) assert.ok(methodology.includes(meanings[l]), l);
   } finally { rmSync(empty, { recursive: true, force: true }); rmSync(b.tmp, { recursive: true, force: true }); }
 });
 
@@ -40,7 +43,7 @@ test('the changelog lists score changes from the git history of the results fold
     c.followup = { value: 0.5, lo: 0.25, hi: 0.75, n: c.followup.n };
     writeFileSync(f, JSON.stringify(s));
     git('commit', '-qam', 'Rejudge gpt-oss-20b');
-    const b = build({ USERTURN_RESULTS_DIR: results });
+    const b = astroBuild({ USERTURN_RESULTS_DIR: results });
     try {
       assert.equal(b.status, 0, b.text.slice(-2000));
       const page = readFileSync(join(b.out, 'changelog', 'index.html'), 'utf8');
@@ -72,7 +75,7 @@ test('a result that passes the verified rule is marked verified; one that fails 
       format: 1, taxonomy_version: 1,
       judges: [{ judge: s.provenance.judges[0], sets: [], controls: { suite_id: 'userturn', suite_version: 2, seed: 1, confidence: 0.95, items_sha256: 'c'.repeat(64), judge_errors: 0, false_genuine: rate(20, 1000, 0.013, 0.0307), positive_recall: rate(78, 80, 0.913, 0.993), negative_by_dataset: [] } }],
     }));
-    const b = build({ USERTURN_RESULTS_DIR: results });
+    const b = astroBuild({ USERTURN_RESULTS_DIR: results });
     try {
       assert.equal(b.status, 0, b.text.slice(-2000));
       const home = readFileSync(join(b.out, 'index.html'), 'utf8');

@@ -11,7 +11,7 @@ function lum(c: number[]): number {
 const ratio = (a: number[], b: number[]) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x! + 0.05) / (y! + 0.05); };
 
 test('confusion-matrix shades (accent mixed over the page) keep --fg text at 4.5:1 in light and dark', () => {
-  const css = readFileSync('src/components/site.css', 'utf8');
+  const css = readFileSync('src/styles/site.css', 'utf8');
   const block = (re: RegExp) => Object.fromEntries([...(re.exec(css)?.[1] ?? '').matchAll(/--([a-z-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1]!, m[2]!]));
   const themes = [['light', block(/:root \{([^}]*)\}/)], ['dark', block(/:root\[data-theme='dark'\] \{([^}]*)\}/)]] as const;
   const comp = readFileSync('src/components/Confusion.astro', 'utf8');

@@ -10,7 +10,7 @@ function lum(hex: string): number {
 const ratio = (a: string, b: string) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x! + 0.05) / (y! + 0.05); };
 
 function themes(): Array<[string, Record<string, string>]> {
-  const css = readFileSync('src/components/site.css', 'utf8');
+  const css = readFileSync('src/styles/site.css', 'utf8');
   const block = (re: RegExp) => Object.fromEntries([...(re.exec(css)?.[1] ?? '').matchAll(/--([a-z-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1]!, m[2]!]));
   return [['light', block(/:root \{([^}]*)\}/)], ['dark', block(/:root\[data-theme='dark'\] \{([^}]*)\}/)]];
 }

@@ -20,8 +20,8 @@ test('CSV rows carry the delta significance and the interval methods, v1 summari
   const root = join(import.meta.dirname, '..', '..', '..');
   const cols = CSV_COLUMNS.map(([c]) => c);
   const row = (csv: string) => Object.fromEntries(csv.trim().split('\n')[1]!.split(',').map((v, i) => [cols[i], v]));
-  const v2 = row(summariesToCsv([summarize(await loadSuite(join(root, 'runners/suites/v2.yaml')), samples(4, 1, 1))]));
+  const v2 = row(summariesToCsv([summarize(await loadSuite(join(root, 'benchmark/suites/v2.yaml')), samples(4, 1, 1))]));
   assert.deepEqual([v2.condition, v2.interval_rate, v2.interval_delta, v2.delta_significant], ['greedy', 'wilson_deff', 'mover_wilson', '']);
-  const v1 = row(summariesToCsv([summarize(await loadSuite(join(root, 'runners/suites/v1.yaml')), samples(4, 1, 1))]));
+  const v1 = row(summariesToCsv([summarize(await loadSuite(join(root, 'benchmark/suites/v1.yaml')), samples(4, 1, 1))]));
   assert.deepEqual([v1.interval_rate, v1.interval_delta], ['percentile_bootstrap', 'paired_bootstrap']);
 });

@@ -8,8 +8,8 @@ import { rhoText, rhoVerdict } from '../../../src/lib/site/rho-text.ts';
 import { samples, summarize } from '../metrics/helpers/greedy-summary.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const v1 = await loadSuite(join(root, 'runners/suites/v1.yaml'));
-const v2 = await loadSuite(join(root, 'runners/suites/v2.yaml'));
+const v1 = await loadSuite(join(root, 'benchmark/suites/v1.yaml'));
+const v2 = await loadSuite(join(root, 'benchmark/suites/v2.yaml'));
 const model = (suite: typeof v1, id: string, n: number, correct: number, hits: number) =>
   ResultSummary.parse(summarize(suite, samples(n, hits, correct), id));
 

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { compile } from 'svelte/compiler';
 import type { Component } from 'svelte';
 import { render } from 'svelte/server';
-import type { ShardItem, ShardSample } from '../../../src/lib/site/shards.ts';
+import type { ShardItem, ShardSample } from '../../../src/schema/shards.ts';
 
 /**
  * The example card says when a judge saw a field shortened (the verdict records it), and says nothing when no

@@ -8,8 +8,8 @@ import { leaderboardGroups } from '../../../src/lib/site/rank.ts';
 import { samples, summarize } from '../metrics/helpers/greedy-summary.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const v1 = await loadSuite(join(root, 'runners/suites/v1.yaml'));
-const v2 = await loadSuite(join(root, 'runners/suites/v2.yaml'));
+const v1 = await loadSuite(join(root, 'benchmark/suites/v1.yaml'));
+const v2 = await loadSuite(join(root, 'benchmark/suites/v2.yaml'));
 const model = (suite: typeof v1, id: string, hits: number) => ResultSummary.parse(summarize(suite, samples(1319, hits, 700), id));
 
 test('leaderboard (suite v2 results): 4/1319 and 0/1319 share rank group 1, paired on the 1,319 shared items', () => {

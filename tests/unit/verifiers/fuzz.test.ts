@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { ItemScore } from '../../../src/schema/index.ts';
 import { mulberry32 } from '../../../src/lib/metrics/prng.ts';
 import { verify } from '../../../runners/verifiers/index.ts';
-import type { VerifierItem } from '../../../runners/verifiers/types.ts';
+import type { VerifierItem } from '../../../runners/core/items.ts';
 import { IFBENCH_CASES } from './ifbench-cases.ts';
 import { IFEVAL_CASES } from './ifeval-cases.ts';
 

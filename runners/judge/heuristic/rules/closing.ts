@@ -1,4 +1,5 @@
-import { clip, contentTokens } from '../text.ts';
+import { clip } from '../text/sentences.ts';
+import { contentTokens } from '../text/tokens.ts';
 import type { RuleHit } from '../types.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { clip, words } from '../text.ts';
+import { clip } from '../text/sentences.ts';
+import { words } from '../text/tokens.ts';
 import type { RuleHit } from '../types.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { clip } from '../text.ts';
+import { clip } from '../text/sentences.ts';
 import { isQuery } from './register.ts';
-import type { Signals } from '../signals.ts';
+import type { Signals } from '../signals/types.ts';
 import type { RuleHit } from '../types.ts';
 
 /**

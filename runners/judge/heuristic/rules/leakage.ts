@@ -1,4 +1,6 @@
-import { clip, contentSet, contentTokens, intersectCount, numbers } from '../text.ts';
+import { clip } from '../text/sentences.ts';
+import { firstMatch } from './first-match.ts';
+import { contentSet, contentTokens, intersectCount, numbers } from '../text/tokens.ts';
 import type { RuleHit } from '../types.ts';
 import { VOICE_ML } from './multilingual.ts';
 
@@ -94,35 +96,25 @@ export function roleMarkerRule(text: string): RuleHit | null {
 }
 
 export function identityClaimRule(text: string): RuleHit | null {
-  for (const re of IDENTITY) {
-    const m = re.exec(text);
-    if (m) return { label: 'identity_leakage', rule: 'leakage.identity_claim', rationale: `Speaks as the assistant about itself ("${clip(m[0], 60)}").`, evidence: clip(m[0], 120) };
-  }
+  const m = firstMatch(IDENTITY, text);
+  if (m) return { label: 'identity_leakage', rule: 'leakage.identity_claim', rationale: `Speaks as the assistant about itself ("${clip(m[0], 60)}").`, evidence: clip(m[0], 120) };
   return null;
 }
 
 export function assistantVoiceRule(text: string): RuleHit | null {
-  for (const re of VOICE) {
-    const m = re.exec(text);
-    if (m) {
-      return {
-        label: 'identity_leakage',
-        rule: 'leakage.assistant_voice',
-        rationale: `Speaks as the assistant ("${clip(m[0], 60)}").`,
-        evidence: clip(m[0], 120),
-      };
-    }
-  }
+  const m = firstMatch(VOICE, text);
+  if (m) return { label: 'identity_leakage', rule: 'leakage.assistant_voice', rationale: `Speaks as the assistant ("${clip(m[0], 60)}").`, evidence: clip(m[0], 120) };
   return null;
 }
+
+/** "So …", "所以…", "つまり…", "따라서…", "Donc…": a conclusion drawn as the helper. */
+const CONCLUSION = /^\s*(?:so|therefore|thus|hence|所以|因此|因而|つまり|したがって|따라서|그러므로|donc|ainsi|entonces|por lo tanto|então|portanto|also|daher|somit)(?:[,，、\s]|(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]))/iu;
 
 /**
  * Continuation/re-solving: solution scaffolding, or a long turn whose content words come mostly from the
  * answer and that neither asks nor addresses the assistant.
+ * A conclusion that restates the answer's results and a continued numbered list count too.
  */
-/** "So …", "所以…", "つまり…", "따라서…", "Donc…": a conclusion drawn as the helper. */
-const CONCLUSION = /^\s*(?:so|therefore|thus|hence|所以|因此|因而|つまり|したがって|따라서|그러므로|donc|ainsi|entonces|por lo tanto|então|portanto|also|daher|somit)(?:[,，、\s]|(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]))/iu;
-
 export function continuationRule(text: string, question: string, response: string): RuleHit | null {
   // heuristic-v6: a conclusion that restates two or more of the answer's results, asking nothing, re-states the
   // solution ("所以全班一共有49人，其中男生21人。"). One number ("So the answer is 20.") may be a user checking.
@@ -148,16 +140,14 @@ export function continuationRule(text: string, question: string, response: strin
       evidence: clip(text, 120),
     };
   }
-  for (const re of SOLVING) {
-    const m = re.exec(text);
-    if (m && !/\?/.test(text) && !/\b(?:you|your|i think|isn't|shouldn't|wrong|mistake|wait)\b/i.test(text.slice(0, 300))) {
-      return {
-        label: 'identity_leakage',
-        rule: 'leakage.solving',
-        rationale: `Works the problem as the assistant would ("${clip(m[0], 60)}"), without a user's question to the assistant.`,
-        evidence: clip(m[0], 120),
-      };
-    }
+  const solving = firstMatch(SOLVING, text, () => !/\?/.test(text) && !/\b(?:you|your|i think|isn't|shouldn't|wrong|mistake|wait)\b/i.test(text.slice(0, 300)));
+  if (solving) {
+    return {
+      label: 'identity_leakage',
+      rule: 'leakage.solving',
+      rationale: `Works the problem as the assistant would ("${clip(solving[0], 60)}"), without a user's question to the assistant.`,
+      evidence: clip(solving[0], 120),
+    };
   }
   const toks = contentTokens(text);
   if (toks.length >= 12 && !/\?/.test(text) && !/\b(?:you|your)\b/i.test(text)) {

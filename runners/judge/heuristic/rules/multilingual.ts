@@ -1,6 +1,7 @@
 /**
  * Cue lists for turns not written in English: Chinese, Japanese, Spanish, French and German. Each list is one
- * regex per family; the rules treat a hit like the English cue of the same family. Words are matched on
+ * regex per family; the rules treat a hit like the English cue of the same family (the reference cues, which the
+ * signals read, are STRONG_REF_ML and WEAK_REF_ML in signals/cues.ts). Words are matched on
  * NFKC-normalised text (full-width punctuation folded), case-insensitively.
  */
 
@@ -25,11 +26,3 @@ export const PLANNING_ML: RegExp[] = [
   /l'utilisateur (?:veut|demande|souhaite|a|est|cherche)|(?:je dois|je devrais|il faut que je) (?:répondre|expliquer)|laissez-moi réfléchir|la réponse doit/iu,
   /(?:der|die) (?:benutzer|nutzer|anwender)(?:in)? (?:möchte|will|fragt|hat|braucht|sucht|wünscht)|ich (?:sollte|muss) (?:antworten|erklären|zuerst)|lass mich (?:nachdenken|überlegen)|die antwort sollte/iu,
 ];
-
-/** An explicit reference to the assistant's answer. */
-export const STRONG_REF_ML =
-  /你(?:刚才|之前|上面)?(?:说|提到|写|算|给出)|你的(?:回答|答案|解释|方法|计算|步骤)|(?:上面|以上|之前)的(?:回答|答案|步骤|内容)|第[一二三四五六七八九十\d]+(?:步|点|个)|(?:确定|肯定)吗|(?:不对|错了)|あなたの(?:答え|回答|説明)|(?:さっき|先ほど|上記)の|(?:ステップ|手順)\s*\d|本当(?:に|ですか)|dijiste|mencionaste|escribiste|calculaste|tu (?:respuesta|explicación|solución)|(?:el|la) (?:paso|punto) \d|¿estás seguro|tu as dit|vous avez dit|tu as mentionné|(?:ta|votre) (?:réponse|explication|solution)|(?:l'|la )étape \d|es-tu sûr|êtes-vous sûr|du hast (?:gesagt|geschrieben|erwähnt|berechnet)|sie haben (?:gesagt|geschrieben)|(?:deine|ihre) (?:antwort|erklärung|lösung)|(?:im )?schritt \d|bist du sicher|sind sie sicher|改(?:得|成|一下|短|长)|(?:写|说)得更|更(?:正式|简短|简洁|详细|口语化|礼貌)一?(?:点|些)|(?:少|多)(?:用)?一?(?:点|些)(?:表情|emoji)|\b(?:faz|fazer|faça|escreve|escrever|escreva|dá|dar|me dá|haz|hazme|escribe|escríbeme|dame) (?:mais )?(?:um |una? )?(?:outr[oa]|otr[oa])\b|\b(?:fais|écris|donne)(?:-moi)? (?:un|une) autre\b|\bnoch (?:ein|eine|einen)(?: weitere[ns]?| andere[ns]?)?\b|再(?:来|写|给|做)一(?:个|首|篇)|换一个|もう一つ|別の(?:案|例|バージョン)|하나 더|다른 (?:버전|예시)|(?:etwas|ein bisschen|bitte) (?:weniger|mehr|kürzer|länger|förmlicher|lockerer)\b|\bweniger emojis\b|\b(?:menos|más) emojis\b|\bmoins d'emojis\b|\b(?:menos|mais) emojis\b|\b(?:fewer|less|more|no) emojis\b|(?:もう少し|少し)(?:短く|長く|丁寧に|カジュアルに)|(?:좀|조금) 더 (?:짧게|길게|자세히|공손하게)|(?:もっと|より)(?:短く|詳しく|丁寧に|カジュアルに|フォーマルに)|書き直して|(?:más|un poco más) (?:corto|breve|formal|detallad[oa]|sencill[oa])|plus (?:court|formel|détaillé|simple)|(?:kürzer|formeller|ausführlicher|einfacher) (?:machen|schreiben|formulieren)|mais (?:curto|formal|detalhad[oa]|simples)|(?:바꾸|바꿔|고쳐|수정해|다시 써)|더 (?:짧게|길게|자세히|격식|공손)|você disse|você mencionou|(?:sua|a sua) (?:resposta|explicação|solução)|(?:no )?passo \d|tem certeza|말씀하신|(?:위|앞)의 (?:답변|설명)|\d단계|확실한가요|정말(?:인가요|요)/iu;
-
-/** A conversational hook: why, what if, and, then; a question whose subject is left out or is "it" ("¿Funciona con…?", "ça marche…", "それは…"). */
-export const WEAK_REF_ML =
-  /^(?:(?:那|那么|但是|可是|为什么|如果|还有)|(?:じゃあ|では|でも|なぜ|どうして|もし))|为什么|为何|如果.*(?:会|呢)|呢[？?]|なぜ|どうして|もし.*(?:たら|ば)|¿por qué|\by si\b|¿y (?:si|qué|cómo)|pourquoi|\bet si\b|\bwarum\b|\bwieso\b|\bwas wäre,? wenn\b|\bund wenn\b|\bpor que\b|^e (?:se|quanto|como|o que)\b|\be se\b|^(?:그럼|그러면|그런데|근데)|왜|만약|^¿?(?:funciona|sirve|vale|cambia|afecta|incluye|serve|muda|inclui|dá (?:pra|para))\b|^(?:est-ce que )?ça (?:marche|fonctionne|change|vaut|inclut)\b|^(?:funktioniert|geht|klappt|gilt) (?:das|es)\b|^(?:这个|那个|它)|^(?:それ|これ)(?:は|って|も)|^(?:이것|그것|이거|그거)|대신|(?:으면|면) [^?？]*[?？]|(?:だったら|としたら|だとしたら|の場合(?:は|だと))|(?:すると|入れると|にすると|にしたら|したら|だと)[^？?]*[？?]|(?:라면|이라면|경우에는)/iu;

@@ -1,4 +1,5 @@
-import { clip } from '../text.ts';
+import { clip } from '../text/sentences.ts';
+import { firstMatch } from './first-match.ts';
 import type { RuleHit } from '../types.ts';
 import { PLANNING_ML } from './multilingual.ts';
 
@@ -52,16 +53,14 @@ export function planningMarkupRule(text: string): RuleHit | null {
 
 /** Planning language: deliberation about the reply, the user in the third person. */
 export function planningRule(text: string): RuleHit | null {
-  for (const re of PLANNING) {
-    const m = re.exec(text);
-    if (m) {
-      return {
-        label: 'meta_planning',
-        rule: 'planning.language',
-        rationale: `Deliberates about how to respond ("${clip(m[0], 60)}") instead of writing a user message.`,
-        evidence: clip(m[0], 120),
-      };
-    }
+  const m = firstMatch(PLANNING, text);
+  if (m) {
+    return {
+      label: 'meta_planning',
+      rule: 'planning.language',
+      rationale: `Deliberates about how to respond ("${clip(m[0], 60)}") instead of writing a user message.`,
+      evidence: clip(m[0], 120),
+    };
   }
   return null;
 }

@@ -1,4 +1,5 @@
-import { clip } from '../text.ts';
+import { clip } from '../text/sentences.ts';
+import { firstMatch } from './first-match.ts';
 import type { RuleHit } from '../types.ts';
 
 /**
@@ -124,37 +125,31 @@ const STEP_LIST = uni(/(?:\b(?:step|schritt|paso|étape|passo)\s*1\b|第一步|�
 export function helperRegisterRule(text: string): RuleHit | null {
   const t = text.normalize('NFKC');
   const query = isQuery(t);
-  for (const re of HELPER_I) {
-    const m = re.exec(t);
-    if (m && !isQuery(t.slice(m.index))) {
-      return { label: 'identity_leakage', rule: 'leakage.helper_first_person', rationale: `Presents or offers the answer as the helper ("${clip(m[0], 60)}").`, evidence: clip(m[0], 120) };
-    }
+  const helper = firstMatch(HELPER_I, t, (m) => !isQuery(t.slice(m.index)));
+  if (helper) {
+    return { label: 'identity_leakage', rule: 'leakage.helper_first_person', rationale: `Presents or offers the answer as the helper ("${clip(helper[0], 60)}").`, evidence: clip(helper[0], 120) };
   }
   if (query) return null;
   const size = t.split(/\s+/).filter(Boolean).length + (t.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0) / 2;
   if (ADDITIVE.test(t) && size >= 8 && !SELF.test(t)) {
     return { label: 'identity_leakage', rule: 'leakage.adds_to_answer', rationale: 'A statement that adds to the answer ("Also, …") without a word about the speaker: the helper continuing.', evidence: clip(t, 120) };
   }
-  for (const re of HELPER_YOU) {
-    const m = re.exec(t);
-    if (m) {
-      return {
-        label: 'identity_leakage',
-        rule: 'leakage.explains_to_you',
-        rationale: `A statement that explains to the asker what they can or should do ("${clip(m[0], 60)}"): the helper's register, not a user's message.`,
-        evidence: clip(m[0], 120),
-      };
-    }
+  const toYou = firstMatch(HELPER_YOU, t);
+  if (toYou) {
+    return {
+      label: 'identity_leakage',
+      rule: 'leakage.explains_to_you',
+      rationale: `A statement that explains to the asker what they can or should do ("${clip(toYou[0], 60)}"): the helper's register, not a user's message.`,
+      evidence: clip(toYou[0], 120),
+    };
   }
   return null;
 }
 
 export function planStructureRule(text: string): RuleHit | null {
   const t = text.normalize('NFKC');
-  for (const re of PLAN) {
-    const m = re.exec(t);
-    if (m) return { label: 'meta_planning', rule: 'planning.language', rationale: `Deliberates about the reply ("${clip(m[0], 60)}").`, evidence: clip(m[0], 120) };
-  }
+  const plan = firstMatch(PLAN, t);
+  if (plan) return { label: 'meta_planning', rule: 'planning.language', rationale: `Deliberates about the reply ("${clip(plan[0], 60)}").`, evidence: clip(plan[0], 120) };
   if (QUESTION_MARK.test(t)) return null;
   // Infinitive notes in French, Spanish or Portuguese: "Convertir 1 h 30…, puis diviser…" (a plan, not a request).
   const inf = /^\s*(\p{L}+(?:er|ir|re|ar))\b[^?]*?\b(?:puis|ensuite|luego|después|depois|em seguida)\s+(\p{L}+(?:er|ir|re|ar))\b/iu.exec(t);

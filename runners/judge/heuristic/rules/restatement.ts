@@ -1,5 +1,9 @@
-import { clip, isGeneric, markedWords, normalize, numbersAndWords, wordingKeys } from '../text.ts';
-import type { Signals } from '../signals.ts';
+import { markedWords } from '../text/names.ts';
+import { normalize } from '../text/normalize.ts';
+import { clip } from '../text/sentences.ts';
+import { numbersAndWords, wordingKeys } from '../text/tokens.ts';
+import { isGeneric } from '../text/vocabulary.ts';
+import type { Signals } from '../signals/types.ts';
 import type { RuleHit } from '../types.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { clip } from '../text.ts';
+import { clip } from '../text/sentences.ts';
 import type { RuleHit } from '../types.ts';
 import { SPECIAL_TOKEN_RE } from './degenerate.ts';
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteData, verifiedIds } from '../../../components/site-data.ts';
+import { siteData, verifiedIds } from '../../../data/site-data.ts';
 import { leaderboardRows } from '../../../lib/site/leaderboard.ts';
 
 /** Leaderboard rows of one dataset, fetched by the dataset selector. */

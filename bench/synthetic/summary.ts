@@ -1,0 +1,61 @@
+/** A synthetic model's summary.json: its dataset results, judge agreement and provenance stamped `simulated`. */
+import { ResultSummary, type DatasetResult, type Suite } from '../../src/schema/index.ts';
+import { PRIMARY, SECONDARY } from './judges.ts';
+import type { ModelSpec } from './models.ts';
+import { kappa } from './stats.ts';
+import { fakeSha256 } from './text.ts';
+
+const ZERO_SHA = '0'.repeat(64);
+
+export interface SummaryInput {
+  suite: Suite;
+  model: ModelSpec;
+  /** The model's place in the list: its run starts an hour after the previous model's. */
+  index: number;
+  datasets: Suite['datasets'];
+  results: DatasetResult[];
+  conf: number[][];
+  samples: number;
+}
+
+/** The summary, checked against the ResultSummary schema. */
+export function buildSummary(s: SummaryInput): ResultSummary {
+  const { suite, model: m } = s;
+  const k = kappa(s.conf);
+  const started = new Date(Date.UTC(2026, 10, 1) + s.index * 3_600_000);
+  const summary: ResultSummary = {
+    format: 1,
+    submission: { id: m.id, display_name: m.display_name, family: m.family, hf: { repo: m.repo, revision: m.revision, pinned: /^[0-9a-f]{40}$/.test(m.revision) }, params: { total_b: m.total_b, active_b: m.active_b } },
+    datasets: s.results,
+    agreement: [{ judge_a: PRIMARY, judge_b: SECONDARY, n: k.n, percent: k.percent, kappa: k.kappa, confusion: s.conf }],
+    provenance: {
+      suite_id: suite.id, suite_version: suite.version, taxonomy_version: suite.taxonomy_version,
+      submission_sha256: fakeSha256(`sub:${m.id}`),
+      template_sha256: fakeSha256(`tpl:${m.family}`),
+      template_source: `hub:${m.repo}@${m.revision}/chat_template.jinja`,
+      stop_sequences: ['<|im_end|>', '<|im_start|>'],
+      decoding: {
+        assistant: { temperature: suite.assistant_turn.temperature, top_p: suite.assistant_turn.top_p, max_tokens: suite.assistant_turn.max_tokens },
+        user_turn_max_tokens: suite.user_turn.max_tokens,
+        conditions: suite.conditions.map((c) => ({ id: c.id, temperature: c.temperature, top_p: c.top_p, samples: c.samples })),
+      },
+      judges: [
+        { id: PRIMARY, kind: 'llm', model: 'gpt-5.4-mini', prompt_version: suite.judge_prompt_version, temperature: 0, max_tokens: 400 },
+        { id: SECONDARY, kind: 'heuristic', model: null, prompt_version: 'rules-1', temperature: null, max_tokens: null },
+      ],
+      primary_judge: PRIMARY,
+      endpoint_models: [`synthetic/${m.id}`],
+      simulated: true,
+      runner_commit: null, runner_dirty: null,
+      package_versions: { userturn: '0.1.0', generator: 'bench/synthetic' },
+      datasets: s.datasets.map((d) => ({ id: d.id, files: d.source.files.map((f) => ({ name: f.name, sha256: f.sha256 ?? ZERO_SHA })) })),
+      shards: null,
+    },
+    run: {
+      started_at: started.toISOString(), finished_at: new Date(started.getTime() + 1_800_000).toISOString(), duration_s: 1800,
+      requests_sent: s.samples * 2, cache_hits: 0, request_errors: 0, endpoints: ['http://127.0.0.1:0/v1 (synthetic)'],
+    },
+  };
+  ResultSummary.parse(summary);
+  return summary;
+}

@@ -1,0 +1,49 @@
+import { exportResults } from '../../export/export.ts';
+import { ExportInputError } from '../../export/load-results.ts';
+import { pushExport } from '../../export/push.ts';
+import { registerEnvSecrets } from '../../io/secrets.ts';
+import { UsageError, parseCommandArgs, withUsage } from '../args.ts';
+
+export const summary = 'write results as a Hugging Face dataset folder (Parquet, dataset card, lm-eval JSON); --push uploads it';
+
+const USAGE = `usage: userturn export <results/ID>... --out DIR [--push OWNER/NAME]
+
+Writes DIR/data/<dataset>.parquet (the samples of every given result), DIR/data/summary.parquet (one row per
+model x dataset x condition), DIR/lm_eval/<ID>/results.json (lm-evaluation-harness results shape) and
+DIR/README.md, a dataset card whose configs: list one config per dataset plus "summary". Same input, same bytes.
+  --push OWNER/NAME  upload DIR to that existing Hub dataset repo in one commit; the token is read from HF_TOKEN
+                     only, and HF_ENDPOINT (when set) replaces https://huggingface.co
+Exit 0 on success, 1 on bad input or a refused upload (one line naming file and field), 2 on usage errors.`;
+
+export async function run(argv: string[]): Promise<number> {
+  return withUsage(USAGE, async () => {
+    const { values, positionals } = parseCommandArgs(argv, {
+      help: { type: 'boolean', short: 'h' },
+      out: { type: 'string' },
+      push: { type: 'string' },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    if (positionals.length === 0) throw new UsageError('expected at least one result folder (results/<submission-id>)');
+    if (!values.out) throw new UsageError('--out DIR is required');
+    // A key that leaked into a sample's text (an engine echoing headers) is redacted in the export as everywhere.
+    registerEnvSecrets();
+    try {
+      const { files } = await exportResults(positionals, values.out);
+      console.log(`export: wrote ${files.length} files to ${values.out}`);
+      if (values.push !== undefined) {
+        const url = await pushExport(values.out, files, values.push);
+        console.log(`export: pushed to ${values.push}${url ? ` (${url})` : ''}`);
+      }
+      return 0;
+    } catch (e) {
+      if (e instanceof ExportInputError) {
+        console.error(`userturn export: ${e.message}`);
+        return 1;
+      }
+      throw e;
+    }
+  });
+}

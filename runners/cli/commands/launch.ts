@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import { gitDefaults } from '../../launch/git-defaults.ts';
+import { launchFiles } from '../../launch/launch.ts';
+import { LaunchInputError, TARGETS, buildLaunchPlan, type Target } from '../../launch/plan.ts';
+import { writeFileAtomic } from '../../results/atomic.ts';
+import { UsageError, intFlag, parseCommandArgs, withUsage } from '../args.ts';
+
+export const summary = 'write a SkyPilot task, Kubernetes Indexed Job or Slurm job array that runs a submission in N shards, then merges';
+
+const USAGE = `usage: userturn launch <submission.yaml> --shards N --target skypilot|k8s|slurm [--out DIR] [options]
+
+Writes ready scheduler files: every task serves the submission's pinned revision with serve-cmd's command and
+runs \`userturn run --shard i/N\`; a final step runs \`userturn run --merge\` over all shards and validates the
+result. The SQLite cache stays on node-local disk; snapshots are synced to shared storage. How to submit is in
+each file's header. Without --out the files are printed, each after a "# ==> NAME <==" line.
+  --limit N          at most N items per dataset (a smoke run), passed to every shard and to the merge
+  --gpu NAME         SkyPilot accelerator (default H100); the count is the submission's tensor_parallel_size
+  --bucket URL       SkyPilot: bucket for results and cache snapshots (default: a SkyPilot-managed bucket)
+  --repo-url URL     Kubernetes: repository the pods clone (default: git remote origin)
+  --commit SHA       Kubernetes: commit the pods check out (default: HEAD)
+Exit 0 on success, 1 on a bad submission (one line naming file and field), 2 on usage errors.`;
+
+export async function run(argv: string[]): Promise<number> {
+  return withUsage(USAGE, async () => {
+    const { values, positionals } = parseCommandArgs(argv, {
+      help: { type: 'boolean', short: 'h' },
+      shards: { type: 'string' },
+      target: { type: 'string' },
+      out: { type: 'string' },
+      limit: { type: 'string' },
+      gpu: { type: 'string' },
+      bucket: { type: 'string' },
+      'repo-url': { type: 'string' },
+      commit: { type: 'string' },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    if (positionals.length !== 1) throw new UsageError('expected exactly one submission file');
+    if (!TARGETS.includes(values.target as Target)) throw new UsageError(`--target must be one of ${TARGETS.join(', ')}`);
+    if (values.shards === undefined) throw new UsageError('--shards N is required');
+    const shards = intFlag('shards', values.shards, 1);
+    const limit = values.limit === undefined ? undefined : intFlag('limit', values.limit, 1);
+    const git = values.target === 'k8s' ? gitDefaults(process.cwd()) : { repoUrl: null, commit: null };
+    try {
+      const plan = await buildLaunchPlan(positionals[0]!, {
+        shards,
+        limit,
+        gpu: values.gpu,
+        bucket: values.bucket,
+        repoUrl: values['repo-url'] ?? git.repoUrl ?? undefined,
+        commit: values.commit ?? git.commit ?? undefined,
+      });
+      const files = launchFiles(plan, values.target as Target);
+      if (!plan.pinned) console.error(`launch: note: hf.revision "${plan.revision}" is a branch, not a commit; pin it in ${plan.subPath} for a verifiable result`);
+      if (values.out === undefined) for (const f of files) process.stdout.write(`# ==> ${f.name} <==\n${f.text}`);
+      else {
+        for (const f of files) await writeFileAtomic(join(values.out, f.name), f.text);
+        console.log(`launch: wrote ${files.map((f) => join(values.out!, f.name)).join(', ')}`);
+      }
+      return 0;
+    } catch (e) {
+      if (e instanceof LaunchInputError) {
+        console.error(`userturn launch: ${e.message}`);
+        return 1;
+      }
+      throw e;
+    }
+  });
+}

@@ -1,0 +1,28 @@
+/**
+ * Dataset file names have one home: the suite's dataset entry (`source.files`). The first file holds the items;
+ * a second, where a dataset has one (MT-Bench, Vicuna), holds reference answers. Parsers take the files in that
+ * order; tools with no --suite (score, the simulator, the verifier bench) ask the current suite for the names.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { CURRENT_SUITE_FILE } from '../../src/lib/data-paths.ts';
+import { Suite, formatFieldError, parseWith, type DatasetId, type DatasetSpec } from '../../src/schema/index.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The name of the file that holds a dataset's items. */
+export const itemsFileName = (spec: DatasetSpec): string => spec.source.files[0]!.name;
+
+/** Where a dataset's items file lies in a datasets folder (--data-dir, USERTURN_DATA_DIR): DIR/<id>/<name>. */
+export const itemsFilePath = (dataDir: string, spec: DatasetSpec): string => join(dataDir, spec.id, itemsFileName(spec));
+
+/** The current suite's entry for a dataset; throws naming the suite file and the field. */
+export function currentDatasetSpec(id: DatasetId): DatasetSpec {
+  const r = parseWith(Suite, parse(readFileSync(join(ROOT, CURRENT_SUITE_FILE), 'utf8')), CURRENT_SUITE_FILE);
+  if (!r.ok) throw new Error(r.errors.map(formatFieldError).join('\n'));
+  const spec = r.value.datasets.find((d) => d.id === id);
+  if (!spec) throw new Error(`${CURRENT_SUITE_FILE}: datasets: no entry for "${id}"`);
+  return spec;
+}

@@ -1,0 +1,88 @@
+import { downloadFile, fileDownloadInfo, HubApiError } from '@huggingface/hub';
+import { join } from 'node:path';
+import { COMMIT, commitOf, hasSnapshot, lookup, markAbsent, repoCache, snapshotPath, store } from './cache-layout.ts';
+import { causeOf, hostOf, hubSettings } from './settings.ts';
+
+export interface HubFileRequest {
+  /** Model repository, e.g. "Qwen/Qwen3-8B". */
+  repo: string;
+  /** Commit sha (pinned) or branch name. */
+  revision: string;
+  /** File inside the repository. */
+  file: string;
+  /** The local way around a failed download, e.g. "Pass --template FILE". Every error ends with it. */
+  alternative: string;
+  /**
+   * Offline, a cached snapshot of the commit without this file counts as the file not existing (what transformers
+   * does offline; `hf download` records no absent files). For files the caller can do without.
+   */
+  optional?: boolean;
+}
+
+export interface HubFileOptions {
+  /** Hub cache folder; default from HF_HUB_CACHE / HF_HOME (see settings.ts). */
+  cacheDir?: string;
+  /** Injected for tests; defaults to the global fetch (which honours proxies once useEnvProxy ran). */
+  fetch?: typeof fetch;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Error codes of a Hub 404 that mean the repository or revision is wrong, not that the file is missing. */
+const NOT_A_MISSING_FILE = new Set(['RepoNotFound', 'RevisionNotFound']);
+
+/**
+ * A file of a model repository at a revision, through @huggingface/hub: the Hugging Face cache first, else the Hub
+ * at HF_ENDPOINT with HF_TOKEN. Returns null when the file does not exist at that revision (also cached).
+ * With HF_HUB_OFFLINE set no request is made: a file not in the cache is an error naming it and the alternative.
+ */
+export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}): Promise<string | null> {
+  const hub = hubSettings(opts.env);
+  const rc = repoCache(opts.cacheDir ?? hub.cacheDir, req.repo);
+  const name = `${req.repo}@${req.revision}/${req.file}`;
+  const known = await commitOf(rc, req.revision);
+  const cached = await lookup(rc, known, req.file);
+  if (cached.kind === 'file') return cached.bytes.toString('utf8');
+  if (cached.kind === 'absent') return null;
+  // A branch not yet resolved has no snapshot path of its own: the file goes under a commit that refs/<branch> names.
+  const where = known !== null ? snapshotPath(rc, known, req.file) : `${snapshotPath(rc, '<commit>', req.file)} with <commit> in ${join(rc.folder, 'refs', req.revision)}`;
+  if (hub.offline && req.optional && known !== null && (await hasSnapshot(rc, known))) return null;
+  if (hub.offline) throw new Error(`${name}: not in the Hugging Face cache (${where}) and HF_HUB_OFFLINE is set, so nothing was downloaded. ${req.alternative}, or unset HF_HUB_OFFLINE`);
+
+  // The library reads the response; this wrapper also keeps the two headers it does not return.
+  const seen = { commit: null as string | null, errorCode: null as string | null };
+  const base = opts.fetch ?? fetch;
+  const watching: typeof fetch = async (input, init) => {
+    const res = await base(input, init);
+    seen.commit ??= res.headers.get('x-repo-commit');
+    if (!res.ok) seen.errorCode = res.headers.get('x-error-code');
+    return res;
+  };
+  const params = { repo: req.repo, path: req.file, revision: req.revision, hubUrl: hub.endpoint, accessToken: hub.token, fetch: watching };
+  const host = hostOf(hub.endpoint);
+  const around = `${req.alternative}, or put the file at ${where} (then HF_HUB_OFFLINE=1 works too)`;
+  let got: { etag: string; bytes: Uint8Array } | null;
+  try {
+    const info = await fileDownloadInfo(params);
+    if (info === null) got = null;
+    else {
+      const blob = await downloadFile({ ...params, downloadInfo: info });
+      const bytes = new Uint8Array(await blob!.arrayBuffer());
+      if (bytes.length !== info.size) throw new Error(`cut short: ${bytes.length} of ${info.size} bytes`);
+      got = { etag: info.etag, bytes };
+    }
+  } catch (e) {
+    if (!(e instanceof HubApiError)) throw new Error(`could not download ${name} from ${host} (${causeOf(e)}). Offline? ${around}`);
+    if (e.statusCode !== 404 || NOT_A_MISSING_FILE.has(seen.errorCode ?? '')) {
+      const hint = e.statusCode === 401 || e.statusCode === 403 ? ' (gated or private repo: set HF_TOKEN)' : '';
+      throw new Error(`${name}: HTTP ${e.statusCode} from ${host}${hint}. ${around}`);
+    }
+    got = null; // a plain 404 (a mirror that sends no X-Error-Code): the file is missing
+  }
+  const commit = known ?? (seen.commit !== null && COMMIT.test(seen.commit) ? seen.commit : null);
+  if (commit !== null) {
+    // Without a commit the answer cannot be filed in the cache layout: used, not kept.
+    if (got === null) await markAbsent(rc, commit, req.file);
+    else await store(rc, req.revision, commit, req.file, got.etag, got.bytes);
+  }
+  return got === null ? null : new TextDecoder().decode(got.bytes);
+}

@@ -1,0 +1,47 @@
+import { getHFHubCachePath, HUB_URL } from '@huggingface/hub';
+import { registerSecret } from '../io/secrets.ts';
+
+/** How the Hub is reached, read from the same variables huggingface_hub reads, so one setup serves both. */
+export interface HubSettings {
+  /** HF_ENDPOINT (a mirror or a private Hub), else https://huggingface.co. */
+  endpoint: string;
+  /** HF_TOKEN (or the older HUGGING_FACE_HUB_TOKEN): sent as a Bearer token to the endpoint only, never written. */
+  token: string | undefined;
+  /** HF_HUB_OFFLINE: no network at all; only what is already cached or local is used. */
+  offline: boolean;
+  /** HF_HUB_CACHE, else HF_HOME/hub, else ~/.cache/huggingface/hub: the cache huggingface_hub already fills. */
+  cacheDir: string;
+}
+
+/** The values huggingface_hub accepts as true for its boolean variables. */
+const TRUE_VALUES = new Set(['1', 'on', 'yes', 'true']);
+
+export function isOffline(env: NodeJS.ProcessEnv = process.env): boolean {
+  return TRUE_VALUES.has((env.HF_HUB_OFFLINE ?? '').trim().toLowerCase());
+}
+
+export function hubSettings(env: NodeJS.ProcessEnv = process.env): HubSettings {
+  const token = env.HF_TOKEN || env.HUGGING_FACE_HUB_TOKEN || undefined;
+  registerSecret(token); // whatever the caller registered, the token never reaches a file or a log
+  return {
+    endpoint: (env.HF_ENDPOINT || HUB_URL).replace(/\/+$/, ''),
+    token,
+    offline: isOffline(env),
+    cacheDir: getHFHubCachePath(),
+  };
+}
+
+/** The host of a URL, for messages (never the URL's credentials). */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** The reason a request failed, short: the network error code (ENOTFOUND, ECONNREFUSED…) or the message. */
+export function causeOf(e: unknown): string {
+  const err = e as Error & { cause?: { code?: string; message?: string } };
+  return err.cause?.code ?? err.cause?.message ?? err.message ?? String(e);
+}

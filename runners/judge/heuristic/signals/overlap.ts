@@ -1,0 +1,55 @@
+import { isGeneric, isInstructionWord } from '../text/vocabulary.ts';
+
+/** How the turn's content tokens split between the question, the answer and neither. */
+export interface Overlap {
+  inQ: number;
+  aOnly: number;
+  novel: number;
+  topicInQ: number;
+  topicAOnly: number;
+  /** Tokens that are not constraint vocabulary. */
+  counted: number;
+}
+
+/**
+ * Inflection across languages the light stemmer does not know ("quietscht"/"quietschen", "recomienda"/
+ * "recomiendas"): two words of five or more letters meet when they share a prefix of at least five letters and
+ * three quarters of the longer one ("internet"/"international" and "light"/"Lightroom" do not), or when a word of
+ * seven or more letters starts the other (German compounds: "Eröffnung"/"Eröffnungstag").
+ */
+function byPrefix(set: Set<string>): Map<string, string[]> {
+  const m = new Map<string, string[]>();
+  for (const t of set) if (t.length >= 5 && !/^\d/.test(t)) m.set(t.slice(0, 4), [...(m.get(t.slice(0, 4)) ?? []), t]);
+  return m;
+}
+
+function inSet(t: string, set: Set<string>, pre: Map<string, string[]>): boolean {
+  if (set.has(t)) return true;
+  if (t.length < 5 || /^\d/.test(t)) return false;
+  return (pre.get(t.slice(0, 4)) ?? []).some((w) => {
+    let k = 0;
+    while (k < t.length && k < w.length && t[k] === w[k]) k++;
+    return k >= 5 && (k >= 0.75 * Math.max(t.length, w.length) || (k === Math.min(t.length, w.length) && k >= 7));
+  });
+}
+
+export function overlap(u: Set<string>, q: Set<string>, a: Set<string>): Overlap {
+  const o: Overlap = { inQ: 0, aOnly: 0, novel: 0, topicInQ: 0, topicAOnly: 0, counted: 0 };
+  const qPre = byPrefix(q);
+  const aPre = byPrefix(a);
+  for (const t of u) {
+    const generic = isGeneric(t);
+    // Constraint vocabulary ("words", "paragraphs", "highlight") is shared by any two instruction prompts: it
+    // counts for restatement (inQ) but neither as new nor as topic.
+    const instruction = isInstructionWord(t);
+    if (!instruction) o.counted++;
+    if (inSet(t, q, qPre)) {
+      o.inQ++;
+      if (!generic) o.topicInQ++;
+    } else if (inSet(t, a, aPre)) {
+      o.aOnly++;
+      if (!generic) o.topicAOnly++;
+    } else if (!instruction) o.novel++;
+  }
+  return o;
+}

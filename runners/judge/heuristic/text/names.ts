@@ -1,0 +1,33 @@
+/** Names and marked words: what ties a turn to the topic of a conversation. */
+import { contentTokens } from './tokens.ts';
+import { STOPWORDS } from './vocabulary.ts';
+
+/** German capitalises every noun, so capitals mark no names there. */
+const GERMAN = /\b(?:der|die|das|und|ist|nicht|eine?|wird|mit|für|auf|ich|sie|wie|viel|kann|mein|meine)\b/gi;
+
+/** Capitalised words that are not sentence-initial (names, places, products), lowercased; for topical anchoring. */
+export function properNouns(text: string): Set<string> {
+  const out = new Set<string>();
+  if ((text.match(GERMAN)?.length ?? 0) >= 2) return out;
+  // Sentence-initial capitals are not names, also after an opening "¿", "¡", quote or bracket.
+  const re = /(?<![.!?:\n。！？]\s{0,3}[¿¡"“'(]?|^\s{0,3}[¿¡"“'(]?)\b([A-Z][\p{L}]{2,})/gu;
+  for (const m of text.matchAll(re)) {
+    const w = (m[1] as string).toLowerCase();
+    if (!STOPWORDS.has(w)) out.add(w);
+  }
+  return out;
+}
+
+/**
+ * The answer's marked words: names (capitalised mid-sentence), emphasised or code spans, the first words of list
+ * items and headings, and every Chinese, Japanese or Korean word. A turn that leads with one of them asks about
+ * what the answer brought up; a plain word the answer happens to use ("consider") is not marked.
+ */
+export function markedWords(response: string): Set<string> {
+  const marked: string[] = [...properNouns(response)];
+  for (const m of response.matchAll(/\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\n]+)\*|`([^`\n]+)`/g)) marked.push((m[1] ?? m[2] ?? m[3] ?? m[4]) as string);
+  for (const m of response.matchAll(/^\s*(?:[-*•]|\d+[.)]|#{1,4})\s+((?:\S+\s+){0,2}\S+)/gm)) marked.push(m[1] as string);
+  const out = new Set(contentTokens(marked.join(' \n ')));
+  for (const t of contentTokens(response)) if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(t)) out.add(t);
+  return out;
+}

@@ -1,0 +1,109 @@
+/** Words, content tokens and numbers of a text (unicode aware, CJK segmented). Pure and deterministic. */
+import { normalize, stem } from './normalize.ts';
+import { HAN_FUNCTION, NUMBER_WORDS, STOPWORDS, STOPWORDS_ML } from './vocabulary.ts';
+
+/** Han, Hiragana and Katakana runs: written without spaces, so words come from Intl.Segmenter (ICU dictionaries). */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
+
+/** Split a CJK run into dictionary words (word-like segments only). */
+function segmentCjk(run: string): string[] {
+  const out: string[] = [];
+  for (const seg of segmenter.segment(run)) if (seg.isWordLike) out.push(seg.segment);
+  return out;
+}
+
+/** All word tokens (letters or digits, unicode aware), normalised, numbers with their decimals kept. */
+export function words(text: string): string[] {
+  // Runs of one script each: "Anki는" is the name "anki" and a Korean particle, not one word.
+  const raw =
+    normalize(text).match(/\d+(?:[.,]\d+)*|[\p{Script=Hangul}]+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+|(?:(?![\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{M}])+(?:'[\p{L}]+)?/gu) ?? [];
+  return raw.flatMap((w) => (CJK.test(w) ? segmentCjk(w) : HANGUL.test(w) ? [koStem(w)] : [w]));
+}
+
+const HANGUL = /\p{Script=Hangul}/u;
+
+/**
+ * A Korean word's key: its first two syllables. Particles and endings are glued to the stem ("사과를", "추천합니다",
+ * "감천문화마을은"), and stripping them by list also cuts stems that end like one ("마을"), so the key keeps the
+ * stem's start instead ("사과", "추천", "감천").
+ */
+function koStem(w: string): string {
+  return w.length > 2 ? w.slice(0, 2) : w;
+}
+
+/**
+ * Wording keys for comparing a paraphrase with the question without a dictionary: character bigrams of Chinese,
+ * Japanese and Korean runs (no word segmentation or particle stripping needed), and the first five letters of
+ * every other content word ("einschlafen"/"Einschlafen", "apartamento"/"apartamentos", "recommend"/"recommends").
+ */
+export function wordingKeys(text: string): Set<string> {
+  const out = new Set<string>();
+  const t = normalize(text);
+  const EAST = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]+/gu;
+  for (const run of t.match(EAST) ?? []) {
+    for (let i = 0; i + 2 <= run.length; i++) {
+      const b = run.slice(i, i + 2);
+      if (!/^\p{Script=Hiragana}+$/u.test(b)) out.add(b); // two kana are grammar ("です", "ますか")
+    }
+  }
+  for (const w of contentTokens(t.replace(EAST, ' '))) if (!/^\d/.test(w)) out.add(w.slice(0, 5));
+  return out;
+}
+
+/** True when most letters of the text are CJK (the turn is Chinese or Japanese). */
+export function isCjk(text: string): boolean {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  return letters.length > 0 && letters.filter((c) => CJK.test(c)).length / letters.length >= 0.5;
+}
+
+/** Content tokens: stop words removed, stemmed; numbers kept (commas dropped). */
+export function contentTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) {
+    if (/^\d/.test(w)) {
+      out.push(normNumber(w));
+      continue;
+    }
+    const base = w.replace(/'s$/, '').replace(/'/g, '');
+    if (CJK.test(base)) {
+      // One-character kana are particles; one Han character can be a word ("书", "猫") or grammar ("的", "是").
+      if (base.length < 2 && (!/\p{Script=Han}/u.test(base) || HAN_FUNCTION.has(base))) continue;
+      // Short all-hiragana words are grammar ("です", "どう", "させる"), not content.
+      if (/^\p{Script=Hiragana}{1,3}$/u.test(base)) continue;
+      out.push(base);
+      continue;
+    }
+    if (base.length < 2 || STOPWORDS.has(base) || STOPWORDS_ML.has(base)) continue;
+    out.push(HANGUL.test(base) ? base : stem(base));
+  }
+  return out;
+}
+
+export function contentSet(text: string): Set<string> {
+  return new Set(contentTokens(text));
+}
+
+/** Numbers written as digits, normalised ("1,200" → "1200", "18.00" → "18"). */
+export function numbers(text: string): string[] {
+  return (normalize(text).match(/\d+(?:[.,]\d+)*/g) ?? []).map(normNumber);
+}
+
+/** "1,200" → "1200", "18.00" → "18", "4.50" and "4,50" (decimal comma: one or two digits after it) → "4.5". */
+function normNumber(n: string): string {
+  const m = /^(\d+),(\d{1,2})$/.exec(n);
+  const t = m ? `${m[1]}.${m[2]}` : n.replace(/,/g, '');
+  return t.includes('.') && /^\d+\.\d+$/.test(t) ? t.replace(/0+$/, '').replace(/\.$/, '') : t;
+}
+
+/** Numbers written as digits or as words one to twelve (en, es, fr, de, pt): for restatements that spell them out. */
+export function numbersAndWords(text: string): string[] {
+  const spelled = (normalize(text).match(/\p{L}+/gu) ?? []).map((w) => NUMBER_WORDS[w]).filter((n): n is string => n !== undefined);
+  return [...numbers(text), ...spelled];
+}
+
+export function intersectCount(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  for (const x of a) if (b.has(x)) n++;
+  return n;
+}

@@ -1,0 +1,111 @@
+import { stringify } from 'yaml';
+import { comment, headerLines } from './header.ts';
+import { LaunchInputError, type LaunchPlan } from './plan.ts';
+import { mergeScript, shardScript } from './scripts.ts';
+
+const ENGINE_IMAGES: Record<string, string> = { vllm: 'vllm/vllm-openai:latest', sglang: 'lmsysorg/sglang:latest' };
+const NODE_IMAGE = 'node:24';
+const CLAIM = 'userturn-results';
+
+/** A Kubernetes name (DNS label) from the submission id: dots and other characters become "-". */
+const k8sName = (id: string, suffix = '') => `userturn-${id.replace(/[^a-z0-9-]/g, '-')}${suffix}`.slice(0, 63).replace(/-+$/, '');
+
+function checkout(plan: LaunchPlan): Record<string, unknown> {
+  return {
+    name: 'checkout',
+    image: NODE_IMAGE,
+    command: ['bash', '-c', `set -euo pipefail\ngit clone ${plan.repoUrl} /work/repo\ncd /work/repo\ngit checkout --detach ${plan.commit}\nnpm ci`],
+    volumeMounts: [{ name: 'local', mountPath: '/work' }],
+  };
+}
+
+const volumes = (extra: unknown[] = []) => [{ name: 'local', emptyDir: {} }, ...extra, { name: 'shared', persistentVolumeClaim: { claimName: CLAIM } }];
+
+/** An Indexed Job (one pod per shard, JOB_COMPLETION_INDEX+1 → --shard) and a merge Job that waits for all shards. */
+export function k8sFiles(plan: LaunchPlan): Array<{ name: string; text: string }> {
+  if (!plan.repoUrl || !plan.commit) throw new LaunchInputError('--target k8s: --repo-url and --commit are needed (the pods clone the repository); default: git remote origin and HEAD');
+  const labels = { 'app.kubernetes.io/name': 'userturn', 'userturn.dev/submission': k8sName(plan.id).slice(9) };
+  const durable = `/shared/${plan.id}`;
+  const engine = {
+    name: 'engine',
+    image: ENGINE_IMAGES[plan.engine],
+    // A native sidecar (Kubernetes >= 1.29): stopped when the shard container exits, so the pod completes.
+    restartPolicy: 'Always',
+    command: plan.serveArgv,
+    env: [{ name: 'HF_TOKEN', valueFrom: { secretKeyRef: { name: 'hf-token', key: 'token', optional: true } } }],
+    resources: { limits: { 'nvidia.com/gpu': plan.tensorParallel } },
+    volumeMounts: [{ name: 'shm', mountPath: '/dev/shm' }],
+    // The shard container starts once the engine answers (at most 45 minutes: first starts download weights).
+    startupProbe: { httpGet: { path: '/v1/models', port: 8000 }, periodSeconds: 10, failureThreshold: 270 },
+  };
+  const shardJob = {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { name: k8sName(plan.id), labels },
+    spec: {
+      completionMode: 'Indexed',
+      completions: plan.shards,
+      parallelism: plan.shards,
+      backoffLimitPerIndex: 2,
+      template: {
+        metadata: { labels },
+        spec: {
+          restartPolicy: 'Never',
+          volumes: volumes([{ name: 'shm', emptyDir: { medium: 'Memory', sizeLimit: '16Gi' } }]),
+          initContainers: [checkout(plan), engine],
+          containers: [
+            {
+              name: 'shard',
+              image: NODE_IMAGE,
+              workingDir: '/work/repo',
+              command: ['bash', '-c', shardScript(plan, { shard: '$((JOB_COMPLETION_INDEX + 1))', local: '/work/local', durable, startEngine: false })],
+              volumeMounts: [{ name: 'local', mountPath: '/work' }, { name: 'shared', mountPath: '/shared' }],
+            },
+          ],
+        },
+      },
+    },
+  };
+  const mergeJob = {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { name: k8sName(plan.id, '-merge'), labels },
+    spec: {
+      backoffLimit: 2,
+      template: {
+        metadata: { labels },
+        spec: {
+          restartPolicy: 'Never',
+          volumes: volumes(),
+          initContainers: [
+            {
+              name: 'wait-for-shards',
+              image: 'busybox:1.36',
+              command: ['sh', '-c', `until [ "$(ls ${durable}/shards/*.done 2>/dev/null | wc -l)" -ge ${plan.shards} ]; do sleep 60; done`],
+              volumeMounts: [{ name: 'shared', mountPath: '/shared' }],
+            },
+            checkout(plan),
+          ],
+          containers: [
+            {
+              name: 'merge',
+              image: NODE_IMAGE,
+              workingDir: '/work/repo',
+              command: ['bash', '-c', mergeScript(plan, durable)],
+              volumeMounts: [{ name: 'local', mountPath: '/work' }, { name: 'shared', mountPath: '/shared' }],
+            },
+          ],
+        },
+      },
+    },
+  };
+  const how = [
+    `Needs: a ReadWriteMany PersistentVolumeClaim "${CLAIM}" (results and cache snapshots; the live cache stays`,
+    'on the pod\'s emptyDir), optionally a Secret "hf-token" with key "token" for gated repos, Kubernetes >= 1.29.',
+    `  kubectl apply -f ${plan.id}.k8s.yaml    # both Jobs; the merge Job waits until every shard wrote its .done marker`,
+    `  kubectl wait --for=condition=complete --timeout=-1s job/${k8sName(plan.id, '-merge')}`,
+    `Results: ${durable}/shards/<i> per shard, ${durable}/merged/${plan.id} after the merge (on the volume).`,
+  ];
+  const yaml = (v: unknown) => stringify(v, { lineWidth: 0, aliasDuplicateObjects: false });
+  return [{ name: `${plan.id}.k8s.yaml`, text: `${comment(headerLines(plan, how))}\n${yaml(shardJob)}---\n${yaml(mergeJob)}` }];
+}

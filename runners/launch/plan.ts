@@ -1,0 +1,90 @@
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isPinnedRevision } from '../../src/schema/common.ts';
+import { loadSubmission } from '../community/load-submission.ts';
+import { UnsafeServeError, buildServeCommand, formatCommand } from '../engines/serve-command.ts';
+
+export type Target = 'skypilot' | 'k8s' | 'slurm';
+export const TARGETS: readonly Target[] = ['skypilot', 'k8s', 'slurm'];
+
+/** Bad input to launch: one line naming the file (or flag) and the field. */
+export class LaunchInputError extends Error {}
+
+export interface LaunchOptions {
+  shards: number;
+  /** Passed to every shard's run and to the merge (a smoke run on N items per dataset). */
+  limit?: number;
+  /** Accelerator name for SkyPilot (`H100`); Slurm and Kubernetes ask for a GPU count only. */
+  gpu?: string;
+  /** SkyPilot: bucket URL (s3://, gs://, r2://, …) for results and cache snapshots; default a SkyPilot-managed one. */
+  bucket?: string;
+  /** Kubernetes: git URL and commit the pods clone (they have no checkout of their own). */
+  repoUrl?: string;
+  commit?: string;
+  /** Repository root the submission path is made relative to (default the current folder). */
+  root?: string;
+}
+
+export interface LaunchPlan {
+  id: string;
+  /** The submission file relative to the repository root, with forward slashes. */
+  subPath: string;
+  shards: number;
+  limit: number | null;
+  engine: string;
+  tensorParallel: number;
+  /** serve-cmd's argv for the submission, on 127.0.0.1:8000, and the same as one shell-quoted line. */
+  serveArgv: string[];
+  serveLine: string;
+  revision: string;
+  pinned: boolean;
+  gpu: string;
+  bucket: string | null;
+  repoUrl: string | null;
+  commit: string | null;
+}
+
+const PORT = 8000;
+export const BASE_URL = `http://127.0.0.1:${PORT}/v1`;
+/** What a submission path or other value spliced into a shell script may contain. */
+const PLAIN_PATH = /^[A-Za-z0-9._\/-]{1,300}$/;
+
+/** Load and check the submission, and build everything the scheduler files need from it. */
+export async function buildLaunchPlan(file: string, opts: LaunchOptions): Promise<LaunchPlan> {
+  const root = resolve(opts.root ?? '.');
+  const rel = relative(root, resolve(file)).split(sep).join('/');
+  if (rel.startsWith('../') || isAbsolute(rel)) throw new LaunchInputError(`${file}: (file): must be inside the repository (${root}); run launch from the checkout's root`);
+  if (!PLAIN_PATH.test(rel)) throw new LaunchInputError(`${file}: (file): the path may contain only letters, digits and . _ / -`);
+  const loaded = await loadSubmission(file);
+  if (!loaded.ok) throw new LaunchInputError(loaded.errors.join('\n'));
+  const { submissionPolicyErrors } = await import('../validate/submission-policy.ts');
+  const problems = submissionPolicyErrors(loaded.value, file, root);
+  if (problems.length > 0) throw new LaunchInputError(problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n'));
+  const sub = loaded.value;
+  let argv: string[];
+  try {
+    argv = buildServeCommand(sub, { host: '127.0.0.1', port: PORT }).argv;
+  } catch (e) {
+    if (e instanceof UnsafeServeError) throw new LaunchInputError(`${file}: ${e.message}`);
+    throw e;
+  }
+  if (opts.bucket !== undefined && !/^[a-z0-9]+:\/\/[A-Za-z0-9._\/-]{1,200}$/.test(opts.bucket)) throw new LaunchInputError(`--bucket: "${opts.bucket}" is not a bucket URL like s3://my-bucket/userturn`);
+  if (opts.gpu !== undefined && !/^[A-Za-z0-9_-]{1,40}$/.test(opts.gpu)) throw new LaunchInputError(`--gpu: "${opts.gpu}" is not an accelerator name like H100`);
+  if (opts.repoUrl !== undefined && !/^(https:\/\/|git@)[A-Za-z0-9._:\/@-]{1,300}$/.test(opts.repoUrl)) throw new LaunchInputError(`--repo-url: "${opts.repoUrl}" is not a git URL (https://… or git@…)`);
+  if (opts.commit !== undefined && !/^[0-9a-f]{7,40}$/.test(opts.commit)) throw new LaunchInputError(`--commit: "${opts.commit}" is not a commit sha`);
+  return {
+    id: sub.id,
+    subPath: rel,
+    shards: opts.shards,
+    limit: opts.limit ?? null,
+    engine: sub.serving.engine,
+    tensorParallel: sub.serving.tensor_parallel_size,
+    serveArgv: argv,
+    serveLine: formatCommand(argv),
+    revision: sub.hf.revision,
+    pinned: isPinnedRevision(sub.hf.revision),
+    gpu: opts.gpu ?? 'H100',
+    bucket: opts.bucket ?? null,
+    repoUrl: opts.repoUrl ?? null,
+    commit: opts.commit ?? null,
+  };
+}

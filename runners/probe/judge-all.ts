@@ -1,0 +1,24 @@
+import type { Verdict } from '../../src/schema/index.ts';
+import type { Judge } from '../core/judge.ts';
+
+/**
+ * Let pending I/O run first. Judging is CPU work; chained through microtasks, a burst of it would keep the
+ * event loop from reading responses that have already arrived. Those responses would not be cached yet, and a
+ * crash in that moment would send them again on resume.
+ */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Every judge's verdict on one user turn, in panel order. */
+export async function judgeAll(judges: Judge[], input: Parameters<Judge['judge']>[0]): Promise<Verdict[]> {
+  const out: Verdict[] = [];
+  for (const j of judges) {
+    await yieldToIo();
+    try {
+      out.push(await j.judge(input));
+    } catch (e) {
+      // The judge contract says never throw; if one does, the failure is still recorded, not dropped.
+      out.push({ kind: 'judge_error', reason: `judge threw: ${(e as Error).message}`.slice(0, 4000), judge: j.stamp.id });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,66 @@
+import type { DatasetId, ResultSummary } from '../../src/schema/index.ts';
+import type { FailLimit } from '../client/fail-limit.ts';
+import type { HttpTimeouts } from '../client/http-fetch.ts';
+import type { ClientStats } from '../client/types.ts';
+import type { Judge } from '../core/judge.ts';
+import type { VerifyFn } from './verify-safe.ts';
+
+/** What every mode of `userturn run` reads to plan the run (run, --merge, --dry-run all start here). */
+export interface SetupOptions {
+  root: string;
+  submissionPath: string;
+  suitePath: string;
+  /** Endpoints and key are registered as secrets (redacted from every log line) whatever the mode. */
+  baseURLs: string[];
+  apiKey?: string;
+  dataDir?: string;
+  cacheDir: string;
+  templateOverride?: string;
+  limit: number | null;
+  datasets: DatasetId[] | null;
+  shard: { index: number; count: number } | null;
+  log(message: string): void;
+  out(message: string): void;
+}
+
+/** `run --merge`: result folders of `--shard i/n` runs to merge into one result (no request is sent). */
+export interface MergeOptions extends SetupOptions {
+  merge: string[];
+  outDir: string;
+}
+
+/** A run that sends requests. */
+export interface RunOptions extends SetupOptions {
+  /** Served model name; default: what each endpoint lists first on /v1/models. */
+  model?: string;
+  concurrency: number;
+  timeoutMs: number;
+  /** Connect, first-byte and idle timeouts inside each attempt (default DEFAULT_HTTP_TIMEOUTS). */
+  httpTimeouts?: HttpTimeouts;
+  /** Stop the run when failed requests exceed this (--fail-on-error). */
+  failLimit?: FailLimit | null;
+  maxAttempts: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** SQLite cache file; null for --no-cache. */
+  cachePath: string | null;
+  outDir: string;
+  judgeConfigs: string[];
+  tty: boolean;
+  progressIntervalMs: number;
+  /** Raw progress output (a redrawn bar on a TTY); default stderr. */
+  progressWrite?(text: string): void;
+}
+
+/** Injected collaborators; defaults are the real ones (tests may pass a tiny judge while the panel is a stub). */
+export interface RunDeps {
+  judges?: Judge[];
+  verify?: VerifyFn;
+}
+
+export interface RunOutcome {
+  exitCode: 0 | 1;
+  summary: ResultSummary | null;
+  resultDir: string | null;
+  stats: ClientStats | null;
+}

@@ -1,0 +1,22 @@
+/** Links of the example browser (pure). Ids are URL-encoded one by one, so a sample id's "~" stays readable. */
+
+const enc = encodeURIComponent;
+const page = (base: string, params: Array<[string, string]>): string =>
+  `${base}examples/?${params.map(([k, v]) => `${k}=${enc(v)}`).join('&')}`;
+
+/** The list of a model × dataset. */
+export const listLink = (base: string, model: string, dataset: string): string =>
+  page(base, [['model', model], ['dataset', dataset]]);
+
+/** The permalink of one sample. */
+export const permalink = (base: string, model: string, dataset: string, id: string): string =>
+  page(base, [['model', model], ['dataset', dataset], ['sample', id]]);
+
+/** Two models' samples of one item side by side (condition "" = every condition). */
+export const compareLink = (base: string, dataset: string, item: string, a: string, b: string, condition: string): string =>
+  page(base, [['view', 'compare'], ['dataset', dataset], ['item', item], ['a', a], ['b', b], ['condition', condition]]);
+
+/** The query parameters that restore a view, empty values left out (for history.replaceState). */
+export function stateParams(params: Record<string, string>): Array<[string, string]> {
+  return Object.entries(params).filter(([, v]) => v !== '');
+}
