@@ -1,12 +1,14 @@
 import pLimit from 'p-limit';
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { requestKey } from '../cache/key.ts';
 import type { ResponseCache } from '../cache/sqlite-cache.ts';
 import { redact } from '../io/secrets.ts';
 import { StorageError } from '../io/storage-error.ts';
+import { ACCEPTED_FINISH_REASONS, validateCompletion } from './answer-check.ts';
+import { attemptCompletion } from './attempt.ts';
 import { backoffMs, retryAfterMs } from './backoff.ts';
-import type { HttpTimeouts } from './http-fetch.ts';
-import { createEndpoints, pickEndpoint, redactUrl, type Endpoint } from './endpoints.ts';
+import { classify, type Failure } from './classify.ts';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-fetch.ts';
+import { createEndpoints, pickEndpoint, type Endpoint } from './endpoints.ts';
 import { RequestFailed, type ClientStats, type CompletionBody, type CompletionResult } from './types.ts';
 
 export interface ClientOptions {
@@ -20,8 +22,13 @@ export interface ClientOptions {
   backoffBaseMs: number;
   backoffMaxMs: number;
   cache: ResponseCache;
-  /** Connect, first-byte and idle timeouts inside each attempt (default DEFAULT_HTTP_TIMEOUTS). */
-  httpTimeouts?: HttpTimeouts;
+  /**
+   * Connect, first-byte and idle timeouts inside each attempt; unset ones take DEFAULT_HTTP_TIMEOUTS, except the
+   * first-byte timeout of a non-streamed request, which is the attempt timeout (nothing comes before the end).
+   */
+  httpTimeouts?: Partial<HttpTimeouts>;
+  /** Ask for a streamed answer (default true; the environment's USERTURN_STREAM=0 turns it off). */
+  stream?: boolean;
 }
 
 export interface CompletionsClient {
@@ -32,77 +39,17 @@ export interface CompletionsClient {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/**
- * A reason goes into published samples: any URL in it loses its user:password and query string, and every
- * registered secret value is removed (a server's error body may echo the Authorization header).
- */
-const scrubUrls = (s: string): string => redact(s).replace(/\bhttps?:\/\/[^\s"'<>]+/gi, (u) => redactUrl(u));
-
-/** Whether an attempt's failure may succeed on retry, and a short reason for the record. */
-function classify(err: unknown): { retry: boolean; reason: string; kind: string; headers?: Headers } {
-  const c = classifyRaw(err);
-  return { ...c, reason: scrubUrls(c.reason) };
-}
-
-/** A 200 whose content must not be kept: cut short by the server or produced by another model. Retried. */
-class RejectedAnswer extends Error {
-  readonly kind: string;
-  constructor(kind: string, message: string) {
-    super(message);
-    this.kind = kind;
-  }
-}
-
-function classifyRaw(err: unknown): { retry: boolean; reason: string; kind: string; headers?: Headers } {
-  if (err instanceof APIConnectionTimeoutError) return { retry: true, reason: 'timeout', kind: 'timeout' };
-  if (err instanceof APIConnectionError) {
-    const cause = (err as { cause?: { message?: string; code?: string } }).cause;
-    return { retry: true, reason: `connection error: ${cause?.code ?? cause?.message ?? err.message}`, kind: 'connection' };
-  }
-  if (err instanceof APIError && typeof err.status === 'number') {
-    const s = err.status;
-    const retry = s === 408 || s === 409 || s === 429 || s >= 500;
-    return { retry, reason: `HTTP ${s}: ${err.message.slice(0, 200)}`, kind: `http_${s}`, headers: err.headers as Headers | undefined };
-  }
-  if (err instanceof RejectedAnswer) return { retry: true, reason: err.message.slice(0, 300), kind: err.kind };
-  if (err instanceof SyntaxError) return { retry: true, reason: `malformed response: ${err.message.slice(0, 200)}`, kind: 'malformed' };
-  const msg = err instanceof Error ? err.message : String(err);
-  return { retry: true, reason: msg.slice(0, 300), kind: 'other' };
-}
-
-/**
- * The finish reasons of a complete /v1/completions answer: the model stopped (end of turn or a stop sequence)
- * or reached max_tokens. Anything else ("abort", "error", "cancelled", a missing reason) means the text was
- * cut by the server, not by the model.
- */
-export const ACCEPTED_FINISH_REASONS: ReadonlySet<string> = new Set(['stop', 'length']);
-
-/** Raw fields of a response kept (in the cache) to audit an answer later. */
-const AUDIT_FIELDS = ['id', 'created', 'system_fingerprint', 'usage'] as const;
-
-/**
- * Only a complete, well-formed completion from the model that was asked is accepted (and therefore cached).
- * An answer is tied to the served model by name: a replica serving other weights under a shared load balancer,
- * or a proxy answering for another model, is refused.
- */
-export function validateCompletion(resp: unknown, expectedModel: string): { text: string; finish_reason: string; model: string; audit: string } {
-  const r = resp as ({ choices?: Array<{ text?: unknown; finish_reason?: unknown }>; model?: unknown } & Record<string, unknown>) | null;
-  const c = r?.choices?.[0];
-  if (!c || typeof c.text !== 'string') throw new SyntaxError('response has no choices[0].text');
-  if (typeof c.finish_reason !== 'string' || c.finish_reason === '') throw new RejectedAnswer('incomplete', 'response has no finish_reason (incomplete)');
-  if (!ACCEPTED_FINISH_REASONS.has(c.finish_reason)) throw new RejectedAnswer('incomplete', `finish_reason "${c.finish_reason.slice(0, 40)}" (the server cut the answer)`);
-  const model = typeof r?.model === 'string' ? r.model : '';
-  if (model !== expectedModel) throw new RejectedAnswer('wrong_model', `answered by model "${model.slice(0, 100)}", not the served "${expectedModel.slice(0, 100)}"`);
-  const audit = JSON.stringify(Object.fromEntries(AUDIT_FIELDS.filter((k) => r![k] !== undefined).map((k) => [k, r![k]])));
-  return { text: c.text, finish_reason: c.finish_reason, model, audit };
-}
+/** The fields of a partial options object that are set (an `undefined` must not override a default). */
+const definedOnly = <T extends object>(o: T | undefined): Partial<T> => Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /**
  * Raw /v1/completions with a concurrency cap, load spread over endpoints, per-request timeout,
  * retries with backoff + jitter honouring retry-after, in-flight de-duplication and the response cache.
  */
 export function createCompletionsClient(opts: ClientOptions): CompletionsClient {
-  const endpoints = createEndpoints(opts.baseURLs, opts.apiKey, opts.timeoutMs, 1024, opts.httpTimeouts);
+  const stream = (opts.stream ?? true) && process.env.USERTURN_STREAM !== '0';
+  const timeouts: HttpTimeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...(stream ? {} : { firstByteMs: opts.timeoutMs }), ...definedOnly(opts.httpTimeouts) };
+  const endpoints = createEndpoints(opts.baseURLs, opts.apiKey, opts.timeoutMs, 1024, timeouts);
   const limit = pLimit(opts.concurrency);
   const inFlight = new Map<string, Promise<CompletionResult>>();
   const stats: ClientStats = { sent: 0, cacheHits: 0, deduplicated: 0, retries: 0, failed: 0, completed: 0, failureReasons: {} };
@@ -111,7 +58,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
   let fatal: StorageError | null = null;
 
   async function send(key: string, body: CompletionBody): Promise<CompletionResult> {
-    let last: ReturnType<typeof classify> | null = null;
+    let last: Failure | null = null;
     let avoid: Endpoint | undefined;
     let attempts = 0;
     for (let attempt = 1; attempt <= opts.maxAttempts; attempt++) {
@@ -126,10 +73,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
       stats.sent++;
       const t0 = performance.now();
       try {
-        const resp = await ep.client.completions.create(body as unknown as Parameters<typeof ep.client.completions.create>[0] & { stream?: false }, {
-          timeout: opts.timeoutMs,
-          maxRetries: 0,
-        });
+        const resp = await attemptCompletion(ep, body, opts.timeoutMs, stream);
         const ok = validateCompletion(resp, body.model);
         const latency_ms = Math.round(performance.now() - t0);
         const value = { text: redact(ok.text), finish_reason: ok.finish_reason, model: ok.model, latency_ms };

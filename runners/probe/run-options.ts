@@ -35,8 +35,8 @@ export interface RunOptions extends SetupOptions {
   model?: string;
   concurrency: number;
   timeoutMs: number;
-  /** Connect, first-byte and idle timeouts inside each attempt (default DEFAULT_HTTP_TIMEOUTS). */
-  httpTimeouts?: HttpTimeouts;
+  /** Connect, first-byte and idle timeouts inside each attempt (unset: the client's defaults). */
+  httpTimeouts?: Partial<HttpTimeouts>;
   /** Stop the run when failed requests exceed this (--fail-on-error). */
   failLimit?: FailLimit | null;
   maxAttempts: number;

@@ -56,6 +56,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
       backoffMaxMs: opts.backoffMaxMs,
       cache,
       httpTimeouts: opts.httpTimeouts,
+      stream: setup.engine.streams,
     });
     const complete = opts.failLimit ? withFailLimit((b) => client.complete(b), opts.failLimit) : (b: Parameters<typeof client.complete>[0]) => client.complete(b);
     const models = await endpointModels(opts, client.endpoints);

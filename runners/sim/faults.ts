@@ -1,10 +1,15 @@
 import { mulberry32 } from '../../src/lib/metrics/prng.ts';
 
-export const FAULT_KINDS = ['500', '429', 'reset', 'hang', 'malformed', 'truncated'] as const;
+/**
+ * The last three are stream faults (stall before the first chunk, stall mid-stream, a stream that ends without
+ * `data: [DONE]`); on a non-streamed answer they are a hang, half a body then silence, and a truncated body.
+ * New kinds go at the end: the draw of the older ones for a given seed and rates stays the same.
+ */
+export const FAULT_KINDS = ['500', '429', 'reset', 'hang', 'malformed', 'truncated', 'stall_first', 'stall_mid', 'no_done'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 export type FaultRates = Partial<Record<FaultKind, number>>;
 
-/** Parse `500=0.1,429=0.05,reset=0.02,hang=0.02,malformed=0.01,truncated=0.01`. */
+/** Parse `500=0.1,429=0.05,reset=0.02,hang=0.02,malformed=0.01,truncated=0.01,stall_first=0.01`. */
 export function parseFaults(spec: string | undefined): FaultRates {
   const rates: FaultRates = {};
   if (!spec) return rates;

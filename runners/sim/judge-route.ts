@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Chat completions for simulated judge models (model names starting with "judge"). Scripted, never a model:
+ * Chat completions for simulated judge models (any model but the served one, see answer.ts). Scripted, never a model:
  * it labels by a few simple rules so the LLM-judge path can be exercised over real HTTP, and it misbehaves on
  * request. Behaviour is picked by markers in the model name (`judge-malformed`, `judge-flaky-slow`, …) or by a
  * `[[judge:<marker>]]` tag inside the judged user turn:

@@ -26,9 +26,10 @@ results/<id>/samples/<dataset>.jsonl. Every finished request is cached, so rerun
   --concurrency C       requests in flight (default 32)
   --timeout-ms MS       per-attempt timeout (default 600000)
   --connect-timeout-ms MS     connection set-up (default 10000): an unreachable host fails fast
-  --first-byte-timeout-ms MS  request sent → response headers (default: --timeout-ms; a non-streamed
-                        completion answers only once it is generated, so keep it above the longest generation)
-  --idle-timeout-ms MS  longest silence while a response body arrives (default 60000)
+  --first-byte-timeout-ms MS  request sent → first chunk of the streamed answer (default 120000: a busy
+                        engine may queue a request for minutes); for a non-streamed answer (TGI, or
+                        USERTURN_STREAM=0), which comes only once generated, the default is --timeout-ms
+  --idle-timeout-ms MS  longest silence between two chunks of an answer (default 60000)
   --fail-on-error N|P%  stop (exit 1, no result written) when more than N requests, or more than P% of
                         finished requests (judged after 20), failed after retries; default: never stop
   --retries N           retries per request after the first attempt (default 6)
@@ -116,7 +117,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     const retries = intFlag('retries', values.retries, 6, 0);
     const httpTimeouts = {
       connectMs: intFlag('connect-timeout-ms', values['connect-timeout-ms'], 10_000),
-      firstByteMs: intFlag('first-byte-timeout-ms', values['first-byte-timeout-ms'], timeoutMs),
+      firstByteMs: values['first-byte-timeout-ms'] === undefined ? undefined : intFlag('first-byte-timeout-ms', values['first-byte-timeout-ms'], 0),
       idleMs: intFlag('idle-timeout-ms', values['idle-timeout-ms'], 60_000),
     };
     const { parseFailLimit } = await import('../../client/fail-limit.ts');

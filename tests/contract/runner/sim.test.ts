@@ -58,12 +58,17 @@ describe('userturn sim (spawned)', () => {
     assert.ok((stats.routes['/v1/completions']?.['200'] ?? 0) >= 12);
   });
 
-  it('chat completions for judge models go to the judge route; other models get an answer', async () => {
+  it('chat completions for the served model get an answer; any other model name is the judge', async () => {
     const post = async (model: string) =>
       (await (await fetch(`${sim.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model, messages: [{ role: 'user', content: 'Why is the sky blue?' }] }) })).json()) as {
+        id: string;
         choices: Array<{ message: { content: string } }>;
       };
-    assert.ok((await post('judge-sim')).choices[0]!.message.content.length > 0);
+    for (const judge of ['judge-sim', 'grader']) {
+      const r = await post(judge);
+      assert.equal(r.id, 'chatcmpl-sim-judge', judge);
+      assert.ok(typeof (JSON.parse(r.choices[0]!.message.content) as { label: unknown }).label === 'string');
+    }
     assert.match((await post('userturn-sim/aware')).choices[0]!.message.content, /Why is the sky blue/);
   });
 });

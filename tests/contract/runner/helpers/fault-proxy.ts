@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
  * answers from another model, and error bodies echoing the request's Authorization header. `lineSeparators`
  * puts U+2028 and U+2029 into every completion text (a content change, so it applies to clean runs too).
  * Transient faults hit a request's first attempts only; `alwaysEcho` picks requests that fail for good.
+ * Streamed answers (event streams) get the same changes, chunk by chunk.
  */
 export interface FaultProxyOptions {
   target: string;
@@ -19,6 +20,12 @@ export interface FaultProxyOptions {
   /** Requests (by prompt hash) that always get a 500 echoing the Authorization header: 1 in `alwaysEcho`. */
   alwaysEcho?: number;
   seed?: number;
+}
+
+/** A completion, or one chunk of a streamed one. */
+interface Chunk {
+  model: string;
+  choices: Array<{ text: string; finish_reason: string | null }>;
 }
 
 export interface FaultProxy {
@@ -83,20 +90,30 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
           res.writeHead(up.status, up.headers);
           return res.end(up.body);
         }
-        const json = JSON.parse(up.body.toString('utf8')) as { model: string; choices: Array<{ text: string; finish_reason: string }> };
-        const c = json.choices[0]!;
+        const streamed = up.headers['content-type']!.startsWith('text/event-stream');
+        // A streamed answer: its chunks (the last one with text holds the finish_reason), then [DONE].
+        const events = streamed ? up.body.toString('utf8').split('\n\n').filter(Boolean).map((ev) => ev.slice('data: '.length)) : [];
+        const chunks = (streamed ? events.filter((d) => d !== '[DONE]').map((d) => JSON.parse(d)) : [JSON.parse(up.body.toString('utf8'))]) as Chunk[];
+        const texts = chunks.filter((ch) => ch.choices.length > 0);
+        const last = texts[texts.length - 1]!.choices[0]!;
         // A content change of the "model": every text carries both separators (clean runs too).
-        if (opts.lineSeparators) c.text = c.text.replace(/ /, ' \u2028').concat('\u2029');
+        if (opts.lineSeparators) {
+          const first = texts.find((ch) => ch.choices[0]!.text.includes(' '))?.choices[0];
+          if (first) first.text = first.text.replace(/ /, ' \u2028');
+          last.text = last.text.concat('\u2029');
+        }
         if (x < e + a) {
           count('abort');
-          c.text = c.text.slice(0, Math.floor(c.text.length / 2));
-          c.finish_reason = 'abort';
+          if (!streamed) last.text = last.text.slice(0, Math.floor(last.text.length / 2));
+          last.finish_reason = 'abort';
         } else if (x < e + a + w) {
           count('wrong_model');
-          json.model = 'other-org/other-model';
+          for (const ch of chunks) ch.model = 'other-org/other-model';
         }
         // JSON.stringify leaves U+2028/U+2029 raw: they reach the runner as raw characters, as from a real server.
-        return send(200, json);
+        if (!streamed) return send(200, chunks[0]);
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        return res.end(`${chunks.map((ch) => `data: ${JSON.stringify(ch)}\n\n`).join('')}data: [DONE]\n\n`);
       }
       const up = await forward(target, req, body);
       res.writeHead(up.status, up.headers);

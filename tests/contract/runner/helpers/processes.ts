@@ -21,6 +21,7 @@ export interface SimStatsJson {
   requests: number;
   routes: Record<string, Record<string, number>>;
   completed: Record<string, number>;
+  streamed: number;
 }
 
 /** Start `userturn sim` as a real process and wait for its one "listening on" line. */

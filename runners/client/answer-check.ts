@@ -1,0 +1,35 @@
+/** A 200 whose content must not be kept: cut short by the server or produced by another model. Retried. */
+export class RejectedAnswer extends Error {
+  readonly kind: string;
+  constructor(kind: string, message: string) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+/**
+ * The finish reasons of a complete /v1/completions answer: the model stopped (end of turn or a stop sequence)
+ * or reached max_tokens. Anything else ("abort", "error", "cancelled", a missing reason) means the text was
+ * cut by the server, not by the model.
+ */
+export const ACCEPTED_FINISH_REASONS: ReadonlySet<string> = new Set(['stop', 'length']);
+
+/** Raw fields of a response kept (in the cache) to audit an answer later. */
+const AUDIT_FIELDS = ['id', 'created', 'system_fingerprint', 'usage'] as const;
+
+/**
+ * Only a complete, well-formed completion from the model that was asked is accepted (and therefore cached).
+ * An answer is tied to the served model by name: a replica serving other weights under a shared load balancer,
+ * or a proxy answering for another model, is refused.
+ */
+export function validateCompletion(resp: unknown, expectedModel: string): { text: string; finish_reason: string; model: string; audit: string } {
+  const r = resp as ({ choices?: Array<{ text?: unknown; finish_reason?: unknown }>; model?: unknown } & Record<string, unknown>) | null;
+  const c = r?.choices?.[0];
+  if (!c || typeof c.text !== 'string') throw new SyntaxError('response has no choices[0].text');
+  if (typeof c.finish_reason !== 'string' || c.finish_reason === '') throw new RejectedAnswer('incomplete', 'response has no finish_reason (incomplete)');
+  if (!ACCEPTED_FINISH_REASONS.has(c.finish_reason)) throw new RejectedAnswer('incomplete', `finish_reason "${c.finish_reason.slice(0, 40)}" (the server cut the answer)`);
+  const model = typeof r?.model === 'string' ? r.model : '';
+  if (model !== expectedModel) throw new RejectedAnswer('wrong_model', `answered by model "${model.slice(0, 100)}", not the served "${expectedModel.slice(0, 100)}"`);
+  const audit = JSON.stringify(Object.fromEntries(AUDIT_FIELDS.filter((k) => r![k] !== undefined).map((k) => [k, r![k]])));
+  return { text: c.text, finish_reason: c.finish_reason, model, audit };
+}

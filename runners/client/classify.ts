@@ -1,0 +1,46 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { redact } from '../io/secrets.ts';
+import { RejectedAnswer } from './answer-check.ts';
+import { redactUrl } from './endpoints.ts';
+import { HttpTimeoutError } from './http-fetch.ts';
+
+export interface Failure {
+  retry: boolean;
+  reason: string;
+  kind: string;
+  headers?: Headers;
+}
+
+/**
+ * A reason goes into published samples: any URL in it loses its user:password and query string, and every
+ * registered secret value is removed (a server's error body may echo the Authorization header).
+ */
+const scrubUrls = (s: string): string => redact(s).replace(/\bhttps?:\/\/[^\s"'<>]+/gi, (u) => redactUrl(u));
+
+/** Whether an attempt's failure may succeed on retry, and a short reason for the record. */
+export function classify(err: unknown): Failure {
+  const c = classifyRaw(err);
+  return { ...c, reason: scrubUrls(c.reason) };
+}
+
+function classifyRaw(err: unknown): Failure {
+  // A connect, first-byte or idle timeout (http-fetch.ts): thrown as is while a stream is read; before the
+  // headers the SDK wraps it (as the cause of an APIConnectionTimeoutError).
+  const cause = (err as { cause?: unknown } | null)?.cause;
+  const timeout = err instanceof HttpTimeoutError ? err : cause instanceof HttpTimeoutError ? cause : null;
+  if (timeout) return { retry: true, reason: timeout.message, kind: 'timeout' };
+  if (err instanceof APIConnectionTimeoutError) return { retry: true, reason: 'timeout', kind: 'timeout' };
+  if (err instanceof APIConnectionError) {
+    const cause = (err as { cause?: { message?: string; code?: string } }).cause;
+    return { retry: true, reason: `connection error: ${cause?.code ?? cause?.message ?? err.message}`, kind: 'connection' };
+  }
+  if (err instanceof APIError && typeof err.status === 'number') {
+    const s = err.status;
+    const retry = s === 408 || s === 409 || s === 429 || s >= 500;
+    return { retry, reason: `HTTP ${s}: ${err.message.slice(0, 200)}`, kind: `http_${s}`, headers: err.headers as Headers | undefined };
+  }
+  if (err instanceof RejectedAnswer) return { retry: true, reason: err.message.slice(0, 300), kind: err.kind };
+  if (err instanceof SyntaxError) return { retry: true, reason: `malformed response: ${err.message.slice(0, 200)}`, kind: 'malformed' };
+  const msg = err instanceof Error ? err.message : String(err);
+  return { retry: true, reason: msg.slice(0, 300), kind: 'other' };
+}

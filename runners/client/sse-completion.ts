@@ -1,0 +1,68 @@
+import { RejectedAnswer } from './answer-check.ts';
+
+/**
+ * A streamed /v1/completions answer (`stream: true`) read back into the shape of a non-streamed one, so that
+ * validation, the cache and the audit fields do not depend on how it travelled. vLLM and SGLang send
+ * `data: {chunk}` events: each chunk holds the next piece of choices[0].text, the last text chunk the
+ * finish_reason, and with `stream_options.include_usage` a final chunk with no choices and the usage; then
+ * `data: [DONE]`. An error while generating comes as `data: {"error": …}` (then [DONE]). A stream that ends
+ * without [DONE] was cut: it is never taken as complete.
+ */
+interface Chunk {
+  id?: unknown;
+  created?: unknown;
+  model?: unknown;
+  system_fingerprint?: unknown;
+  choices?: Array<{ index?: unknown; text?: unknown; finish_reason?: unknown }>;
+  usage?: unknown;
+  error?: { message?: unknown } | unknown;
+}
+
+/** Fields copied from the chunks as a non-streamed answer carries them (first value seen wins). */
+const TOP_FIELDS = ['id', 'created', 'model', 'system_fingerprint'] as const;
+
+export async function readStreamedCompletion(body: ReadableStream<Uint8Array> | null): Promise<Record<string, unknown>> {
+  if (!body) throw new SyntaxError('streamed response has no body');
+  const out: Record<string, unknown> = { object: 'text_completion' };
+  let text = '';
+  let finish: unknown = null;
+  let done = false;
+  const apply = (data: string) => {
+    if (data === '[DONE]') return void (done = true);
+    const c = JSON.parse(data) as Chunk;
+    if (c.error !== undefined && c.error !== null) {
+      const m = (c.error as { message?: unknown }).message;
+      throw new RejectedAnswer('stream_error', `error in stream: ${String(typeof m === 'string' ? m : JSON.stringify(c.error)).slice(0, 200)}`);
+    }
+    for (const k of TOP_FIELDS) if (c[k] !== undefined && c[k] !== null && out[k] === undefined) out[k] = c[k];
+    for (const ch of c.choices ?? []) {
+      if ((ch.index ?? 0) !== 0) continue;
+      if (typeof ch.text === 'string') text += ch.text;
+      if (ch.finish_reason !== undefined && ch.finish_reason !== null) finish = ch.finish_reason;
+    }
+    if (c.usage !== undefined && c.usage !== null) out.usage = c.usage;
+  };
+  const decoder = new TextDecoder();
+  let buf = '';
+  const drain = () => {
+    for (let end = buf.indexOf('\n\n'); end >= 0; end = buf.indexOf('\n\n')) {
+      const event = buf.slice(0, end);
+      buf = buf.slice(end + 2);
+      // One event: its `data:` lines joined by newlines; comments (":" keep-alives) and other fields ignored.
+      const data = event.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(l.startsWith('data: ') ? 6 : 5));
+      if (data.length > 0 && !done) apply(data.join('\n'));
+    }
+  };
+  for await (const piece of body) {
+    buf += decoder.decode(piece, { stream: true });
+    // CRLF and CR line ends become LF; a CR at the end may be the first half of a CRLF.
+    const cr = buf.endsWith('\r');
+    buf = (cr ? buf.slice(0, -1) : buf).replace(/\r\n?/g, '\n') + (cr ? '\r' : '');
+    drain();
+  }
+  buf = (buf + decoder.decode()).replace(/\r\n?/g, '\n');
+  drain();
+  if (!done) throw new RejectedAnswer('incomplete', 'stream ended without data: [DONE] (cut)');
+  out.choices = [{ index: 0, text, finish_reason: finish }];
+  return out;
+}

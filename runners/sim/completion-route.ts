@@ -1,0 +1,52 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requestKey } from '../cache/key.ts';
+import { answer, payloadOf } from './answer.ts';
+import type { SimContext } from './context.ts';
+import { consumeByFault, sendSpoiled } from './fault-apply.ts';
+import { errorBody, sendJson, sleep } from './http-io.ts';
+import { countRoute } from './stats.ts';
+import { sendStream } from './stream-route.ts';
+
+/** The request as the runner keys it in its cache: how the answer travels (stream or not) is not part of it. */
+function keyOf(body: Record<string, unknown>): string {
+  const { stream: _stream, stream_options: _options, ...rest } = body;
+  return requestKey(rest);
+}
+
+/**
+ * POST /v1/completions and /v1/chat/completions: draw a fault, answer, wait the latency, deliver. A generated
+ * /v1/completions answer is streamed when the request asks for it (`stream: true`); chat answers (the judge's
+ * too) always come in one piece.
+ */
+export async function completionRoute(ctx: SimContext, route: string, body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const kind = ctx.nextFault();
+  const streamed = body.stream === true && route === '/v1/completions';
+  if (await consumeByFault(ctx, kind, route, req, res, streamed)) return;
+  const a = await answer(ctx, route, body);
+  if (a.kind === 'refused') {
+    countRoute(ctx.stats, route, String(a.status));
+    sendJson(res, a.status, errorBody(a.message, 'invalid_request_error'));
+    return;
+  }
+  const key = keyOf(body);
+  if (streamed && a.kind === 'generated') {
+    const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    await sendStream(ctx, kind, route, req, res, a, includeUsage, () => {
+      ctx.stats.streamed++;
+      ctx.delivery.delivered(req.socket, key, route);
+    });
+    return;
+  }
+  await sleep(ctx.opts.latencyMs);
+  if (res.destroyed) return;
+  // A client that died (kill -9 closes its socket) never receives the answer: not a completion.
+  if (req.socket.readableEnded || req.socket.destroyed) {
+    countRoute(ctx.stats, route, 'client_gone');
+    res.destroy();
+    return;
+  }
+  const text = JSON.stringify(payloadOf(a));
+  if (sendSpoiled(ctx, kind, route, res, text)) return;
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text, () => ctx.delivery.delivered(req.socket, key, route));
+}

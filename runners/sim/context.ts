@@ -1,0 +1,44 @@
+import type { ServerResponse } from 'node:http';
+import type { EngineId } from '../engines/behaviour.ts';
+import type { Delivery } from './delivery.ts';
+import type { FaultKind, FaultRates } from './faults.ts';
+import type { EngineRequest, GeneratorOptions } from './generate.ts';
+import type { Profile } from './profiles.ts';
+import type { SimStats } from './stats.ts';
+
+export interface SimOptions {
+  port: number;
+  profile: Profile;
+  seed: number;
+  latencyMs: number;
+  faults: FaultRates;
+  /** Wait announced by 429 responses. */
+  retryAfterMs: number;
+  dataDir?: string;
+  /** Emulate this engine's special-token and stop-string behaviour (runners/engines/behaviour.ts); default: an ideal engine. */
+  engine?: EngineId;
+  /** llama.cpp only: the server was started with --special (special tokens rendered in the text). */
+  serverSpecial?: boolean;
+  /** Fault knob: stop strings are not applied (end-of-sequence tokens still end generation). */
+  ignoreStops?: boolean;
+  /** Every user turn runs on past a role header into an assistant reply. */
+  runPast?: boolean;
+  /** Share of assistant turns that reason until max_tokens (overrides the profile's unfinishedRate). */
+  unfinishedRate?: number;
+}
+
+/** Everything the routes of one running simulator share. */
+export interface SimContext {
+  opts: SimOptions;
+  stats: SimStats;
+  /** The one model /v1/models lists: completions and chat for it come from the generator. */
+  servedModel: string;
+  gen: GeneratorOptions;
+  emulated: Omit<EngineRequest, 'body'> | null;
+  nextFault: () => FaultKind | null;
+  /** Responses held open by a `hang` fault, destroyed on close. */
+  hanging: Set<ServerResponse>;
+  /** The last judge request bodies, for GET /sim/judge-requests: tests check what a judge client really sent. */
+  judgeRequests: unknown[];
+  delivery: Delivery;
+}

@@ -1,0 +1,22 @@
+/** The response bodies of /v1/completions and /v1/chat/completions, shaped as vLLM and SGLang shape them. */
+
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+/** Roughly 4 characters per token, as the generator counts them. */
+export const usageOf = (prompt: string, text: string): Usage => ({
+  prompt_tokens: Math.ceil(prompt.length / 4),
+  completion_tokens: Math.ceil(text.length / 4),
+  total_tokens: Math.ceil((prompt.length + text.length) / 4),
+});
+
+export function textCompletion(model: string, text: string, finish_reason: string, usage: Usage): unknown {
+  return { id: 'cmpl-sim', object: 'text_completion', created: 0, model, choices: [{ index: 0, text, finish_reason, logprobs: null }], usage };
+}
+
+export function chatCompletion(model: string, content: string, finish_reason: string, usage: Usage): unknown {
+  return { id: 'chatcmpl-sim', object: 'chat.completion', created: 0, model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason }], usage };
+}

@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SimContext } from './context.ts';
+import type { FaultKind } from './faults.ts';
+import { hold } from './fault-apply.ts';
+import { sleep } from './http-io.ts';
+import type { Usage } from './responses.ts';
+import { countRoute } from './stats.ts';
+
+/** A generated /v1/completions answer to send as a stream. */
+export interface StreamedAnswer {
+  model: string;
+  text: string;
+  finish_reason: string;
+  usage: Usage;
+}
+
+/** Word-like pieces, one per chunk, as an engine streams one token (or a few) per step. */
+const PIECE = / ?[^\s]+|\s+/g;
+
+/**
+ * The events of a streamed /v1/completions answer as vLLM writes them (serving_completion.py,
+ * completion_stream_generator): one `data: {chunk}` per step with every field present (`exclude_unset=False`),
+ * the finish_reason on the last text chunk, then, when `stream_options.include_usage` is set, a chunk with no
+ * choices and the usage (`exclude_none=True`); then `data: [DONE]`. SGLang writes the same shape.
+ */
+export function streamEvents(a: StreamedAnswer, includeUsage: boolean): { chunks: string[]; usage: string | null } {
+  const head = { id: 'cmpl-sim', object: 'text_completion', created: 0, model: a.model };
+  const pieces = a.text.match(PIECE) ?? [''];
+  const chunks = pieces.map((text, i) => {
+    const finish_reason = i === pieces.length - 1 ? a.finish_reason : null;
+    const choice = { index: 0, text, logprobs: null, finish_reason, stop_reason: null, prompt_token_ids: null, token_ids: null };
+    return `data: ${JSON.stringify({ ...head, choices: [choice], usage: null })}\n\n`;
+  });
+  return { chunks, usage: includeUsage ? `data: ${JSON.stringify({ ...head, choices: [], usage: a.usage })}\n\n` : null };
+}
+
+const DONE = 'data: [DONE]\n\n';
+
+/**
+ * Send a streamed answer, or spoil it with the drawn fault: `stall_first` (headers, then nothing), `stall_mid`
+ * (half the chunks, then nothing), `no_done` (every chunk, no [DONE]), `truncated` (half the chunks, then a
+ * reset), `malformed` (a chunk of cut JSON). Headers go out at once, as vLLM and SGLang send them before the
+ * request is scheduled; the latency is the wait for the first chunk.
+ */
+export async function sendStream(ctx: SimContext, kind: FaultKind | null, route: string, req: IncomingMessage, res: ServerResponse, a: StreamedAnswer, includeUsage: boolean, onDelivered: () => void): Promise<void> {
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  res.flushHeaders();
+  if (kind === 'stall_first') {
+    countRoute(ctx.stats, route, kind);
+    return hold(ctx, res);
+  }
+  await sleep(ctx.opts.latencyMs);
+  if (res.destroyed) return;
+  // A client that died (kill -9 closes its socket) never receives the answer: not a completion.
+  if (req.socket.readableEnded || req.socket.destroyed) {
+    countRoute(ctx.stats, route, 'client_gone');
+    res.destroy();
+    return;
+  }
+  const { chunks, usage } = streamEvents(a, includeUsage);
+  const half = Math.floor(chunks.length / 2);
+  if (kind === 'stall_mid' || kind === 'truncated') {
+    countRoute(ctx.stats, route, kind);
+    res.write(chunks.slice(0, half).join(''));
+    if (kind === 'stall_mid') return hold(ctx, res);
+    setImmediate(() => res.socket?.destroy());
+    return;
+  }
+  if (kind === 'malformed') {
+    countRoute(ctx.stats, route, kind);
+    const bad = chunks[half]!;
+    res.end(chunks.slice(0, half).join('') + `${bad.slice(0, Math.floor(bad.length / 2))}\n\n` + chunks.slice(half + 1).join('') + (usage ?? '') + DONE);
+    return;
+  }
+  const body = chunks.join('') + (usage ?? '');
+  if (kind === 'no_done') {
+    countRoute(ctx.stats, route, kind);
+    res.end(body);
+    return;
+  }
+  res.end(body + DONE, onDelivered);
+}

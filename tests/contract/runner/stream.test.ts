@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, it } from 'node:test';
+import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from './helpers/processes.ts';
+
+const SUBMISSION = 'submissions/qwen/qwen3.5-9b.yaml';
+const PROFILE = ['--profile', 'aware', '--seed', '13', '--data-dir', fixtureData, '--latency-ms', '1'];
+const FAST_RETRY = { USERTURN_BACKOFF_BASE_MS: '20', USERTURN_BACKOFF_MAX_MS: '200' };
+
+async function run(sim: SpawnedSim, env: Record<string, string> = {}, extra: string[] = []) {
+  const work = await mkdtemp(join(tmpdir(), 'ut-stream-'));
+  const args = ['run', SUBMISSION, '--base-url', `${sim.url}/v1`, '--limit', '3', '--data-dir', fixtureData, '--template', qwenTemplate, '--out', join(work, 'results'), '--cache', join(work, 'cache.sqlite'), ...extra];
+  const r = await runCli(args, { env: { ...FAST_RETRY, ...env } });
+  assert.equal(r.code, 0, r.stderr);
+  return work;
+}
+
+/** Every samples file without the measured timings, and the summary without its run-time block. */
+async function results(work: string): Promise<Record<string, string>> {
+  const dir = join(work, 'results', 'qwen3.5-9b');
+  const out: Record<string, string> = { summary: comparable(JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8')) as Record<string, unknown>) };
+  for (const f of (await readdir(join(dir, 'samples'))).sort()) {
+    const lines = (await readFile(join(dir, 'samples', f), 'utf8')).split('\n').filter(Boolean);
+    out[f] = lines.map((l) => JSON.stringify({ ...(JSON.parse(l) as object), timings: null })).join('\n');
+  }
+  return out;
+}
+
+/** The cache rows without the measured latency: what a later resume reads back. */
+function cacheRows(work: string): Array<Record<string, unknown>> {
+  const db = new DatabaseSync(join(work, 'cache.sqlite'), { readOnly: true });
+  try {
+    const rows = db.prepare('SELECT * FROM responses ORDER BY key').all() as Array<Record<string, unknown>>;
+    return rows.map(({ latency_ms: _l, created_at: _c, ...rest }) => rest);
+  } finally {
+    db.close();
+  }
+}
+
+describe('streamed completions against the simulator', () => {
+  it('a streamed run writes the same samples, summary and cache rows as a non-streamed one, with or without stream faults', async () => {
+    const sim = await spawnSim(PROFILE);
+    let plain: string;
+    let streamed: string;
+    try {
+      plain = await run(sim, { USERTURN_STREAM: '0' });
+      assert.equal((await sim.stats()).streamed, 0, 'USERTURN_STREAM=0 asks for JSON answers');
+      streamed = await run(sim);
+      assert.ok((await sim.stats()).streamed > 0, 'the default run streams');
+    } finally {
+      await sim.stop();
+    }
+    const reference = await results(plain);
+    assert.ok(Object.keys(reference).length > 2, 'samples files were written');
+    assert.deepEqual(await results(streamed), reference);
+    assert.deepEqual(cacheRows(streamed), cacheRows(plain));
+
+    const faulty = await spawnSim([...PROFILE, '--faults', 'stall_first=0.04,stall_mid=0.04,no_done=0.04,truncated=0.03,malformed=0.03']);
+    try {
+      const work = await run(faulty, {}, ['--first-byte-timeout-ms', '400', '--idle-timeout-ms', '400']);
+      const routes = (await faulty.stats()).routes['/v1/completions']!;
+      for (const k of ['stall_first', 'stall_mid', 'no_done']) assert.ok((routes[k] ?? 0) > 0, `fault ${k} was injected`);
+      assert.deepEqual(await results(work), reference);
+      assert.deepEqual(cacheRows(work), cacheRows(plain));
+    } finally {
+      await faulty.stop();
+    }
+  });
+});
