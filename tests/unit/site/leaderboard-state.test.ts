@@ -58,7 +58,7 @@ const row = (over: Partial<LbRow>): LbRow => ({
 test('row sort attributes are rounded, omit missing values, and read back', () => {
   const a = sortAttrs(row({}));
   assert.deepEqual(a, { 'data-s-group': '2', 'data-s-size': '7', 'data-s-greedy': '0.1235', 'data-s-accuracy': '0.5' });
-  const get = (k: string) => a[k] ?? null;
+  const get = (k: string) => (a as Record<string, string>)[k] ?? null;
   assert.equal(readSortValue(get, 'greedy'), 0.1235);
   assert.equal(readSortValue(get, 'hot'), null);
   const pending = sortAttrs(row({ has_results: false, pending: true, group: null }));
