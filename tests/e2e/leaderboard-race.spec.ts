@@ -11,7 +11,7 @@ test('switching datasets quickly shows the last choice\'s numbers even when an e
   // What the table of the last dataset looks like, from its own page.
   await page.goto(`/leaderboard/${last}/`);
   const expected = await cells();
-  await page.route(`**/data/leaderboard/${slow}.json`, async (route) => {
+  await page.route(`**/leaderboard/${slow}/`, async (route) => {
     const res = await route.fetch();
     await new Promise((r) => setTimeout(r, 1500));
     await route.fulfill({ response: res });
@@ -29,7 +29,7 @@ test('switching datasets quickly shows the last choice\'s numbers even when an e
 test('when a dataset fails to load, the table keeps naming the dataset its numbers belong to', async ({ page }) => {
   test.skip(S.length < 2 || datasets.length < 2, 'needs two datasets');
   const [first, broken] = datasets as [string, string];
-  await page.route(`**/data/leaderboard/${broken}.json`, (route) => route.fulfill({ status: 500, body: 'no' }));
+  await page.route(`**/leaderboard/${broken}/`, (route) => route.fulfill({ status: 500, body: 'no' }));
   await page.goto('/');
   await expect(page.getByTestId('dataset-select')).toBeVisible();
   const before = await page.locator('#leaderboard tbody td[data-metric]').allTextContents();

@@ -27,10 +27,12 @@ test('sorting by a column reorders the table, and clicking again reverses it', a
 
 test('family and size filters narrow the table', async ({ page }) => {
   await page.goto('/');
+  await expect(page.getByTestId('family-filter')).toBeVisible();
   const all = await page.locator('#leaderboard tbody tr').count();
   const fam = S[0]!.submission.family;
   await page.getByTestId('family-filter').selectOption(fam);
-  const rows = page.locator('#leaderboard tbody tr');
+  // Filtered-out rows stay in the server-rendered table, hidden.
+  const rows = page.locator('#leaderboard tbody tr:not([hidden])');
   const n = await rows.count();
   expect(n).toBeLessThan(all);
   expect(n).toBeGreaterThan(0);

@@ -57,11 +57,22 @@ export function sampledCondition(summaries: readonly ResultSummary[], dataset: s
   return hottest(summaries.flatMap((s) => s.datasets.find((d) => d.dataset === dataset)?.conditions ?? []))?.condition ?? null;
 }
 
+/** Every sampled condition of a dataset, the default (sampledCondition) first, then by falling temperature. */
+export function sampledConditions(summaries: readonly ResultSummary[], dataset: string): string[] {
+  const temps = new Map<string, number>();
+  for (const s of summaries) for (const c of s.datasets.find((d) => d.dataset === dataset)?.conditions ?? []) if (c.temperature > 0) temps.set(c.condition, c.temperature);
+  const first = sampledCondition(summaries, dataset);
+  return [...temps].sort((a, b) => Number(b[0] === first) - Number(a[0] === first) || b[1] - a[1] || a[0].localeCompare(b[0])).map(([c]) => c);
+}
+
 export interface PendingSubmission { id: string; display_name: string; family: string; total_b: number; active_b: number }
 
-/** Rows for one dataset: models with results ranked by greedy follow-up, then submissions without results. */
-export function leaderboardRows(summaries: readonly ResultSummary[], dataset: string, pending: readonly PendingSubmission[] = [], verified: ReadonlySet<string> = new Set()): LbRow[] {
-  const hotId = sampledCondition(summaries, dataset);
+/**
+ * Rows for one dataset: models with results ranked by greedy follow-up, then submissions without results. The
+ * "sampled" columns show `condition` when given, else the dataset's default sampled condition.
+ */
+export function leaderboardRows(summaries: readonly ResultSummary[], dataset: string, pending: readonly PendingSubmission[] = [], verified: ReadonlySet<string> = new Set(), condition?: string): LbRow[] {
+  const hotId = condition ?? sampledCondition(summaries, dataset);
   const rows: LbRow[] = summaries.map((s) => {
     const d = s.datasets.find((x) => x.dataset === dataset);
     const greedy = d?.conditions.find((c) => c.condition === BASELINE_CONDITION) ?? null;

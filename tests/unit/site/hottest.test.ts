@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ResultSummary } from '../../../src/schema/index.ts';
-import { leaderboardRows } from '../../../src/lib/site/leaderboard.ts';
+import { leaderboardRows, sampledConditions } from '../../../src/lib/site/leaderboard.ts';
 import { astroBuild } from './astro-build.ts';
 
 function synthetic(dir: string, models: number): void {
@@ -27,6 +27,11 @@ test('the leaderboard\'s sampled column is one condition for every row: a model 
     assert.deepEqual([...new Set(rows.filter((r) => r.hot).map((r) => r.hot_condition))], ['t1.0']);
     assert.equal(partial.hot, null, 'a t0.7 rate is not shown in the t1.0 column');
     assert.equal(partial.any_k, null);
+    // The condition selector: the default (hottest) first; another condition fills the same columns for every row.
+    assert.deepEqual(sampledConditions(S, 'gsm8k'), ['t1.0', 't0.7']);
+    const cooler = leaderboardRows(S, 'gsm8k', [], new Set(), 't0.7');
+    assert.deepEqual([...new Set(cooler.map((r) => r.hot_condition))], ['t0.7']);
+    assert.ok(cooler.find((r) => r.id === S[0]!.submission.id)!.hot, 'the partial run has a t0.7 rate');
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 
