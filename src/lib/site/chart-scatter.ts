@@ -19,7 +19,7 @@ export interface ScLayout {
 export function scatterLayout(points: readonly ScPoint[], width = WIDE, height?: number): ScLayout {
   const narrow = isNarrow(width);
   const h = height ?? (narrow ? 340 : 460);
-  const margin = narrow ? { l: 44, r: 10, t: 10, b: 44 } : { l: 56, r: 16, t: 12, b: 44 };
+  const margin = narrow ? { l: 48, r: 10, t: 10, b: 44 } : { l: 56, r: 16, t: 12, b: 44 };
   const yMax = Math.max(0.05, ...points.map((p) => p.fu.hi));
   const x = scaleLinear().domain([0, 1]).range([margin.l, width - margin.r]);
   const y = scaleLinear().domain([0, Math.min(1, yMax * 1.1)]).nice().range([h - margin.b, margin.t]);
