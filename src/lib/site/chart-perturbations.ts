@@ -4,7 +4,7 @@
  * panels stacked, each with its own label column, so every panel gets the full width of a phone.
  */
 import { scaleLinear } from 'd3';
-import { FONT, WIDE, clip, isNarrow, r1, type Tick } from './chart-text.ts';
+import { FONT, WIDE, clip, isNarrow, r1, tick, type Tick } from './chart-text.ts';
 
 /** `significant`: the paired interval excludes zero (drawn filled; hollow otherwise). */
 export interface PdRow { id: string; name: string; family: string; deltas: Array<{ condition: string; value: number; lo: number; hi: number; significant: boolean } | null> }
@@ -67,7 +67,7 @@ export function perturbationLayout(rows: readonly PdRow[], conditions: readonly 
     const y1 = top + TITLE + groupHeight;
     panels.push({
       condition: c, x0: r1(x0), x1: r1(x1), y0: top + TITLE, y1, zero: r1(x(0)), tickY: y1 + 16,
-      ticks: x.ticks(narrow ? 4 : 3).map((v) => ({ v, pos: r1(x(v)), text: `${v > 0 ? '+' : ''}${Math.round(v * 100)}` })),
+      ticks: x.ticks(narrow ? 4 : 3).map((v) => tick(v, x(v), `${v > 0 ? '+' : ''}${Math.round(v * 100)}`, width)),
     });
     for (const r of rows) {
       const d = r.deltas[j];

@@ -1,6 +1,6 @@
 /** Follow-up rate against accuracy (pure geometry): d3 scales, direct labels, one decimal per coordinate. */
 import { scaleLinear, scaleSqrt } from 'd3';
-import { FONT, WIDE, clip, isNarrow, pctTick, r1, type Tick } from './chart-text.ts';
+import { FONT, WIDE, clip, isNarrow, pctTick, r1, tick, type Tick } from './chart-text.ts';
 import { placeLabels, type PlacedLabel } from './label-placement.ts';
 import { categoricalColor } from './palette.ts';
 
@@ -37,7 +37,7 @@ export function scatterLayout(points: readonly ScPoint[], width = WIDE, height?:
   const ticks = narrow ? 4 : 5;
   return {
     width, height: h, margin, points: laid, labels,
-    xTicks: x.ticks(ticks).map((v) => ({ v, pos: r1(x(v)), text: pctTick(v) })),
-    yTicks: y.ticks(ticks).map((v) => ({ v, pos: r1(y(v)), text: pctTick(v) })),
+    xTicks: x.ticks(ticks).map((v) => tick(v, x(v), pctTick(v), width)),
+    yTicks: y.ticks(ticks).map((v) => tick(v, y(v), pctTick(v), h)),
   };
 }

@@ -25,5 +25,11 @@ export function clip(text: string, width: number, font = FONT): string {
 /** One decimal: all a screen can show of an SVG coordinate (and 15 significant digits fewer in the HTML). */
 export const r1 = (x: number): number => Math.round(x * 10) / 10;
 
-export interface Tick { v: number; pos: number; text: string }
+export interface Tick { v: number; pos: number; text: string; anchor: 'start' | 'middle' | 'end' }
+/** An axis tick whose label is centred on it unless that would cut it off at the edge of a `width`-wide chart. */
+export function tick(v: number, pos: number, text: string, width: number, font = FONT): Tick {
+  const half = textWidth(text, font) / 2;
+  const p = r1(pos);
+  return { v, pos: p, text, anchor: p - half < 0 ? 'start' : p + half > width ? 'end' : 'middle' };
+}
 export const pctTick = (v: number): string => `${Math.round(v * 100)}%`;

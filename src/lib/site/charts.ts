@@ -4,7 +4,7 @@
  */
 import { line, scaleLinear } from 'd3';
 import { SITE_LABELS } from './labels.ts';
-import { FONT, WIDE, clip, isNarrow, pctTick, r1, type Tick } from './chart-text.ts';
+import { FONT, WIDE, clip, isNarrow, pctTick, r1, tick, type Tick } from './chart-text.ts';
 import { CATEGORICAL, categoricalColor } from './palette.ts';
 
 export type { Tick } from './chart-text.ts';
@@ -66,7 +66,7 @@ export function failureProfileLayout(models: readonly FpModel[], width = WIDE): 
     y += 4;
   }
   const height = y + 22;
-  return { width, height, barX, families, rows, ticks: x.ticks(narrow ? 4 : 5).map((v) => ({ v, pos: r1(x(v)), text: pctTick(v) })) };
+  return { width, height, barX, families, rows, ticks: x.ticks(narrow ? 4 : 5).map((v) => tick(v, x(v), pctTick(v), width)) };
 }
 
 // ---------------------------------------------------------------- temperature sweep
@@ -98,8 +98,8 @@ export function temperaturePanels(series: readonly TsSeries[], width = 280, heig
         const pts = [...s.points].sort((a, b) => a.t - b.t);
         return { ...s, points: pts, path: mk(pts) ?? '', color: CATEGORICAL[i % CATEGORICAL.length]!, dots: pts.map((p) => ({ x: r1(x(p.t)), y: r1(y(p.rate)), t: p.t, rate: p.rate })) };
       }),
-      xTicks: x.ticks(4).map((v) => ({ v, pos: r1(x(v)), text: String(v) })),
-      yTicks: y.ticks(4).map((v) => ({ v, pos: r1(y(v)), text: pctTick(v) })),
+      xTicks: x.ticks(4).map((v) => tick(v, x(v), String(v), width)),
+      yTicks: y.ticks(4).map((v) => tick(v, y(v), pctTick(v), height)),
     };
   });
 }

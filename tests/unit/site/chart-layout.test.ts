@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { placeLabels, overlaps, textBox, type LabelPoint } from '../../../src/lib/site/label-placement.ts';
-import { FONT, NARROW, WIDE, WIDE_MIN, clip, r1, textWidth } from '../../../src/lib/site/chart-text.ts';
+import { FONT, NARROW, WIDE, WIDE_MIN, clip, r1, textWidth, tick } from '../../../src/lib/site/chart-text.ts';
 import { failureProfileLayout, perturbationLayout, scatterLayout, type PdRow, type ScPoint } from '../../../src/lib/site/charts.ts';
 
 const bounds = { x0: 0, y0: 0, x1: 300, y1: 200 };
@@ -42,6 +42,12 @@ test('clip shortens to the width with an ellipsis; r1 keeps one decimal', () => 
   assert.ok(c.endsWith('…') && textWidth(c) <= 100);
   assert.equal(r1(12.3456), 12.3);
   assert.equal(r1(-0.04), -0);
+});
+
+test('axis tick labels at the chart edges are anchored inwards, so they are not cut off', () => {
+  assert.equal(tick(0, 4, '0%', NARROW).anchor, 'start');
+  assert.equal(tick(1, 324, '100%', NARROW).anchor, 'end');
+  assert.deepEqual(tick(0.5, 164.04, '50%', NARROW), { v: 0.5, pos: 164, text: '50%', anchor: 'middle' });
 });
 
 test('the wide variant is only shown where its text renders at 11 px or more, and the CSS switches there', () => {
