@@ -43,16 +43,8 @@ export const LABEL_NAMES: Record<Label, string> = {
   empty_or_degenerate: 'Empty or degenerate',
 };
 
-/** Fill colours per label (checked for ≥3:1 against both the light and the dark page background). */
-export const LABEL_COLORS: Record<Label, string> = {
-  genuine_followup: '#2e9d4a',
-  prompt_restatement: '#d98c00',
-  new_unrelated_query: '#8b5cc7',
-  identity_leakage: '#d9443a',
-  meta_planning: '#3a7fd0',
-  generic_closing: '#8a8f98',
-  empty_or_degenerate: '#a8673a',
-};
+/** Fill colours per label: src/lib/site/palette.ts (colour-blind-safe, ≥ 3:1 on both themes). */
+export { LABEL_COLORS } from './palette.ts';
 
 export const DATASET_NAMES: Record<string, string> = {
   gsm8k: 'GSM8K', ifeval: 'IFEval', ifbench: 'IFBench', mt_bench: 'MT-Bench', vicuna_bench: 'Vicuna Bench', healthbench: 'HealthBench',

@@ -41,7 +41,7 @@ test('chart data and layouts are finite and complete', () => {
   assert.equal(fl.rows.length, fp.length);
   for (const r of fl.rows) {
     const w = r.segs.reduce((s, x) => s + x.w, 0);
-    const full = fl.ticks.find((t) => t.v === 1)!.pos - fl.labelWidth;
+    const full = fl.ticks.find((t) => t.v === 1)!.pos - fl.barX;
     assert.ok(r.total === 0 || Math.abs(w - full) < 1e-6, 'segments fill the bar');
   }
   const sc = scatterPoints(S, 'gsm8k');
