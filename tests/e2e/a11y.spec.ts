@@ -1,17 +1,18 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { a11yViolations } from './a11y-checks.ts';
 import { chartPages } from './chart-pages.ts';
 
 /**
- * Issue 14: zero critical and zero serious accessibility violations on every page, light and dark, at desktop and
- * phone widths (the checks in a11y-checks.ts stand in for axe-core's critical and serious rules).
+ * Issue 14: zero critical and zero serious axe-core violations on every page, in the light and the dark theme, at
+ * desktop width and at 360 px (where tables scroll and must stay reachable by keyboard).
  */
 const OTHER = ['/examples/', '/judges/', '/methodology/', '/submit/', '/downloads/', '/changelog/', '/annotate/'];
+const BLOCKING = new Set(['critical', 'serious']);
 
 for (const scheme of ['light', 'dark'] as const) {
   for (const width of [1280, 360]) {
-    test(`every page passes the critical and serious checks in the ${scheme} theme at ${width} px`, async ({ page }) => {
-      test.setTimeout(300_000);
+    test(`axe finds no critical or serious violation on any page, ${scheme} theme, ${width} px`, async ({ page }) => {
+      test.setTimeout(600_000);
       const pages = [...await chartPages(page), ...OTHER];
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height: 900 });
@@ -20,18 +21,20 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.goto(path);
         // Islands render after hydration; static pages are complete at load.
         if (path === '/' || path.startsWith('/leaderboard/') || path === '/examples/') await page.waitForLoadState('networkidle');
-        for (const v of await page.evaluate(a11yViolations)) found.push(`${path}: ${v}`);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        for (const v of violations.filter((x) => BLOCKING.has(x.impact ?? ''))) {
+          found.push(`${path}: ${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+        }
       }
       expect(found, found.slice(0, 40).join('\n')).toEqual([]);
     });
   }
 }
 
-test('the checks catch what they look for', async ({ page }) => {
-  await page.setContent(`<html><head><title></title></head><body>
+test('axe reports the violations this test is meant to catch', async ({ page }) => {
+  await page.setContent(`<html><head><title>t</title></head><body><main>
     <p style="color:#aaa;background:#fff">faint</p><svg role="img"><circle r="2"/></svg><a href="#"></a>
-    <div style="overflow:auto;width:50px"><p style="width:500px">wide</p></div><ul><p>x</p></ul>
-    <span aria-labelledby="nope">x</span></body></html>`);
-  const v = (await page.evaluate(a11yViolations)).join('\n');
-  for (const rule of ['color-contrast', 'name: svg', 'name: a', 'scrollable-region-focusable', 'list:', 'aria-valid-attr-value', 'html-has-lang', 'document-title']) expect(v).toContain(rule);
+    <div style="overflow:auto;width:50px"><p style="width:500px">wide</p></div></main></body></html>`);
+  const ids = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => BLOCKING.has(v.impact ?? '')).map((v) => v.id);
+  for (const rule of ['color-contrast', 'svg-img-alt', 'link-name', 'scrollable-region-focusable']) expect(ids).toContain(rule);
 });
