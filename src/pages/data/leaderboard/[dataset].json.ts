@@ -10,5 +10,5 @@ export async function getStaticPaths() {
 
 export const GET: APIRoute = async ({ params }) => {
   const d = await siteData();
-  return new Response(JSON.stringify(leaderboardRows(d.summaries, params.dataset ?? '', d.pending, verifiedIds(d))), { headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(leaderboardRows(d.summaries, params.dataset ?? '', verifiedIds(d), d.rankCondition)), { headers: { 'content-type': 'application/json' } });
 };
