@@ -73,9 +73,11 @@ export function rankConditionOf(summaries: readonly ResultSummary[], dataset: st
   return hottest(measured)?.condition ?? 'greedy';
 }
 
-/** Rows for one dataset, models with results only: ranked by rank group on the rank condition, then its rate. */
-export function leaderboardRows(summaries: readonly ResultSummary[], dataset: string, verified: ReadonlySet<string> = new Set(), suiteRank: string | null = null): LbRow[] {
-  const rankBy = rankConditionOf(summaries, dataset, suiteRank);
+/**
+ * Rows for one dataset, models with results only: ranked by rank group on `rankBy` (rankConditionOf), then by its
+ * rate; the "sampled" columns show `rankBy` (the hottest sampled condition when ranking by greedy).
+ */
+export function leaderboardRows(summaries: readonly ResultSummary[], dataset: string, verified: ReadonlySet<string> = new Set(), rankBy = rankConditionOf(summaries, dataset, null)): LbRow[] {
   const hotId = rankBy === 'greedy' ? sampledCondition(summaries, dataset) : rankBy;
   const rows: LbRow[] = summaries.map((s) => {
     const d = s.datasets.find((x) => x.dataset === dataset);
