@@ -24,6 +24,8 @@ export interface SiteData {
   calibration: CalibrationReport | null;
   /** The current suite version (the highest in SUITES_DIR); results of other versions are labelled with theirs. */
   currentSuiteVersion: number;
+  /** The current suite's `site.rank_condition` (null when it names none: the table ranks by the hottest condition). */
+  rankCondition: string | null;
   /** Thresholds on the judge controls (approved-judges.yaml), null when none are set. */
   controlThresholds: ControlThresholds | null;
 }
@@ -46,11 +48,12 @@ async function load(): Promise<SiteData> {
   const simulated = process.env.USERTURN_SIMULATED === '1' || summaries.some((s) => s.provenance.simulated);
   const pending = submissions.map(({ data: s }) => ({ id: s.id, display_name: s.display_name, family: s.family, total_b: s.params.total_b, active_b: s.params.active_b }));
   const calibration = loadCalibration();
-  const policy = policyFrom(loadSuites(), parse(readFileSync(APPROVED_JUDGES_FILE, 'utf8')), calibration);
+  const suites = loadSuites();
+  const policy = policyFrom(suites, parse(readFileSync(APPROVED_JUDGES_FILE, 'utf8')), calibration);
   const verified = new Map(summaries.map((s) => [s.submission.id, verifyResult(s, policy)]));
   return {
     summaries, submissions, datasets: datasetsOf(summaries), simulated, pending, verified, calibration,
-    currentSuiteVersion: policy.currentSuiteVersion, controlThresholds: policy.controlThresholds ?? null,
+    currentSuiteVersion: policy.currentSuiteVersion, rankCondition: suites.at(-1)?.site?.rank_condition ?? null, controlThresholds: policy.controlThresholds ?? null,
   };
 }
 

@@ -146,6 +146,12 @@ export const Suite = z
     datasets: z.array(DatasetSpec).min(1),
     conditions: z.array(Condition).min(1),
     judge_controls: JudgeControlsSpec.optional().describe('Judge controls (suite v2); absent in suite v1.'),
+    site: z
+      .strictObject({
+        rank_condition: Slug.describe('Condition the leaderboard ranks by and the home page findings lead with, e.g. "t1.0": a sampled one, since greedy follow-up rates sit near zero.'),
+      })
+      .optional()
+      .describe('How the site presents results of this suite; absent (suite v1): rank by the hottest sampled condition present.'),
   })
   .superRefine((s, ctx) => {
     const seen = new Set<string>();
@@ -159,6 +165,7 @@ export const Suite = z
       if (ds.has(d.id)) ctx.addIssue({ code: 'custom', message: `duplicate dataset id "${d.id}"`, path: ['datasets', i, 'id'] });
       ds.add(d.id);
     });
+    if (s.site && !s.conditions.some((c) => c.id === s.site!.rank_condition)) ctx.addIssue({ code: 'custom', message: `names no condition of this suite ("${s.site.rank_condition}")`, path: ['site', 'rank_condition'] });
     if (!s.changelog.some((c) => c.version === s.version)) ctx.addIssue({ code: 'custom', message: `changelog has no entry for version ${s.version}`, path: ['changelog'] });
   })
   .describe('A versioned probe suite: every protocol choice as data (PROBE.md).');

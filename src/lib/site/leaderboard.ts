@@ -23,8 +23,6 @@ export interface LbRow {
   group: number | null;
   /** False when there are no results for this dataset. */
   has_results: boolean;
-  /** True when the submission has no results at all yet (submitted, waiting for a run). */
-  pending: boolean;
   /** The result passes the verified rule (src/lib/verified.ts). */
   verified: boolean;
 }
@@ -57,22 +55,40 @@ export function sampledCondition(summaries: readonly ResultSummary[], dataset: s
   return hottest(summaries.flatMap((s) => s.datasets.find((d) => d.dataset === dataset)?.conditions ?? []))?.condition ?? null;
 }
 
-/** Every sampled condition of a dataset, the default (sampledCondition) first, then by falling temperature. */
-export function sampledConditions(summaries: readonly ResultSummary[], dataset: string): string[] {
+/**
+ * Every sampled condition of a dataset, the page's default first (`first`: the condition the table ranks by, see
+ * rankConditionOf), then by falling temperature. /leaderboard/<d>/ shows the first; the others get their own pages.
+ */
+export function sampledConditions(summaries: readonly ResultSummary[], dataset: string, first: string | null = sampledCondition(summaries, dataset)): string[] {
   const temps = new Map<string, number>();
   for (const s of summaries) for (const c of s.datasets.find((d) => d.dataset === dataset)?.conditions ?? []) if (c.temperature > 0) temps.set(c.condition, c.temperature);
-  const first = sampledCondition(summaries, dataset);
   return [...temps].sort((a, b) => Number(b[0] === first) - Number(a[0] === first) || b[1] - a[1] || a[0].localeCompare(b[0])).map(([c]) => c);
 }
 
 export interface PendingSubmission { id: string; display_name: string; family: string; total_b: number; active_b: number }
 
+/** Submissions without any result yet: listed on one "queued" line under the table, never as rows. */
+export function queuedModels(summaries: readonly ResultSummary[], pending: readonly PendingSubmission[]): PendingSubmission[] {
+  const have = new Set(summaries.map((s) => s.submission.id));
+  return pending.filter((p) => !have.has(p.id)).sort((a, b) => a.display_name.localeCompare(b.display_name));
+}
+
 /**
- * Rows for one dataset: models with results ranked by greedy follow-up, then submissions without results. The
- * "sampled" columns show `condition` when given, else the dataset's default sampled condition.
+ * The condition a dataset's table ranks by and shows as "sampled": the suite's rank condition when some model has a
+ * follow-up rate under it there, else the hottest sampled condition with one, else greedy.
  */
-export function leaderboardRows(summaries: readonly ResultSummary[], dataset: string, pending: readonly PendingSubmission[] = [], verified: ReadonlySet<string> = new Set(), condition?: string): LbRow[] {
-  const hotId = condition ?? sampledCondition(summaries, dataset);
+export function rankConditionOf(summaries: readonly ResultSummary[], dataset: string, suiteRank: string | null): string {
+  const measured = summaries.flatMap((s) => s.datasets.find((d) => d.dataset === dataset)?.conditions.filter((c) => c.followup) ?? []);
+  if (suiteRank && measured.some((c) => c.condition === suiteRank)) return suiteRank;
+  return hottest(measured)?.condition ?? BASELINE_CONDITION;
+}
+
+/**
+ * Rows for one dataset, models with results only: ranked by rank group on `rankBy` (rankConditionOf), then by its
+ * rate; the "sampled" columns show `rankBy` (the hottest sampled condition when ranking by greedy).
+ */
+export function leaderboardRows(summaries: readonly ResultSummary[], dataset: string, verified: ReadonlySet<string> = new Set(), rankBy = rankConditionOf(summaries, dataset, null)): LbRow[] {
+  const hotId = rankBy === BASELINE_CONDITION ? sampledCondition(summaries, dataset) : rankBy;
   const rows: LbRow[] = summaries.map((s) => {
     const d = s.datasets.find((x) => x.dataset === dataset);
     const greedy = d?.conditions.find((c) => c.condition === BASELINE_CONDITION) ?? null;
@@ -84,17 +100,13 @@ export function leaderboardRows(summaries: readonly ResultSummary[], dataset: st
       any_k: hot?.any_of_k ?? null, accuracy: d?.accuracy?.strict ?? null,
       unfinished: d?.unfinished ? { n: d.unfinished.n, of: d.unfinished.of } : null,
       labels: greedy ? LABELS.map((l) => greedy.labels[l]) : LABELS.map(() => 0),
-      group: null, has_results: !!d, pending: false, verified: verified.has(s.submission.id),
+      group: null, has_results: !!d, verified: verified.has(s.submission.id),
     };
   });
-  const groups = leaderboardGroups(summaries, dataset).byId;
+  const groups = leaderboardGroups(summaries, dataset, rankBy).byId;
   rows.forEach((r) => { r.group = groups.get(r.id) ?? null; });
-  rows.sort((a, b) => (a.group ?? 1e9) - (b.group ?? 1e9) || (b.greedy?.value ?? -1) - (a.greedy?.value ?? -1) || a.name.localeCompare(b.name));
-  const have = new Set(rows.map((r) => r.id));
-  for (const p of pending) {
-    if (have.has(p.id)) continue;
-    rows.push({ id: p.id, name: p.display_name, family: p.family, total_b: p.total_b, active_b: p.active_b, greedy: null, hot_condition: null, hot: null, any_k: null, accuracy: null, labels: LABELS.map(() => 0), group: null, has_results: false, pending: true, verified: false });
-  }
+  const rate = (r: LbRow) => (rankBy === BASELINE_CONDITION ? r.greedy : r.hot)?.value ?? -1;
+  rows.sort((a, b) => (a.group ?? 1e9) - (b.group ?? 1e9) || rate(b) - rate(a) || a.name.localeCompare(b.name));
   return rows;
 }
 

@@ -29,7 +29,7 @@ test('the leaderboard\'s sampled column is one condition for every row: a model 
     assert.equal(partial.any_k, null);
     // The condition selector: the default (hottest) first; another condition fills the same columns for every row.
     assert.deepEqual(sampledConditions(S, 'gsm8k'), ['t1.0', 't0.7']);
-    const cooler = leaderboardRows(S, 'gsm8k', [], new Set(), 't0.7');
+    const cooler = leaderboardRows(S, 'gsm8k', new Set(), 't0.7');
     assert.deepEqual([...new Set(cooler.map((r) => r.hot_condition))], ['t0.7']);
     assert.ok(cooler.find((r) => r.id === S[0]!.submission.id)!.hot, 'the partial run has a t0.7 rate');
   } finally { rmSync(dir, { recursive: true, force: true }); }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ResultSummary } from '../../../src/schema/index.ts';
-import { hottest, leaderboardRows } from '../../../src/lib/site/leaderboard.ts';
+import { hottest, leaderboardRows, queuedModels, rankConditionOf } from '../../../src/lib/site/leaderboard.ts';
 import { failureProfileModels, perturbationConditions, perturbationRows, scatterPoints, temperatureSeries } from '../../../src/lib/site/chart-data.ts';
 import { failureProfileLayout, perturbationLayout, scatterLayout, temperaturePanels } from '../../../src/lib/site/charts.ts';
 
@@ -18,12 +18,18 @@ function load(): ResultSummary[] {
 }
 const S = load();
 
-test('leaderboard rows: ranked by rank group then greedy rate; pending submissions last; hottest condition is t1.0', () => {
-  const rows = leaderboardRows(S, 'gsm8k', [{ id: 'not-run-yet', display_name: 'Not run', family: 'x', total_b: 1, active_b: 1 }, { id: S[0]!.submission.id, display_name: 'dup', family: 'x', total_b: 1, active_b: 1 }]);
-  assert.equal(rows.length, S.length + 1);
-  const last = rows[rows.length - 1]!;
-  assert.equal(last.id, 'not-run-yet');
-  assert.equal(last.pending, true);
+test('leaderboard rows: models with results only, ranked by rank group on the suite\'s rank condition then its rate; queued submissions apart', () => {
+  const rows = leaderboardRows(S, 'gsm8k', new Set(), 't1.0');
+  assert.equal(rows.length, S.length);
+  for (let i = 1; i < rows.length; i++) {
+    const [a, b] = [rows[i - 1]!, rows[i]!];
+    assert.ok(a.group! < b.group! || (a.group === b.group && a.hot!.value >= b.hot!.value), `${a.id} before ${b.id}`);
+  }
+  const queued = queuedModels(S, [{ id: 'not-run-yet', display_name: 'Not run', family: 'x', total_b: 1, active_b: 1 }, { id: S[0]!.submission.id, display_name: 'dup', family: 'x', total_b: 1, active_b: 1 }]);
+  assert.deepEqual(queued.map((q) => q.id), ['not-run-yet']);
+  assert.equal(rankConditionOf(S, 'gsm8k', 't1.0'), 't1.0');
+  assert.equal(rankConditionOf(S, 'gsm8k', 'absent'), 't1.0', 'falls back to the hottest condition');
+  assert.equal(rankConditionOf(S, 'gsm8k', null), 't1.0');
   const ranked = rows.filter((r) => r.group !== null);
   for (let i = 1; i < ranked.length; i++) assert.ok(ranked[i - 1]!.group! <= ranked[i]!.group!);
   assert.equal(ranked[0]!.group, 1);

@@ -61,6 +61,6 @@ test('row sort attributes are rounded, omit missing values, and read back', () =
   const get = (k: string) => (a as Record<string, string>)[k] ?? null;
   assert.equal(readSortValue(get, 'greedy'), 0.1235);
   assert.equal(readSortValue(get, 'hot'), null);
-  const pending = sortAttrs(row({ has_results: false, pending: true, group: null }));
+  const pending = sortAttrs(row({ has_results: false, group: null }));
   assert.deepEqual(pending, { 'data-s-size': '7' });
 });

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteData, verifiedIds } from '../../../data/site-data.ts';
-import { leaderboardRows } from '../../../lib/site/leaderboard.ts';
+import { leaderboardRows, rankConditionOf } from '../../../lib/site/leaderboard.ts';
 
 /** Leaderboard rows of one dataset, fetched by the dataset selector. */
 export async function getStaticPaths() {
@@ -10,5 +10,6 @@ export async function getStaticPaths() {
 
 export const GET: APIRoute = async ({ params }) => {
   const d = await siteData();
-  return new Response(JSON.stringify(leaderboardRows(d.summaries, params.dataset ?? '', d.pending, verifiedIds(d))), { headers: { 'content-type': 'application/json' } });
+  const dataset = params.dataset ?? '';
+  return new Response(JSON.stringify(leaderboardRows(d.summaries, dataset, verifiedIds(d), rankConditionOf(d.summaries, dataset, d.rankCondition))), { headers: { 'content-type': 'application/json' } });
 };
