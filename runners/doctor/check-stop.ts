@@ -1,13 +1,13 @@
 import { RequestFailed } from '../client/types.ts';
 import { userTurnBody } from '../probe/requests.ts';
-import { cutAtStops } from '../templates/cut.ts';
 import { PROBE_ANSWER, userTurnProbe } from './probe.ts';
+import { runOnAt } from './run-on.ts';
 import { type Check, fail, pass } from './types.ts';
 
 /**
  * The user turn ends where the template ends it: the probe's user-turn prompt, sent as a run sends it (greedy,
- * the suite's stops and budget, the engine's fields), must come back without any of the template's end-of-turn
- * markers or role headers in it, i.e. without running on into the next turn. A turn that ends by max_tokens
+ * the suite's stops and budget, the engine's fields), must come back without running on into the next turn
+ * (run-on.ts). A turn that ends by max_tokens
  * passes: a long user turn is a result, not a fault, and no run-on was seen.
  */
 export const stopCheck: Check = {
@@ -26,9 +26,9 @@ export const stopCheck: Check = {
       if (!(e instanceof RequestFailed)) throw e;
       return fail(`/v1/completions: ${e.message}`);
     }
-    const cut = cutAtStops(r.text, setup.builder.userTurnCutMarkers, { finishReason: r.finish_reason, stopRemnants: setup.stopRemnants });
-    if (cut.cut) {
-      return fail(`the user turn ran past its end: ${JSON.stringify(cut.cut.marker)} at character ${cut.text.length} of the returned text (stops sent: ${body.stop.map((s) => JSON.stringify(s)).join(', ')}); the engine did not apply them`);
+    const runOn = runOnAt(r.text, setup.builder.userTurnCutMarkers, r.finish_reason, setup.stopRemnants);
+    if (runOn) {
+      return fail(`the user turn ran past its end: ${JSON.stringify(runOn.marker)} at character ${runOn.at} of the returned text (stops sent: ${body.stop.map((s) => JSON.stringify(s)).join(', ')}); the engine did not apply them`);
     }
     const how = r.finish_reason === 'stop' ? 'ended by a stop or end of sequence' : `ended by max_tokens (${body.max_tokens})`;
     return pass(`${how}, ${r.text.length} characters, no marker of a next turn in it`);

@@ -8,15 +8,18 @@ const MARKER = /<\|[^|<>\s]{1,40}\|>|<\/?[A-Za-z_][A-Za-z0-9_]{0,40}>|\[\/?[A-Za
 
 /**
  * The special tokens a rendered prompt holds, in order of first appearance, taken from the template's own text
- * only: the message contents (which may contain anything) are blanked first. `extra` adds markers the template
- * produces elsewhere (the stop strings of a turn).
+ * only: a marker inside a message's content (which may contain anything) is left out. `extra` adds markers the
+ * template produces elsewhere (the stop strings of a turn).
  */
 export function templateMarkers(prompt: string, contents: readonly string[], extra: readonly string[] = []): string[] {
-  let scaffold = prompt;
-  for (const c of contents) if (c) scaffold = scaffold.split(c).join('\u0000');
-  const out: string[] = [];
-  for (const text of [scaffold, ...extra]) for (const m of text.matchAll(MARKER)) if (!out.includes(m[0])) out.push(m[0]);
-  return out;
+  const inContent: Array<[number, number]> = [];
+  for (const c of contents) {
+    if (!c) continue;
+    for (let i = prompt.indexOf(c); i >= 0; i = prompt.indexOf(c, i + c.length)) inContent.push([i, i + c.length]);
+  }
+  const found = [...prompt.matchAll(MARKER)].filter((m) => !inContent.some(([a, b]) => m.index >= a && m.index + m[0].length <= b)).map((m) => m[0]);
+  for (const text of extra) for (const m of text.matchAll(MARKER)) found.push(m[0]);
+  return [...new Set(found)];
 }
 
 /** How often `needle` occurs in `text` (non-overlapping). */
