@@ -16,6 +16,9 @@ export const modelCheck: Check = {
     if (ids.length === 0) return fail('/v1/models lists no model');
     if (ctx.wantedModel !== undefined && !ids.includes(ctx.wantedModel)) return fail(`--model "${ctx.wantedModel}" is not served (served: ${ids.join(', ')})`);
     ctx.model = ctx.wantedModel ?? ids[0]!;
-    return pass(`"${ctx.model}" (submission ${ctx.setup.submission.id}, ${ctx.setup.submission.hf.repo}@${ctx.setup.submission.hf.revision})`);
+    const sub = ctx.setup.submission;
+    // serve-cmd serves the model under the submission id; another name is allowed (the runner sends whatever is served), but worth seeing.
+    const named = ctx.model === sub.id ? 'the submission id, as serve-cmd names it' : `serve-cmd would name it "${sub.id}"`;
+    return pass(`"${ctx.model}" (${named}; weights ${sub.hf.repo}@${sub.hf.revision})`);
   },
 };

@@ -37,7 +37,7 @@ after(async () => {
 async function doctor(engine: EngineId, sim: Partial<SimOptions>, args: string[] = ['--json']) {
   const s = await startSim({ port: 0, profile: PROFILES.restater!, seed: 1, latencyMs: 0, faults: {}, retryAfterMs: 10, engine, ...sim });
   sims.push(s);
-  const r = await runCli(['doctor', submission(engine), '--base-url', `${s.url}/v1`, '--template', qwenTemplate, '--data-dir', fixtureData, '--timeout-ms', '20000', ...args]);
+  const r = await runCli(['doctor', submission(engine), '--base-url', `${s.url}/v1`, '--template', qwenTemplate, '--data-dir', fixtureData, ...args]);
   await s.close();
   return r;
 }
