@@ -37,7 +37,8 @@ export async function answer(ctx: SimContext, route: string, body: Record<string
       top_p: typeof body.top_p === 'number' ? body.top_p : 1,
       seed: typeof body.seed === 'number' ? body.seed : null,
       max_tokens: typeof body.max_tokens === 'number' ? body.max_tokens : 16,
-      stop,
+      // --misbehave ignore-stops: an ideal engine that drops the stop strings (emulated engines drop them themselves).
+      stop: ctx.opts.misbehave?.has('ignore-stops') ? [] : stop,
     },
     ctx.gen,
     ctx.emulated ? ({ ...ctx.emulated, body } satisfies EngineRequest) : undefined,

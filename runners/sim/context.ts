@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { EngineId } from '../engines/behaviour.ts';
 import type { Delivery } from './delivery.ts';
 import type { FaultKind, FaultRates } from './faults.ts';
+import type { Misbehaviour } from './misbehave.ts';
 import type { EngineRequest, GeneratorOptions } from './generate.ts';
 import type { Profile } from './profiles.ts';
 import type { SimStats } from './stats.ts';
@@ -25,6 +26,8 @@ export interface SimOptions {
   runPast?: boolean;
   /** Share of assistant turns that reason until max_tokens (overrides the profile's unfinishedRate). */
   unfinishedRate?: number;
+  /** Deployment mistakes to show (runners/sim/misbehave.ts): what `userturn doctor` must catch. */
+  misbehave?: ReadonlySet<Misbehaviour>;
 }
 
 /** Everything the routes of one running simulator share. */

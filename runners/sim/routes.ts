@@ -3,6 +3,7 @@ import { completionRoute } from './completion-route.ts';
 import type { SimContext } from './context.ts';
 import { errorBody, readBody, sendJson } from './http-io.ts';
 import { countRoute } from './stats.ts';
+import { engineApiRoute } from './tokenize-route.ts';
 
 /** Parse a JSON object body; null (after answering 400) when it is not one. */
 async function jsonBody(ctx: SimContext, route: string, req: IncomingMessage, res: ServerResponse): Promise<Record<string, unknown> | null> {
@@ -51,6 +52,7 @@ export async function route(ctx: SimContext, req: IncomingMessage, res: ServerRe
     if (body) await completionRoute(ctx, path, body, req, res);
     return;
   }
+  if (await engineApiRoute(ctx, req, res, path)) return;
   countRoute(stats, path, '404');
   sendJson(res, 404, errorBody(`no route ${req.method} ${path}`, 'not_found'));
 }

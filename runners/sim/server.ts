@@ -11,6 +11,9 @@ import { newStats, type SimStats } from './stats.ts';
 
 export type { SimOptions } from './context.ts';
 
+/** --ignore-stops, or --misbehave ignore-stops (which also makes the model run on past its turn). */
+const ignoresStops = (opts: SimOptions): boolean => (opts.ignoreStops ?? false) || (opts.misbehave?.has('ignore-stops') ?? false);
+
 export interface RunningSim {
   url: string;
   port: number;
@@ -26,8 +29,8 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
     opts,
     stats,
     servedModel: `userturn-sim/${opts.profile.name}`,
-    gen: { profile: opts.profile, seed: opts.seed, gsm8k: loadGsm8kReferences(opts.dataDir), unfinishedRate: opts.unfinishedRate, runPast: opts.runPast },
-    emulated: opts.engine ? { engine: ENGINES[opts.engine], serverSpecial: opts.serverSpecial ?? false, ignoreStops: opts.ignoreStops ?? false } : null,
+    gen: { profile: opts.profile, seed: opts.seed, gsm8k: loadGsm8kReferences(opts.dataDir), unfinishedRate: opts.unfinishedRate, runPast: opts.runPast || opts.misbehave?.has('ignore-stops') },
+    emulated: opts.engine ? { engine: ENGINES[opts.engine], serverSpecial: opts.serverSpecial ?? false, ignoreStops: ignoresStops(opts) } : null,
     nextFault: faultPicker(opts.faults, opts.seed),
     hanging: new Set(),
     judgeRequests: [],

@@ -1,5 +1,6 @@
 import { ENGINES, type EngineId } from '../../engines/behaviour.ts';
 import { parseFaults } from '../../sim/faults.ts';
+import { MISBEHAVIOURS, parseMisbehave } from '../../sim/misbehave.ts';
 import { PROFILE_NAMES, PROFILES } from '../../sim/profiles.ts';
 import { startSim } from '../../sim/server.ts';
 import { intFlag } from '../../core/args.ts';
@@ -11,6 +12,7 @@ export const summary = 'start the simulated OpenAI-compatible server (tests, dem
 
 const USAGE = `usage: userturn sim [--port N] [--profile NAME] [--seed N] [--latency-ms N] [--faults SPEC] [--retry-after-ms N] [--data-dir DIR]
                    [--engine NAME [--special]] [--ignore-stops] [--run-past] [--unfinished-rate R]
+                   [--misbehave LIST]
 
 A real HTTP server on 127.0.0.1 speaking the OpenAI wire format (/v1/completions, streamed as vLLM streams
 it when asked, /v1/chat/completions, /v1/models) with scripted, seeded behaviour. It is a stand-in for a GPU host in tests and demos: its text is
@@ -31,6 +33,10 @@ for any other model name are answered by a scripted judge (runners/sim/judge-rou
   --ignore-stops      fault: stop strings are not applied (end-of-sequence tokens still end the turn)
   --run-past          every user turn runs on past a role header into an assistant reply
   --unfinished-rate R share of assistant turns (0..1) that reason until max_tokens without an answer
+  --misbehave LIST    comma-separated deployment mistakes for userturn doctor to catch: ${MISBEHAVIOURS.join(', ')}
+
+Beside the OpenAI routes it answers the tokenize, version and context routes of the engine it emulates
+(vLLM's when no --engine is given), as userturn doctor reads them (runners/sim/tokenize-route.ts).
 
 Prints exactly one line "listening on http://127.0.0.1:PORT" to stdout when ready. GET /sim/stats returns
 request counts by route and status and completed-request counts per request key.`;
@@ -47,6 +53,7 @@ const OPTIONS = {
   'ignore-stops': { type: 'boolean' },
   'run-past': { type: 'boolean' },
   'unfinished-rate': { type: 'string' },
+  misbehave: { type: 'string' },
   ...DATA_DIR_FLAG,
 } as const;
 
@@ -66,6 +73,12 @@ export async function run(argv: string[]): Promise<number> {
     if (values.special && engine !== 'llamacpp') throw new UsageError('--special applies to --engine llamacpp only');
     const rate = values['unfinished-rate'] === undefined ? undefined : Number(values['unfinished-rate']);
     if (rate !== undefined && !(rate >= 0 && rate <= 1)) throw new UsageError(`--unfinished-rate must be a number from 0 to 1, got "${values['unfinished-rate']}"`);
+    let misbehave;
+    try {
+      misbehave = parseMisbehave(values.misbehave);
+    } catch (e) {
+      throw new UsageError(`--misbehave: ${(e as Error).message}`);
+    }
     const port = intFlag('port', values.port, 0, 0);
     if (port > 65535) throw new UsageError('--port must be at most 65535');
     const sim = await startSim({
@@ -81,6 +94,7 @@ export async function run(argv: string[]): Promise<number> {
       ignoreStops: values['ignore-stops'] ?? false,
       runPast: values['run-past'] ?? false,
       unfinishedRate: rate,
+      misbehave,
     });
     process.stdout.write(`listening on ${sim.url}\n`);
     await new Promise<void>((resolve) => {

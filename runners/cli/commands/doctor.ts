@@ -1,0 +1,90 @@
+import { currentSuitePath } from '../../core/defaults.ts';
+import { intFlag } from '../../core/args.ts';
+import { UsageError } from '../../core/errors.ts';
+import { redact } from '../../io/secrets.ts';
+import { defaultCacheRoot } from '../../templates/load.ts';
+import { runCommand } from '../command.ts';
+import { DATA_DIR_FLAG, dataDirOf, SUITE_FLAG } from '../flags.ts';
+
+export const summary = 'preflight before a long run: served model, engine, tokenizer vs template, one token, stops, context';
+
+const USAGE = `usage: userturn doctor <submission.yaml> --base-url URL [options]
+
+Checks one endpoint against a submission before any long run, sending a handful of small requests:
+  model           the served model and its name (/v1/models)
+  engine          the engine (serving.engine) and its version, where the engine exposes it
+  special-tokens  every special token of the template in the rendered probe prompt is one id of the served
+                  tokenizer (the engine's tokenize route: vLLM and llama.cpp /tokenize, SGLang /v1/tokenize,
+                  TGI /tokenize)
+  template        the engine's own chat template renders the probe like the submission's (vLLM, llama.cpp)
+  generation      a one-token generation, sent as a run sends it
+  stop            the user turn ends where the template ends it (no next turn in the returned text)
+  context         the engine's context window holds the suite's longest request
+Prints a table (pass, FAIL, n/a where the engine does not expose what a check needs, skip when the model
+check failed); --json prints {"ok": …, "checks": [{id, title, status, detail}]} instead.
+
+  --base-url URL    OpenAI-compatible endpoint (…/v1); default USERTURN_BASE_URL (the first, if several)
+  --model NAME      model name to check (default: the first /v1/models lists)
+  --suite FILE      suite file (default ${currentSuitePath('')}): stops, budgets, datasets for the longest prompt
+  --data-dir DIR    local datasets (default USERTURN_DATA_DIR, else download)
+  --template FILE   use this chat template (.jinja or tokenizer_config.json) instead of the submission's
+  --timeout-ms MS   per-request timeout (default 60000)
+  --json            machine-readable output
+
+The API key is read from USERTURN_API_KEY only. Exit codes: 0 no check failed; 1 a check failed or the input
+is invalid; 2 usage error.`;
+
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  template: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  json: { type: 'boolean' },
+  ...SUITE_FLAG,
+  ...DATA_DIR_FLAG,
+} as const;
+
+function baseUrlOf(flag: string | undefined): string {
+  const url = flag ?? (process.env.USERTURN_BASE_URL ?? '').split(',').map((s) => s.trim()).find(Boolean);
+  if (!url) throw new UsageError('no endpoint: pass --base-url URL (or set USERTURN_BASE_URL)');
+  let ok = false;
+  try {
+    ok = /^https?:$/.test(new URL(url).protocol);
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new UsageError(`--base-url must be an http(s) URL, got "${url}"`);
+  return url.replace(/\/+$/, '');
+}
+
+export async function run(argv: string[]): Promise<number> {
+  return runCommand(argv, { usage: USAGE, options: OPTIONS }, async ({ values, positionals }) => {
+    if (positionals.length !== 1) throw new UsageError('expected exactly one submission file');
+    const baseURL = baseUrlOf(values['base-url']);
+    const timeoutMs = intFlag('timeout-ms', values['timeout-ms'], 60_000);
+    const root = process.cwd();
+    const { runDoctor } = await import('../../doctor/run-doctor.ts');
+    const { renderTable } = await import('../../doctor/table.ts');
+    const results = await runDoctor({
+      root,
+      submissionPath: positionals[0]!,
+      suitePath: values.suite ?? currentSuitePath(root),
+      baseURLs: [baseURL],
+      apiKey: process.env.USERTURN_API_KEY || undefined,
+      model: values.model,
+      timeoutMs,
+      dataDir: dataDirOf(values),
+      cacheDir: defaultCacheRoot(),
+      templateOverride: values.template,
+      limit: null,
+      datasets: null,
+      shard: null,
+      log: (m) => console.error(m),
+      out: (m) => console.log(m),
+    });
+    const ok = results.every((r) => r.status !== 'fail');
+    // The same redaction as every other line the run writes (a key or a URL secret in an error message).
+    console.log(redact(values.json ? JSON.stringify({ ok, checks: results }) : renderTable(results)));
+    return ok ? 0 : 1;
+  });
+}

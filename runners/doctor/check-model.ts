@@ -1,0 +1,24 @@
+import { type Check, fail, pass } from './types.ts';
+
+/** The served model and its name (GET /v1/models): the name every probe request carries. */
+export const modelCheck: Check = {
+  id: 'model',
+  title: 'served model',
+  needsModel: false,
+  async run(ctx) {
+    const a = await ctx.http.get(`${ctx.http.baseURL}/models`);
+    if (!a.ok) {
+      const hint = a.status === 404 && !/\/v1\/?$/.test(ctx.http.baseURL) ? ' (OpenAI-compatible servers answer under /v1)' : '';
+      return fail(`${ctx.http.baseURL}/models: HTTP ${a.status}${hint}`);
+    }
+    const data = (a.json as { data?: Array<{ id?: unknown }> }).data;
+    const ids = Array.isArray(data) ? data.map((m) => m.id).filter((x): x is string => typeof x === 'string') : [];
+    if (ids.length === 0) return fail('/v1/models lists no model');
+    if (ctx.wantedModel !== undefined && !ids.includes(ctx.wantedModel)) return fail(`--model "${ctx.wantedModel}" is not served (served: ${ids.join(', ')})`);
+    ctx.model = ctx.wantedModel ?? ids[0]!;
+    const sub = ctx.setup.submission;
+    // serve-cmd serves the model under the submission id; another name is allowed (the runner sends whatever is served), but worth seeing.
+    const named = ctx.model === sub.id ? 'the submission id, as serve-cmd names it' : `serve-cmd would name it "${sub.id}"`;
+    return pass(`"${ctx.model}" (${named}; weights ${sub.hf.repo}@${sub.hf.revision})`);
+  },
+};

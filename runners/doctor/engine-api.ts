@@ -1,0 +1,136 @@
+import type { Http, HttpAnswer } from './http.ts';
+import { EngineRouteError, isMissingRoute } from './http.ts';
+
+/** How the engine renders the probe's messages with its own chat template: as token ids or as text. */
+export type ServedRender = { kind: 'ids'; ids: number[] } | { kind: 'text'; text: string };
+export type Messages = Array<{ role: 'user' | 'assistant'; content: string }>;
+
+/**
+ * What `userturn doctor` can ask one engine family beside the OpenAI routes. Every method answers null when
+ * the engine does not expose it (the check is then "n/a") and throws when the route exists but fails.
+ */
+export interface EngineApi {
+  /** Where the facts come from, named in the table. */
+  routes: { version: string; tokenize: string; context: string; render: string | null };
+  version(http: Http): Promise<string | null>;
+  /** Token ids of `text`, special-token spellings parsed as special tokens, no BOS added. */
+  tokenize(http: Http, model: string, text: string): Promise<number[] | null>;
+  maxContext(http: Http, model: string): Promise<number | null>;
+  servedRender(http: Http, model: string, messages: Messages, kwargs: Record<string, unknown>): Promise<ServedRender | null>;
+}
+
+/** The JSON of an answer, null for a route the engine does not have; any other failure is an error. */
+function jsonOf(a: HttpAnswer, route: string): Record<string, unknown> | unknown[] | null {
+  if (isMissingRoute(a)) return null;
+  if (!a.ok) throw new EngineRouteError(`${route}: HTTP ${a.status} ${a.text}`);
+  if (!a.json || typeof a.json !== 'object') throw new EngineRouteError(`${route}: unexpected answer ${JSON.stringify(a.json).slice(0, 200)}`);
+  return a.json as Record<string, unknown>;
+}
+const field = (o: unknown, ...path: string[]): unknown => path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
+function idsOf(v: unknown, route: string): number[] {
+  if (!Array.isArray(v)) throw new EngineRouteError(`${route}: no token list in the answer`);
+  // llama.cpp with_pieces and TGI answer objects with an id; the others plain ids.
+  return v.map((t) => (typeof t === 'number' ? t : Number(field(t, 'id'))));
+}
+
+// vLLM: vllm/entrypoints/serve/tokenize/protocol.py (TokenizeCompletionRequest {model, prompt, add_special_tokens},
+// TokenizeChatRequest {messages, add_generation_prompt, chat_template_kwargs}, TokenizeResponse {count,
+// max_model_len, tokens}), routed at POST /tokenize by vllm/entrypoints/serve/tokenize/api_router.py; GET /version.
+const vllm: EngineApi = {
+  routes: { version: 'GET /version', tokenize: 'POST /tokenize', context: 'max_model_len of POST /tokenize', render: 'POST /tokenize {messages}' },
+  async version(http) {
+    const j = jsonOf(await http.get(`${http.root}/version`), '/version');
+    return j ? String(field(j, 'version') ?? '') || null : null;
+  },
+  async tokenize(http, model, text) {
+    const j = jsonOf(await http.post(`${http.root}/tokenize`, { model, prompt: text, add_special_tokens: false }), '/tokenize');
+    return j ? idsOf(field(j, 'tokens'), '/tokenize') : null;
+  },
+  async maxContext(http, model) {
+    const j = jsonOf(await http.post(`${http.root}/tokenize`, { model, prompt: 'x', add_special_tokens: false }), '/tokenize');
+    return j ? num(field(j, 'max_model_len')) : null;
+  },
+  async servedRender(http, model, messages, kwargs) {
+    const body = { model, messages, add_generation_prompt: true, add_special_tokens: false, chat_template_kwargs: kwargs };
+    const j = jsonOf(await http.post(`${http.root}/tokenize`, body), '/tokenize');
+    return j ? { kind: 'ids', ids: idsOf(field(j, 'tokens'), '/tokenize') } : null;
+  },
+};
+
+// SGLang: python/sglang/srt/entrypoints/openai/serving_tokenize.py (POST /v1/tokenize {prompt, add_special_tokens}
+// → {tokens, count, max_model_len}, where max_model_len is the tokenizer's model_max_length, not the engine's
+// window); GET /get_server_info carries the version and the server's context_length. No chat rendering on request.
+const sglang: EngineApi = {
+  routes: { version: 'GET /get_server_info', tokenize: 'POST /v1/tokenize', context: 'context_length of GET /get_server_info', render: null },
+  async version(http) {
+    const j = jsonOf(await http.get(`${http.root}/get_server_info`), '/get_server_info');
+    return j ? String(field(j, 'version') ?? '') || null : null;
+  },
+  async tokenize(http, model, text) {
+    const j = jsonOf(await http.post(`${http.root}/v1/tokenize`, { model, prompt: text, add_special_tokens: false }), '/v1/tokenize');
+    return j ? idsOf(field(j, 'tokens'), '/v1/tokenize') : null;
+  },
+  async maxContext(http) {
+    const j = jsonOf(await http.get(`${http.root}/get_server_info`), '/get_server_info');
+    return j ? num(field(j, 'context_length')) : null;
+  },
+  servedRender: async () => null,
+};
+
+// TGI: router/src/server.rs POST /tokenize {inputs} → [{id, text, start, stop}] and GET /info {version,
+// max_input_tokens, max_total_tokens} (router/src/lib.rs Info). Its /chat_tokenize is not used here.
+const tgi: EngineApi = {
+  routes: { version: 'GET /info', tokenize: 'POST /tokenize', context: 'max_total_tokens of GET /info', render: null },
+  async version(http) {
+    const j = jsonOf(await http.get(`${http.root}/info`), '/info');
+    return j ? String(field(j, 'version') ?? '') || null : null;
+  },
+  async tokenize(http, _model, text) {
+    const j = jsonOf(await http.post(`${http.root}/tokenize`, { inputs: text }), '/tokenize');
+    return j ? idsOf(j, '/tokenize') : null;
+  },
+  async maxContext(http) {
+    const j = jsonOf(await http.get(`${http.root}/info`), '/info');
+    return j ? num(field(j, 'max_total_tokens')) : null;
+  },
+  servedRender: async () => null,
+};
+
+// llama.cpp: tools/server/README.md POST /tokenize {content, add_special (default false), with_pieces} → {tokens}
+// (special-token spellings are parsed as special tokens), POST /apply-template {messages} → {prompt} (the
+// server's chat template, no inference), GET /props {default_generation_settings.n_ctx, build_info}.
+const llamacpp: EngineApi = {
+  routes: { version: 'build_info of GET /props', tokenize: 'POST /tokenize', context: 'n_ctx of GET /props', render: 'POST /apply-template' },
+  async version(http) {
+    const j = jsonOf(await http.get(`${http.root}/props`), '/props');
+    return j ? String(field(j, 'build_info') ?? '') || null : null;
+  },
+  async tokenize(http, _model, text) {
+    const j = jsonOf(await http.post(`${http.root}/tokenize`, { content: text, add_special: false, with_pieces: true }), '/tokenize');
+    return j ? idsOf(field(j, 'tokens'), '/tokenize') : null;
+  },
+  async maxContext(http) {
+    const j = jsonOf(await http.get(`${http.root}/props`), '/props');
+    return j ? num(field(j, 'default_generation_settings', 'n_ctx')) : null;
+  },
+  async servedRender(http, _model, messages) {
+    const j = jsonOf(await http.post(`${http.root}/apply-template`, { messages }), '/apply-template');
+    const text = j ? field(j, 'prompt') : null;
+    return typeof text === 'string' ? { kind: 'text', text } : null;
+  },
+};
+
+/** An engine this table does not know: every engine-specific check is "n/a". */
+const unknown: EngineApi = {
+  routes: { version: '-', tokenize: '-', context: '-', render: null },
+  version: async () => null,
+  tokenize: async () => null,
+  maxContext: async () => null,
+  servedRender: async () => null,
+};
+
+const APIS: Readonly<Record<string, EngineApi>> = { vllm, sglang, tgi, llamacpp };
+
+/** The API of the submission's engine (serving.engine). */
+export const engineApi = (engine: string): EngineApi => APIS[engine] ?? unknown;

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import type { EngineId } from '../../../runners/engines/behaviour.ts';
+import type { Misbehaviour } from '../../../runners/sim/misbehave.ts';
+import { PROFILES } from '../../../runners/sim/profiles.ts';
+import { startSim, type RunningSim, type SimOptions } from '../../../runners/sim/server.ts';
+import { fixtureData, qwenTemplate, runCli } from './helpers/processes.ts';
+
+/**
+ * `userturn doctor` over real HTTP against the simulator: every check passes against a simulator that behaves,
+ * and each misbehaviour the simulator can be told to show fails exactly the check that is there to catch it.
+ */
+interface Report {
+  ok: boolean;
+  checks: Array<{ id: string; title: string; status: 'pass' | 'fail' | 'n/a' | 'skip'; detail: string }>;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'ut-doctor-'));
+function submission(engine: EngineId): string {
+  const path = join(work, `${engine}.yaml`);
+  writeFileSync(path, [
+    `id: doctor-${engine}`, 'display_name: Doctor test', 'family: test', 'hf:', '  repo: example/model', '  revision: main',
+    'params:', '  total_b: 1', '  active_b: 1', 'license: mit', 'serving:', `  engine: ${engine}`, '  max_model_len: 32768',
+    'reasoning:', '  mode: none', 'submitter:', '  github: userturn-tests', '',
+  ].join('\n'));
+  return path;
+}
+
+const sims: RunningSim[] = [];
+after(async () => {
+  for (const s of sims) await s.close();
+});
+
+async function doctor(engine: EngineId, sim: Partial<SimOptions>, args: string[] = ['--json']) {
+  const s = await startSim({ port: 0, profile: PROFILES.restater!, seed: 1, latencyMs: 0, faults: {}, retryAfterMs: 10, engine, ...sim });
+  sims.push(s);
+  const r = await runCli(['doctor', submission(engine), '--base-url', `${s.url}/v1`, '--template', qwenTemplate, '--data-dir', fixtureData, ...args]);
+  await s.close();
+  return r;
+}
+const statuses = (r: Report) => Object.fromEntries(r.checks.map((c) => [c.id, c.status]));
+const failed = (r: Report) => r.checks.filter((c) => c.status === 'fail').map((c) => c.id);
+
+describe('userturn doctor against the simulator', () => {
+  it('passes every check against a well-behaved vLLM, and prints the table', async () => {
+    const r = await doctor('vllm', {}, []);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    for (const id of ['model', 'engine', 'special-tokens', 'template', 'generation', 'stop', 'context']) assert.match(r.stdout, new RegExp(`^${id} +pass `, 'm'));
+    assert.match(r.stdout, /engine +pass +engine and version: vllm 0\.0\.0-userturn-sim/);
+    assert.match(r.stdout, /every check passed/);
+  });
+
+  it('--json: ok and one {id, title, status, detail} per check, in order', async () => {
+    const r = await doctor('vllm', {});
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout) as Report;
+    assert.equal(report.ok, true);
+    assert.deepEqual(report.checks.map((c) => c.id), ['model', 'engine', 'special-tokens', 'template', 'generation', 'stop', 'context']);
+    for (const c of report.checks) assert.deepEqual(Object.keys(c).sort(), ['detail', 'id', 'status', 'title']);
+    assert.match(report.checks[0]!.detail, /"userturn-sim\/restater"/);
+  });
+
+  // llama.cpp answers through its own routes (/props, /apply-template, /tokenize with pieces); SGLang and TGI
+  // render no chat template on request, so that check is not available there: neither a pass nor a failure.
+  for (const [engine, na] of [['llamacpp', []], ['sglang', ['template']], ['tgi', ['template']]] as const) {
+    it(`passes against a well-behaved ${engine} (n/a: ${na.join(', ') || 'none'})`, async () => {
+      const r = await doctor(engine, {});
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      const s = statuses(JSON.parse(r.stdout) as Report);
+      for (const [id, status] of Object.entries(s)) assert.equal(status, (na as readonly string[]).includes(id) ? 'n/a' : 'pass', `${id}: ${r.stdout}`);
+    });
+  }
+
+  const cases: Array<[Misbehaviour, EngineId, string, RegExp]> = [
+    ['wrong-template', 'vllm', 'template', /renders the probe differently .* first difference at token 0/],
+    ['wrong-template', 'llamacpp', 'template', /the engine has "<\|begin_of_text\|>/],
+    ['split-special', 'vllm', 'special-tokens', /<\|im_start\|> is 7 ids/],
+    ['split-special', 'tgi', 'special-tokens', /<\|im_start\|> is 7 ids/],
+    ['ignore-stops', 'vllm', 'stop', /ran past its end: "<\|im_start\|>assistant"/],
+    ['ignore-stops', 'llamacpp', 'stop', /ran past its end: "assistant"/],
+    ['short-context', 'vllm', 'context', /> the engine's 1024 \(max_model_len of POST \/tokenize\)/],
+    ['short-context', 'llamacpp', 'context', /> the engine's 1024 \(n_ctx of GET \/props\)/],
+  ];
+  for (const [mb, engine, check, detail] of cases) {
+    it(`--misbehave ${mb} (${engine}): exit 1, only the ${check} check fails, and says why`, async () => {
+      const r = await doctor(engine, { misbehave: new Set([mb]) });
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      const report = JSON.parse(r.stdout) as Report;
+      assert.equal(report.ok, false);
+      assert.deepEqual(failed(report), [check]);
+      assert.match(report.checks.find((c) => c.id === check)!.detail, detail);
+    });
+  }
+
+  it('an engine that fails every completion fails the generation (and stop) checks', async () => {
+    const r = await doctor('vllm', { faults: { 500: 1 } });
+    assert.equal(r.code, 1);
+    const report = JSON.parse(r.stdout) as Report;
+    assert.deepEqual(failed(report), ['generation', 'stop']);
+    assert.match(report.checks.find((c) => c.id === 'generation')!.detail, /HTTP 500/);
+  });
+
+  it('a model the endpoint does not serve fails the model check and skips the checks that need it; the table names it', async () => {
+    const r = await doctor('vllm', {}, ['--model', 'other/model']);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /^model +FAIL +served model: --model "other\/model" is not served \(served: userturn-sim\/restater\)/m);
+    assert.match(r.stdout, /^generation +skip /m);
+    assert.match(r.stdout, /1 check\(s\) failed: model/);
+  });
+
+  it('without an endpoint it is a usage error (exit 2)', async () => {
+    const r = await runCli(['doctor', submission('vllm')], { env: { USERTURN_BASE_URL: '' } });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /no endpoint: pass --base-url/);
+  });
+});
