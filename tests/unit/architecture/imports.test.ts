@@ -96,7 +96,7 @@ test('no import cycle between files', () => {
 test('no import cycle between the folders of runners/ (a folder and its own subfolders count as one)', () => {
   const folderEdges: Array<[string, string]> = fileEdges
     .filter((e) => e.from.startsWith('runners/') && e.to.startsWith('runners/'))
-    .map((e) => [dirname(e.from), dirname(e.to)])
+    .map((e): [string, string] => [dirname(e.from), dirname(e.to)])
     .filter(([a, b]) => !(a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`)));
   const found = cycles(folderEdges);
   assert.deepEqual(found.map((c) => `folder import cycle: ${c}`), []);
