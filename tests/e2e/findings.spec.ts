@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
-import { astroBuild } from '../unit/site/astro-build.ts';
+import { astroBuild } from '../helpers/site-build.ts';
 import { summaries } from './helpers.ts';
 
 const FINDINGS = ['decoupling', 'slope', 'perturbations', 'failures'];

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { astroBuild } from '../../unit/site/astro-build.ts';
+import { astroBuild } from '../../helpers/site-build.ts';
 
 // The committed report was written by `userturn calibrate --human` from two labels files on a 20-item batch of the
 // demo pipeline's results (one exported by the annotation page, one written by a script); its labels are test

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { currentSuitePath } from '../../../runners/core/defaults.ts';
-import { root, runCli } from '../runner/helpers/processes.ts';
+import { root, runCli } from '../../helpers/processes.ts';
 
 // Errors a user meets on the command line, found by trying the CLI on a fresh clone (review of issues 10, 11, 13).
 describe('CLI errors name the real problem', () => {

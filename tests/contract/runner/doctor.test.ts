@@ -7,7 +7,7 @@ import type { EngineId } from '../../../runners/engines/behaviour.ts';
 import type { Misbehaviour } from '../../../runners/sim/misbehave.ts';
 import { PROFILES } from '../../../runners/sim/profiles.ts';
 import { startSim, type RunningSim, type SimOptions } from '../../../runners/sim/server.ts';
-import { fixtureData, qwenTemplate, runCli } from './helpers/processes.ts';
+import { fixtureData, qwenTemplate, runCli } from '../../helpers/processes.ts';
 
 /**
  * `userturn doctor` over real HTTP against the simulator: every check passes against a simulator that behaves,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { seedHubTemplate } from '../../helpers/hub-cache.ts';
-import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from './helpers/processes.ts';
+import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 
 const realDir = process.env.USERTURN_DATA_DIR;
 const SUBMISSION = 'submissions/qwen/qwen3.5-9b.yaml';

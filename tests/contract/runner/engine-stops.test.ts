@@ -12,7 +12,7 @@ import { prepareSetup } from '../../../runners/probe/setup.ts';
 import { PROFILES } from '../../../runners/sim/profiles.ts';
 import { startSim, type RunningSim } from '../../../runners/sim/server.ts';
 import { glmFixture, realTemplateConfig, SKIP_REAL_TEMPLATES } from '../../helpers/real-templates.ts';
-import { testJudge } from './helpers/test-judge.ts';
+import { testJudge } from '../../helpers/test-judge.ts';
 
 /**
  * Engine-independent stops over real HTTP: the simulator emulates each engine's special-token and stop-string

@@ -3,7 +3,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
-import { fixtureData, qwenTemplate, runCli, spawnSim } from './helpers/processes.ts';
+import { fixtureData, qwenTemplate, runCli, spawnSim } from '../../helpers/processes.ts';
 
 it('--fail-on-error N and P%: the run stops once failures exceed the limit, writes no result, exit 1', async () => {
   const sim = await spawnSim(['--profile', 'aware', '--seed', '3', '--data-dir', fixtureData, '--faults', '500=0.7']);

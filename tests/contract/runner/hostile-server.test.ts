@@ -4,9 +4,9 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { astroBuild } from '../../unit/site/astro-build.ts';
-import { startFaultProxy } from './helpers/fault-proxy.ts';
-import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from './helpers/processes.ts';
+import { astroBuild } from '../../helpers/site-build.ts';
+import { startFaultProxy } from '../../helpers/fault-proxy.ts';
+import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 
 const SUBMISSION = 'submissions/qwen/qwen3.5-9b.yaml';
 const PROFILE = ['--profile', 'aware', '--seed', '5', '--data-dir', fixtureData];

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { before, describe, it } from 'node:test';
-import { comparable, fixtureData, qwenTemplate, runCli, spawnSim } from './helpers/processes.ts';
+import { comparable, fixtureData, qwenTemplate, runCli, spawnSim } from '../../helpers/processes.ts';
 
 const SUBMISSION = 'submissions/qwen/qwen3.5-9b.yaml';
 const PROFILE = ['--profile', 'meta-planner', '--seed', '21', '--data-dir', fixtureData];

@@ -3,7 +3,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from './helpers/processes.ts';
+import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 
 const SUBMISSION = 'submissions/qwen/qwen3.5-9b.yaml';
 const common = ['--data-dir', fixtureData, '--template', qwenTemplate, '--datasets', 'gsm8k,mt_bench'];

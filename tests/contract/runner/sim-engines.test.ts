@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { spawnSim, type SpawnedSim } from './helpers/processes.ts';
+import { spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 
 /** The simulator's engine emulation over HTTP (userturn sim --engine …): what the runner's settings are for. */
 const GLM_USER_PROMPT = '[gMASK]<sop><|user|>\nWhat is 12 + 8?<|assistant|>\nThe answer is 20.<|user|>\n';

@@ -4,7 +4,7 @@ import { requestKey } from '../../../runners/cache/key.ts';
 import { generate } from '../../../runners/sim/generate.ts';
 import { labelWeights, PROFILES } from '../../../runners/sim/profiles.ts';
 import { parseFaults } from '../../../runners/sim/faults.ts';
-import { fixtureData, spawnSim, type SpawnedSim } from './helpers/processes.ts';
+import { fixtureData, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 
 const Q = 'Mia has 12 stickers. She buys 8 more and gives 5 to her brother. How many stickers does she have now?';
 const assistantPrompt = `<|im_start|>user\n${Q}<|im_end|>\n<|im_start|>assistant\n`;

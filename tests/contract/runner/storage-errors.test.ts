@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
-import { comparable, fixtureData, qwenTemplate, root, runCli, spawnSim, type RunResult, type SpawnedSim } from './helpers/processes.ts';
-import { mountTmpfs } from './helpers/tmpfs.ts';
+import { comparable, fixtureData, qwenTemplate, root, runCli, spawnSim, type RunResult, type SpawnedSim } from '../../helpers/processes.ts';
+import { mountTmpfs } from '../../helpers/tmpfs.ts';
 
 const SUBMISSION = 'submissions/qwen/qwen3.5-9b.yaml';
 const FAST_RETRY = { USERTURN_BACKOFF_BASE_MS: '20', USERTURN_BACKOFF_MAX_MS: '100' };

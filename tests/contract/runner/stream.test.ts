@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, it } from 'node:test';
-import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from './helpers/processes.ts';
+import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 
 const SUBMISSION = 'submissions/qwen/qwen3.5-9b.yaml';
 const PROFILE = ['--profile', 'aware', '--seed', '13', '--data-dir', fixtureData, '--latency-ms', '1'];

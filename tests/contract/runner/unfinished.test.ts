@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { realTemplateConfig } from '../../helpers/real-templates.ts';
-import { fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from './helpers/processes.ts';
+import { fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 
 /**
  * Suite v2 over real HTTP: the simulator makes about half the assistant turns reason until max_tokens with an

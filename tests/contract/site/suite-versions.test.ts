@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'yaml';
-import { astroBuild } from '../../unit/site/astro-build.ts';
-import { fixtureData, qwenTemplate, root, runCli, spawnSim, type SpawnedSim } from '../runner/helpers/processes.ts';
+import { astroBuild } from '../../helpers/site-build.ts';
+import { fixtureData, qwenTemplate, root, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 
 const V1 = join(root, 'tests/fixtures/results-v1');
 const V1_ID = 'sim-qwen3.5-0.8b';

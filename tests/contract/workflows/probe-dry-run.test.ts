@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { runProbeJob } from '../../../runners/community/probe-job/orchestrate.ts';
 import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
 import { seedHubTemplate } from '../../helpers/hub-cache.ts';
+import { astroBuild } from '../../helpers/site-build.ts';
 
 /**
  * Acceptance: a dry run of the probe job's script against the simulator (standing in for the vLLM endpoint)
@@ -86,17 +85,9 @@ test('probe job dry run on the simulator: 2 shards → merge → validate → si
   assert.match(v.stdout, /ok/);
 
   // The site, built from this results folder only, shows the model, marked as simulated.
-  // The project's astro config with a private cache folder, so parallel builds in other tests cannot share a data store.
-  const dist = join(tmp, 'dist');
-  const config = join(tmp, 'astro.config.mjs');
-  writeFileSync(config, `import base from ${JSON.stringify(pathToFileURL(join(REPO_ROOT, 'astro.config.mjs')).href)};\nexport default { ...base, cacheDir: ${JSON.stringify(join(tmp, 'astro-cache'))} };\n`);
-  const b = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--root', REPO_ROOT, '--config', relative(REPO_ROOT, config), '--outDir', dist], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, USERTURN_RESULTS_DIR: resultsRoot, ASTRO_TELEMETRY_DISABLED: '1' },
-    encoding: 'utf8',
-    timeout: 90_000,
-  });
-  assert.equal(b.status, 0, `${b.stdout}\n${b.stderr}`);
+  const b = astroBuild({ USERTURN_RESULTS_DIR: resultsRoot }, tmp);
+  assert.equal(b.status, 0, b.text);
+  const dist = b.out;
   const page = readFileSync(join(dist, 'models', ID, 'index.html'), 'utf8');
   assert.match(page, /Qwen3\.5 0\.8B/);
   assert.match(page, /simulat/i);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
 import { REPO_ROOT } from '../../helpers/cli.ts';
-import { actionlint } from './actionlint.ts';
+import { actionlint } from '../../helpers/actionlint.ts';
 
 const DIR = join(REPO_ROOT, '.github', 'workflows');
 const files = readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f)).sort();

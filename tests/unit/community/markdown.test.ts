@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { code, codeBlock, flatten, text } from '../../../runners/community/markdown.ts';
-import { decode, linkTriggers, proseText, renderGfm, tagNames } from './gfm.ts';
+import { decode, linkTriggers, proseText, renderGfm, tagNames } from '../../helpers/gfm.ts';
 
 const ATTACKS = [
   '[click me](https://evil.example/phish)',

@@ -8,7 +8,7 @@ import { readQuery } from '../../../src/lib/examples/query.ts';
 import { groupHits, mayMatch, scanPage, type Filters } from '../../../src/lib/examples/scan.ts';
 import { manifestEntry } from '../../../src/lib/site/shards.ts';
 import type { Manifest, Shard } from '../../../src/schema/shards.ts';
-import { shard } from './fixtures.ts';
+import { shard } from '../../helpers/examples-fixtures.ts';
 
 const none: Filters = { condition: '', label: '', query: '', disagree: false };
 const shards: Shard[] = [shard(0, ['i1', 'i2']), shard(1, ['i3']), shard(2, ['i4', 'i5'])];

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { shardLoader } from '../../../src/lib/examples/loader.ts';
-import { shard } from './fixtures.ts';
+import { shard } from '../../helpers/examples-fixtures.ts';
 
 /** A fake fetch over a map of URL → JSON body (a missing URL is a 404); records every URL asked for. */
 function server(files: Record<string, unknown>) {

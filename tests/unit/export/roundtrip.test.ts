@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { SAMPLE_COLUMNS, SUMMARY_COLUMNS } from '../../../runners/export/columns.ts';
 import { exportResults } from '../../../runners/export/export.ts';
 import { Sample } from '../../../src/schema/index.ts';
-import { jsonlRows, twoResults } from './fixture.ts';
+import { jsonlRows, twoResults } from '../../helpers/export-fixture.ts';
 
 let root: string;
 let dirs: string[];

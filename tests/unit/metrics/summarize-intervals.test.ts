@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { ResultSummary } from '../../../src/schema/index.ts';
 import { loadSuite } from '../../../runners/judge/rejudge/load-result.ts';
 import { buildSummary } from '../../../runners/results/summarize.ts';
-import { judge, samples, summarize, summarizeInput } from './helpers/greedy-summary.ts';
+import { judge, samples, summarize, summarizeInput } from '../../helpers/greedy-summary.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 test('suite v2 (intervals.rate: wilson_deff): 0/1319 greedy gets [0, 0.29%], stamped and with per-item vectors', async () => {

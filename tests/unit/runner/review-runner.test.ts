@@ -8,7 +8,7 @@ import { createEndpoints, EndpointError, servedModels } from '../../../runners/c
 import { RequestFailed } from '../../../runners/client/types.ts';
 import { truncateText } from '../../../runners/probe/perturb.ts';
 import { runProbe } from '../../../runners/probe/pipeline.ts';
-import { fixtureSetup } from '../../contract/runner/helpers/fixture-setup.ts';
+import { fixtureSetup } from '../../helpers/fixture-setup.ts';
 import { createHeuristicJudge } from '../../../runners/judge/index.ts';
 import { join } from 'node:path';
 import { createPromptBuilder } from '../../../runners/templates/prompts.ts';

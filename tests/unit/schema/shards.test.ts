@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Manifest, Shard, itemOfSampleId, manifestPath, parseWith, shardPath } from '../../../src/schema/index.ts';
 import { groupByItem, manifestEntry, splitShards } from '../../../src/lib/site/shards.ts';
-import { sample } from '../examples/fixtures.ts';
+import { sample } from '../../helpers/examples-fixtures.ts';
 
 const samples = [
   sample('i1', 'greedy', 0, 'genuine_followup'),

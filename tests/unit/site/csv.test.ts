@@ -15,7 +15,7 @@ test('CSV cells are quoted per RFC 4180 and text formulas are neutralised', () =
 test('CSV rows carry the delta significance and the interval methods, v1 summaries named as v1 methods', async () => {
   const { join } = await import('node:path');
   const { loadSuite } = await import('../../../runners/judge/rejudge/load-result.ts');
-  const { samples, summarize } = await import('../metrics/helpers/greedy-summary.ts');
+  const { samples, summarize } = await import('../../helpers/greedy-summary.ts');
   const { summariesToCsv } = await import('../../../src/lib/site/csv.ts');
   const root = join(import.meta.dirname, '..', '..', '..');
   const cols = CSV_COLUMNS.map(([c]) => c);

@@ -5,7 +5,7 @@ import { ResultSummary } from '../../../src/schema/index.ts';
 import { loadSuite } from '../../../runners/judge/rejudge/load-result.ts';
 import { scatterPoints } from '../../../src/lib/site/chart-data.ts';
 import { rhoText, rhoVerdict } from '../../../src/lib/site/rho-text.ts';
-import { samples, summarize } from '../metrics/helpers/greedy-summary.ts';
+import { samples, summarize } from '../../helpers/greedy-summary.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const v1 = await loadSuite(join(root, 'benchmark/suites/v1.yaml'));

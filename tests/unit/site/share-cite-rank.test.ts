@@ -7,7 +7,7 @@ import { rankInterval, rankText } from '../../../src/lib/site/model-rank.ts';
 import { reproduceCommand } from '../../../src/lib/site/reproduce.ts';
 import { ogMeta, shareCardFor } from '../../../src/lib/site/og.ts';
 import { benchmarkBibtex, paperBibtex } from '../../../src/lib/site/cite.ts';
-import { samples, summarize } from '../metrics/helpers/greedy-summary.ts';
+import { samples, summarize } from '../../helpers/greedy-summary.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const v2 = await loadSuite(join(root, 'benchmark/suites/v2.yaml'));

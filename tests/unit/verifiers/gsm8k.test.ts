@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { extractGsm8kAnswer, verifyGsm8k } from '../../../runners/verifiers/gsm8k.ts';
 import { verify } from '../../../runners/verifiers/index.ts';
-import { dataFile } from './data-dir.ts';
+import { dataFile } from '../../helpers/verifier-data-dir.ts';
 
 const REF = 'Janet sells 16 - 3 - 4 = <<16-3-4=9>>9 duck eggs a day.\nShe makes 9 * 2 = $<<9*2=18>>18 every day.\n#### 18';
 

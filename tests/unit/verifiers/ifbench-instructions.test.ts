@@ -5,9 +5,9 @@ import { IFBENCH_CHECKS } from '../../../runners/verifiers/instructions/ifbench/
 import { verifyInstructions } from '../../../runners/verifiers/instructions/evaluate.ts';
 import { aggregate } from '../../../runners/verifiers/aggregate.ts';
 import type { ItemScore } from '../../../src/schema/index.ts';
-import { assertCase } from './cases.ts';
-import { IFBENCH_CASES, PROMPT } from './ifbench-cases.ts';
-import { dataFile } from './data-dir.ts';
+import { assertCase } from '../../helpers/verifier-cases.ts';
+import { IFBENCH_CASES, PROMPT } from '../../helpers/ifbench-cases.ts';
+import { dataFile } from '../../helpers/verifier-data-dir.ts';
 
 
 test('ifbench: every one of the 58 instruction types has a passing and a failing case', () => {

@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import { looseVariants, verifyInstructions } from '../../../runners/verifiers/instructions/evaluate.ts';
 import { IFEVAL_CHECKS } from '../../../runners/verifiers/instructions/ifeval/registry.ts';
 import { verify } from '../../../runners/verifiers/index.ts';
-import { assertCase } from './cases.ts';
-import { IFEVAL_CASES } from './ifeval-cases.ts';
-import { dataFile } from './data-dir.ts';
+import { assertCase } from '../../helpers/verifier-cases.ts';
+import { IFEVAL_CASES } from '../../helpers/ifeval-cases.ts';
+import { dataFile } from '../../helpers/verifier-data-dir.ts';
 
 
 test('ifeval: every one of the 25 instruction types has a passing and a failing case', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MAX_REPORT_CHARS, renderReport, type ReportInput } from '../../../runners/community/pr-report.ts';
 import { upsertComment } from '../../../runners/community/upsert-comment.ts';
-import { linkTriggers, proseText, renderGfm, tagNames } from './gfm.ts';
+import { linkTriggers, proseText, renderGfm, tagNames } from '../../helpers/gfm.ts';
 
 /**
  * Submission-controlled text (YAML keys become error fields, file names) sits in inline code spans, unescaped:

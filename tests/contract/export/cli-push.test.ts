@@ -9,7 +9,7 @@ import { exportResults } from '../../../runners/export/export.ts';
 import { ExportInputError } from '../../../runners/export/load-results.ts';
 import { pushExport } from '../../../runners/export/push.ts';
 import { runCli } from '../../helpers/cli.ts';
-import { FIXTURE, twoResults } from './fixture.ts';
+import { FIXTURE, twoResults } from '../../helpers/export-fixture.ts';
 
 const { root, dirs } = twoResults();
 after(() => rmSync(root, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { renderReport } from '../../../runners/community/pr-report.ts';
 import { buildReportInput } from '../../../runners/community/report-input.ts';
 import { REPO_ROOT } from '../../helpers/cli.ts';
-import { tempRepo } from './fixtures.ts';
+import { tempRepo } from '../../helpers/community-fixtures.ts';
 
 /**
  * A pull request that adds a broken suite file next to a result: validate reports the suite as file: field:

@@ -10,7 +10,7 @@ import { loadSubmission } from '../../../runners/community/load-submission.ts';
 import { launchFiles } from '../../../runners/launch/launch.ts';
 import { LaunchInputError, buildLaunchPlan, type LaunchPlan } from '../../../runners/launch/plan.ts';
 import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
-import { checkIndexedJob, checkMergeJob } from './k8s-job-check.ts';
+import { checkIndexedJob, checkMergeJob } from '../../helpers/k8s-job-check.ts';
 
 const SUBMISSIONS = globSync('submissions/*/*.yaml', { cwd: REPO_ROOT }).sort();
 const GIT = { repoUrl: 'https://github.com/example/userturn.git', commit: '0123456789abcdef0123456789abcdef01234567' };

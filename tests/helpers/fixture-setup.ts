@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import type { DatasetId } from '../../../../src/schema/index.ts';
-import { prepareSetup } from '../../../../runners/probe/setup.ts';
-import type { ProbeSetup } from '../../../../runners/probe/types.ts';
+import type { DatasetId } from '../../src/schema/index.ts';
+import { prepareSetup } from '../../runners/probe/setup.ts';
+import type { ProbeSetup } from '../../runners/probe/types.ts';
 
-const root = join(import.meta.dirname, '..', '..', '..', '..');
+const root = join(import.meta.dirname, '..', '..');
 
 /** A probe plan for one paper submission on the project's dataset fixtures, with the real Qwen3 template: no network. */
 export function fixtureSetup(limit: number, datasets: DatasetId[]): Promise<ProbeSetup> {

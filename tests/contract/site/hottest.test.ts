@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { ResultSummary } from '../../../src/schema/index.ts';
 import { leaderboardRows, sampledConditions } from '../../../src/lib/site/leaderboard.ts';
-import { astroBuild } from './astro-build.ts';
+import { astroBuild } from '../../helpers/site-build.ts';
 
 function synthetic(dir: string, models: number): void {
   execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', dir, '--models', String(models), '--items', '3'], { stdio: 'ignore' });

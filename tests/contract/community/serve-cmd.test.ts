@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { Submission } from '../../../src/schema/index.ts';
 import { UnsafeServeError, assertSafeArg, buildServeCommand, formatCommand, shellQuote } from '../../../runners/engines/serve-command.ts';
 import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
-import { paperSubmission, tempRepo } from './fixtures.ts';
+import { paperSubmission, tempRepo } from '../../helpers/community-fixtures.ts';
 
 /** The paper's model set, as committed: file → what the command must carry. */
 const PAPER: Record<string, { repo: string; tp: number }> = {

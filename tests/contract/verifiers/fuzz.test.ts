@@ -4,8 +4,8 @@ import { ItemScore } from '../../../src/schema/index.ts';
 import { mulberry32 } from '../../../src/lib/metrics/prng.ts';
 import { verify } from '../../../runners/verifiers/index.ts';
 import type { VerifierItem } from '../../../runners/core/items.ts';
-import { IFBENCH_CASES } from './ifbench-cases.ts';
-import { IFEVAL_CASES } from './ifeval-cases.ts';
+import { IFBENCH_CASES } from '../../helpers/ifbench-cases.ts';
+import { IFEVAL_CASES } from '../../helpers/ifeval-cases.ts';
 
 /** Deterministic PRNG so a failure reproduces. */
 const prng = mulberry32;

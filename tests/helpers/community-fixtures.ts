@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { REPO_ROOT } from '../../helpers/cli.ts';
+import { REPO_ROOT } from './cli.ts';
 
 /** A real submission from the paper set, as a plain object to tweak. */
 export function paperSubmission(rel = 'submissions/qwen/qwen3.5-9b.yaml'): Record<string, any> {

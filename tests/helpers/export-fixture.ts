@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const FIXTURE = fileURLToPath(new URL('../../fixtures/results-v1/sim-qwen3.5-0.8b', import.meta.url));
+export const FIXTURE = fileURLToPath(new URL('../fixtures/results-v1/sim-qwen3.5-0.8b', import.meta.url));
 
 /**
  * The committed fixture result plus a second result derived from it whose samples carry what the fixture lacks:

@@ -6,13 +6,13 @@ import { memoryCache } from '../../../runners/cache/sqlite-cache.ts';
 import { createCompletionsClient } from '../../../runners/client/completions-client.ts';
 import type { Judge } from '../../../runners/core/judge.ts';
 import { runProbe, totalRequests } from '../../../runners/probe/pipeline.ts';
-import { fixtureSetup } from '../../contract/runner/helpers/fixture-setup.ts';
+import { fixtureSetup } from '../../helpers/fixture-setup.ts';
 import type { ProbeSetup } from '../../../runners/probe/types.ts';
 import { safeVerifier } from '../../../runners/probe/verify-safe.ts';
 import { buildSummary } from '../../../runners/results/summarize.ts';
 import { PROFILES } from '../../../runners/sim/profiles.ts';
 import { startSim, type RunningSim } from '../../../runners/sim/server.ts';
-import { testJudge } from '../../contract/runner/helpers/test-judge.ts';
+import { testJudge } from '../../helpers/test-judge.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 let sim: RunningSim;

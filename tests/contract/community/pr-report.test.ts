@@ -7,8 +7,8 @@ import { REPORT_MARKER, renderReport } from '../../../runners/community/pr-repor
 import { buildReportInput } from '../../../runners/community/report-input.ts';
 import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
 import { seedHubTemplate } from '../../helpers/hub-cache.ts';
-import { linkTriggers, proseText, renderGfm, tagNames } from './gfm.ts';
-import { paperSubmission, tempRepo } from './fixtures.ts';
+import { linkTriggers, proseText, renderGfm, tagNames } from '../../helpers/gfm.ts';
+import { paperSubmission, tempRepo } from '../../helpers/community-fixtures.ts';
 
 const ALLOWED_TAGS = ['h3', 'h4', 'p', 'strong', 'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'ul', 'li', 'sub'];
 

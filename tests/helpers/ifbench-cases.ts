@@ -1,4 +1,4 @@
-import type { Case } from './cases.ts';
+import type { Case } from './verifier-cases.ts';
 
 const countries = [
   'Zimbabwe', 'Zambia', 'Uganda', 'Tunisia', 'Togo', 'Tanzania', 'Sudan', 'South Sudan', 'South Africa', 'Somalia',

@@ -1,4 +1,4 @@
-import type { Case } from './cases.ts';
+import type { Case } from './verifier-cases.ts';
 
 /** A response that follows and one that does not, for each IFEval instruction type (written for the project). */
 export const IFEVAL_CASES: Case[] = [

@@ -1,6 +1,6 @@
 /** Small valid shards and samples for the example-browser tests (in-process, no build). */
-import type { Label, Sample, Verdict } from '../../../src/schema/index.ts';
-import type { Shard } from '../../../src/schema/shards.ts';
+import type { Label, Sample, Verdict } from '../../src/schema/index.ts';
+import type { Shard } from '../../src/schema/shards.ts';
 
 const verdict = (label: Label): Verdict => ({ kind: 'label', label, rationale: 'r', evidence_span: null, rule: null, judge: 'heuristic@1' });
 

@@ -1,5 +1,5 @@
-import type { Judge, JudgeInput } from '../../../../runners/core/judge.ts';
-import type { Label, Verdict } from '../../../../src/schema/index.ts';
+import type { Judge, JudgeInput } from '../../runners/core/judge.ts';
+import type { Label, Verdict } from '../../src/schema/index.ts';
 
 /**
  * A tiny deterministic judge for runner tests, used only while the real panel (runners/judge) is unavailable.

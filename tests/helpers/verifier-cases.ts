@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { verifyInstructions } from '../../../runners/verifiers/instructions/evaluate.ts';
+import { verifyInstructions } from '../../runners/verifiers/instructions/evaluate.ts';
 
 /** One instruction type with a response that follows it and one that does not (strict mode). */
 export interface Case {
