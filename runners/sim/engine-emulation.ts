@@ -4,7 +4,7 @@ import type { PromptFormat } from './prompt-parse.ts';
 /**
  * How an engine turns what the simulated model "emits" (text with special tokens spelled out) into the answer of
  * its completions: end-of-sequence tokens, special tokens dropped or kept, stop strings matched on the text the
- * engine matches them on, trimmed or kept. The facts come from runners/engines/behaviour.ts.
+ * engine matches them on, trimmed or kept. The facts come from the adapters, runners/engines/<engine>.ts.
  */
 export interface EmulationSettings {
   engine: EngineBehaviour;

@@ -64,7 +64,7 @@ export const Submission = z
         tensor_parallel_size: z.int().min(1).max(64).default(1).describe('GPUs per model replica.'),
         max_model_len: z.int().min(512).max(10_000_000).describe('Maximum context length to serve with.'),
         engine_args: z
-          .record(z.string().regex(/^[a-z][a-z0-9-]{0,60}$/, 'engine argument names must be lowercase flag names like "enable-prefix-caching"'), SafeArgValue)
+          .record(z.string().regex(/^[a-z][a-z0-9-]{0,60}$/, 'engine argument names must be lowercase flag names like "max-num-seqs"'), SafeArgValue)
           .default({})
           .describe('Extra engine flags (name without leading dashes → value). Passed as separate arguments, never through a shell.'),
         gguf_quant: z
