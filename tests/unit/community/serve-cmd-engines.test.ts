@@ -50,7 +50,7 @@ test('TGI: text-generation-launcher at the pinned revision, answering under the 
 });
 
 test('llama.cpp and Ollama: a GGUF submission names its quantisation; llama-server keeps special tokens; Ollama pulls and names the model', () => {
-  const raw = { ...paperSubmission(), hf: { repo: 'unsloth/Qwen3.5-9B-GGUF', revision: 'main' } };
+  const raw: Record<string, any> = { ...paperSubmission(), hf: { repo: 'unsloth/Qwen3.5-9B-GGUF', revision: 'main' } };
   const sub = Submission.parse({ ...raw, serving: { ...raw.serving, engine: 'llamacpp', gguf_quant: 'Q8_0' } });
   const l = buildServeCommand(sub);
   assert.deepEqual(l.argv, ['llama-server', '--hf-repo', 'unsloth/Qwen3.5-9B-GGUF:Q8_0', '--alias', 'qwen3.5-9b', '--ctx-size', String(sub.serving.max_model_len), '--host', '127.0.0.1', '--port', '8000', '--special']);
