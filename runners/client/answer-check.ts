@@ -14,6 +14,17 @@ export class RejectedAnswer extends Error {
  */
 export const ACCEPTED_FINISH_REASONS: ReadonlySet<string> = new Set(['stop', 'length']);
 
+/**
+ * The answer with an engine's own name for a complete finish (TGI's "eos_token", "stop_sequence") replaced by the
+ * OpenAI one it means; anything else is left for validateCompletion to judge.
+ */
+export function normaliseFinishReason(resp: unknown, aliases: Readonly<Record<string, 'stop' | 'length'>>): unknown {
+  const c = (resp as { choices?: Array<{ finish_reason?: unknown }> } | null)?.choices?.[0];
+  if (!c || typeof c.finish_reason !== 'string' || !Object.hasOwn(aliases, c.finish_reason)) return resp;
+  const r = resp as { choices: unknown[] };
+  return { ...r, choices: [{ ...c, finish_reason: aliases[c.finish_reason] }, ...r.choices.slice(1)] };
+}
+
 /** Raw fields of a response kept (in the cache) to audit an answer later. */
 const AUDIT_FIELDS = ['id', 'created', 'system_fingerprint', 'usage'] as const;
 

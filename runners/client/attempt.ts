@@ -1,5 +1,7 @@
 import { APIConnectionTimeoutError } from 'openai';
+import type { EngineBehaviour } from '../engines/types.ts';
 import type { Endpoint } from './endpoints.ts';
+import { attemptOllamaGenerate } from './ollama-generate.ts';
 import { readStreamedCompletion } from './sse-completion.ts';
 import type { CompletionBody } from './types.ts';
 
@@ -11,7 +13,8 @@ type CreateParams = Parameters<Endpoint['client']['completions']['create']>[0];
  * a hung server is noticed by the first-byte and idle timeouts (http-fetch.ts) long before the attempt timeout.
  * `stream` and `stream_options` travel on the wire only: the cache key is the body without them.
  */
-export async function attemptCompletion(ep: Endpoint, body: CompletionBody, timeoutMs: number, stream: boolean): Promise<unknown> {
+export async function attemptCompletion(ep: Endpoint, body: CompletionBody, timeoutMs: number, stream: boolean, api: EngineBehaviour['api'] = 'openai_completions', apiKey?: string): Promise<unknown> {
+  if (api === 'ollama_generate') return attemptOllamaGenerate(ep, body, timeoutMs, apiKey);
   if (!stream) return ep.client.completions.create(body as unknown as CreateParams & { stream?: false }, { timeout: timeoutMs, maxRetries: 0 });
   // The SDK's timeout ends when the headers arrive; the stream's body is read under this attempt's own deadline.
   const deadline = new AbortController();

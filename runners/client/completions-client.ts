@@ -3,7 +3,8 @@ import { requestKey } from '../cache/key.ts';
 import type { ResponseCache } from '../cache/sqlite-cache.ts';
 import { redact } from '../io/secrets.ts';
 import { StorageError } from '../io/storage-error.ts';
-import { ACCEPTED_FINISH_REASONS, validateCompletion } from './answer-check.ts';
+import type { EngineBehaviour } from '../engines/types.ts';
+import { ACCEPTED_FINISH_REASONS, normaliseFinishReason, validateCompletion } from './answer-check.ts';
 import { attemptCompletion } from './attempt.ts';
 import { backoffMs, retryAfterMs } from './backoff.ts';
 import { classify, type Failure } from './classify.ts';
@@ -29,6 +30,8 @@ export interface ClientOptions {
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Ask for a streamed answer (default true; the environment's USERTURN_STREAM=0 turns it off). */
   stream?: boolean;
+  /** The serving engine's route and finish-reason names (default: an OpenAI-compatible /v1/completions). */
+  engine?: Pick<EngineBehaviour, 'api' | 'finishAliases'>;
 }
 
 export interface CompletionsClient {
@@ -73,8 +76,8 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
       stats.sent++;
       const t0 = performance.now();
       try {
-        const resp = await attemptCompletion(ep, body, opts.timeoutMs, stream);
-        const ok = validateCompletion(resp, body.model);
+        const resp = await attemptCompletion(ep, body, opts.timeoutMs, stream, opts.engine?.api, opts.apiKey);
+        const ok = validateCompletion(normaliseFinishReason(resp, opts.engine?.finishAliases ?? {}), body.model);
         const latency_ms = Math.round(performance.now() - t0);
         const value = { text: redact(ok.text), finish_reason: ok.finish_reason, model: ok.model, latency_ms };
         // Store synchronously before anything else awaits: a kill -9 after this line cannot lose it.

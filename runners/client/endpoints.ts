@@ -8,6 +8,8 @@ export class EndpointError extends ServerError {}
 export interface Endpoint {
   baseURL: string;
   client: OpenAI;
+  /** The same fetch the SDK client uses, for routes outside the OpenAI API (Ollama's /api/generate). */
+  fetch: typeof fetch;
   inFlight: number;
 }
 
@@ -17,6 +19,7 @@ export function createEndpoints(baseURLs: string[], apiKey: string | undefined, 
   return baseURLs.map((baseURL) => ({
     baseURL,
     inFlight: 0,
+    fetch: fetchImpl ?? globalThis.fetch,
     client: new OpenAI({ baseURL, apiKey: apiKey ?? 'none', maxRetries: 0, timeout: timeoutMs, ...(fetchImpl ? { fetch: fetchImpl } : {}) }),
   }));
 }

@@ -34,7 +34,8 @@ export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { connectMs: 10_000, firstByt
 export class HttpTimeoutError extends Error {}
 
 const seconds = (ms: number) => ms / 1000;
-const isEventStream = (h: IncomingHttpHeaders) => /^text\/event-stream\b/i.test(h['content-type'] ?? '');
+/** A body handed over as it arrives: an SSE stream, or Ollama's NDJSON stream (one JSON object per line). */
+const isEventStream = (h: IncomingHttpHeaders) => /^(text\/event-stream|application\/x-ndjson)\b/i.test(h['content-type'] ?? '');
 
 function toHeaders(h: IncomingHttpHeaders): Headers {
   const out = new Headers();

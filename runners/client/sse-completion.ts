@@ -38,7 +38,8 @@ export async function readStreamedCompletion(body: ReadableStream<Uint8Array> | 
     for (const ch of c.choices ?? []) {
       if ((ch.index ?? 0) !== 0) continue;
       if (typeof ch.text === 'string') text += ch.text;
-      if (ch.finish_reason !== undefined && ch.finish_reason !== null) finish = ch.finish_reason;
+      // TGI sends finish_reason "" on every chunk before the last.
+      if (ch.finish_reason !== undefined && ch.finish_reason !== null && ch.finish_reason !== '') finish = ch.finish_reason;
     }
     if (c.usage !== undefined && c.usage !== null) out.usage = c.usage;
   };

@@ -63,7 +63,10 @@ export async function buildLaunchPlan(file: string, opts: LaunchOptions): Promis
   const sub = loaded.value;
   let argv: string[];
   try {
-    argv = buildServeCommand(sub, { host: '127.0.0.1', port: PORT }).argv;
+    const cmd = buildServeCommand(sub, { host: '127.0.0.1', port: PORT });
+    // A task runs one server command; Ollama also needs its model pulled once the server answers.
+    if (cmd.then.length > 0) throw new UnsafeServeError(`serving.engine: launch runs one server command, and ${cmd.engine} needs follow-up commands (serve-cmd prints them): run it by hand`);
+    argv = cmd.argv;
   } catch (e) {
     if (e instanceof UnsafeServeError) throw new LaunchInputError(`${file}: ${e.message}`);
     throw e;

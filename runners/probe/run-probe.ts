@@ -57,6 +57,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
       cache,
       httpTimeouts: opts.httpTimeouts,
       stream: setup.engine.streams,
+      engine: setup.engine,
     });
     const complete = opts.failLimit ? withFailLimit((b) => client.complete(b), opts.failLimit) : (b: Parameters<typeof client.complete>[0]) => client.complete(b);
     const models = await endpointModels(opts, client.endpoints);

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { DatasetId, Submission, Suite, formatFieldError, parseWith, type DatasetSpec } from '../../src/schema/index.ts';
 import { loadDataset, selectItems } from '../datasets/load.ts';
 import { shardOf } from '../datasets/subset.ts';
-import { ENGINES } from '../engines/behaviour.ts';
+import { ADAPTERS, ENGINES } from '../engines/behaviour.ts';
 import { loadDocument } from '../io/load-document.ts';
 import { loadSubmissionTemplate } from '../templates/load.ts';
 import { createPromptBuilder } from '../templates/prompts.ts';
@@ -97,8 +97,10 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
   // What no request field can fix (docs/runner.md, "Stops per engine").
   if (engine.specialTokensInText === 'server_flag')
     opts.warn('llama.cpp returns special tokens only when the server runs with --special: without it, stops on special tokens (e.g. GLM\'s <|assistant|>) can neither match nor be cut by the runner');
-  if (engine.specialTokensInText === 'never' && mode === 'harmony')
-    opts.warn('TGI returns text without special tokens: gpt-oss channel markers are lost, so the analysis channel cannot be told from the final answer');
+  if (engine.specialTokensInText === 'never' && engine.stopsMatch === 'returned_text')
+    opts.warn(`${ADAPTERS[engine.id].label} returns text without special tokens and matches stops on that text: stops on special tokens (e.g. GLM's <|assistant|>) can neither match nor be cut by the runner`);
+  if (engine.specialTokensInText === 'never' && mode === 'harmony' && !engine.alwaysRendered.includes('<|channel|>'))
+    opts.warn(`${ADAPTERS[engine.id].label} returns text without special tokens: gpt-oss channel markers are lost, so the analysis channel cannot be told from the final answer`);
   return {
     suite,
     submission,

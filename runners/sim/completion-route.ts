@@ -4,6 +4,7 @@ import { answer, payloadOf } from './answer.ts';
 import type { SimContext } from './context.ts';
 import { consumeByFault, sendSpoiled } from './fault-apply.ts';
 import { errorBody, sendJson, sleep } from './http-io.ts';
+import { templated } from './ollama-route.ts';
 import { countRoute } from './stats.ts';
 import { sendStream } from './stream-route.ts';
 
@@ -18,7 +19,9 @@ function keyOf(body: Record<string, unknown>): string {
  * /v1/completions answer is streamed when the request asks for it (`stream: true`); chat answers (the judge's
  * too) always come in one piece.
  */
-export async function completionRoute(ctx: SimContext, route: string, body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function completionRoute(ctx: SimContext, route: string, sent: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Ollama's /v1/completions has no raw mode: it wraps the prompt in the model's template again.
+  const body = ctx.opts.engine === 'ollama' && route === '/v1/completions' && typeof sent.prompt === 'string' ? { ...sent, prompt: templated(sent.prompt) } : sent;
   const kind = ctx.nextFault();
   const streamed = body.stream === true && route === '/v1/completions';
   if (await consumeByFault(ctx, kind, route, req, res, streamed)) return;
@@ -28,7 +31,7 @@ export async function completionRoute(ctx: SimContext, route: string, body: Reco
     sendJson(res, a.status, errorBody(a.message, 'invalid_request_error'));
     return;
   }
-  const key = keyOf(body);
+  const key = keyOf(sent);
   if (streamed && a.kind === 'generated') {
     const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
     await sendStream(ctx, kind, route, req, res, a, includeUsage, () => {

@@ -16,7 +16,7 @@ export interface SimOptions {
   /** Wait announced by 429 responses. */
   retryAfterMs: number;
   dataDir?: string;
-  /** Emulate this engine's special-token and stop-string behaviour (runners/engines/behaviour.ts); default: an ideal engine. */
+  /** Emulate this engine's special-token and stop-string behaviour (runners/engines/<engine>.ts); default: an ideal engine. */
   engine?: EngineId;
   /** llama.cpp only: the server was started with --special (special tokens rendered in the text). */
   serverSpecial?: boolean;

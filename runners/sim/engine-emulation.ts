@@ -3,8 +3,8 @@ import type { PromptFormat } from './prompt-parse.ts';
 
 /**
  * How an engine turns what the simulated model "emits" (text with special tokens spelled out) into the answer of
- * /v1/completions: end-of-sequence tokens, special tokens dropped or kept, stop strings matched on the text the
- * engine matches them on, trimmed or kept. The facts come from runners/engines/behaviour.ts.
+ * its completions: end-of-sequence tokens, special tokens dropped or kept, stop strings matched on the text the
+ * engine matches them on, trimmed or kept. The facts come from the adapters, runners/engines/<engine>.ts.
  */
 export interface EmulationSettings {
   engine: EngineBehaviour;
@@ -14,7 +14,7 @@ export interface EmulationSettings {
   ignoreStops: boolean;
 }
 
-export type EngineOutput = { ok: true; text: string; finish_reason: 'stop' | 'length' } | { ok: false; status: number; message: string };
+export type EngineOutput = { ok: true; text: string; finish_reason: string } | { ok: false; status: number; message: string };
 
 const SPECIAL = /<\|[^|<>\s]{1,40}\|>/g;
 const IS_SPECIAL = /^<\|[^|<>\s]{1,40}\|>$/;
@@ -78,8 +78,9 @@ export function emulateEngine(
       if (i >= 0 && (at < 0 || i < at)) at = i;
     }
     if (at >= 0) {
-      if (!e.trimsStop) return { ok: true, text: shown, finish_reason: 'stop' };
-      return { ok: true, text: e.stopsMatch === 'returned_text' ? shown.slice(0, at) : renderAll(rawSoFar.slice(0, at)), finish_reason: 'stop' };
+      // The engine's own name for a stop match (TGI: "stop_sequence"); the runner maps it back.
+      if (!e.trimsStop) return { ok: true, text: shown, finish_reason: e.stopFinishReason };
+      return { ok: true, text: e.stopsMatch === 'returned_text' ? shown.slice(0, at) : renderAll(rawSoFar.slice(0, at)), finish_reason: e.stopFinishReason };
     }
   }
   return { ok: true, text: shown, finish_reason: 'stop' };

@@ -15,7 +15,8 @@ export interface GenerateRequest {
 
 export interface Generation {
   text: string;
-  finish_reason: 'stop' | 'length';
+  /** 'stop' or 'length'; an emulated engine may name a stop match its own way (TGI's "stop_sequence"). */
+  finish_reason: string;
 }
 
 export interface GeneratorOptions {

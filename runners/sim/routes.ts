@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { completionRoute } from './completion-route.ts';
 import type { SimContext } from './context.ts';
 import { errorBody, readBody, sendJson } from './http-io.ts';
+import { ollamaGenerateRoute } from './ollama-route.ts';
 import { countRoute } from './stats.ts';
 import { engineApiRoute } from './tokenize-route.ts';
 
@@ -50,6 +51,11 @@ export async function route(ctx: SimContext, req: IncomingMessage, res: ServerRe
   if (req.method === 'POST' && (path === '/v1/completions' || path === '/v1/chat/completions')) {
     const body = await jsonBody(ctx, path, req, res);
     if (body) await completionRoute(ctx, path, body, req, res);
+    return;
+  }
+  if (req.method === 'POST' && path === '/api/generate') {
+    const body = await jsonBody(ctx, path, req, res);
+    if (body) await ollamaGenerateRoute(ctx, body, res);
     return;
   }
   if (await engineApiRoute(ctx, req, res, path)) return;

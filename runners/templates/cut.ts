@@ -22,7 +22,7 @@ export const visibleRemnant = (marker: string): string => marker.replace(SPECIAL
 /**
  * Cut a returned turn at the first stop marker (end-of-turn token or role header of the template), whatever the
  * engine did: engines differ in whether their text keeps special tokens and whether stop strings can match them
- * (runners/engines/behaviour.ts). Returns the text before the marker and a record of the cut, or the text as
+ * (runners/engines/<engine>.ts). Returns the text before the marker and a record of the cut, or the text as
  * returned and null when no marker is in it.
  */
 export function cutAtStops(text: string, markers: readonly string[], opts: CutOptions): { text: string; cut: TurnCut | null } {

@@ -78,7 +78,7 @@ function engineArgErrors(sub: Submission, file: string): FieldError[] {
   const allowed = loadAllowedEngineArgs()[engine as Engine];
   for (const [name, value] of Object.entries(sub.serving.engine_args)) {
     const field = `serving.engine_args.${name}`;
-    if (!SAFE_FLAG.test(name)) errors.push({ file, field, message: 'refused: flag names must be lowercase like "enable-prefix-caching"' });
+    if (!SAFE_FLAG.test(name)) errors.push({ file, field, message: 'refused: flag names must be lowercase like "max-num-seqs"' });
     else if (RESERVED_ENGINE_FLAGS[engine as Engine].includes(name)) errors.push({ file, field, message: `refused: serve-cmd sets --${name} itself from the submission` });
     else if (!allowed.includes(name)) errors.push({ file, field, message: `refused: --${name} is not on the ${engine} allowlist (${ENGINE_ARGS_FILE})${/trust-remote-code|plugin|middleware|worker-cls/.test(name) ? '; it would run code from the model repository or the submission' : ''}` });
     else if (typeof value !== 'boolean') {

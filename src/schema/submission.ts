@@ -57,13 +57,21 @@ export const Submission = z
     chat_template: ChatTemplateSource.default({ source: 'hub' }),
     serving: z
       .strictObject({
-        engine: z.enum(['vllm', 'sglang', 'tgi', 'llamacpp']).default('vllm').describe('OpenAI-compatible engine used to serve the model.'),
+        engine: z
+          .enum(['vllm', 'sglang', 'tgi', 'llamacpp', 'ollama'])
+          .default('vllm')
+          .describe('Engine used to serve the model (docs/runner.md has a section per engine); llamacpp and ollama serve GGUF files and need gguf_quant.'),
         tensor_parallel_size: z.int().min(1).max(64).default(1).describe('GPUs per model replica.'),
         max_model_len: z.int().min(512).max(10_000_000).describe('Maximum context length to serve with.'),
         engine_args: z
-          .record(z.string().regex(/^[a-z][a-z0-9-]{0,60}$/, 'engine argument names must be lowercase flag names like "enable-prefix-caching"'), SafeArgValue)
+          .record(z.string().regex(/^[a-z][a-z0-9-]{0,60}$/, 'engine argument names must be lowercase flag names like "max-num-seqs"'), SafeArgValue)
           .default({})
           .describe('Extra engine flags (name without leading dashes → value). Passed as separate arguments, never through a shell.'),
+        gguf_quant: z
+          .string()
+          .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/, 'a quantisation name like "Q4_K_M"')
+          .optional()
+          .describe('llamacpp and ollama: the quantisation to serve from the GGUF repository in hf.repo, e.g. "Q4_K_M" (llama-server --hf-repo <repo>:<quant>; ollama pull hf.co/<repo>:<quant>).'),
         base_urls: z.array(z.url({ protocol: /^https?$/ })).default([]).describe('Default OpenAI-compatible base URLs (…/v1); overridden by --base-url.'),
       })
       .describe('Serving hints for maintainers.'),

@@ -5,13 +5,15 @@ import { intFlag } from '../../core/args.ts';
 import { InputError, UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
 
-export const summary = 'print the engine command (vLLM or SGLang) that serves a submission at its pinned revision';
+export const summary = 'print the engine command (vLLM, SGLang, TGI, llama.cpp or Ollama) that serves a submission';
 
-const USAGE = `usage: userturn serve-cmd <submission.yaml> [--engine vllm|sglang] [--host H] [--port P] [--json]
+const USAGE = `usage: userturn serve-cmd <submission.yaml> [--engine ${ENGINES.join('|')}] [--host H] [--port P] [--json]
 
 Prints the command that serves the submission's Hugging Face repo at its revision with the submission's
-serving hints (tensor-parallel size, max model length, allowlisted engine_args, chat template).
-Default: one shell-quoted line. --json: the argv array as JSON (run it without a shell).
+serving hints (tensor-parallel size, max model length, allowlisted engine_args, chat template); the engine is
+serving.engine unless --engine names another. llamacpp and ollama serve a GGUF repo's serving.gguf_quant.
+Default: shell-quoted lines (for Ollama, the server and then the commands that pull and name the model).
+--json: the server command's argv as JSON (run it without a shell).
 Refuses (exit 1) values that are not safe on a command line and engine flags not on the allowlist
 (${ENGINE_ARGS_FILE}). Exit 2 on usage errors.`;
 
@@ -36,7 +38,11 @@ export async function run(argv: string[]): Promise<number> {
       if (e instanceof UnsafeServeError) throw new InputError(`${file}: ${e.message}`);
       throw e;
     }
-    console.log(values.json ? JSON.stringify(cmd.argv) : formatCommand(cmd.argv));
+    if (values.json) console.log(JSON.stringify(cmd.argv));
+    else {
+      console.log(formatCommand(cmd.argv));
+      if (cmd.then.length > 0) console.log(`# then, once it answers:\n${cmd.then.map(formatCommand).join('\n')}`);
+    }
     return 0;
   });
 }

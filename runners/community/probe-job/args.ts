@@ -2,7 +2,7 @@ import { intFlag, parseCommandArgs } from '../../core/args.ts';
 import { ENGINES, type Engine } from '../../engines/serve-command.ts';
 import type { ProbeJobOptions } from './options.ts';
 
-export const PROBE_JOB_USAGE = `usage: probe-job.ts <submission.yaml> [--server engine|sim|none] [--engine vllm|sglang] [--port P] [--base-url URL…]
+export const PROBE_JOB_USAGE = `usage: probe-job.ts <submission.yaml> [--server engine|sim|none] [--engine ${ENGINES.join('|')}] [--port P] [--base-url URL…]
                     [--shard i/n] [--out DIR] [--judge-config FILE…] [--ready-timeout-s S] [--sim-profile NAME]
                     [--server-log FILE] [-- extra userturn run arguments]`;
 

@@ -24,6 +24,8 @@ export interface ServerStart {
 export async function startServer(o: ProbeJobOptions, { sub, serverLog, handles, interrupt, log, setBaseUrls }: ServerStart): Promise<void> {
   if (o.server === 'engine') {
     const cmd = buildServeCommand(sub, { engine: o.engine, port: o.port ?? 8000 });
+    // Ollama serves nothing until the model is pulled: the job does not run follow-up commands.
+    if (cmd.then.length > 0) throw new Error(`${cmd.engine}: start the server and its follow-up commands by hand (userturn serve-cmd prints them), then use --server none --base-url ${cmd.base_url}`);
     log(`starting: ${formatCommand(cmd.argv)}  (log: ${serverLog})`);
     const spawned = startDetached(cmd.argv, serverLog);
     handles.server = spawned;

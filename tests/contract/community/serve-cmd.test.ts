@@ -48,7 +48,8 @@ test('serve-cmd --json for every submission of the paper set: model id, revision
     // Hub templates: the engine uses the repo's own template at the pinned revision: no override flag.
     assert.equal(argv.includes('--chat-template'), false, file);
     assert.equal(argv.includes('--default-chat-template-kwargs'), false, file);
-    assert.ok(argv.includes('--enable-prefix-caching'));
+    // No engine_args: the paper set runs on each engine's defaults (vLLM and SGLang cache prefixes by default).
+    assert.deepEqual(sub.serving.engine_args, {}, file);
     // The human form is the same argv, one shell word per element (checked through the CLI for the first few).
     if (rel.startsWith('openai/') || rel.startsWith('zai-org/')) {
       const human = runCli(['serve-cmd', file]);
@@ -115,7 +116,9 @@ test('defence in depth: values that got past the schema are refused by serve-cmd
     ['template kwarg key', (s) => (s.generation.template_kwargs = { 'a b': true }), /template_kwargs\.a b: refused/],
     ['TP size that is text', (s) => (s.serving.tensor_parallel_size = '1 --x'), /tensor_parallel_size: refused/],
     ['max len NaN', (s) => (s.serving.max_model_len = Number.NaN), /max_model_len: must be a finite number/],
-    ['unsupported engine', (s) => (s.serving.engine = 'tgi'), /vllm and sglang only/],
+    ['unknown engine', (s) => (s.serving.engine = 'mlx'), /builds commands for vllm, sglang, tgi, llamacpp, ollama only/],
+    ['GGUF engine without a quantisation', (s) => (s.serving.engine = 'llamacpp'), /serving\.gguf_quant: llama\.cpp serves GGUF files/],
+    ['GGUF quantisation with shell text', (s) => ((s.serving.engine = 'ollama'), (s.serving.gguf_quant = 'Q4;reboot')), /serving\.gguf_quant: refused/],
   ];
   for (const [name, mutate, message] of attacks) {
     const s = structuredClone(base) as any;

@@ -40,6 +40,6 @@ describe('userturn sim --engine', () => {
   });
   it('--special is refused for engines other than llama.cpp, and unknown engines are refused', async () => {
     await assert.rejects(spawnSim(['--engine', 'vllm', '--special']), /exited early/);
-    await assert.rejects(spawnSim(['--engine', 'ollama']), /exited early/);
+    await assert.rejects(spawnSim(['--engine', 'mlx']), /exited early/);
   });
 });

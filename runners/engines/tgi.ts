@@ -1,0 +1,37 @@
+import { urlHost, type EngineAdapter } from './types.ts';
+
+/**
+ * Text Generation Inference. router/src/lib.rs: CompletionRequest has seed and stop but no skip_special_tokens,
+ * and no deny_unknown_fields (serde ignores extra fields). server/text_generation_server/utils/tokens.py
+ * StoppingCriteria matches stop sequences on per-token text from decode_token (skip_special_tokens=False), while
+ * models/flash_causal_lm.py decodes the returned text with skip_special_tokens=True and keeps the stop sequence
+ * in it; launcher --max-stop-sequences defaults to 4. router/src/server.rs completions(): a stream ends with
+ * `data: [DONE]`; its chunks carry finish_reason "" until the last, whose reason is FinishReason's Display
+ * ("eos_token", "stop_sequence", "length"); a non-streamed answer says "stop" for the end-of-sequence token
+ * (FinishReason::format(true)) but still "stop_sequence" for a stop. There is no served-model-name: /v1/models and
+ * every answer name the model id. Flags: launcher/src/main.rs (struct Args).
+ */
+export const tgi: EngineAdapter = {
+  label: 'TGI',
+  behaviour: {
+    id: 'tgi',
+    api: 'openai_completions',
+    extraBody: {},
+    specialTokensInText: 'never',
+    stopsMatch: 'text_with_special_tokens',
+    trimsStop: false,
+    maxStops: 4,
+    unknownFields: 'ignored',
+    alwaysRendered: [],
+    streams: true,
+    finishAliases: { eos_token: 'stop', stop_sequence: 'stop' },
+    stopFinishReason: 'stop_sequence',
+  },
+  reservedFlags: ['model-id', 'revision', 'num-shard', 'sharded', 'max-input-tokens', 'max-input-length', 'max-total-tokens', 'hostname', 'port', 'tokenizer-config-path'],
+  serve(s) {
+    // One token of the context is left for the answer: TGI requires max-input-tokens < max-total-tokens.
+    const maxInput = String(Number(s.maxLen) - 1);
+    const argv = ['text-generation-launcher', '--model-id', s.repo, '--revision', s.revision, '--num-shard', s.tp, '--max-input-tokens', maxInput, '--max-total-tokens', s.maxLen, '--hostname', s.host, '--port', String(s.port)];
+    return { argv, then: [], served_model_name: s.repo, base_url: `http://${urlHost(s.host)}:${s.port}/v1` };
+  },
+};

@@ -1,0 +1,36 @@
+import { urlHost, type EngineAdapter } from './types.ts';
+
+/**
+ * vLLM. Streams: vllm/entrypoints/openai/serving_completion.py completion_stream_generator ends every stream
+ * (errors included) with `data: [DONE]`. vllm/entrypoints/openai/protocol.py: CompletionRequest.skip_special_tokens
+ * (default True) and seed; OpenAIBaseModel extra="allow" (unknown fields logged, ignored);
+ * vllm/v1/engine/detokenizer.py: stop strings checked on the output text decoded with skip_special_tokens, and cut
+ * from it unless include_stop_str_in_output. Flags: vllm/engine/arg_utils.py (EngineArgs.add_cli_args) and
+ * vllm/entrypoints/openai/cli_args.py.
+ */
+export const vllm: EngineAdapter = {
+  label: 'vLLM',
+  behaviour: {
+    id: 'vllm',
+    api: 'openai_completions',
+    extraBody: { skip_special_tokens: false },
+    specialTokensInText: 'per_request',
+    stopsMatch: 'returned_text',
+    trimsStop: true,
+    maxStops: null,
+    unknownFields: 'ignored',
+    alwaysRendered: [],
+    streams: true,
+    finishAliases: {},
+    stopFinishReason: 'stop',
+  },
+  reservedFlags: ['model', 'revision', 'tensor-parallel-size', 'max-model-len', 'served-model-name', 'host', 'port', 'chat-template', 'generation-config', 'default-chat-template-kwargs'],
+  serve(s) {
+    const argv = ['vllm', 'serve', s.repo, '--revision', s.revision, '--tensor-parallel-size', s.tp, '--max-model-len', s.maxLen, '--served-model-name', s.id, '--host', s.host, '--port', String(s.port)];
+    // Do not let the model repo's generation_config.json change sampling defaults behind the suite's back.
+    argv.push('--generation-config', 'vllm');
+    if (s.template) argv.push('--chat-template', s.template);
+    if (s.templateKwargs) argv.push('--default-chat-template-kwargs', s.templateKwargs);
+    return { argv, then: [], served_model_name: s.id, base_url: `http://${urlHost(s.host)}:${s.port}/v1` };
+  },
+};
