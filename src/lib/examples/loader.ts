@@ -33,14 +33,15 @@ export function shardLoader(
 ): ShardLoader {
   const cache = new Map<string, Promise<unknown>>();
   const run = pool(concurrency);
-  function get<T>(path: string, parse: Parse<T>): Promise<T> {
+  /** Shards are urgent: they hold what is about to be shown, while indices may still be queued behind them. */
+  function get<T>(path: string, parse: Parse<T>, urgent = false): Promise<T> {
     let p = cache.get(path) as Promise<T> | undefined;
     if (!p) {
       p = run(async () => {
         const r = await fetchJson(`${base}${path}`);
         if (!r.ok) throw new Error(`HTTP ${r.status}`);
         return parse(await r.json(), path);
-      });
+      }, urgent);
       cache.set(path, p);
       p.catch(() => cache.delete(path));
     }
@@ -51,6 +52,6 @@ export function shardLoader(
   return {
     manifest: (model, dataset) => orNull(model, dataset, manifestPath(model, dataset), check.manifest),
     index: (model, dataset) => orNull(model, dataset, indexPath(model, dataset), check.index),
-    shard: (model, dataset, n) => get(shardPath(model, dataset, n), check.shard),
+    shard: (model, dataset, n) => get(shardPath(model, dataset, n), check.shard, true),
   };
 }

@@ -77,3 +77,14 @@ test('fetches run in parallel, never more than the pool allows at once, and all 
   assert.equal(s.peak(), 4);
   assert.deepEqual(s.asked.slice(0, 4), [0, 1, 2, 3].map((n) => `/data/samples/model-a/gsm8k-${n}.json`), 'started in the order asked');
 });
+
+test('a shard asked for while indices wait in the pool is fetched before them', async () => {
+  const files: Record<string, unknown> = { '/data/samples/model-a/gsm8k-0.json': shard(0, ['i1']) };
+  for (const m of ['a', 'b', 'c', 'd']) files[`/data/index/gsm8k/model-${m}.json`] = buildIndex(`model-${m}`, 'gsm8k', [shard(0, ['i1']).items]);
+  const s = server(files, 5);
+  const load = shardLoader('/', () => true, zodChecks, s.fetchJson, 1);
+  const all = ['a', 'b', 'c', 'd'].map((m) => load.index(`model-${m}`, 'gsm8k'));
+  await load.shard('model-a', 'gsm8k', 0);
+  await Promise.all(all);
+  assert.deepEqual(s.asked.map((u) => u.split('/').pop()), ['model-a.json', 'gsm8k-0.json', 'model-b.json', 'model-c.json', 'model-d.json']);
+});
