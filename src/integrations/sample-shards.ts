@@ -21,9 +21,9 @@ import { resultsDir } from '../data/paths.ts';
 const MAX_LINE_CHARS = 1024 * 1024;
 
 /** Every file the browser fetches is checked against its schema here: a file the loader's tests would refuse fails the build. */
-function writeChecked<S extends z.ZodType>(root: string, path: string, schema: S, value: z.infer<S>): number {
+function writeChecked<S extends z.ZodType>(root: string, path: string, what: string, schema: S, value: z.infer<S>): number {
   const r = parseWith(schema, value, path);
-  if (!r.ok) throw new Error(`invalid ${schema === Shard ? 'shard' : schema === Manifest ? 'manifest' : 'search index'}\n${r.errors.slice(0, 5).map(formatFieldError).join('\n')}`);
+  if (!r.ok) throw new Error(`invalid ${what}\n${r.errors.slice(0, 5).map(formatFieldError).join('\n')}`);
   const text = JSON.stringify(value);
   mkdirSync(dirname(join(root, path)), { recursive: true });
   writeFileSync(join(root, path), text);
@@ -96,11 +96,11 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
       const parts = splitShards(groupByItem(samples, conditionOrder));
       const manifest: Manifest = { model, dataset: dataset as Manifest['dataset'], samples: samples.length, shards: [] };
       parts.forEach((items, n) => {
-        stats.bytes += writeChecked(siteRoot, shardPath(model, dataset, n), Shard, { model, dataset: manifest.dataset, n, items });
+        stats.bytes += writeChecked(siteRoot, shardPath(model, dataset, n), 'shard', Shard, { model, dataset: manifest.dataset, n, items });
         manifest.shards.push(manifestEntry(n, items));
       });
-      writeChecked(siteRoot, manifestPath(model, dataset), Manifest, manifest);
-      stats.indexBytes += writeChecked(siteRoot, indexPath(model, dataset), SearchIndex, buildIndex(model, manifest.dataset, parts));
+      writeChecked(siteRoot, manifestPath(model, dataset), 'manifest', Manifest, manifest);
+      stats.indexBytes += writeChecked(siteRoot, indexPath(model, dataset), 'search index', SearchIndex, buildIndex(model, manifest.dataset, parts));
       stats.files++;
       stats.samples += samples.length;
       stats.shards += parts.length;

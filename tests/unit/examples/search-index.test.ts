@@ -12,7 +12,7 @@ const parts: ShardItem[][] = [shard(0, ['i1', 'i2']).items, shard(1, ['i3']).ite
 // One perturbed answer, one judge disagreement, one unlabelled sample.
 parts[1]![0]!.samples[1]!.response = 'As an AI I cannot say.';
 parts[2]![0]!.samples[0]!.verdicts.push({ kind: 'label', label: 'generic_closing', rationale: 'r', evidence_span: null, rule: null, judge: 'other@1' });
-parts[2]![1]!.samples[1]!.verdicts = [{ kind: 'error', reason: 'timeout', judge: 'heuristic@1' }];
+parts[2]![1]!.samples[1]!.verdicts = [{ kind: 'judge_error', reason: 'timeout', judge: 'heuristic@1' }];
 const ix = buildIndex('model-a', 'gsm8k', parts);
 const ids = (f: Partial<Filters>) => evaluate(ix, { ...none, ...f }).map((o) => { const { n, pos } = locate(ix, o); return parts[n]!.flatMap((it) => it.samples)[pos]!.id; });
 
