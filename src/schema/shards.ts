@@ -58,10 +58,17 @@ export type ManifestShard = z.infer<typeof ManifestShard>;
 export const Manifest = z.strictObject({ model: Slug, dataset: DatasetId, samples: z.int().nonnegative(), shards: z.array(ManifestShard) });
 export type Manifest = z.infer<typeof Manifest>;
 
+/** Sorted numbers, delta-encoded (first as is, then differences), in base 36, joined by commas: 0 2 4 13 → "0,2,2,9". */
+const Postings = z.string().regex(/^(?:[0-9a-z]+(?:,[0-9a-z]+)*)?$/, 'expected base-36 numbers joined by commas');
+/** One base-36 digit per sample: an index into a list of at most 36 names. */
+const Codes = z.string().regex(/^[0-9a-z]*$/, 'expected one base-36 digit per sample');
+const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
+
 /**
  * The search index of one model × dataset (`data/index/<dataset>/<model>.json`), built from the same shards. Samples
  * are numbered 0… in shard order (items in order, samples in order), so ordinal o is position o − Σ shards[<n] of
- * shard n. Postings are sorted ordinals, delta-encoded (first value as is, then differences), so they gzip well.
+ * shard n. Postings and per-sample codes are strings: JSON.parse reads them in one step and the browser decodes only
+ * the words a query names.
  */
 export const SearchIndex = z.strictObject({
   v: z.literal(1),
@@ -69,12 +76,13 @@ export const SearchIndex = z.strictObject({
   dataset: DatasetId,
   shards: z.array(z.int().nonnegative()).describe('Samples per data shard, shard 0 first.'),
   items: z.array(z.int().nonnegative()).describe('Samples per item, in shard order (ordinals of item i are consecutive).'),
-  conditions: z.array(z.string()).describe('Condition names; `condition` holds indices into it.'),
-  labels: z.array(z.string()).describe('Primary labels ("none" = no label); `label` holds indices into it.'),
-  condition: z.array(z.int().nonnegative()).describe('Per sample: index into `conditions`.'),
-  label: z.array(z.int().nonnegative()).describe('Per sample: index into `labels`.'),
-  disagree: z.array(z.int().nonnegative()).describe('Delta-encoded ordinals of samples whose judges disagree.'),
-  tokens: z.record(z.string(), z.array(z.int().nonnegative())).describe('Token → delta-encoded sample ordinals (generated user turn, perturbed answer).'),
-  item_tokens: z.record(z.string(), z.array(z.int().nonnegative())).describe('Token → delta-encoded item ordinals (question, item answer).'),
-});
+  conditions: z.array(z.string()).max(36).describe('Condition names; `condition` holds indices into it.'),
+  labels: z.array(z.string()).max(36).describe('Primary labels ("none" = no label); `label` holds indices into it.'),
+  condition: Codes.describe('Per sample: its index into `conditions`.'),
+  label: Codes.describe('Per sample: its index into `labels`.'),
+  disagree: Postings.describe('Samples whose judges disagree.'),
+  tokens: z.record(z.string(), Postings).describe('Word → samples whose generated user turn (or perturbed answer) holds it.'),
+  item_tokens: z.record(z.string(), Postings).describe('Word → items whose question or answer holds it.'),
+}).refine((ix) => sum(ix.shards) === ix.condition.length && sum(ix.items) === ix.condition.length && ix.label.length === ix.condition.length,
+  { message: 'shards, items, condition and label must count the same samples', path: ['condition'] });
 export type SearchIndex = z.infer<typeof SearchIndex>;

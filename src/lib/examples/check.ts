@@ -9,12 +9,13 @@ import type { Manifest, SearchIndex, Shard } from '../../schema/shards.ts';
 export type Parse<T> = (data: unknown, path: string) => T;
 export interface Checks { manifest: Parse<Manifest>; shard: Parse<Shard>; index: Parse<SearchIndex> }
 
-function shape<T>(arrays: readonly string[]): Parse<T> {
+function shape<T>(arrays: readonly string[], strings: readonly string[] = []): Parse<T> {
   return (data, path) => {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error(`invalid data: ${path}: (root): expected an object`);
     const o = data as Record<string, unknown>;
     for (const k of ['model', 'dataset']) if (typeof o[k] !== 'string') throw new Error(`invalid data: ${path}: ${k}: expected a string`);
     for (const k of arrays) if (!Array.isArray(o[k])) throw new Error(`invalid data: ${path}: ${k}: expected an array`);
+    for (const k of strings) if (typeof o[k] !== 'string') throw new Error(`invalid data: ${path}: ${k}: expected a string`);
     return data as T;
   };
 }
@@ -22,5 +23,5 @@ function shape<T>(arrays: readonly string[]): Parse<T> {
 export const structural: Checks = {
   manifest: shape<Manifest>(['shards']),
   shard: shape<Shard>(['items']),
-  index: shape<SearchIndex>(['shards', 'items', 'conditions', 'labels', 'condition', 'label', 'disagree']),
+  index: shape<SearchIndex>(['shards', 'items', 'conditions', 'labels'], ['condition', 'label', 'disagree']),
 };

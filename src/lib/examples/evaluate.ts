@@ -5,10 +5,11 @@ import { tokenize } from '../site/search.ts';
 /** "" means any; label "none" is a sample without a primary label. */
 export interface Filters { condition: string; label: string; query: string; disagree: boolean }
 
-/** Calls `at` for each value of delta-encoded postings. */
-function decode(deltas: readonly number[] | undefined, at: (v: number) => void): void {
+/** Calls `at` for each number of postings (delta-encoded base-36 numbers joined by commas). */
+function decode(postings: string | undefined, at: (v: number) => void): void {
+  if (!postings) return;
   let v = 0;
-  if (deltas) for (let i = 0; i < deltas.length; i++) { v = i === 0 ? deltas[0]! : v + deltas[i]!; at(v); }
+  for (const d of postings.split(',')) { v += parseInt(d, 36); at(v); }
 }
 
 /** Marks the samples that contain a word: in their own text, or in their item's question or answer. */
@@ -30,9 +31,11 @@ function itemStarts(ix: SearchIndex): number[] {
 
 /** Sorted ordinals of the samples that match every filter; the text matches when it holds every word of the query. */
 export function evaluate(ix: SearchIndex, f: Filters): number[] {
-  const cond = f.condition ? ix.conditions.indexOf(f.condition) : -1;
-  const lab = f.label ? ix.labels.indexOf(f.label) : -1;
-  if ((f.condition && cond < 0) || (f.label && lab < 0)) return [];
+  const ci = f.condition ? ix.conditions.indexOf(f.condition) : -1;
+  const li = f.label ? ix.labels.indexOf(f.label) : -1;
+  if ((f.condition && ci < 0) || (f.label && li < 0)) return [];
+  const cond = ci >= 0 ? ci.toString(36) : '';
+  const lab = li >= 0 ? li.toString(36) : '';
   const words = tokenize(f.query);
   if (words.some((w) => !Object.hasOwn(ix.tokens, w) && !Object.hasOwn(ix.item_tokens, w))) return [];
   const starts = words.length ? itemStarts(ix) : [];
@@ -41,8 +44,8 @@ export function evaluate(ix: SearchIndex, f: Filters): number[] {
   if (f.disagree) { const d = new Uint8Array(ix.condition.length); decode(ix.disagree, (o) => { d[o] = 1; }); disagree = d; }
   const out: number[] = [];
   for (let o = 0; o < ix.condition.length; o++) {
-    if (cond >= 0 && ix.condition[o] !== cond) continue;
-    if (lab >= 0 && ix.label[o] !== lab) continue;
+    if (cond && ix.condition[o] !== cond) continue;
+    if (lab && ix.label[o] !== lab) continue;
     if (disagree && !disagree[o]) continue;
     if (masks.some((m) => !m[o])) continue;
     out.push(o);

@@ -5,9 +5,9 @@ import { judgesDisagree } from './disagree.ts';
 import { tokenize } from './search.ts';
 import { primaryLabel } from './shards.ts';
 
-/** Sorted ordinals → first value, then differences. */
-export function deltaEncode(sorted: readonly number[]): number[] {
-  return sorted.map((v, i) => (i === 0 ? v : v - sorted[i - 1]!));
+/** Sorted ordinals → first value, then differences, in base 36, joined by commas (the Postings format). */
+export function encodePostings(sorted: readonly number[]): string {
+  return sorted.map((v, i) => (i === 0 ? v : v - sorted[i - 1]!).toString(36)).join(',');
 }
 
 function post(map: Map<string, number[]>, tokens: readonly string[], ordinal: number): void {
@@ -18,16 +18,18 @@ function post(map: Map<string, number[]>, tokens: readonly string[], ordinal: nu
 }
 
 /** Postings as a plain object, keys sorted so the file is deterministic. */
-function encoded(map: Map<string, number[]>): Record<string, number[]> {
-  const out: Record<string, number[]> = {};
-  for (const t of [...map.keys()].sort()) out[t] = deltaEncode(map.get(t)!);
+function encoded(map: Map<string, number[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const t of [...map.keys()].sort()) out[t] = encodePostings(map.get(t)!);
   return out;
 }
 
 export function buildIndex(model: string, dataset: SearchIndex['dataset'], shards: readonly (readonly ShardItem[])[]): SearchIndex {
   const labels = [...LABELS, 'none'];
   const conditions: string[] = [];
-  const ix: SearchIndex = { v: 1, model, dataset, shards: [], items: [], conditions, labels, condition: [], label: [], disagree: [], tokens: {}, item_tokens: {} };
+  const ix: SearchIndex = { v: 1, model, dataset, shards: [], items: [], conditions, labels, condition: '', label: '', disagree: '', tokens: {}, item_tokens: {} };
+  const condition: string[] = [];
+  const label: string[] = [];
   const sampleTok = new Map<string, number[]>();
   const itemTok = new Map<string, number[]>();
   const disagree: number[] = [];
@@ -40,15 +42,17 @@ export function buildIndex(model: string, dataset: SearchIndex['dataset'], shard
       for (const s of it.samples) {
         let c = conditions.indexOf(s.condition);
         if (c < 0) c = conditions.push(s.condition) - 1;
-        ix.condition.push(c);
-        ix.label.push(labels.indexOf(primaryLabel(s) ?? 'none'));
+        condition.push(c.toString(36));
+        label.push(labels.indexOf(primaryLabel(s) ?? 'none').toString(36));
         if (judgesDisagree(s)) disagree.push(ordinal);
         post(sampleTok, tokenize(s.response === undefined ? s.user_turn : `${s.user_turn}\n${s.response}`), ordinal);
         ordinal++;
       }
     }
   }
-  ix.disagree = deltaEncode(disagree);
+  ix.condition = condition.join('');
+  ix.label = label.join('');
+  ix.disagree = encodePostings(disagree);
   ix.tokens = encoded(sampleTok);
   ix.item_tokens = encoded(itemTok);
   return ix;

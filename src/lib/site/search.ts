@@ -6,6 +6,7 @@ const MAX_TOKEN = 32;
 /** Lower-cased runs of letters and digits, each once, in first-seen order. "As an AI" → as, an, ai. */
 export function tokenize(text: string): string[] {
   const out = new Set<string>();
-  for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) out.add(m[0].slice(0, MAX_TOKEN));
+  // split is several times faster than matchAll here, which matters over 1.6 M samples at build time.
+  for (const w of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w) out.add(w.length > MAX_TOKEN ? w.slice(0, MAX_TOKEN) : w);
   return [...out];
 }
