@@ -1,7 +1,8 @@
 /**
  * A search across models (pure but for the injected `run`): every model's index is asked for at once (the loader's
  * pool bounds the fetches), and results are reported in model order as soon as every model before them is done, so
- * the first page shows while later indices are still arriving and never reorders.
+ * the first page shows while later indices are still arriving and never reorders. The first model runs alone: parsing
+ * the other indices as they arrive would otherwise hold up the first page (the browser parses JSON on the main thread).
  */
 export interface Progress<R> {
   /** Results of the models done so far without a gap, in the given order (null: the model has no index). */
@@ -19,13 +20,15 @@ export async function searchModels<R>(
     const gap = results.indexOf(undefined);
     update({ ready: results.slice(0, gap < 0 ? results.length : gap) as Array<R | null>, done, total: models.length });
   };
-  await Promise.all(models.map(async (m, i) => {
+  const one = async (m: string, i: number) => {
     let r: R | null;
     try { r = await run(m); } catch { r = null; }
     if (stale()) return;
     results[i] = r;
     done++;
     report();
-  }));
+  };
+  if (models.length > 0) await one(models[0]!, 0);
+  await Promise.all(models.slice(1).map((m, i) => one(m, i + 1)));
   if (models.length === 0 && !stale()) report();
 }

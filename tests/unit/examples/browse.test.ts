@@ -96,11 +96,14 @@ test('a page of matches across models loads only the shards it shows, and groups
 });
 
 test('results stream in model order as soon as every earlier model is done; a stale search stops reporting', async () => {
-  const delays: Record<string, number> = { a: 30, b: 5, c: 15 };
+  const delays: Record<string, number> = { a: 5, b: 30, c: 5, d: 15 };
   const seen: Array<Progress<string>> = [];
-  await searchModels(['a', 'b', 'c'], async (m) => { await new Promise((r) => setTimeout(r, delays[m])); if (m === 'c') throw new Error('x'); return m.toUpperCase(); },
+  const started: string[] = [];
+  let whenFirstDone: string[] = [];
+  await searchModels(['a', 'b', 'c', 'd'], async (m) => { started.push(m); await new Promise((r) => setTimeout(r, delays[m])); if (m === 'a') whenFirstDone = [...started]; if (m === 'd') throw new Error('x'); return m.toUpperCase(); },
     (p) => seen.push(structuredClone(p)), () => false);
-  assert.deepEqual(seen.map((p) => [p.done, p.ready]), [[1, []], [2, []], [3, ['A', 'B', null]]], 'b and c wait for a; a failed model reads as null');
+  assert.deepEqual(seen.map((p) => [p.done, p.ready]), [[1, ['A']], [2, ['A']], [3, ['A']], [4, ['A', 'B', 'C', null]]], 'c and d wait for b; a failed model reads as null');
+  assert.deepEqual([whenFirstDone, started], [['a'], ['a', 'b', 'c', 'd']], 'the first model runs alone, then the rest together');
   const after: unknown[] = [];
   let stale = false;
   await searchModels(['a', 'b'], async (m) => { await new Promise((r) => setTimeout(r, delays[m])); stale = true; return m; }, (p) => after.push(p), () => stale);
