@@ -3,31 +3,34 @@
  * (`data/samples/<model>/<dataset>-<n>.json`) plus one manifest per model × dataset
  * (`data/samples/<model>/<dataset>.json`) that the example browser fetches lazily. Every line is validated
  * with the Sample schema; a bad line fails the build naming the file, the line and the field. Every shard and
- * manifest is checked against its schema (src/schema/shards.ts) before it is written.
+ * manifest is checked against its schema (src/schema/shards.ts) before it is written, and so is the search index of
+ * each model × dataset (`data/index/<dataset>/<model>.json`) built from the same shards.
  */
 import type { AstroIntegration } from 'astro';
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jsonlLines } from '../lib/io/jsonl.ts';
-import { DATASET_IDS, Manifest, SAMPLES_DIR, Sample, Shard, formatFieldError, manifestPath, parseWith, shardPath } from '../schema/index.ts';
+import type { z } from 'zod';
+import { DATASET_IDS, INDEX_DIR, Manifest, SAMPLES_DIR, Sample, SearchIndex, Shard, formatFieldError, indexPath, manifestPath, parseWith, shardPath } from '../schema/index.ts';
 import { groupByItem, manifestEntry, splitShards } from '../lib/site/shards.ts';
+import { buildIndex } from '../lib/site/search-index.ts';
 import { resultsDir } from '../data/paths.ts';
 
 /** validate's limit for one JSONL line (runners/io/load-document.ts MAX_DOCUMENT_BYTES). */
 const MAX_LINE_CHARS = 1024 * 1024;
 
-/** The browser validates what it fetches with the same schemas: a shard it would refuse fails the build instead. */
-function writeChecked(root: string, path: string, schema: typeof Shard | typeof Manifest, value: Shard | Manifest): number {
+/** Every file the browser fetches is checked against its schema here: a file the loader's tests would refuse fails the build. */
+function writeChecked<S extends z.ZodType>(root: string, path: string, what: string, schema: S, value: z.infer<S>): number {
   const r = parseWith(schema, value, path);
-  if (!r.ok) throw new Error(`invalid ${schema === Shard ? 'shard' : 'manifest'}\n${r.errors.slice(0, 5).map(formatFieldError).join('\n')}`);
+  if (!r.ok) throw new Error(`invalid ${what}\n${r.errors.slice(0, 5).map(formatFieldError).join('\n')}`);
   const text = JSON.stringify(value);
   mkdirSync(dirname(join(root, path)), { recursive: true });
   writeFileSync(join(root, path), text);
   return text.length;
 }
 
-export interface ShardStats { files: number; samples: number; shards: number; bytes: number }
+export interface ShardStats { files: number; samples: number; shards: number; bytes: number; indexBytes: number }
 
 async function readSamples(abs: string, file: string, model: string, dataset: string): Promise<Sample[]> {
   const out: Sample[] = [];
@@ -55,13 +58,15 @@ async function readSamples(abs: string, file: string, model: string, dataset: st
  * anywhere (a duplicate id, an over-long line) leaves no shard of any model published.
  */
 export async function writeShards(resultsDir: string, outDir: string): Promise<ShardStats> {
-  const finalDir = join(outDir, SAMPLES_DIR);
   const staging = join(outDir, `.samples-staging-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   try {
     const stats = await writeShardsInto(resultsDir, staging);
-    rmSync(finalDir, { recursive: true, force: true });
-    if (existsSync(join(staging, SAMPLES_DIR))) { mkdirSync(dirname(finalDir), { recursive: true }); renameSync(join(staging, SAMPLES_DIR), finalDir); }
+    for (const sub of [SAMPLES_DIR, INDEX_DIR]) {
+      const finalDir = join(outDir, sub);
+      rmSync(finalDir, { recursive: true, force: true });
+      if (existsSync(join(staging, sub))) { mkdirSync(dirname(finalDir), { recursive: true }); renameSync(join(staging, sub), finalDir); }
+    }
     return stats;
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -70,7 +75,7 @@ export async function writeShards(resultsDir: string, outDir: string): Promise<S
 
 /** Writes under siteRoot at the paths the browser fetches (shardPath, manifestPath). */
 async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<ShardStats> {
-  const stats: ShardStats = { files: 0, samples: 0, shards: 0, bytes: 0 };
+  const stats: ShardStats = { files: 0, samples: 0, shards: 0, bytes: 0, indexBytes: 0 };
   if (!existsSync(resultsDir)) return stats;
   const models = readdirSync(resultsDir, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name).sort();
   for (const model of models) {
@@ -91,10 +96,11 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
       const parts = splitShards(groupByItem(samples, conditionOrder));
       const manifest: Manifest = { model, dataset: dataset as Manifest['dataset'], samples: samples.length, shards: [] };
       parts.forEach((items, n) => {
-        stats.bytes += writeChecked(siteRoot, shardPath(model, dataset, n), Shard, { model, dataset: manifest.dataset, n, items });
+        stats.bytes += writeChecked(siteRoot, shardPath(model, dataset, n), 'shard', Shard, { model, dataset: manifest.dataset, n, items });
         manifest.shards.push(manifestEntry(n, items));
       });
-      writeChecked(siteRoot, manifestPath(model, dataset), Manifest, manifest);
+      writeChecked(siteRoot, manifestPath(model, dataset), 'manifest', Manifest, manifest);
+      stats.indexBytes += writeChecked(siteRoot, indexPath(model, dataset), 'search index', SearchIndex, buildIndex(model, manifest.dataset, parts));
       stats.files++;
       stats.samples += samples.length;
       stats.shards += parts.length;
@@ -110,7 +116,7 @@ export default function sampleShards(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const t0 = Date.now();
         const s = await writeShards(resultsDir(), fileURLToPath(dir));
-        logger.info(`${s.samples} samples from ${s.files} files → ${s.shards} shards (${(s.bytes / 1e6).toFixed(1)} MB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+        logger.info(`${s.samples} samples from ${s.files} files → ${s.shards} shards (${(s.bytes / 1e6).toFixed(1)} MB), search index ${(s.indexBytes / 1e6).toFixed(1)} MB, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       },
     },
   };

@@ -5,10 +5,14 @@ import { DatasetId } from './suite.ts';
 import { LABELS } from './taxonomy.ts';
 import { Verdict } from './verdict.ts';
 
+// The paths live apart so the browser can import them without zod.
+export * from './shard-paths.ts';
+
 /**
  * The example browser's sample shards: the build splits results/<id>/samples/<dataset>.jsonl into
  * `data/samples/<model>/<dataset>-<n>.json` shards plus one `data/samples/<model>/<dataset>.json` manifest,
- * and the browser fetches them lazily. Both sides validate against these schemas.
+ * and the browser fetches them lazily. The build validates every file against these schemas before writing it, and the
+ * loader's tests validate what it reads with them; the browser only checks the shape (src/lib/examples/check.ts).
  */
 
 /** A sample as shipped to the browser: the item's shared text is stored once per item. */
@@ -54,14 +58,31 @@ export type ManifestShard = z.infer<typeof ManifestShard>;
 export const Manifest = z.strictObject({ model: Slug, dataset: DatasetId, samples: z.int().nonnegative(), shards: z.array(ManifestShard) });
 export type Manifest = z.infer<typeof Manifest>;
 
-/** Folder of the shards, relative to the site root. */
-export const SAMPLES_DIR = 'data/samples';
+/** Sorted numbers, delta-encoded (first as is, then differences), in base 36, joined by commas: 0 2 4 13 → "0,2,2,9". */
+const Postings = z.string().regex(/^(?:[0-9a-z]+(?:,[0-9a-z]+)*)?$/, 'expected base-36 numbers joined by commas');
+/** One base-36 digit per sample: an index into a list of at most 36 names. */
+const Codes = z.string().regex(/^[0-9a-z]*$/, 'expected one base-36 digit per sample');
+const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 
-const enc = encodeURIComponent;
-/** Path of a model × dataset manifest, relative to the site root (ids are URL-encoded). */
-export const manifestPath = (model: string, dataset: string): string => `${SAMPLES_DIR}/${enc(model)}/${enc(dataset)}.json`;
-/** Path of shard n of a model × dataset, relative to the site root (ids are URL-encoded). */
-export const shardPath = (model: string, dataset: string, n: number): string => `${SAMPLES_DIR}/${enc(model)}/${enc(dataset)}-${n}.json`;
-
-/** Item id of a sample id `<item>~<condition>~<k>`. */
-export const itemOfSampleId = (id: string): string => id.split('~')[0] ?? id;
+/**
+ * The search index of one model × dataset (`data/index/<dataset>/<model>.json`), built from the same shards. Samples
+ * are numbered 0… in shard order (items in order, samples in order), so ordinal o is position o − Σ shards[<n] of
+ * shard n. Postings and per-sample codes are strings: JSON.parse reads them in one step and the browser decodes only
+ * the words a query names.
+ */
+export const SearchIndex = z.strictObject({
+  v: z.literal(1),
+  model: Slug,
+  dataset: DatasetId,
+  shards: z.array(z.int().nonnegative()).describe('Samples per data shard, shard 0 first.'),
+  items: z.array(z.int().nonnegative()).describe('Samples per item, in shard order (ordinals of item i are consecutive).'),
+  conditions: z.array(z.string()).max(36).describe('Condition names; `condition` holds indices into it.'),
+  labels: z.array(z.string()).max(36).describe('Primary labels ("none" = no label); `label` holds indices into it.'),
+  condition: Codes.describe('Per sample: its index into `conditions`.'),
+  label: Codes.describe('Per sample: its index into `labels`.'),
+  disagree: Postings.describe('Samples whose judges disagree.'),
+  tokens: z.record(z.string(), Postings).describe('Word → samples whose generated user turn (or perturbed answer) holds it.'),
+  item_tokens: z.record(z.string(), Postings).describe('Word → items whose question or answer holds it.'),
+}).refine((ix) => sum(ix.shards) === ix.condition.length && sum(ix.items) === ix.condition.length && ix.label.length === ix.condition.length,
+  { message: 'shards, items, condition and label must count the same samples', path: ['condition'] });
+export type SearchIndex = z.infer<typeof SearchIndex>;

@@ -1,6 +1,9 @@
 /** Small valid shards and samples for the example-browser tests (in-process, no build). */
 import type { Label, Sample, Verdict } from '../../src/schema/index.ts';
-import type { Shard } from '../../src/schema/shards.ts';
+import type { z } from 'zod';
+import type { Checks } from '../../src/lib/examples/check.ts';
+import { formatFieldError, parseWith } from '../../src/schema/errors.ts';
+import { Manifest, SearchIndex, Shard } from '../../src/schema/shards.ts';
 
 const verdict = (label: Label): Verdict => ({ kind: 'label', label, rationale: 'r', evidence_span: null, rule: null, judge: 'heuristic@1' });
 
@@ -26,4 +29,16 @@ export function shard(n: number, items: string[], model = 'model-a'): Shard {
       ],
     })),
   };
+}
+
+/** The loader's checks as the build runs them: the zod schemas of src/schema/shards.ts (the browser ships a structural check). */
+export const zodChecks: Checks = {
+  manifest: (data, path) => strict(Manifest, data, path),
+  shard: (data, path) => strict(Shard, data, path),
+  index: (data, path) => strict(SearchIndex, data, path),
+};
+function strict<S extends z.ZodType>(schema: S, data: unknown, path: string): z.infer<S> {
+  const r = parseWith(schema, data, path);
+  if (!r.ok) throw new Error(`invalid data: ${formatFieldError(r.errors[0]!)}`);
+  return r.value;
 }

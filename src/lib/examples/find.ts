@@ -1,7 +1,8 @@
 /** Loading one sample, or one item's samples, through the manifest that says which shard holds the item. */
-import { itemOfSampleId, type ShardItem } from '../../schema/shards.ts';
+import { itemOfSampleId } from '../../schema/shard-paths.ts';
+import type { ShardItem } from '../../schema/shards.ts';
 import type { ShardLoader } from './loader.ts';
-import type { Hit } from './scan.ts';
+import type { Hit } from './hits.ts';
 
 export type Found<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -15,7 +16,7 @@ export async function findSample(load: ShardLoader, model: string, dataset: stri
   try { items = (await load.shard(model, dataset, entry.n)).items; } catch (e) { return { ok: false, message: `Could not load shard ${entry.n}: ${(e as Error).message}` }; }
   const it = items.find((x) => x.item_id === item);
   const s = it?.samples.find((x) => x.id === id);
-  return it && s ? { ok: true, value: { item: it, sample: s } } : { ok: false, message: `Example ${id} was not found.` };
+  return it && s ? { ok: true, value: { model, item: it, sample: s } } : { ok: false, message: `Example ${id} was not found.` };
 }
 
 /** An item's samples of one condition ("" = all), or item null when the model has no such item; rejects when a shard fails. */
@@ -24,20 +25,24 @@ export async function itemSamples(load: ShardLoader, model: string, dataset: str
   const entry = man?.shards.find((s) => s.items.includes(item));
   if (!entry) return { item: null, hits: [] };
   const it = (await load.shard(model, dataset, entry.n)).items.find((x) => x.item_id === item) ?? null;
-  return { item: it, hits: it ? it.samples.filter((s) => !condition || s.condition === condition).map((s) => ({ item: it, sample: s })) : [] };
+  return { item: it, hits: it ? it.samples.filter((s) => !condition || s.condition === condition).map((s) => ({ model, item: it, sample: s })) : [] };
 }
 
-export interface Comparison { item: string; a: string; b: string; condition: string; question: string; left: Hit[]; right: Hit[] }
+export interface Comparison { item: string; condition: string; question: string; columns: Array<{ model: string; hits: Hit[] }>; missing: string[] }
 
-/** Both models' samples of an item; `name` gives a model's display name and `dsName` the dataset's for messages. */
+/** Every model's samples of an item; `name` gives a model's display name and `dsName` the dataset's for messages. */
 export async function loadComparison(
-  load: ShardLoader, dataset: string, item: string, a: string, b: string, condition: string,
+  load: ShardLoader, dataset: string, item: string, models: readonly string[], condition: string,
   name: (model: string) => string, dsName: string,
 ): Promise<Found<Comparison>> {
-  let l: Awaited<ReturnType<typeof itemSamples>>; let r: typeof l;
-  try { [l, r] = await Promise.all([itemSamples(load, a, dataset, item, condition), itemSamples(load, b, dataset, item, condition)]); } catch (e) {
+  let cols: Array<Awaited<ReturnType<typeof itemSamples>>>;
+  try { cols = await Promise.all(models.map((m) => itemSamples(load, m, dataset, item, condition))); } catch (e) {
     return { ok: false, message: `Could not load the samples: ${(e as Error).message}` };
   }
-  if (!l.item || !r.item) return { ok: false, message: `Item ${item} is not available for ${!l.item ? name(a) : name(b)} on ${dsName}.` };
-  return { ok: true, value: { item, a, b, condition, question: l.item.question, left: l.hits, right: r.hits } };
+  const missing = models.filter((_, i) => !cols[i]!.item);
+  if (missing.length === models.length || models.length === 0) return { ok: false, message: `Item ${item} is not available for ${models.map(name).join(', ') || 'these models'} on ${dsName}.` };
+  const question = cols.find((c) => c.item)!.item!.question;
+  // Models without the item get no column (a crafted or outdated link); the page names them.
+  const columns = models.flatMap((model, i) => (cols[i]!.item ? [{ model, hits: cols[i]!.hits }] : []));
+  return { ok: true, value: { item, condition, question, columns, missing } };
 }

@@ -1,11 +1,12 @@
-/** Text search over shard samples (pure): case- and whitespace-insensitive phrase match. */
-import type { ShardItem, ShardSample } from '../../schema/shards.ts';
+/** Tokens of the search index (pure): the build and the browser split text the same way. */
 
-export const normalize = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
+/** Longer runs (hashes, base64) are cut: they are never typed as a query and would bloat the index. */
+const MAX_TOKEN = 32;
 
-/** True when the phrase occurs in the generated user turn, the question or the answer of the sample. */
-export function matchesText(item: ShardItem, s: ShardSample, phrase: string): boolean {
-  const q = normalize(phrase);
-  if (!q) return true;
-  return normalize(s.user_turn).includes(q) || normalize(item.question).includes(q) || normalize(s.response ?? item.response).includes(q);
+/** Lower-cased runs of letters and digits, each once, in first-seen order. "As an AI" → as, an, ai. */
+export function tokenize(text: string): string[] {
+  const out = new Set<string>();
+  // split is several times faster than matchAll here, which matters over 1.6 M samples at build time.
+  for (const w of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w) out.add(w.length > MAX_TOKEN ? w.slice(0, MAX_TOKEN) : w);
+  return [...out];
 }

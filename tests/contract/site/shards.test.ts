@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { execFileSync } from 'node:child_process';
-import { Sample } from '../../../src/schema/index.ts';
+import { Sample, SearchIndex } from '../../../src/schema/index.ts';
 import { groupByItem, manifestEntry, splitShards } from '../../../src/lib/site/shards.ts';
 import { writeShards } from '../../../src/integrations/sample-shards.ts';
 
@@ -43,6 +43,10 @@ test('writeShards writes a manifest per model × dataset and names the file, lin
     const man = JSON.parse(readFileSync(join(out, 'data', 'samples', 'gpt-oss-120b', 'ifeval.json'), 'utf8'));
     assert.equal(man.samples, readFileSync(join(dir, 'gpt-oss-120b', 'samples', 'ifeval.jsonl'), 'utf8').trim().split('\n').length);
     assert.ok(man.shards.length >= 1);
+    // The search index of the same model × dataset counts the same samples, shard by shard, and passes its schema.
+    const ix = SearchIndex.parse(JSON.parse(readFileSync(join(out, 'data', 'index', 'ifeval', 'gpt-oss-120b.json'), 'utf8')));
+    assert.deepEqual(ix.shards, man.shards.map((s: { samples: number }) => s.samples));
+    assert.ok(stats.indexBytes > 0);
     const f = join(dir, 'gpt-oss-120b', 'samples', 'ifeval.jsonl');
     const lines = readFileSync(f, 'utf8').trim().split('\n');
     const good = lines[2]!;
