@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../helpers/cli.ts';
-import { cliFlagClaims, docFiles, npmScriptClaims, pathClaims, type Claim } from './doc-claims.ts';
+import { cliFlagClaims, docFiles, envClaims, npmScriptClaims, pathClaims, type Claim } from './doc-claims.ts';
 
 // README.md, CONTRIBUTING.md and docs/*.md are what a newcomer follows on a fresh clone: every repository path,
 // npm script and `userturn <command> --flag` they name must exist.
@@ -48,4 +48,16 @@ test('every `userturn <command> --flag` in the docs is a command and a flag its 
   for (const c of new Set(claims.map((x) => x.command))) usage.set(c, await usageOf(c));
   const missing = claims.filter((c) => c.text !== '' && !new RegExp(`${c.text}(?![a-z-])`).test(usage.get(c.command)!));
   assert.deepEqual(missing.map((c) => `${where(c)} (userturn ${c.command})`), []);
+});
+
+test('every USERTURN_ / E2E_ variable the docs name is read by the code', () => {
+  const dirs = ['runners', 'src', 'bench', 'tests/e2e', 'tests/helpers', '.ci', '.github'];
+  const files = [
+    ...dirs.flatMap((d) => readdirSync(join(REPO_ROOT, d), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))),
+    ...['astro.config.mjs', 'playwright.config.ts', 'package.json'].map((f) => join(REPO_ROOT, f)),
+  ];
+  const code = files.filter((f) => !f.endsWith('.md')).map((f) => readFileSync(f, 'utf8')).join('\n');
+  const claims = docs.flatMap((d) => envClaims(REPO_ROOT, d));
+  assert.ok(claims.length > 10, `only ${claims.length} variable claims found`);
+  assert.deepEqual(claims.filter((c) => !code.includes(c.text)).map(where), []);
 });

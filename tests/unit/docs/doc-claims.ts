@@ -84,3 +84,12 @@ function fenced(ls: string[], i: number): boolean {
   for (let k = 0; k < i; k++) if (ls[k]!.trimStart().startsWith('```')) inside = !inside;
   return inside;
 }
+
+/** Environment variables of this project (`USERTURN_*`, `E2E_*`) the docs name. */
+export function envClaims(root: string, doc: string): Claim[] {
+  const out: Claim[] = [];
+  lines(root, doc).forEach((l, i) => {
+    for (const m of l.matchAll(/\b((?:USERTURN|E2E)_[A-Z0-9_]+)/g)) out.push({ doc, line: i + 1, text: m[1]! });
+  });
+  return out;
+}
