@@ -93,3 +93,24 @@ export function envClaims(root: string, doc: string): Claim[] {
   });
   return out;
 }
+
+/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces to hyphens. */
+export const headingSlug = (heading: string): string =>
+  heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/ /g, '-');
+
+/** Links with a `#fragment` to a Markdown file of the repository, as [file from the root, fragment]. */
+export function anchorClaims(root: string, doc: string): Array<Claim & { file: string }> {
+  const out: Array<Claim & { file: string }> = [];
+  lines(root, doc).forEach((l, i) => {
+    for (const m of l.matchAll(/\]\(([^)#\s]*)#([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/.test(m[1]!)) continue;
+      const file = m[1] === '' ? doc : join(doc, '..', m[1]!);
+      if (file.endsWith('.md')) out.push({ doc, line: i + 1, text: m[2]!, file });
+    }
+  });
+  return out;
+}
+
+/** The anchors of a Markdown file's headings. */
+export const anchorsOf = (root: string, file: string): Set<string> =>
+  new Set(lines(root, file).flatMap((l) => (/^#+\s/.test(l) ? [headingSlug(l.replace(/^#+\s+/, ''))] : [])));
