@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, globSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../helpers/cli.ts';
-import { anchorClaims, anchorsOf, cliFlagClaims, docFiles, envClaims, npmScriptClaims, pathClaims, type Claim } from './doc-claims.ts';
+import { anchorClaims, anchorsOf, cliFlagClaims, docFiles, envClaims, globClaims, npmScriptClaims, pathClaims, type Claim } from './doc-claims.ts';
 
 // README.md, CONTRIBUTING.md and docs/*.md are what a newcomer follows on a fresh clone: every repository path,
 // npm script and `userturn <command> --flag` they name must exist.
@@ -15,6 +15,12 @@ test('every repository path the docs name exists', () => {
   const claims = docs.flatMap((d) => pathClaims(REPO_ROOT, d));
   assert.ok(claims.length > 50, `only ${claims.length} path claims found: the extraction broke`);
   assert.deepEqual(claims.filter((c) => !existsSync(join(REPO_ROOT, c.text))).map(where), []);
+});
+
+test('every file glob the docs name matches at least one file', () => {
+  const claims = docs.flatMap((d) => globClaims(REPO_ROOT, d));
+  assert.ok(claims.length > 3, `only ${claims.length} glob claims found`);
+  assert.deepEqual(claims.filter((c) => globSync(c.text, { cwd: REPO_ROOT }).length === 0).map(where), []);
 });
 
 test('every #anchor the docs link to is a heading of the linked file', () => {

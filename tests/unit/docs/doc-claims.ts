@@ -114,3 +114,12 @@ export function anchorClaims(root: string, doc: string): Array<Claim & { file: s
 /** The anchors of a Markdown file's headings. */
 export const anchorsOf = (root: string, file: string): Set<string> =>
   new Set(lines(root, file).flatMap((l) => (/^#+\s/.test(l) ? [headingSlug(l.replace(/^#+\s+/, ''))] : [])));
+
+/** Globs over repository files in code spans (`tests/unit/runner/*.test.ts`): each must match something. */
+export function globClaims(root: string, doc: string): Claim[] {
+  const out: Claim[] = [];
+  lines(root, doc).forEach((l, i) => {
+    for (const m of l.matchAll(/(?<![\w/.-])((?:runners|src|tests|benchmark|docs|bench)\/[\w./-]*\*[\w.*/-]*\.[a-z]+)/g)) out.push({ doc, line: i + 1, text: m[1]! });
+  });
+  return out;
+}
