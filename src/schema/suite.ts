@@ -129,7 +129,7 @@ export const Suite = z
     }),
     user_turn: z.strictObject({
       max_tokens: z.int().positive(),
-      sentinel: z.string().min(8).describe('Placeholder user message: the prompt is cut where it starts (STACK.md).'),
+      sentinel: z.string().min(8).describe('Placeholder user message: the prompt is cut where it starts (docs/runner.md).'),
       stop_at_role_header: z.boolean().describe('Also stop at the next role header of the template.'),
       cut_at_stops: z
         .boolean()

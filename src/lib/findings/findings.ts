@@ -1,5 +1,5 @@
 /** Everything the home page's findings section shows for one dataset or the pool of all: chart inputs + sentences (pure). */
-import type { ResultSummary } from '../../schema/index.ts';
+import { BASELINE_CONDITION, type ResultSummary } from '../../schema/index.ts';
 import { failureProfileModels, perturbationConditions, perturbationRows, scatterPoints } from '../site/chart-data.ts';
 import type { FpModel, PdRow, ScPoint } from '../site/charts.ts';
 import { decouplingSentence } from './decoupling.ts';
@@ -61,12 +61,12 @@ export function findings(summaries: readonly ResultSummary[], dataset: string, d
   const slope = hot ? slopeRows(main, dataset, hot) : [];
   const conditions = perturbationConditions(main, dataset).filter((c) => !sampled.includes(c));
   const rows = perturbationRows(main, dataset, conditions);
-  const fp = failureProfileModels(main, dataset, 'greedy');
+  const fp = failureProfileModels(main, dataset, BASELINE_CONDITION);
   return {
     decoupling: decouplingViews(accSet, dataset, sampled, hot),
     slope: { condition: hot, rows: slope, sentence: hot ? slopeSentence(slope, hot) : 'No sampled condition has results yet.' },
     perturbations: { conditions, rows, sentence: perturbationSentence(rows, conditions) },
-    failures: { condition: 'greedy', models: familyProfiles(fp), sentence: failureSentence(dominantFailures(fp), 'greedy') },
+    failures: { condition: BASELINE_CONDITION, models: familyProfiles(fp), sentence: failureSentence(dominantFailures(fp), BASELINE_CONDITION) },
   };
 }
 

@@ -1,5 +1,5 @@
 /** The greedy → sampled slope chart: its rows and the sentence under it (pure). */
-import type { ResultSummary } from '../../schema/index.ts';
+import { BASELINE_CONDITION, type ResultSummary } from '../../schema/index.ts';
 import { excludesZero } from '../metrics/significance.ts';
 import { pp } from '../site/format.ts';
 
@@ -14,7 +14,7 @@ export interface SlopeRow {
 export function slopeRows(summaries: readonly ResultSummary[], dataset: string, condition: string): SlopeRow[] {
   return summaries.flatMap((s) => {
     const d = s.datasets.find((x) => x.dataset === dataset);
-    const g = d?.conditions.find((c) => c.condition === 'greedy')?.followup;
+    const g = d?.conditions.find((c) => c.condition === BASELINE_CONDITION)?.followup;
     const c = d?.conditions.find((x) => x.condition === condition);
     if (!g || !c?.followup) return [];
     return [{ id: s.submission.id, name: s.submission.display_name, family: s.submission.family, greedy: g.value, sampled: c.followup.value, delta: c.delta_vs_greedy }];
