@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useEnvProxy } from '../hub/proxy.ts';
 import { failureOutcome } from '../core/errors.ts';
+import { moduleExt, packageVersion } from '../core/module-file.ts';
 
 /**
  * The `userturn` command line. Each command is a module runners/cli/commands/<name>.ts exporting
@@ -14,17 +15,19 @@ export interface Command {
 }
 
 const commandsDir = join(dirname(fileURLToPath(import.meta.url)), 'commands');
+/** .ts in a clone, .js in the installed package (compiled). */
+const EXT = moduleExt(import.meta.url);
 
 function commandNames(): string[] {
   return readdirSync(commandsDir)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-    .map((f) => f.slice(0, -3))
+    .filter((f) => f.endsWith(EXT) && !f.endsWith(`.test${EXT}`) && !f.endsWith(`.d${EXT}`))
+    .map((f) => f.slice(0, -EXT.length))
     .sort();
 }
 
 async function loadCommand(name: string): Promise<Command | null> {
   if (!/^[a-z][a-z-]*$/.test(name) || !commandNames().includes(name)) return null;
-  return (await import(join(commandsDir, `${name}.ts`))) as Command;
+  return (await import(join(commandsDir, `${name}${EXT}`))) as Command;
 }
 
 async function help(): Promise<void> {
@@ -33,6 +36,7 @@ async function help(): Promise<void> {
     const cmd = await loadCommand(name);
     lines.push(`  ${name.padEnd(12)} ${cmd?.summary ?? ''}`);
   }
+  lines.push('  version      print the version of userturn (also --version)');
   lines.push('', 'Run `userturn <command> --help` for the options of one command.', '', 'Exit codes (every command): 0 done; 1 bad input, judge config, file or endpoint (one line naming the', 'file and field); 2 usage error; 70 internal error (a bug). See docs/runner.md.');
   console.log(lines.join('\n'));
 }
@@ -42,6 +46,10 @@ export async function main(argv: string[]): Promise<number> {
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     await help();
     return name ? 0 : 2;
+  }
+  if (name === '--version' || name === '-V' || name === 'version') {
+    console.log(packageVersion(import.meta.url));
+    return 0;
   }
   const cmd = await loadCommand(name);
   if (!cmd) {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { moduleExt } from '../core/module-file.ts';
 
 /**
  * What a submission will cost to run, taken from the runner's own dry run (`userturn run --dry-run`), so the
@@ -11,8 +12,9 @@ export type PlanEstimate =
   | { kind: 'estimate'; requests: number; promptTokens: number | null; maxCompletionTokens: number | null; items: number | null; source: string }
   | { kind: 'unavailable'; reason: string };
 
-const CLI_MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'cli', 'main.ts');
-const RUN_COMMAND = join(dirname(fileURLToPath(import.meta.url)), '..', 'cli', 'commands', 'run.ts');
+const EXT = moduleExt(import.meta.url);
+const CLI_MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'cli', `main${EXT}`);
+const RUN_COMMAND = join(dirname(fileURLToPath(import.meta.url)), '..', 'cli', 'commands', `run${EXT}`);
 
 /**
  * Read the dry-run table: the `total` line carries requests, estimated prompt tokens and the completion-token

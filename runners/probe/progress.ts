@@ -10,8 +10,21 @@ function fmtDuration(s: number): string {
   return m > 0 ? `${m}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${Math.round(s)}s`;
 }
 
-export function createProgress(opts: { tty: boolean; intervalMs: number; write?: (s: string) => void; label?: string }): Progress {
+/** NO_COLOR (https://no-color.org): set and not empty means no escape sequence in the output. */
+export const noColor = (env: NodeJS.ProcessEnv = process.env): boolean => (env.NO_COLOR ?? '') !== '';
+
+/**
+ * `ansi` (default: unless NO_COLOR is set) ends a redrawn TTY line with erase-to-end-of-line; without it the
+ * redraw pads the line with spaces over the previous one instead.
+ */
+export function createProgress(opts: { tty: boolean; intervalMs: number; write?: (s: string) => void; label?: string; ansi?: boolean }): Progress {
   const write = opts.write ?? ((s: string) => void process.stderr.write(s));
+  const ansi = opts.ansi ?? !noColor();
+  let drawn = 0;
+  const redraw = (text: string, end = ''): void => {
+    write(`\r${text}${ansi ? '\x1b[K' : ' '.repeat(Math.max(0, drawn - text.length))}${end}`);
+    drawn = text.length;
+  };
   const t0 = performance.now();
   let last = -Infinity;
   let lastDone = 0;
@@ -33,11 +46,11 @@ export function createProgress(opts: { tty: boolean; intervalMs: number; write?:
       if (opts.tty) {
         const width = 30;
         const filled = total > 0 ? Math.round((width * done) / total) : width;
-        write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${line(done, total)}\x1b[K`);
+        redraw(`[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${line(done, total)}`);
       } else write(`${line(done, total)}\n`);
     },
     finish() {
-      if (opts.tty) write(`\r[${'#'.repeat(30)}] ${line(lastDone, lastTotal)}\x1b[K\n`);
+      if (opts.tty) redraw(`[${'#'.repeat(30)}] ${line(lastDone, lastTotal)}`, '\n');
     },
   };
 }

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import type { RenderRequest, RenderResponse } from './render.ts';
+import { siblingModule } from '../core/module-file.ts';
 
 /**
  * A broker thread between the caller (blocked in Atomics.wait) and the render process: it forwards each request
@@ -10,7 +11,7 @@ import type { RenderRequest, RenderResponse } from './render.ts';
  * thread with resourceLimits, so the interpreter runs in a process of its own.
  */
 const { signal, port, timeoutMs, heapMb, stackKb } = workerData as { signal: Int32Array; port: MessagePort; timeoutMs: number; heapMb: number; stackKb: number };
-const CHILD = new URL('./render-child.ts', import.meta.url);
+const CHILD = siblingModule(import.meta.url, 'render-child');
 const LIMIT = `rendering stopped after ${timeoutMs / 1000} s or ${heapMb} MB (a loop or recursion too large for a chat template)`;
 
 let child: ChildProcess | null = null;

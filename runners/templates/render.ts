@@ -1,5 +1,6 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { InputError } from '../core/errors.ts';
+import { siblingModule } from '../core/module-file.ts';
 
 /** A chat template and the special tokens it refers to (from tokenizer_config.json, or none for a bare .jinja file). */
 export interface ChatTemplate {
@@ -53,7 +54,7 @@ class RenderSandbox {
   private start(): void {
     const { port1, port2 } = new MessageChannel();
     this.signal = new Int32Array(new SharedArrayBuffer(4));
-    this.worker = new Worker(new URL('./render-worker.ts', import.meta.url), {
+    this.worker = new Worker(siblingModule(import.meta.url, 'render-worker'), {
       workerData: { signal: this.signal, port: port2, timeoutMs: RENDER_LIMITS.timeoutMs, heapMb: RENDER_LIMITS.heapMb, stackKb: RENDER_LIMITS.stackKb },
       transferList: [port2],
     });

@@ -1,4 +1,4 @@
-import { currentSuitePath } from '../../core/defaults.ts';
+import { currentSuitePath, DATA_ROOT } from '../../core/defaults.ts';
 import { rejudgeResult, type PanelPlace } from '../../judge/rejudge/rejudge.ts';
 import { intFlag } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
@@ -50,7 +50,7 @@ export async function run(argv: string[]): Promise<number> {
     for (const [i, judge] of judges.entries()) {
       const report = await rejudgeResult({
         resultDir: positionals[0]!,
-        suitePath: values.suite ?? currentSuitePath(process.cwd()),
+        suitePath: values.suite ?? currentSuitePath(DATA_ROOT),
         judge,
         place: i === 0 ? ((values.as as PanelPlace | undefined) ?? 'keep') : 'cross-check',
         only: i === 0 && values.only === true,

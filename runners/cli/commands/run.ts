@@ -1,4 +1,4 @@
-import { currentSuitePath } from '../../core/defaults.ts';
+import { currentSuitePath, DATA_ROOT } from '../../core/defaults.ts';
 import { join } from 'node:path';
 import { DATASET_IDS, type DatasetId } from '../../../src/schema/index.ts';
 import type { RunDeps } from '../../probe/run-options.ts';
@@ -6,6 +6,7 @@ import { defaultCacheRoot } from '../../templates/load.ts';
 import { intFlag } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
+import { runJsonLine } from '../run-json.ts';
 import { CACHE_FLAGS, cacheOf, DATA_DIR_FLAG, dataDirOf, OUT_FLAG, SUITE_FLAG } from '../flags.ts';
 
 export const summary = `run the probe (default suite ${currentSuitePath('')}) for one submission against OpenAI-compatible endpoints; resumable`;
@@ -41,6 +42,8 @@ results/<id>/samples/<dataset>.jsonl. Every finished request is cached, so rerun
   --judge-config FILE   LLM judge config; repeatable (default: the heuristic judge only)
   --dry-run             print the plan (requests per condition, estimated tokens) and send nothing
   --progress-interval-s N  seconds between progress lines when stderr is not a TTY (default 10)
+  --json                one JSON line on stdout at the end (mode, exit_code, result_dir, submission, request
+                        counts, datasets); everything else goes to stderr
 
 The API key is read from USERTURN_API_KEY only and is never written anywhere.
 Exit codes: 0 every request finished; 1 some requests failed after retries (results are still written and
@@ -87,6 +90,7 @@ const OPTIONS = {
   merge: { type: 'string', multiple: true },
   'dry-run': { type: 'boolean' },
   'progress-interval-s': { type: 'string' },
+  json: { type: 'boolean' },
   ...SUITE_FLAG,
   ...DATA_DIR_FLAG,
   ...CACHE_FLAGS,
@@ -149,7 +153,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     const options = {
       root,
       submissionPath: positionals[0]!,
-      suitePath: values.suite ?? currentSuitePath(root),
+      suitePath: values.suite ?? currentSuitePath(DATA_ROOT),
       baseURLs,
       apiKey,
       model: values.model,
@@ -173,14 +177,18 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       tty: process.stderr.isTTY === true,
       progressIntervalMs,
       log: (m: string) => console.error(m),
-      out: (m: string) => console.log(m),
+      // With --json, stdout carries only the final line.
+      out: (m: string) => (values.json ? console.error(m) : console.log(m)),
     };
     // One entry per mode, each loaded only when chosen.
-    const outcome = dryRun
-      ? await (await import('../../probe/dry-run.ts')).dryRun(options)
-      : merge.length > 0
-        ? await (await import('../../probe/merge-run.ts')).mergeRun(options)
-        : await (await import('../../probe/run-probe.ts')).runProbeCommand(options, deps);
+    const mode = dryRun ? 'dry-run' : merge.length > 0 ? 'merge' : 'run';
+    const outcome =
+      mode === 'dry-run'
+        ? await (await import('../../probe/dry-run.ts')).dryRun(options)
+        : mode === 'merge'
+          ? await (await import('../../probe/merge-run.ts')).mergeRun(options)
+          : await (await import('../../probe/run-probe.ts')).runProbeCommand(options, deps);
+    if (values.json) console.log(runJsonLine(mode, outcome));
     return outcome.exitCode;
   });
 }

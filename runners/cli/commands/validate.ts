@@ -1,6 +1,7 @@
 import { SUITES_DIR } from '../../../src/lib/data-paths.ts';
 import { formatFieldError } from '../../../src/schema/index.ts';
-import { InputError } from '../../core/errors.ts';
+import { InputError, UsageError } from '../../core/errors.ts';
+import { githubAnnotation } from '../../validate/github-annotations.ts';
 import { validatePaths } from '../../validate/validate-files.ts';
 import { runCommand } from '../command.ts';
 
@@ -10,15 +11,25 @@ const USAGE = `usage: userturn validate [paths…]
 
 Validates submission YAML, suite YAML, results summary.json and samples/*.jsonl.
 Default paths: submissions/ ${SUITES_DIR}/ results/.
+
+  --format text|github  text (default): \`file: field.path: message\` lines on stderr; github: one workflow
+                        annotation per error on stdout (::error file=…,line=…,col=…::…), placed on the YAML line
+                        of the field or the JSONL line, so a pull request shows it on the changed line
+
 Exit 0 when clean, 1 on any error, on a path that does not exist or when no file to validate was found,
 2 on usage errors (unknown option).`;
 
 export async function run(argv: string[]): Promise<number> {
-  return runCommand(argv, { usage: USAGE, options: {} }, async ({ positionals }) => {
+  return runCommand(argv, { usage: USAGE, options: { format: { type: 'string' } } }, async ({ values, positionals }) => {
+    const format = values.format ?? 'text';
+    if (format !== 'text' && format !== 'github') throw new UsageError(`--format must be text or github, got "${format}"`);
     const paths = positionals.length > 0 ? positionals : ['submissions', SUITES_DIR, 'results'];
     const report = await validatePaths(paths, process.cwd());
     if (report.missing.length > 0 && positionals.length > 0) throw new InputError(report.missing.map((m) => `${m}: (file): no such file or directory`).join('\n'));
-    for (const e of report.errors) console.error(formatFieldError(e));
+    for (const e of report.errors) {
+      if (format === 'github') console.log(githubAnnotation(e));
+      else console.error(formatFieldError(e));
+    }
     // "ok" about nothing would pass a CI step that points at the wrong folder.
     if (report.filesChecked === 0 && report.errors.length === 0) throw new InputError(`${paths.join(', ')}: (files): nothing to validate (no submission, suite or result found)`);
     const verdict = report.errors.length === 0 ? 'ok' : `${report.errors.length} error${report.errors.length === 1 ? '' : 's'}`;

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { moduleExt } from '../../core/module-file.ts';
 
 /** The userturn CLI, run as a child process by the job (the same code a maintainer runs by hand). */
-export const USERTURN_CLI = join(import.meta.dirname, '..', '..', 'cli', 'main.ts');
+export const USERTURN_CLI = join(import.meta.dirname, '..', '..', 'cli', `main${moduleExt(import.meta.url)}`);
 
 export interface UserturnChildOptions {
   log: (line: string) => void;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createProgress } from '../../../runners/probe/progress.ts';
+import { createProgress, noColor } from '../../../runners/probe/progress.ts';
 
 describe('progress output', () => {
   it('on a TTY: one redrawn line with a bar, rate and ETA, closed by a newline', () => {
@@ -21,5 +21,28 @@ describe('progress output', () => {
     assert.equal(lines.length, 2);
     assert.ok(lines.every((l) => l.endsWith('\n') && !l.includes('\r')));
     assert.match(lines[1]!, /^requests 100\/100 \(100%\)/);
+  });
+});
+
+describe('NO_COLOR', () => {
+  const drawn = (ansi: boolean | undefined): string => {
+    let out = '';
+    const p = createProgress({ tty: true, intervalMs: 10_000, write: (s) => (out += s), ansi });
+    p.update(5, 10);
+    p.update(10, 10);
+    p.finish();
+    return out;
+  };
+  it('is read as set only when not empty', () => {
+    assert.equal(noColor({ NO_COLOR: '1' }), true);
+    assert.equal(noColor({ NO_COLOR: '' }), false);
+    assert.equal(noColor({}), false);
+  });
+  it('without ANSI the TTY bar is redrawn with carriage returns and spaces, no escape sequence', () => {
+    const out = drawn(false);
+    assert.ok(!out.includes('\x1b'), JSON.stringify(out));
+    assert.match(out, /^\r\[/);
+    assert.match(out, /requests 10\/10 \(100%\)/);
+    assert.ok(drawn(true).includes('\x1b[K'), 'the default keeps erase-to-end-of-line');
   });
 });

@@ -1,0 +1,23 @@
+import type { RunOutcome } from '../probe/run-options.ts';
+
+/** What `run --json` did: a dry run plans, a merge combines shards, a run sends requests. */
+export type RunMode = 'run' | 'merge' | 'dry-run';
+
+/**
+ * The one machine-readable line `run --json` prints on stdout when it ends (logs stay on stderr): where the
+ * result is, what the run cost and how it ended. Counts are null when nothing was run (a dry run).
+ */
+export function runJsonLine(mode: RunMode, outcome: RunOutcome): string {
+  const s = outcome.summary;
+  return JSON.stringify({
+    command: 'run',
+    mode,
+    exit_code: outcome.exitCode,
+    result_dir: outcome.resultDir,
+    summary_file: outcome.resultDir === null ? null : `${outcome.resultDir}/summary.json`,
+    submission: s?.submission.id ?? null,
+    requests: s ? { sent: s.run.requests_sent, cache_hits: s.run.cache_hits, errors: s.run.request_errors } : null,
+    datasets: s ? s.datasets.map((d) => ({ id: d.dataset, items: d.n_items })) : null,
+    duration_s: s?.run.duration_s ?? null,
+  });
+}
