@@ -1,24 +1,19 @@
-import type { DatasetId, ResultSummary } from '../../src/schema/index.ts';
+import type { ResultSummary } from '../../src/schema/index.ts';
 import type { FailLimit } from '../client/fail-limit.ts';
 import type { HttpTimeouts } from '../client/http-fetch.ts';
 import type { ClientStats } from '../client/types.ts';
 import type { Judge } from '../core/judge.ts';
+import type { SetupOptions as ReadSetupOptions } from './setup.ts';
 import type { VerifyFn } from './verify-safe.ts';
 
-/** What every mode of `userturn run` reads to plan the run (run, --merge, --dry-run all start here). */
-export interface SetupOptions {
-  root: string;
-  submissionPath: string;
-  suitePath: string;
+/**
+ * What every mode of `userturn run` reads to plan the run (run, --merge, --dry-run all start here): what setup
+ * reads (setup.ts), plus the endpoints and key and the two output channels.
+ */
+export interface SetupOptions extends Omit<ReadSetupOptions, 'warn'> {
   /** Endpoints and key are registered as secrets (redacted from every log line) whatever the mode. */
   baseURLs: string[];
   apiKey?: string;
-  dataDir?: string;
-  cacheDir: string;
-  templateOverride?: string;
-  limit: number | null;
-  datasets: DatasetId[] | null;
-  shard: { index: number; count: number } | null;
   log(message: string): void;
   out(message: string): void;
 }
