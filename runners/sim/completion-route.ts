@@ -6,6 +6,7 @@ import { consumeByFault, sendSpoiled } from './fault-apply.ts';
 import { errorBody, sendJson, sleep } from './http-io.ts';
 import { templated } from './ollama-route.ts';
 import { countRoute } from './stats.ts';
+import { clientGone } from './delivery.ts';
 import { sendStream } from './stream-route.ts';
 
 /** The request as the runner keys it in its cache: how the answer travels (stream or not) is not part of it. */
@@ -42,12 +43,7 @@ export async function completionRoute(ctx: SimContext, route: string, sent: Reco
   }
   await sleep(ctx.opts.latencyMs);
   if (res.destroyed) return;
-  // A client that died (kill -9 closes its socket) never receives the answer: not a completion.
-  if (req.socket.readableEnded || req.socket.destroyed) {
-    countRoute(ctx.stats, route, 'client_gone');
-    res.destroy();
-    return;
-  }
+  if (clientGone(ctx.stats, route, req, res)) return;
   const text = JSON.stringify(payloadOf(a));
   if (sendSpoiled(ctx, kind, route, res, text)) return;
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });

@@ -43,3 +43,14 @@ export function createDelivery(stats: SimStats): Delivery {
     },
   };
 }
+
+/**
+ * A client that died (kill -9 closes its socket) never receives the answer: not a completion. True (and the
+ * response destroyed, the route counted as client_gone) when the request's socket is gone.
+ */
+export function clientGone(stats: SimStats, route: string, req: { socket: Socket }, res: { destroy(): void }): boolean {
+  if (!req.socket.readableEnded && !req.socket.destroyed) return false;
+  countRoute(stats, route, 'client_gone');
+  res.destroy();
+  return true;
+}

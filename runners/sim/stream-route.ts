@@ -5,6 +5,7 @@ import { hold } from './fault-apply.ts';
 import { sleep } from './http-io.ts';
 import type { Usage } from './responses.ts';
 import { countRoute } from './stats.ts';
+import { clientGone } from './delivery.ts';
 
 /** A generated /v1/completions answer to send as a stream. */
 export interface StreamedAnswer {
@@ -51,12 +52,7 @@ export async function sendStream(ctx: SimContext, kind: FaultKind | null, route:
   }
   await sleep(ctx.opts.latencyMs);
   if (res.destroyed) return;
-  // A client that died (kill -9 closes its socket) never receives the answer: not a completion.
-  if (req.socket.readableEnded || req.socket.destroyed) {
-    countRoute(ctx.stats, route, 'client_gone');
-    res.destroy();
-    return;
-  }
+  if (clientGone(ctx.stats, route, req, res)) return;
   const { chunks, usage } = streamEvents(a, includeUsage);
   const half = Math.floor(chunks.length / 2);
   if (kind === 'stall_mid' || kind === 'truncated') {
