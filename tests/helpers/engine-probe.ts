@@ -17,7 +17,7 @@ import { testJudge } from './test-judge.ts';
  * A probe of two MT-Bench fixture items through a simulator that emulates one engine, with the client the runner
  * builds for that engine (its route, streaming and finish-reason names): what the per-engine contract tests share.
  */
-const root = join(import.meta.dirname, '..', '..', '..', '..');
+const root = join(import.meta.dirname, '..', '..');
 export const MORE = 'Sure, here is more detail.';
 
 export interface TemplateCase {

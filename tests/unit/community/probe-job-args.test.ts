@@ -31,5 +31,5 @@ test('probe-job: --help, and a missing submission or an unknown server or engine
   assert.equal(parseProbeJobArgs(['--help']), 'help');
   assert.equal(parseProbeJobArgs([]), 'usage');
   assert.equal(parseProbeJobArgs(['sub.yaml', '--server', 'cloud']), 'usage');
-  assert.equal(parseProbeJobArgs(['sub.yaml', '--engine', 'tgi']), 'usage');
+  assert.equal(parseProbeJobArgs(['sub.yaml', '--engine', 'mlx']), 'usage');
 });

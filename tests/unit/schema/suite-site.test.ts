@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { parse } from 'yaml';
 import { Suite } from '../../../src/schema/index.ts';
 
-const read = (v: string) => parse(readFileSync(`runners/suites/${v}.yaml`, 'utf8'));
+const read = (v: string) => parse(readFileSync(`benchmark/suites/${v}.yaml`, 'utf8'));
 
 test('suite site.rank_condition: v2 ranks by t1.0, v1 stays valid without it, a name that is no condition is refused', () => {
   assert.equal(Suite.parse(read('v2')).site?.rank_condition, 't1.0');
