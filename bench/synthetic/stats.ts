@@ -2,26 +2,24 @@
 
 export const clamp01 = (x: number): number => Math.max(0, Math.min(1, x));
 
-/** Mean with a normal-approximation 95% CI over per-item values (cheap stand-in for the bootstrap). */
-export function estimate(values: number[]): { value: number; lo: number; hi: number; n: number } | null {
-  const n = values.length;
-  if (n === 0) return null;
-  const mean = values.reduce((s, v) => s + v, 0) / n;
-  const sd = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / Math.max(1, n - 1));
-  const half = 1.96 * sd / Math.sqrt(n);
-  return { value: clamp01(mean), lo: clamp01(mean - half), hi: clamp01(mean + half), n };
-}
+type Interval = { value: number; lo: number; hi: number; n: number };
 
-/** A difference of rates (−1…1), same interval. */
-export function delta(values: number[]): { value: number; lo: number; hi: number; n: number } | null {
+/** Mean with a normal-approximation 95% CI over per-item values, clamped to [min, max]. */
+function meanInterval(values: number[], min: number, max: number): Interval | null {
   const n = values.length;
   if (n === 0) return null;
   const mean = values.reduce((s, v) => s + v, 0) / n;
   const sd = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / Math.max(1, n - 1));
   const half = 1.96 * sd / Math.sqrt(n);
-  const c = (x: number) => Math.max(-1, Math.min(1, x));
+  const c = (x: number) => Math.max(min, Math.min(max, x));
   return { value: c(mean), lo: c(mean - half), hi: c(mean + half), n };
 }
+
+/** A rate (0…1) with its interval (cheap stand-in for the bootstrap). */
+export const estimate = (values: number[]): Interval | null => meanInterval(values, 0, 1);
+
+/** A difference of rates (−1…1), same interval. */
+export const delta = (values: number[]): Interval | null => meanInterval(values, -1, 1);
 
 /** Percent agreement and Cohen's kappa of a confusion matrix. */
 export function kappa(conf: number[][]): { n: number; percent: number | null; kappa: number | null } {
