@@ -12,8 +12,8 @@ export interface PushOptions {
 
 /**
  * Upload the export's files to the Hub dataset repo `repo` in one commit. The token is found as huggingface_hub finds
- * it: HF_TOKEN, else the stored login (runners/hub/token.ts); never a flag, never written anywhere; HF_ENDPOINT, when set, replaces https://huggingface.co.
- * The repo must exist. Returns the commit URL when the Hub reports one.
+ * it: HF_TOKEN, else the stored login (runners/hub/token.ts); never a flag, never written anywhere. HF_ENDPOINT,
+ * when set, replaces https://huggingface.co. The repo must exist. Returns the commit URL when the Hub reports one.
  */
 export async function pushExport(dir: string, files: string[], repo: string, opts: PushOptions = {}): Promise<string | null> {
   const env = opts.env ?? process.env;
