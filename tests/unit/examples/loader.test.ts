@@ -106,6 +106,16 @@ test('the browser\'s structural check refuses a file that is not the kind asked 
   await assert.rejects(load.shard('model-a', 'gsm8k', 1), /gsm8k-1\.json: \(root\): expected an object$/);
 });
 
+test('the browser\'s structural check reads the index files it fetches and names the field it misses', async () => {
+  const { files } = indexFiles(['model-a']);
+  const good = shardLoader('/', known, structural, server(files).fetchJson);
+  assert.deepEqual(Object.keys((await good.index('model-a', 'gsm8k', ['why']))!.tokens), ['why']);
+  const check = (path: string, data: unknown) => () => structural[path.includes('terms') ? 'terms' : path.includes('facets') ? 'facets' : 'directory'](data, path);
+  assert.throws(check('data/index/gsm8k/index.json', { dataset: 'gsm8k', buckets: 1, models: [] }), /^Error: invalid data: data\/index\/gsm8k\/index\.json: groups: expected an array$/);
+  assert.throws(check('data/index/gsm8k/facets-0.json', { dataset: 'gsm8k', group: 0, models: [{ model: 'model-a' }] }), /facets-0\.json: models\[0\]: shards: expected an array$/);
+  assert.throws(check('data/index/gsm8k/terms-0.json', { dataset: 'gsm8k', bucket: 0, tokens: [] }), /terms-0\.json: tokens: expected an object$/);
+});
+
 test('fetches run in parallel, never more than the pool allows at once, and all complete', async () => {
   const files: Record<string, unknown> = {};
   for (let n = 0; n < 20; n++) files[`/data/samples/model-a/gsm8k-${n}.json`] = shard(n, [`i${n}`]);
