@@ -67,7 +67,7 @@ export function buildIndex(model: string, dataset: string, shards: readonly (rea
 export const BUCKET_BYTES = 64 * 1024;
 const MAX_BUCKETS = 4096;
 
-/** The bucket count for `bytes` of postings: a power of two, so the same words land together as a dataset grows. */
+/** The bucket count for `bytes` of postings: a power of two, so doubling it splits every term file in two (hash mod 2n). */
 export function bucketCount(bytes: number): number {
   let b = 1;
   while (b < MAX_BUCKETS && bytes / b > BUCKET_BYTES) b *= 2;
