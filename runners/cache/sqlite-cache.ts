@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { redact } from '../io/secrets.ts';
 import { StorageError } from '../io/storage-error.ts';
 import { ADVICE_OPEN, openCacheFile, type CacheFile } from './cache-file.ts';
+import { sha256Hex } from './key.ts';
 
 /** What the cache keeps for one request: the complete, validated response. */
 export interface CachedResponse {
@@ -38,8 +38,7 @@ export interface CacheOptions {
 }
 
 /** Checksum of a row's content: what a flipped byte in the file would change. */
-export const rowSha256 = (v: Pick<CachedResponse, 'text' | 'finish_reason' | 'model'>): string =>
-  createHash('sha256').update(JSON.stringify([v.text, v.finish_reason, v.model])).digest('hex');
+export const rowSha256 = (v: Pick<CachedResponse, 'text' | 'finish_reason' | 'model'>): string => sha256Hex(JSON.stringify([v.text, v.finish_reason, v.model]));
 
 /** The `responses` table: created, or refused when an older userturn wrote it, or given the newer columns. */
 export function setupResponses(db: DatabaseSync, path: string): void {

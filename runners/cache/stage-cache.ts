@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { StorageError } from '../io/storage-error.ts';
 import { ADVICE_OPEN, type CacheFile } from './cache-file.ts';
-import { canonicalJson } from './key.ts';
+import { canonicalJson, sha256Hex } from './key.ts';
 
-/** The derived stages a rerun reuses: rendered prompts, verifier scores, judge verdicts. */
-export const STAGES = ['prompt', 'score', 'verdict'] as const;
+/** The derived stages a rerun reuses: rendered prompts, verifier scores, judge verdicts, summaries. */
+export const STAGES = ['prompt', 'score', 'verdict', 'summary'] as const;
 export type Stage = (typeof STAGES)[number];
 
 export interface StageStats {
@@ -31,9 +30,7 @@ export interface StageCache {
 }
 
 /** The content address of a stage's input: sha-256 of its canonical JSON. */
-export const contentKey = (...parts: unknown[]): string => createHash('sha256').update(canonicalJson(parts)).digest('hex');
-
-const valueSha = (json: string): string => createHash('sha256').update(json).digest('hex');
+export const contentKey = (...parts: unknown[]): string => sha256Hex(canonicalJson(parts));
 
 export function setupStages(db: DatabaseSync): void {
   db.exec(`CREATE TABLE IF NOT EXISTS derived (
@@ -108,7 +105,7 @@ export function stageTable(file: CacheFile, onCorruptRow?: (message: string) => 
         throw new StorageError(path, 'cannot read the request cache', e, ADVICE_OPEN);
       }
       if (!row) return undefined;
-      if (row.sha256 !== valueSha(row.value)) {
+      if (row.sha256 !== sha256Hex(row.value)) {
         if (!corruptReported) onCorruptRow?.(`${path}: a stored ${stage} does not match its checksum (the file was altered or damaged); such values are computed again`);
         corruptReported = true;
         return undefined;
@@ -123,7 +120,7 @@ export function stageTable(file: CacheFile, onCorruptRow?: (message: string) => 
     const json = JSON.stringify(value);
     const id = `${stage}\u0000${version}\u0000${key}`;
     uncommitted.set(id, json);
-    file.commits.write(putStmt, [stage, version, key, json, valueSha(json)]).then(
+    file.commits.write(putStmt, [stage, version, key, json, sha256Hex(json)]).then(
       () => uncommitted.get(id) === json && uncommitted.delete(id),
       () => {}, // the failure is kept by the group commit and thrown at the next write
     );

@@ -25,6 +25,6 @@ export function finalTable(summary: ResultSummary, stats: ClientStats): string {
 
 /** What the run derived, reused from the cache or computed: `derived: prompts 0 computed, 12 reused; …`. */
 export function stageLine(stats: Record<Stage, StageStats>): string {
-  const names: Record<Stage, string> = { prompt: 'prompts', score: 'scores', verdict: 'verdicts' };
+  const names: Record<Stage, string> = { prompt: 'prompts', score: 'scores', verdict: 'verdicts', summary: 'summaries' };
   return `derived: ${STAGES.map((s) => `${names[s]} ${stats[s].computed} computed, ${stats[s].reused} reused`).join('; ')}`;
 }

@@ -7,7 +7,7 @@ import { cachedJudge } from '../judge/cached.ts';
 import { createJudgePanel } from '../judge/index.ts';
 import type { Judge } from '../core/judge.ts';
 import { createSampleSink } from '../results/sample-sink.ts';
-import { buildSummary } from '../results/summarize.ts';
+import { cachedSummary } from '../results/cached-summary.ts';
 import { commitStreamedResults } from '../results/write.ts';
 import { finalTable } from './final-table.ts';
 import { tuneHeapForLongRuns } from './heap.ts';
@@ -96,7 +96,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
     progress.finish();
     const provenance = runProvenance(setup, opts.root, models);
     const finishedAt = new Date();
-    const summary = buildSummary({
+    const summary = cachedSummary(stages, {
       suite: setup.suite,
       submission: setup.submission,
       samples: light,
