@@ -7,6 +7,9 @@ import { createGroupCommit, GROUP_COMMIT, type GroupCommit } from './group-commi
 export const ADVICE_OPEN = 'delete the file and rerun (answers are requested again), or pass --cache with another file or --no-cache';
 export const ADVICE_WRITE = 'free space or pass --cache with a file on another disk; the results so far are not written and a rerun resumes from the cache';
 
+/** SQLite's primary result codes for a disk that cannot take a write: SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL. */
+const WRITE_ERRCODES = new Set([8, 10, 13]);
+
 /** One cache file: its connection and the group commit every table of it writes through. */
 export interface CacheFile {
   path: string;
@@ -46,6 +49,8 @@ export function openCacheFile(path: string, setup: (db: DatabaseSync) => void, c
       // already unusable
     }
     if (e instanceof StorageError) throw e;
+    // A full, read-only or failing disk while creating the tables is a write problem, not a bad file.
+    if (WRITE_ERRCODES.has((e as { errcode?: number }).errcode ?? -1)) throw new StorageError(path, 'cannot write the request cache', e, ADVICE_WRITE);
     throw new StorageError(path, 'not a usable request cache', e, ADVICE_OPEN);
   }
   const commits = createGroupCommit(db, (e) => new StorageError(path, 'cannot write the request cache', e, ADVICE_WRITE), commit);
