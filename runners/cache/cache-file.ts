@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { StorageError, writeProblem } from '../io/storage-error.ts';
 import { createGroupCommit, GROUP_COMMIT, type GroupCommit } from './group-commit.ts';
 
@@ -15,6 +15,10 @@ export interface CacheFile {
   path: string;
   db: DatabaseSync;
   commits: GroupCommit;
+  /** A prepared statement; a failure is the StorageError "not a usable request cache". */
+  prepare(sql: string): StatementSync;
+  /** One row of a statement, or undefined; a failure is the StorageError "cannot read the request cache". */
+  read<T>(stmt: StatementSync, ...params: SQLInputValue[]): T | undefined;
   /** Commit what is queued, then close (throws the StorageError when the last commit fails). */
   close(): void;
 }
@@ -59,6 +63,20 @@ export function openCacheFile(path: string, setup: (db: DatabaseSync) => void, c
     path,
     db,
     commits,
+    prepare(sql) {
+      try {
+        return db.prepare(sql);
+      } catch (e) {
+        throw new StorageError(path, 'not a usable request cache', e, ADVICE_OPEN);
+      }
+    },
+    read<T>(stmt: StatementSync, ...params: SQLInputValue[]) {
+      try {
+        return stmt.get(...params) as T | undefined;
+      } catch (e) {
+        throw new StorageError(path, 'cannot read the request cache', e, ADVICE_OPEN);
+      }
+    },
     close() {
       if (!open) return;
       open = false;

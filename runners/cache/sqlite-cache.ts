@@ -1,7 +1,7 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { redact } from '../io/secrets.ts';
 import { StorageError } from '../io/storage-error.ts';
-import { ADVICE_OPEN, openCacheFile, type CacheFile } from './cache-file.ts';
+import { openCacheFile, type CacheFile } from './cache-file.ts';
 import { sha256Hex } from './key.ts';
 
 /** What the cache keeps for one request: the complete, validated response. */
@@ -76,16 +76,9 @@ export function openSqliteCache(path: string, opts: CacheOptions = {}): Response
 export function responseTable(file: CacheFile, opts: CacheOptions = {}): ResponseCache {
   const { db, path } = file;
   const scope = opts.scope ?? '';
-  let getStmt: StatementSync;
-  let putStmt: StatementSync;
-  try {
-    getStmt = db.prepare('SELECT text, finish_reason, model, latency_ms, sha256 FROM responses WHERE scope = ? AND key = ?');
-    // REPLACE: a row that failed its checksum is overwritten by the fresh answer.
-    putStmt = db.prepare('INSERT OR REPLACE INTO responses (scope, key, text, finish_reason, model, latency_ms, created_at, sha256, audit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  } catch (e) {
-    file.close();
-    throw new StorageError(path, 'not a usable request cache', e, ADVICE_OPEN);
-  }
+  const getStmt = file.prepare('SELECT text, finish_reason, model, latency_ms, sha256 FROM responses WHERE scope = ? AND key = ?');
+  // REPLACE: a row that failed its checksum is overwritten by the fresh answer.
+  const putStmt = file.prepare('INSERT OR REPLACE INTO responses (scope, key, text, finish_reason, model, latency_ms, created_at, sha256, audit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   /** Answers put and not yet committed: a twin request asking meanwhile must find them. */
   const uncommitted = new Map<string, CachedResponse>();
   let corruptReported = false;
@@ -93,12 +86,7 @@ export function responseTable(file: CacheFile, opts: CacheOptions = {}): Respons
     get(key) {
       const pending = uncommitted.get(key);
       if (pending) return pending;
-      let row: (CachedResponse & { sha256: string | null }) | undefined;
-      try {
-        row = getStmt.get(scope, key) as typeof row;
-      } catch (e) {
-        throw new StorageError(path, 'cannot read the request cache', e, ADVICE_OPEN);
-      }
+      const row = file.read<CachedResponse & { sha256: string | null }>(getStmt, scope, key);
       if (!row) return null;
       if (row.sha256 !== null && row.sha256 !== rowSha256(row)) {
         if (!corruptReported) opts.onCorruptRow?.(`${path}: a cached answer does not match its checksum (the file was altered or damaged); such answers are requested again`);

@@ -1,6 +1,5 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { StorageError } from '../io/storage-error.ts';
-import { ADVICE_OPEN, type CacheFile } from './cache-file.ts';
+import type { DatabaseSync } from 'node:sqlite';
+import type { CacheFile } from './cache-file.ts';
 import { canonicalJson, sha256Hex } from './key.ts';
 
 /** The derived stages a rerun reuses: rendered prompts, verifier scores, judge verdicts, summaries. */
@@ -83,30 +82,18 @@ function stageCacheOver(get: StageCache['get'], put: StageCache['put']): StageCa
  * from memory.
  */
 export function stageTable(file: CacheFile, onCorruptRow?: (message: string) => void): StageCache {
-  const { db, path } = file;
-  let getStmt: StatementSync;
-  let putStmt: StatementSync;
-  try {
-    getStmt = db.prepare('SELECT value, sha256 FROM derived WHERE stage = ? AND version = ? AND key = ?');
-    putStmt = db.prepare('INSERT OR REPLACE INTO derived (stage, version, key, value, sha256) VALUES (?, ?, ?, ?, ?)');
-  } catch (e) {
-    throw new StorageError(path, 'not a usable request cache', e, ADVICE_OPEN);
-  }
+  const getStmt = file.prepare('SELECT value, sha256 FROM derived WHERE stage = ? AND version = ? AND key = ?');
+  const putStmt = file.prepare('INSERT OR REPLACE INTO derived (stage, version, key, value, sha256) VALUES (?, ?, ?, ?, ?)');
   const uncommitted = new Map<string, string>();
   let corruptReported = false;
   const get = <T>(stage: Stage, version: string, key: string): T | undefined => {
     const id = `${stage}\u0000${version}\u0000${key}`;
     let json = uncommitted.get(id);
     if (json === undefined) {
-      let row: { value: string; sha256: string } | undefined;
-      try {
-        row = getStmt.get(stage, version, key) as typeof row;
-      } catch (e) {
-        throw new StorageError(path, 'cannot read the request cache', e, ADVICE_OPEN);
-      }
+      const row = file.read<{ value: string; sha256: string }>(getStmt, stage, version, key);
       if (!row) return undefined;
       if (row.sha256 !== sha256Hex(row.value)) {
-        if (!corruptReported) onCorruptRow?.(`${path}: a stored ${stage} does not match its checksum (the file was altered or damaged); such values are computed again`);
+        if (!corruptReported) onCorruptRow?.(`${file.path}: a stored ${stage} does not match its checksum (the file was altered or damaged); such values are computed again`);
         corruptReported = true;
         return undefined;
       }
