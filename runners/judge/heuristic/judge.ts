@@ -1,5 +1,7 @@
 import type { JudgeStamp, Verdict } from '../../../src/schema/index.ts';
 import type { Judge, JudgeInput } from '../../core/judge.ts';
+import { codeVersion } from '../../cache/code-version.ts';
+import { contentKey } from '../../cache/stage-cache.ts';
 import { classifyUserTurn, HEURISTIC_VERSION } from './classify.ts';
 
 /** The offline judge: deterministic rules, no network. Each verdict names the rule that fired. */
@@ -14,6 +16,8 @@ export function createHeuristicJudge(): Judge {
   };
   return {
     stamp,
+    // The rules are this folder's code: any edit to them is a new fingerprint, bumped version or not.
+    fingerprint: contentKey(stamp, codeVersion(import.meta.url)).slice(0, 16),
     async judge(input: JudgeInput): Promise<Verdict> {
       try {
         const hit = classifyUserTurn(String(input.question ?? ''), String(input.response ?? ''), String(input.user_turn ?? ''));
