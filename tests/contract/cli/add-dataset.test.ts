@@ -1,46 +1,12 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { parse, stringify } from 'yaml';
-import { fixtureData, qwenTemplate, root, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { NEW_DATASETS as NEW, addDatasetSuite as addDataset, newSuiteRunArgs } from '../../helpers/new-dataset.ts';
+import { fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 
-/**
- * docs/ARCHITECTURE.md "How to add a dataset": a new suite version with new datasets of known layouts, plus their
- * data files, and nothing else. The benchmark folder is copied to a temporary one (USERTURN_BENCHMARK_DIR) so the
- * repository is not touched; the code is the repository's, unchanged.
- */
-const SUBMISSION = 'submissions/qwen/qwen3.5-9b.yaml';
-const NEW = [
-  // A GSM8K-layout set scored by the GSM8K verifier, and an IFEval-layout set scored by the IFEval checks.
-  { id: 'arith_drill', kind: 'math', accuracy: 'gsm8k', format: 'gsm8k', file: 'drill.jsonl', from: 'gsm8k/test.jsonl' },
-  { id: 'format_drill', kind: 'instruction_following', accuracy: 'ifeval', format: 'ifeval', file: 'rows.jsonl', from: 'ifeval/input_data.jsonl' },
-];
-
-/** benchmark/ copied, plus suites/v3.yaml: v2 with the new datasets and a changelog line; the data folder beside it. */
-function addDataset(work: string): { bench: string; data: string } {
-  const bench = join(work, 'benchmark');
-  cpSync(join(root, 'benchmark'), bench, { recursive: true });
-  const suite = parse(readFileSync(join(bench, 'suites', 'v2.yaml'), 'utf8'));
-  suite.version = 3;
-  suite.changelog.unshift({ version: 3, date: '2026-11-25', changes: 'Two drill sets (test).' });
-  for (const d of NEW) {
-    suite.datasets.push({
-      id: d.id, kind: d.kind, accuracy: d.accuracy, items: null, item_cap: null, subset_seed: 1, split: 'test', license: 'MIT',
-      source: { repo: 'example/drills', format: d.format, files: [{ name: d.file, url: `https://example.org/${d.file}`, sha256: null }] },
-    });
-  }
-  writeFileSync(join(bench, 'suites', 'v3.yaml'), stringify(suite));
-  const data = join(work, 'data');
-  cpSync(fixtureData, data, { recursive: true });
-  for (const d of NEW) {
-    mkdirSync(join(data, d.id));
-    cpSync(join(fixtureData, d.from), join(data, d.id, d.file));
-  }
-  return { bench, data };
-}
-
+/** docs/ARCHITECTURE.md "How to add a dataset", through the CLI: run (dry and real) and validate. */
 describe('adding a dataset is a suite version plus its data file', () => {
   let sim: SpawnedSim;
   let work: string;
@@ -56,8 +22,7 @@ describe('adding a dataset is a suite version plus its data file', () => {
   it('userturn run uses v3 as the current suite, parses by source.format, scores by accuracy, and validate accepts the result', async () => {
     const { bench, data } = addDataset(work);
     const env = { USERTURN_BENCHMARK_DIR: bench };
-    const out = join(work, 'results');
-    const args = ['run', SUBMISSION, '--limit', '2', '--data-dir', data, '--template', qwenTemplate, '--out', out, '--cache', join(work, 'cache.sqlite')];
+    const { out, args } = newSuiteRunArgs(work, data, qwenTemplate);
 
     const plan = await runCli([...args, '--dry-run'], { env });
     assert.equal(plan.code, 0, plan.stderr);
