@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SUITES_DIR, suiteVersionOfName } from '../../src/lib/data-paths.ts';
+import { SUITES_DIR, suiteNameMismatch, suiteVersionOfName } from '../../src/lib/data-paths.ts';
 import { suiteDatasets, type SuiteDatasets } from '../../src/lib/result-datasets.ts';
 import { Suite, formatFieldError, parseWith, type FieldError } from '../../src/schema/index.ts';
 import { benchmarkPath } from '../core/defaults.ts';
@@ -28,8 +28,9 @@ export async function readBenchmarkSuites(dir = benchmarkPath(SUITES_DIR)): Prom
       continue;
     }
     const r = parseWith(Suite, doc.data, file);
+    const misnamed = r.ok ? suiteNameMismatch(name, r.value.version) : null;
     if (!r.ok) errors.push(...r.errors);
-    else if (r.value.version !== suiteVersionOfName(name)) errors.push({ file, field: 'version', message: `is ${r.value.version} but the file name says v${suiteVersionOfName(name)}` });
+    else if (misnamed) errors.push({ file, field: 'version', message: misnamed });
     else suites.push(r.value);
   }
   return { suites: suites.sort((a, b) => a.version - b.version), errors };

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { suiteDatasets, unlistedDatasetErrors, unlistedIn } from '../../src/lib/result-datasets.ts';
+import { samplesFileErrors, suiteDatasets, unlistedDatasetErrors } from '../../src/lib/result-datasets.ts';
 import { ResultSummary, type FieldError } from '../../src/schema/index.ts';
 import { readBenchmarkSuites } from '../io/benchmark-suites.ts';
 
@@ -32,12 +32,7 @@ export async function resultDatasetErrors(summaries: readonly CheckedSummary[], 
   for (const s of summaries) errors.push(...unlistedDatasetErrors(s.value, known, s.display));
   for (const f of samples) {
     const summary = byDir.get(f.dir) ?? (await siblingSummary(f.dir));
-    if (summary) {
-      // An unknown suite version is reported once, on the summary.
-      if (known.has(summary.provenance.suite_version)) errors.push(...unlistedIn(known, summary.provenance.suite_version, [{ id: f.dataset, file: f.display, field: '(file)' }], f.display));
-    } else if (![...known.values()].some((ids) => ids.includes(f.dataset))) {
-      errors.push({ file: f.display, field: '(file)', message: `"${f.dataset}" is not a dataset of any suite (${[...known.keys()].map((v) => `v${v}`).join(', ')})` });
-    }
+    errors.push(...samplesFileErrors(known, summary?.provenance.suite_version ?? null, f.dataset, f.display));
   }
   return errors;
 }

@@ -9,7 +9,7 @@ import { classify, submissionPathParts, type FileKind } from './classify.ts';
 import { HumanAgreementReport } from '../../src/schema/annotation.ts';
 import { crossFileErrors, type LoadedSubmission } from './cross-file.ts';
 import { datasetOfFile, resultDatasetErrors, resultDirOf, type CheckedSamples, type CheckedSummary } from './result-datasets.ts';
-import { suiteVersionOfName } from '../../src/lib/data-paths.ts';
+import { suiteNameMismatch } from '../../src/lib/data-paths.ts';
 
 export interface ValidationReport {
   errors: FieldError[];
@@ -156,9 +156,10 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
       if (!r.ok) errors.push(...r.errors);
     } else if (kind === 'suite') {
       const r = parseWith(Suite, loaded.data, display);
+      // The current suite is found by file name (src/lib/data-paths.ts): in a suites folder the name must say the version.
+      const misnamed = r.ok && classify(display) === 'suite' ? suiteNameMismatch(basename(file), r.value.version) : null;
       if (!r.ok) errors.push(...r.errors);
-      // The current suite is found by file name (src/lib/data-paths.ts): the name must say the version.
-      else if (classify(display) === 'suite' && suiteVersionOfName(basename(file)) !== r.value.version) errors.push({ file: display, field: 'version', message: `is ${r.value.version}, so the file must be named v${r.value.version}.yaml` });
+      else if (misnamed) errors.push({ file: display, field: 'version', message: misnamed });
     } else if (kind === 'calibration') {
       const r = parseWith(CalibrationReport, loaded.data, display);
       if (!r.ok) errors.push(...r.errors);

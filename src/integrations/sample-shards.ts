@@ -17,7 +17,7 @@ import { groupByItem, manifestEntry, splitShards } from '../lib/site/shards.ts';
 import { buildIndex } from '../lib/site/search-index.ts';
 import { resultsDir } from '../data/paths.ts';
 import { loadSuites } from '../data/suites.ts';
-import { suiteDatasets, unlistedIn } from '../lib/result-datasets.ts';
+import { samplesFileErrors, suiteDatasets } from '../lib/result-datasets.ts';
 
 /** validate's limit for one JSONL line (runners/io/load-document.ts MAX_DOCUMENT_BYTES). */
 const MAX_LINE_CHARS = 1024 * 1024;
@@ -100,9 +100,7 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
       if (!DatasetId.safeParse(dataset).success) throw new Error(`${file}: (root): unknown dataset "${dataset}" (file names are <dataset>.jsonl)`);
       // Only datasets of the result's suite version (the content loader checked its summary the same way);
       // without a readable summary, of any suite.
-      const unlisted = suiteVersion === null
-        ? ([...known().values()].some((ids) => ids.includes(dataset)) ? [] : [{ file, field: '(root)', message: `unknown dataset "${dataset}" (no suite lists it)` }])
-        : unlistedIn(known(), suiteVersion, [{ id: dataset, file, field: '(root)' }], file);
+      const unlisted = samplesFileErrors(known(), suiteVersion, dataset, file, '(root)');
       if (unlisted.length > 0) throw new Error(formatFieldError(unlisted[0]!));
       const samples = await readSamples(abs, file, model, dataset);
       const parts = splitShards(groupByItem(samples, conditionOrder));

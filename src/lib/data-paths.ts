@@ -19,6 +19,10 @@ export function suiteVersionOfName(name: string): number | null {
   const m = /^v([1-9][0-9]{0,8})\.yaml$/.exec(name);
   return m ? Number(m[1]) : null;
 }
+/** Why a suite file's name does not fit its `version` (the current suite is found by name), or null when it does. */
+export function suiteNameMismatch(name: string, version: number): string | null {
+  return suiteVersionOfName(name) === version ? null : `is ${version}, so the file must be named v${version}.yaml`;
+}
 /**
  * The current suite, the one a run uses when --suite is not given: the highest v<N>.yaml among the file names of
  * the suites folder, in numeric order (v10 is newer than v9). Null when there is none. No pointer to edit: adding

@@ -43,3 +43,13 @@ export function unlistedDatasetErrors(
     ...samplesFiles.map((f) => ({ id: f.dataset, file: f.file, field: '(file)' })),
   ], file);
 }
+
+/**
+ * The dataset a samples file's name gives, against its result's suite version; against every suite when the
+ * summary could not be read (`version` null). An unknown version is the summary's error, reported there.
+ */
+export function samplesFileErrors(known: SuiteDatasets, version: number | null, dataset: string, file: string, field = '(file)'): FieldError[] {
+  if (version !== null) return known.has(version) ? unlistedIn(known, version, [{ id: dataset, file, field }], file) : [];
+  if ([...known.values()].some((ids) => ids.includes(dataset))) return [];
+  return [{ file, field, message: `"${dataset}" is not a dataset of any suite (${[...known.keys()].map((v) => `v${v}`).join(', ')})` }];
+}

@@ -63,7 +63,6 @@ function sets(setDir: string | undefined, dataDir: string | undefined): Labelled
   return out;
 }
 
-
 /** Whether a calibration report already at `path` carries judge-control figures (unreadable files: no). */
 function holdsControls(path: string): boolean {
   try {

@@ -1,4 +1,4 @@
-import { CURRENT_SUITE_HELP, currentSuitePath, DATA_ROOT } from '../../core/defaults.ts';
+import { CURRENT_SUITE_HELP, currentSuitePath } from '../../core/defaults.ts';
 import { rejudgeResult, type PanelPlace } from '../../judge/rejudge/rejudge.ts';
 import { intFlag } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';

@@ -1,4 +1,4 @@
-import { CURRENT_SUITE_HELP, currentSuitePath, DATA_ROOT } from '../../core/defaults.ts';
+import { CURRENT_SUITE_HELP, currentSuitePath } from '../../core/defaults.ts';
 import { join } from 'node:path';
 import { DatasetId } from '../../../src/schema/index.ts';
 import type { RunDeps } from '../../probe/run-options.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DatasetId, ResultSummary, Sample, Suite, formatFieldError, parseWith, type FieldError } from '../../../src/schema/index.ts';
 import { loadDocument } from '../../io/load-document.ts';
 import { benchmarkSuiteDatasets } from '../../io/benchmark-suites.ts';
-import { unlistedDatasetErrors } from '../../../src/lib/result-datasets.ts';
+import { samplesFileErrors, unlistedDatasetErrors } from '../../../src/lib/result-datasets.ts';
 import { InputError } from '../../core/errors.ts';
 
 export interface StoredResult {
@@ -47,7 +47,7 @@ export async function loadStoredResult(dir: string): Promise<StoredResult> {
       errors.push({ file: path, field: '(file)', message: 'not a dataset file name (<dataset>.jsonl)' });
       continue;
     }
-    const unlisted = unlistedDatasetErrors(s.value, known, summaryPath, [{ dataset: ds.data, file: path }]);
+    const unlisted = samplesFileErrors(known, s.value.provenance.suite_version, ds.data, path);
     if (unlisted.length > 0) {
       errors.push(...unlisted);
       continue;
