@@ -19,7 +19,7 @@ import type { ControlRate } from '../src/schema/index.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { suite: { type: 'string' }, misses: { type: 'string' } } });
-const suite = await loadSuite(values.suite ?? currentSuitePath(ROOT));
+const suite = await loadSuite(values.suite ?? currentSuitePath());
 const dataDir = process.env.USERTURN_DATA_DIR ?? join(ROOT, 'tests', 'fixtures', 'datasets');
 if (!process.env.USERTURN_DATA_DIR) console.log(`USERTURN_DATA_DIR is unset: using the fixtures in ${dataDir} (smoke figures only)`);
 const set = await loadControls(suite, dataDir);

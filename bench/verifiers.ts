@@ -15,7 +15,7 @@ const dir = process.env.USERTURN_DATA_DIR || join(REPO_ROOT, 'tests/fixtures/ver
 /** A dataset's items, from the file the current suite names for it. */
 const itemsOf = (ds: 'gsm8k' | 'ifeval' | 'ifbench') => {
   const spec = currentDatasetSpec(ds);
-  return parseDataset(ds, new Map([[itemsFileName(spec), readFileSync(itemsFilePath(dir, spec), 'utf8')]]));
+  return parseDataset(spec, new Map([[itemsFileName(spec), readFileSync(itemsFilePath(dir, spec), 'utf8')]]));
 };
 
 function bench(name: string, fn: () => number): void {

@@ -6,6 +6,8 @@ import { Submission } from './schema/submission.ts';
 import { ResultSummary } from './schema/summary.ts';
 import { formatFieldError, parseWith } from './schema/errors.ts';
 import { resultsDir } from './data/paths.ts';
+import { loadSuites } from './data/suites.ts';
+import { suiteDatasets, unlistedDatasetErrors } from './lib/result-datasets.ts';
 
 /**
  * Build-time collections. Every entry is validated with the project's own zod schemas, so a broken file
@@ -27,6 +29,7 @@ const results = defineCollection({
       if (!existsSync(dir)) { logger.info(`no results folder at ${dir}: building the empty state`); return; }
       const ids = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name).sort();
       let n = 0;
+      const known = suiteDatasets(loadSuites());
       for (const id of ids) {
         const abs = join(dir, id, 'summary.json');
         if (!existsSync(abs)) continue;
@@ -36,6 +39,9 @@ const results = defineCollection({
         const r = parseWith(ResultSummary, data, file);
         if (!r.ok) throw new Error(`invalid results file\n${r.errors.map(formatFieldError).join('\n')}`);
         if (r.value.submission.id !== id) throw new Error(`${file}: submission.id: "${r.value.submission.id}" does not match its folder "${id}"`);
+        // Dataset ids are open slugs: a result may name only the datasets of its suite version.
+        const unlisted = unlistedDatasetErrors(r.value, known, file);
+        if (unlisted.length > 0) throw new Error(`invalid results file\n${unlisted.map(formatFieldError).join('\n')}`);
         store.set({ id, data: r.value as unknown as Record<string, unknown> });
         n++;
       }

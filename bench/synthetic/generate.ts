@@ -46,7 +46,7 @@ function readArgs(argv: string[]): Args {
 function main(): void {
   const args = readArgs(process.argv.slice(2));
   // Synthetic results are made "with" the current suite, as a real run today would be.
-  const suite = Suite.parse(parse(readFileSync(currentSuitePath('.'), 'utf8')));
+  const suite = Suite.parse(parse(readFileSync(currentSuitePath(), 'utf8')));
   const datasets = suite.datasets.filter((d) => d.enabled);
   const models = modelList(args.models);
   rmSync(args.out, { recursive: true, force: true });

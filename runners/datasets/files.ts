@@ -4,13 +4,10 @@
  * order; tools with no --suite (score, the simulator, the verifier bench) ask the current suite for the names.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parse } from 'yaml';
-import { CURRENT_SUITE_FILE } from '../../src/lib/data-paths.ts';
 import { Suite, formatFieldError, parseWith, type DatasetId, type DatasetSpec } from '../../src/schema/index.ts';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { currentSuitePath } from '../core/defaults.ts';
 
 /** The name of the file that holds a dataset's items. */
 export const itemsFileName = (spec: DatasetSpec): string => spec.source.files[0]!.name;
@@ -20,9 +17,10 @@ export const itemsFilePath = (dataDir: string, spec: DatasetSpec): string => joi
 
 /** The current suite's entry for a dataset; throws naming the suite file and the field. */
 export function currentDatasetSpec(id: DatasetId): DatasetSpec {
-  const r = parseWith(Suite, parse(readFileSync(join(ROOT, CURRENT_SUITE_FILE), 'utf8')), CURRENT_SUITE_FILE);
+  const file = currentSuitePath();
+  const r = parseWith(Suite, parse(readFileSync(file, 'utf8')), file);
   if (!r.ok) throw new Error(r.errors.map(formatFieldError).join('\n'));
   const spec = r.value.datasets.find((d) => d.id === id);
-  if (!spec) throw new Error(`${CURRENT_SUITE_FILE}: datasets: no entry for "${id}"`);
+  if (!spec) throw new Error(`${file}: datasets: no entry for "${id}"`);
   return spec;
 }

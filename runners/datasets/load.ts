@@ -9,7 +9,7 @@ export type { LoadedDataset } from './types.ts';
 
 export async function loadDataset(spec: DatasetSpec, opts: SourceOptions): Promise<LoadedDataset> {
   const { texts, files } = await readDatasetFiles(spec, opts);
-  const items = parseDataset(spec.id, texts);
+  const items = parseDataset(spec, texts);
   const ids = new Set<string>();
   for (const it of items) {
     if (ids.has(it.id)) throw new Error(`${spec.id}: duplicate item id "${it.id}"`);

@@ -1,4 +1,4 @@
-import type { DatasetId } from '../../src/schema/index.ts';
+import { datasetFormat, type AccuracyKind, type DatasetSpec } from '../../src/schema/index.ts';
 import { idOf, parseJsonl, str } from './jsonl.ts';
 import type { DatasetItem } from '../core/items.ts';
 
@@ -24,25 +24,32 @@ export function gsm8kReferenceResponse(solution: string): string {
   return body.replace(/\n?####\s*(.+)\s*$/, (_, n: string) => `\nThe answer is ${n.trim()}.`).trim();
 }
 
-function gsm8k(files: FileTexts): DatasetItem[] {
-  const [name, text] = itemsFile(files, 'gsm8k');
-  const rows = parseJsonl(text, `gsm8k/${name}`);
+/** The dataset entry fields a parser reads: the id names the items, `accuracy` the verifier they carry data for. */
+type ParseSpec = Pick<DatasetSpec, 'id' | 'accuracy' | 'source'>;
+
+function gsm8k({ id: dataset, accuracy }: ParseSpec, files: FileTexts): DatasetItem[] {
+  const [name, text] = itemsFile(files, dataset);
+  const rows = parseJsonl(text, `${dataset}/${name}`);
   const width = Math.max(4, String(rows.length - 1).length);
   return rows.map((row, i) => {
-    const where = `gsm8k/${name}:${i + 1}`;
+    const where = `${dataset}/${name}:${i + 1}`;
     const id = String(i).padStart(width, '0');
     const answer = str(row, 'answer', where);
     return {
-      dataset: 'gsm8k',
+      dataset,
       id,
       question: str(row, 'question', where),
       reference: gsm8kReferenceResponse(answer),
-      verifier: { dataset: 'gsm8k', id, reference_answer: answer },
+      verifier: accuracy === 'gsm8k' ? { dataset: 'gsm8k', id, reference_answer: answer } : null,
     };
   });
 }
 
-function instructions(dataset: 'ifeval' | 'ifbench', files: FileTexts): DatasetItem[] {
+/** The verifier kind of an instruction set: the suite's `accuracy` (the suite schema allows only these two here). */
+const instructionVerifier = (accuracy: AccuracyKind | null): 'ifeval' | 'ifbench' | null => (accuracy === 'ifeval' || accuracy === 'ifbench' ? accuracy : null);
+
+function instructions({ id: dataset, accuracy }: ParseSpec, files: FileTexts): DatasetItem[] {
+  const kind = instructionVerifier(accuracy);
   const [file, text] = itemsFile(files, dataset);
   return parseJsonl(text, `${dataset}/${file}`).map((row, i) => {
     const where = `${dataset}/${file}:${i + 1}`;
@@ -57,13 +64,13 @@ function instructions(dataset: 'ifeval' | 'ifbench', files: FileTexts): DatasetI
       id,
       question: prompt,
       reference: null,
-      verifier: { dataset, id, prompt, instruction_id_list: ids as string[], kwargs: kwargs as Array<Record<string, unknown>> },
+      verifier: kind && { dataset: kind, id, prompt, instruction_id_list: ids as string[], kwargs: kwargs as Array<Record<string, unknown>> },
     };
   });
 }
 
 /** MT-Bench / Vicuna: first turns; GPT-4 reference answers (first turn) where the file has one. */
-function fastchat(dataset: 'mt_bench' | 'vicuna_bench', files: FileTexts): DatasetItem[] {
+function fastchat({ id: dataset }: ParseSpec, files: FileTexts): DatasetItem[] {
   const refs = new Map<string, string>();
   const [name, text] = itemsFile(files, dataset);
   const refFile = referencesFile(files);
@@ -85,24 +92,21 @@ function fastchat(dataset: 'mt_bench' | 'vicuna_bench', files: FileTexts): Datas
 }
 
 /** HealthBench: the last user message of each prompt conversation (download-only set). */
-function healthbench(files: FileTexts): DatasetItem[] {
-  const [name, text] = itemsFile(files, 'healthbench');
-  return parseJsonl(text, `healthbench/${name}`).map((row, i) => {
-    const where = `healthbench/${name}:${i + 1}`;
+function healthbench({ id: dataset }: ParseSpec, files: FileTexts): DatasetItem[] {
+  const [name, text] = itemsFile(files, dataset);
+  return parseJsonl(text, `${dataset}/${name}`).map((row, i) => {
+    const where = `${dataset}/${name}:${i + 1}`;
     const prompt = row.prompt as Array<{ role?: string; content?: string }> | undefined;
     const lastUser = Array.isArray(prompt) ? [...prompt].reverse().find((m) => m.role === 'user') : undefined;
     if (typeof lastUser?.content !== 'string') throw new Error(`${where}: no user message in prompt`);
-    return { dataset: 'healthbench', id: idOf(row.prompt_id, where), question: lastUser.content, reference: null, verifier: null };
+    return { dataset, id: idOf(row.prompt_id, where), question: lastUser.content, reference: null, verifier: null };
   });
 }
 
-export function parseDataset(id: DatasetId, files: FileTexts): DatasetItem[] {
-  switch (id) {
-    case 'gsm8k': return gsm8k(files);
-    case 'ifeval': return instructions('ifeval', files);
-    case 'ifbench': return instructions('ifbench', files);
-    case 'mt_bench': return fastchat('mt_bench', files);
-    case 'vicuna_bench': return fastchat('vicuna_bench', files);
-    case 'healthbench': return healthbench(files);
-  }
+/** The parser of each file layout a suite's `source.format` can name. */
+const PARSERS = { gsm8k, ifeval: instructions, fastchat, healthbench } as const;
+
+/** A dataset's items, parsed by the layout its suite entry names (`source.format`, or the id's layout for v1/v2). */
+export function parseDataset(spec: ParseSpec, files: FileTexts): DatasetItem[] {
+  return PARSERS[datasetFormat(spec)](spec, files);
 }

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ENGINE_ARGS_FILE } from '../../src/lib/data-paths.ts';
 import type { Submission } from '../../src/schema/index.ts';
+import { benchmarkPath } from '../core/defaults.ts';
 import { ADAPTERS, ENGINE_IDS } from './behaviour.ts';
 import { assertSafeArg, SAFE_FLAG, UnsafeServeError } from './safe-arg.ts';
 import type { EngineId } from './types.ts';
@@ -42,10 +42,10 @@ export interface ServeCommand {
 }
 
 let defaultAllowed: Record<Engine, string[]> | null = null;
-/** The engine-args policy file, read from the checkout this code is in (not the working directory). */
+/** The engine-args policy file, read from the checkout this code is in (not the working directory) or USERTURN_BENCHMARK_DIR. */
 export function loadAllowedEngineArgs(): Record<Engine, string[]> {
   if (!defaultAllowed) {
-    const file = join(dirname(fileURLToPath(import.meta.url)), '..', '..', ENGINE_ARGS_FILE);
+    const file = benchmarkPath(ENGINE_ARGS_FILE);
     const data = parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     const list = (e: Engine): string[] => {
       const v = data[e] ?? [];

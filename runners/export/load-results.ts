@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { DatasetId, ResultSummary, Sample, formatFieldError, parseWith, type FieldError } from '../../src/schema/index.ts';
 import { InputError } from '../core/errors.ts';
+import { benchmarkSuiteDatasets } from '../io/benchmark-suites.ts';
+import { unlistedDatasetErrors } from '../../src/lib/result-datasets.ts';
 
 /** Bad input to export: every message names the file (and line) and the field. */
 export class ExportInputError extends InputError {}
@@ -50,6 +52,9 @@ async function readSamples(file: string): Promise<Sample[]> {
 export async function loadExportSource(dir: string): Promise<ExportSource> {
   const summary = await readSummary(dir);
   const present = new Set(await readdir(join(dir, 'samples')).catch(() => [] as string[]));
+  const files = [...present].filter((f) => f.endsWith('.jsonl')).map((f) => ({ dataset: f.slice(0, -'.jsonl'.length), file: join(dir, 'samples', f) }));
+  const unlisted = unlistedDatasetErrors(summary, await benchmarkSuiteDatasets(), join(dir, 'summary.json'), files);
+  if (unlisted.length > 0) fail(unlisted);
   for (const d of summary.datasets) {
     if (!present.has(`${d.dataset}.jsonl`)) fail([{ file: join(dir, 'samples', `${d.dataset}.jsonl`), field: '(file)', message: `missing: summary.json lists dataset "${d.dataset}"` }]);
   }

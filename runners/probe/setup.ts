@@ -41,7 +41,7 @@ function chosenSpecs(suite: Suite, wanted: DatasetId[] | null): DatasetSpec[] {
   if (!wanted) return suite.datasets.filter((d) => d.enabled);
   return wanted.map((id) => {
     const spec = suite.datasets.find((d) => d.id === id);
-    if (!spec) throw new SetupError(`dataset "${id}" is not part of suite ${suite.id} v${suite.version}`);
+    if (!spec) throw new SetupError(`--datasets: "${id}" is not a dataset of suite ${suite.id} v${suite.version} (it has ${suite.datasets.map((d) => d.id).join(', ')})`);
     return spec;
   });
 }

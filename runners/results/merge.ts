@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
+import { suiteDatasets, unlistedDatasetErrors } from '../../src/lib/result-datasets.ts';
 import { ResultSummary, Sample, formatFieldError, parseWith, type DatasetId, type RunInfo } from '../../src/schema/index.ts';
 import type { RunPlan } from '../core/plan.ts';
 import { buildSummary } from './summarize.ts';
@@ -38,6 +39,8 @@ export async function mergeShards(setup: RunPlan, dirs: string[]): Promise<{ sum
     const r = parseWith(ResultSummary, data, file);
     if (!r.ok) throw new MergeError(r.errors.map(formatFieldError).join('\n'));
     if (!r.value.provenance.shards) throw new MergeError(`${file}: not a shard result (provenance.shards is null)`);
+    const unlisted = unlistedDatasetErrors(r.value, suiteDatasets([setup.suite]), file);
+    if (unlisted.length > 0) throw new MergeError(unlisted.map(formatFieldError).join('\n'));
     parts.push({ dir, summary: r.value });
   }
   if (parts.length === 0) throw new MergeError('no shard results given');

@@ -2,7 +2,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, relative, isAbsolute } from 'node:path';
 import { ENGINE_ARGS_FILE } from '../../src/lib/data-paths.ts';
-import type { FieldError, Submission } from '../../src/schema/index.ts';
+import { WINDOWS_RESERVED_NAME, type FieldError, type Submission } from '../../src/schema/index.ts';
 import { MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
 import { templateFromTokenizerConfig } from '../templates/load.ts';
 import { renderTemplate, TemplateRenderError, type ChatTemplate } from '../templates/render.ts';
@@ -16,9 +16,6 @@ import { assertSafeArg, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, S
 
 /** Variables the runner sets itself when it renders the chat template; a submission must not replace them. */
 export const RESERVED_TEMPLATE_VARIABLES = ['messages', 'add_generation_prompt', 'bos_token', 'eos_token', 'tools', 'documents', 'date_string', 'strftime_now', 'raise_exception'];
-
-/** Names Windows reserves for devices: a file or folder with such a name cannot be checked out there. */
-export const WINDOWS_RESERVED_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 
 /** Bidirectional controls (Trojan Source), other invisible format controls, C0/C1 controls except tab and newline. */
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;

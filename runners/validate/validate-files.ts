@@ -1,13 +1,15 @@
 import { createReadStream } from 'node:fs';
-import { submissionPolicyErrors, WINDOWS_RESERVED_NAME } from './submission-policy.ts';
+import { submissionPolicyErrors } from './submission-policy.ts';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
-import { CalibrationReport, ResultSummary, Sample, Submission, Suite, parseWith, type FieldError } from '../../src/schema/index.ts';
+import { CalibrationReport, ResultSummary, Sample, Submission, Suite, WINDOWS_RESERVED_NAME, parseWith, type FieldError } from '../../src/schema/index.ts';
 import { loadDocument, MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
 import { classify, submissionPathParts, type FileKind } from './classify.ts';
 import { HumanAgreementReport } from '../../src/schema/annotation.ts';
 import { crossFileErrors, type LoadedSubmission } from './cross-file.ts';
+import { datasetOfFile, resultDatasetErrors, resultDirOf, type CheckedSamples, type CheckedSummary } from './result-datasets.ts';
+import { suiteNameMismatch } from '../../src/lib/data-paths.ts';
 
 export interface ValidationReport {
   errors: FieldError[];
@@ -120,6 +122,8 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
   const explicit = new Set(paths);
   const errors: FieldError[] = [];
   const submissions: LoadedSubmission[] = [];
+  const summaries: CheckedSummary[] = [];
+  const samplesFiles: CheckedSamples[] = [];
   let filesChecked = 0;
   for (const file of files) {
     const rel = relative(root, resolve(file)) || file;
@@ -139,6 +143,7 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
     filesChecked++;
     if (kind === 'samples') {
       for (const e of await validateSamplesFile(file, display)) errors.push(e);
+      samplesFiles.push({ display, dir: resolve(resultDirOf(file)), dataset: datasetOfFile(file) });
       continue;
     }
     const loaded = await loadDocument(file);
@@ -149,15 +154,21 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
     if (kind === 'human-agreement') {
       const r = parseWith(HumanAgreementReport, loaded.data, display);
       if (!r.ok) errors.push(...r.errors);
-    } else if (kind === 'suite' || kind === 'calibration') {
-      const r = parseWith(kind === 'suite' ? Suite : CalibrationReport, loaded.data, display);
+    } else if (kind === 'suite') {
+      const r = parseWith(Suite, loaded.data, display);
+      // The current suite is found by file name (src/lib/data-paths.ts): in a suites folder the name must say the version.
+      const misnamed = r.ok && classify(display) === 'suite' ? suiteNameMismatch(basename(file), r.value.version) : null;
+      if (!r.ok) errors.push(...r.errors);
+      else if (misnamed) errors.push({ file: display, field: 'version', message: misnamed });
+    } else if (kind === 'calibration') {
+      const r = parseWith(CalibrationReport, loaded.data, display);
       if (!r.ok) errors.push(...r.errors);
     } else if (kind === 'summary') {
       const r = parseWith(ResultSummary, loaded.data, display);
       if (!r.ok) errors.push(...r.errors);
       else if (r.value.submission.id !== basename(dirname(file))) {
         errors.push({ file: display, field: 'submission.id', message: `is "${r.value.submission.id}" but the folder is results/${basename(dirname(file))}/` });
-      }
+      } else summaries.push({ display, dir: resolve(dirname(file)), value: r.value });
     } else {
       const r = parseWith(Submission, loaded.data, display);
       if (!r.ok) {
@@ -173,5 +184,6 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
     }
   }
   if (submissions.length > 0) errors.push(...(await crossFileErrors(submissions, root)));
+  errors.push(...(await resultDatasetErrors(summaries, samplesFiles)));
   return { errors, filesChecked, submissions, missing };
 }

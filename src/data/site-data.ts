@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CalibrationReport, formatFieldError, parseWith, type ResultSummary, type Submission } from '../schema/index.ts';
-import { resultsDir } from './paths.ts';
+import { benchmarkFile, resultsDir } from './paths.ts';
 import { APPROVED_JUDGES_FILE } from '../lib/data-paths.ts';
 import { loadSuites } from './suites.ts';
 import { policyFrom, verifyResult, type ControlThresholds, type VerifiedResult } from '../lib/verified.ts';
@@ -42,17 +42,17 @@ function loadCalibration(): CalibrationReport | null {
 }
 
 async function load(): Promise<SiteData> {
+  const suites = loadSuites();
   const summaries = (await getCollection('results')).map((e) => e.data as ResultSummary)
     .sort((a, b) => a.submission.id.localeCompare(b.submission.id));
   const submissions = (await getCollection('submissions')).map((e) => ({ path: e.filePath ?? `submissions/${(e.data as Submission).id}.yaml`, data: e.data as Submission }));
   const simulated = process.env.USERTURN_SIMULATED === '1' || summaries.some((s) => s.provenance.simulated);
   const pending = submissions.map(({ data: s }) => ({ id: s.id, display_name: s.display_name, family: s.family, total_b: s.params.total_b, active_b: s.params.active_b }));
   const calibration = loadCalibration();
-  const suites = loadSuites();
-  const policy = policyFrom(suites, parse(readFileSync(APPROVED_JUDGES_FILE, 'utf8')), calibration);
+  const policy = policyFrom(suites, parse(readFileSync(benchmarkFile(APPROVED_JUDGES_FILE), 'utf8')), calibration);
   const verified = new Map(summaries.map((s) => [s.submission.id, verifyResult(s, policy)]));
   return {
-    summaries, submissions, datasets: datasetsOf(summaries), simulated, pending, verified, calibration,
+    summaries, submissions, datasets: datasetsOf(summaries, [...suites].reverse().flatMap((x) => x.datasets.map((d) => d.id))), simulated, pending, verified, calibration,
     currentSuiteVersion: policy.currentSuiteVersion, rankCondition: suites.at(-1)?.site?.rank_condition ?? null, controlThresholds: policy.controlThresholds ?? null,
   };
 }

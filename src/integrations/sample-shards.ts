@@ -12,11 +12,13 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jsonlLines } from '../lib/io/jsonl.ts';
 import type { z } from 'zod';
-import { DATASET_IDS, INDEX_DIR, Manifest, SAMPLES_DIR, Sample, SearchDirectory, SearchFacets, SearchTerms, Shard, directoryPath, facetsPath, formatFieldError, manifestPath, parseWith, shardPath, termsPath } from '../schema/index.ts';
+import { DatasetId, INDEX_DIR, Manifest, SAMPLES_DIR, Sample, SearchDirectory, SearchFacets, SearchTerms, Shard, directoryPath, facetsPath, formatFieldError, manifestPath, parseWith, shardPath, termsPath } from '../schema/index.ts';
 import { groupByItem, manifestEntry, splitShards } from '../lib/site/shards.ts';
 import { buildIndex, combineIndexes } from '../lib/site/search-index.ts';
 import type { ModelIndex } from '../lib/site/search.ts';
 import { resultsDir } from '../data/paths.ts';
+import { loadSuites } from '../data/suites.ts';
+import { samplesFileErrors, suiteDatasets } from '../lib/result-datasets.ts';
 
 /** validate's limit for one JSONL line (runners/io/load-document.ts MAX_DOCUMENT_BYTES). */
 const MAX_LINE_CHARS = 1024 * 1024;
@@ -76,6 +78,8 @@ export async function writeShards(resultsDir: string, outDir: string): Promise<S
 
 /** Writes under siteRoot at the paths the browser fetches (shardPath, manifestPath). */
 async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<ShardStats> {
+  let suites: ReturnType<typeof suiteDatasets> | null = null;
+  const known = () => (suites ??= suiteDatasets(loadSuites()));
   const stats: ShardStats = { files: 0, samples: 0, shards: 0, bytes: 0, indexBytes: 0, indexFiles: 0 };
   const indices = new Map<Manifest['dataset'], ModelIndex[]>();
   if (!existsSync(resultsDir)) return stats;
@@ -84,16 +88,22 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
     const sdir = join(resultsDir, model, 'samples');
     if (!existsSync(sdir)) continue;
     let conditionOrder: string[] = [];
+    let suiteVersion: number | null = null;
     try {
       const summary = JSON.parse(readFileSync(join(resultsDir, model, 'summary.json'), 'utf8'));
       conditionOrder = summary?.provenance?.decoding?.conditions?.map((c: { id: string }) => c.id) ?? [];
+      if (Number.isInteger(summary?.provenance?.suite_version)) suiteVersion = summary.provenance.suite_version;
     } catch { /* the summary is validated by the content loader; order falls back to names */ }
     const files = readdirSync(sdir).filter((f) => f.endsWith('.jsonl')).sort();
     for (const f of files) {
       const dataset = f.slice(0, -'.jsonl'.length);
       const abs = join(sdir, f);
       const file = relative(process.cwd(), abs) || abs;
-      if (!(DATASET_IDS as readonly string[]).includes(dataset)) throw new Error(`${file}: (root): unknown dataset "${dataset}" (file names are <dataset>.jsonl)`);
+      if (!DatasetId.safeParse(dataset).success) throw new Error(`${file}: (root): unknown dataset "${dataset}" (file names are <dataset>.jsonl)`);
+      // Only datasets of the result's suite version (the content loader checked its summary the same way);
+      // without a readable summary, of any suite.
+      const unlisted = samplesFileErrors(known(), suiteVersion, dataset, file, '(root)');
+      if (unlisted.length > 0) throw new Error(formatFieldError(unlisted[0]!));
       const samples = await readSamples(abs, file, model, dataset);
       const parts = splitShards(groupByItem(samples, conditionOrder));
       const manifest: Manifest = { model, dataset: dataset as Manifest['dataset'], samples: samples.length, shards: [] };

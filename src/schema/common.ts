@@ -7,6 +7,9 @@ export const Slug = z
   .regex(/^[a-z0-9][a-z0-9._-]*$/, 'must be lowercase letters, digits, ".", "_" or "-", starting with a letter or digit')
   .refine((s) => !s.includes('..'), 'must not contain ".."');
 
+/** Names Windows reserves for devices: a file or folder with such a name cannot be checked out there. */
+export const WINDOWS_RESERVED_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+
 /** A Hugging Face repo id, `owner/name`. */
 export const HfRepo = z
   .string()

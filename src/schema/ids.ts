@@ -1,6 +1,7 @@
 /**
- * The taxonomy labels and dataset ids as plain constants. This module imports nothing, so code that ships to
- * the browser (the site's islands) can use the lists without bundling zod; the zod enums are built from them.
+ * The taxonomy labels as plain constants. This module imports nothing, so code that ships to the browser (the
+ * site's islands) can use the list without bundling zod; the zod enum is built from it. Dataset ids are not listed
+ * here: they are slugs whose list is the suite's (src/schema/dataset-spec.ts).
  */
 
 /** Label taxonomy v1 (PROBE.md), in its canonical order. */
@@ -13,9 +14,6 @@ export const LABELS = [
   'generic_closing',
   'empty_or_degenerate',
 ] as const;
-
-/** Datasets of the probe suite. */
-export const DATASET_IDS = ['gsm8k', 'ifeval', 'ifbench', 'mt_bench', 'vicuna_bench', 'healthbench'] as const;
 
 /**
  * The baseline condition every suite must have (the suite schema checks it): perturbation deltas, rank groups

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { Sha256, Slug } from './common.ts';
-import { BASELINE_CONDITION, DATASET_IDS } from './ids.ts';
+import { Slug } from './common.ts';
+import { DatasetId, DatasetSpec } from './dataset-spec.ts';
+import { BASELINE_CONDITION } from './ids.ts';
 
 export const SUITE_FORMAT = 1;
 
-export { BASELINE_CONDITION, DATASET_IDS };
-export const DatasetId = z.enum(DATASET_IDS);
-export type DatasetId = z.infer<typeof DatasetId>;
+export { BASELINE_CONDITION };
+export * from './dataset-spec.ts';
 
 /** How the assistant answer `a` is changed before the user turn is generated. */
 export const Perturbation = z
@@ -38,33 +38,6 @@ export const Condition = z.strictObject({
   perturbation: Perturbation,
 });
 export type Condition = z.infer<typeof Condition>;
-
-export const DatasetSpec = z.strictObject({
-  id: DatasetId,
-  kind: z.enum(['math', 'instruction_following', 'conversation']),
-  accuracy: z.enum(['gsm8k', 'ifeval', 'ifbench']).nullable().describe('Verifier used for task accuracy; null for conversation sets (accuracy is null, not 0).'),
-  items: z.int().positive().nullable().describe('Items in the full split (null when not fixed, e.g. a download-only subset).'),
-  item_cap: z.int().positive().nullable().describe('Cap on items per run: a fixed seeded subset; null runs every item.'),
-  subset_seed: z.int().nonnegative().describe('Seed of the subset draw when item_cap applies.'),
-  split: z.string().min(1),
-  license: z.string().min(1),
-  download_only: z.boolean().default(false).describe('Fetched at run time only and never redistributed (e.g. HealthBench).'),
-  enabled: z.boolean().default(true).describe('Whether the standard run includes this dataset.'),
-  source: z.strictObject({
-    repo: z.string().min(1).describe('Canonical source repository (provenance).'),
-    files: z
-      .array(
-        z.strictObject({
-          name: z.string().regex(/^[A-Za-z0-9._-]+$/).describe('File name inside the dataset folder of --data-dir.'),
-          url: z.url({ protocol: /^https$/ }).describe('Canonical download URL.'),
-          sha256: Sha256.nullable().describe('Expected checksum; null when not yet pinned (recorded on first download).'),
-        }),
-      )
-      .min(1)
-      .describe('The one place file names are written: the first file holds the items, a second (MT-Bench, Vicuna) the reference answers.'),
-  }),
-});
-export type DatasetSpec = z.infer<typeof DatasetSpec>;
 
 /** How a judge's controls are restated: deterministic transforms of the item's own question (no hand-written text). */
 export const RESTATEMENT_KINDS = ['verbatim', 'framed', 'reordered', 'reworded', 'casual'] as const;
@@ -165,6 +138,11 @@ export const Suite = z
       if (ds.has(d.id)) ctx.addIssue({ code: 'custom', message: `duplicate dataset id "${d.id}"`, path: ['datasets', i, 'id'] });
       ds.add(d.id);
     });
+    // Ids are open slugs now, so the suite itself makes sure the controls name its own datasets.
+    s.judge_controls?.datasets.forEach((id, i) => {
+      if (!ds.has(id)) ctx.addIssue({ code: 'custom', message: `"${id}" is not a dataset of this suite`, path: ['judge_controls', 'datasets', i] });
+    });
+    if (s.judge_controls && !ds.has(s.judge_controls.positive_dataset)) ctx.addIssue({ code: 'custom', message: `"${s.judge_controls.positive_dataset}" is not a dataset of this suite`, path: ['judge_controls', 'positive_dataset'] });
     if (s.site && !s.conditions.some((c) => c.id === s.site!.rank_condition)) ctx.addIssue({ code: 'custom', message: `names no condition of this suite ("${s.site.rank_condition}")`, path: ['site', 'rank_condition'] });
     if (!s.changelog.some((c) => c.version === s.version)) ctx.addIssue({ code: 'custom', message: `changelog has no entry for version ${s.version}`, path: ['changelog'] });
   })

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { CalibrationReport, formatFieldError, parseWith, type ControlRate } from '../../../src/schema/index.ts';
 import { rateText } from '../../../src/lib/site/judge-controls.ts';
 import { createJudgePanel } from '../../judge/index.ts';
@@ -64,8 +63,6 @@ function sets(setDir: string | undefined, dataDir: string | undefined): Labelled
   return out;
 }
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
 /** Whether a calibration report already at `path` carries judge-control figures (unreadable files: no). */
 function holdsControls(path: string): boolean {
   try {
@@ -103,7 +100,7 @@ export async function run(argv: string[]): Promise<number> {
       // The loaders name the file and field of a bad labelled set in their message.
       throw new InputError((e as Error).message);
     }
-    const suite = await loadSuite(values.suite ?? currentSuitePath(ROOT));
+    const suite = await loadSuite(values.suite ?? currentSuitePath());
     let controls: ControlSet | null = null;
     if (!dataDir) console.log('judge controls: skipped (no --data-dir or USERTURN_DATA_DIR: the controls are built from the datasets)');
     else {
@@ -114,7 +111,7 @@ export async function run(argv: string[]): Promise<number> {
       }
       if (!controls) console.log(`judge controls: skipped (suite ${suite.id} v${suite.version} defines no judge_controls)`);
     }
-    const thresholds = loadControlThresholds(ROOT);
+    const thresholds = loadControlThresholds();
     const judges = await createJudgePanel({ judgeConfigs: values['judge-config'] ?? [], includeHeuristic: true, cachePath });
     const report = await calibrationReport(
       judges,

@@ -1,4 +1,4 @@
-import { currentSuitePath } from '../../core/defaults.ts';
+import { CURRENT_SUITE_HELP, currentSuitePath } from '../../core/defaults.ts';
 import { intFlag } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { redact } from '../../io/secrets.ts';
@@ -25,7 +25,7 @@ check failed); --json prints {"ok": …, "checks": [{id, title, status, detail}]
 
   --base-url URL    OpenAI-compatible endpoint (…/v1); default USERTURN_BASE_URL (the first, if several)
   --model NAME      model name to check (default: the first /v1/models lists)
-  --suite FILE      suite file (default ${currentSuitePath('')}): stops, budgets, datasets for the longest prompt
+  --suite FILE      suite file (default ${CURRENT_SUITE_HELP}): stops, budgets, datasets for the longest prompt
   --data-dir DIR    local datasets (default USERTURN_DATA_DIR, else download)
   --template FILE   use this chat template (.jinja or tokenizer_config.json) instead of the submission's
   --timeout-ms MS   per-request timeout (default 60000)
@@ -60,7 +60,7 @@ export async function run(argv: string[]): Promise<number> {
     const results = await runDoctor({
       root,
       submissionPath: positionals[0]!,
-      suitePath: values.suite ?? currentSuitePath(root),
+      suitePath: values.suite ?? currentSuitePath(),
       baseURLs: [baseURL],
       apiKey: process.env.USERTURN_API_KEY || undefined,
       model: values.model,

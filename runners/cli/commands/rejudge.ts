@@ -1,4 +1,4 @@
-import { currentSuitePath, DATA_ROOT } from '../../core/defaults.ts';
+import { CURRENT_SUITE_HELP, currentSuitePath } from '../../core/defaults.ts';
 import { rejudgeResult, type PanelPlace } from '../../judge/rejudge/rejudge.ts';
 import { intFlag } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
@@ -23,7 +23,7 @@ atomically, summary last. A second run with the same judge changes nothing ("no 
   --as cross-check      the judge is added to the panel after the others (agreement only)
                         (default for a judge already in the panel: it keeps its place)
   --only                drop the other judges' verdicts: the panel becomes this judge alone
-  --suite FILE          suite the result was produced with (default ${currentSuitePath('')}; id and version must match)
+  --suite FILE          suite the result was produced with (default ${CURRENT_SUITE_HELP}; id and version must match)
   --concurrency N       verdicts in flight for an LLM judge (default 4)
   --cache FILE          verdict cache for LLM judges (default $USERTURN_CACHE_DIR/requests.sqlite)
   --no-cache            do not read or write the verdict cache (a rerun then asks the judge again)
@@ -50,7 +50,7 @@ export async function run(argv: string[]): Promise<number> {
     for (const [i, judge] of judges.entries()) {
       const report = await rejudgeResult({
         resultDir: positionals[0]!,
-        suitePath: values.suite ?? currentSuitePath(DATA_ROOT),
+        suitePath: values.suite ?? currentSuitePath(),
         judge,
         place: i === 0 ? ((values.as as PanelPlace | undefined) ?? 'keep') : 'cross-check',
         only: i === 0 && values.only === true,

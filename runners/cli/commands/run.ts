@@ -1,6 +1,6 @@
-import { currentSuitePath, DATA_ROOT } from '../../core/defaults.ts';
+import { CURRENT_SUITE_HELP, currentSuitePath } from '../../core/defaults.ts';
 import { join } from 'node:path';
-import { DATASET_IDS, type DatasetId } from '../../../src/schema/index.ts';
+import { DatasetId } from '../../../src/schema/index.ts';
 import type { RunDeps } from '../../probe/run-options.ts';
 import { defaultCacheRoot } from '../../templates/load.ts';
 import { intFlag } from '../../core/args.ts';
@@ -9,7 +9,7 @@ import { runCommand } from '../command.ts';
 import { runJsonLine } from '../run-json.ts';
 import { baseUrlsOf, CACHE_FLAGS, cacheOf, DATA_DIR_FLAG, dataDirOf, ENDPOINT_FLAGS, httpUrls, OUT_FLAG, SUITE_FLAG } from '../flags.ts';
 
-export const summary = `run the probe (default suite ${currentSuitePath('')}) for one submission against OpenAI-compatible endpoints; resumable`;
+export const summary = `run the probe (default suite ${CURRENT_SUITE_HELP}) for one submission against OpenAI-compatible endpoints; resumable`;
 
 const USAGE = `usage: userturn run <submission.yaml> [options]
 
@@ -19,7 +19,7 @@ results/<id>/samples/<dataset>.jsonl. Every finished request is cached, so rerun
   --base-url URL        OpenAI-compatible endpoint (…/v1); repeatable, load is spread over all of them.
                         Default: USERTURN_BASE_URL (comma-separated), else serving.base_urls of the submission.
   --model NAME          model name to request (default: what each endpoint lists on /v1/models)
-  --suite FILE          suite file (default ${currentSuitePath('')})
+  --suite FILE          suite file (default ${CURRENT_SUITE_HELP})
   --limit N             at most N items per dataset (a seeded subset, recorded in the summary)
   --datasets a,b        only these datasets (default: the suite's enabled ones)
   --shard i/n           run the i-th of n deterministic slices of the items (hosts share one submission)
@@ -91,9 +91,10 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     const cachePath = cacheOf(values);
     let datasets: DatasetId[] | null = null;
     if (values.datasets !== undefined) {
-      datasets = values.datasets.split(',').map((s) => s.trim()) as DatasetId[];
-      const bad = datasets.filter((d) => !(DATASET_IDS as readonly string[]).includes(d));
-      if (bad.length > 0 || datasets.length === 0) throw new UsageError(`--datasets: unknown dataset(s) ${bad.join(', ')} (known: ${DATASET_IDS.join(', ')})`);
+      datasets = values.datasets.split(',').map((s) => s.trim());
+      const bad = datasets.filter((d) => !DatasetId.safeParse(d).success);
+      // The suite (read at setup) decides which ids exist; here only their form is checked.
+      if (bad.length > 0 || datasets.length === 0) throw new UsageError(`--datasets: not a dataset id: ${bad.map((d) => JSON.stringify(d)).join(', ') || '(empty)'}`);
     }
     const shard = parseShard(values.shard);
     const merge = values.merge ?? [];
@@ -136,7 +137,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     const options = {
       root,
       submissionPath: positionals[0]!,
-      suitePath: values.suite ?? currentSuitePath(DATA_ROOT),
+      suitePath: values.suite ?? currentSuitePath(),
       baseURLs,
       apiKey,
       model: values.model,

@@ -74,7 +74,7 @@ export async function run(argv: string[]): Promise<number> {
     const datasetPath = itemsFilePath(dataDir, spec);
     let items;
     try {
-      items = parseDataset(ds, new Map([[itemsFileName(spec), readFileSync(datasetPath, 'utf8')]]));
+      items = parseDataset(spec, new Map([[itemsFileName(spec), readFileSync(datasetPath, 'utf8')]]));
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       throw new InputError(code ? `${datasetPath}: cannot read the ${ds} items: ${code}` : `${datasetPath}: ${(e as Error).message}`);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LABELS, Label, type ShortenedField } from '../../../src/schema/index.ts';
 import { labelDefinitions } from '../../../src/lib/taxonomy.ts';
 import { taxonomyFile } from '../../../src/lib/data-paths.ts';
+import { benchmarkPath } from '../../core/defaults.ts';
 import { shortenField, type FieldLimit } from './shorten.ts';
 
 /** judge-v1's limit and cut (its file predates `field_limit`): kept so judge-v1 requests do not change. */
@@ -70,7 +71,6 @@ export interface ChatMessage {
 }
 
 const promptsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'prompts');
-const repoRoot = join(promptsDir, '..', '..', '..');
 
 export function loadJudgePrompt(version: string): JudgePromptFile {
   if (!/^judge-v\d+$/.test(version)) throw new Error(`unknown judge prompt version "${version}"`);
@@ -82,12 +82,12 @@ export function loadJudgePrompt(version: string): JudgePromptFile {
   return { ...r.data, labels: r.data.labels ?? taxonomyDefinitions(r.data.taxonomy_version) };
 }
 
-/** The label definitions of a taxonomy version, from benchmark/taxonomy/ in this checkout. */
+/** The label definitions of a taxonomy version, from benchmark/taxonomy/ (or USERTURN_BENCHMARK_DIR). */
 function taxonomyDefinitions(version: number): Record<Label, string> {
   const file = taxonomyFile(version);
   let data: unknown;
   try {
-    data = parse(readFileSync(join(repoRoot, file), 'utf8'));
+    data = parse(readFileSync(benchmarkPath(file), 'utf8'));
   } catch (e) {
     throw new Error(`${file}: (root): ${(e as Error).message.split('\n')[0]}`);
   }

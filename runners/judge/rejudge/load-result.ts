@@ -2,6 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatasetId, ResultSummary, Sample, Suite, formatFieldError, parseWith, type FieldError } from '../../../src/schema/index.ts';
 import { loadDocument } from '../../io/load-document.ts';
+import { benchmarkSuiteDatasets } from '../../io/benchmark-suites.ts';
+import { samplesFileErrors, unlistedDatasetErrors } from '../../../src/lib/result-datasets.ts';
 import { InputError } from '../../core/errors.ts';
 
 export interface StoredResult {
@@ -26,6 +28,9 @@ export async function loadStoredResult(dir: string): Promise<StoredResult> {
   const doc = await loadDocumentLarge(summaryPath);
   const s = parseWith(ResultSummary, doc.data, summaryPath);
   if (!s.ok) throw new ResultLoadError(s.errors);
+  const known = await benchmarkSuiteDatasets();
+  const listed = unlistedDatasetErrors(s.value, known, summaryPath);
+  if (listed.length > 0) throw new ResultLoadError(listed);
   const samples = new Map<DatasetId, Sample[]>();
   const texts = new Map<DatasetId, string>();
   const errors: FieldError[] = [];
@@ -39,7 +44,12 @@ export async function loadStoredResult(dir: string): Promise<StoredResult> {
     const path = join(dir, 'samples', f);
     const ds = DatasetId.safeParse(f.replace(/\.jsonl$/, ''));
     if (!ds.success) {
-      errors.push({ file: path, field: '(file)', message: 'not a dataset of the suite' });
+      errors.push({ file: path, field: '(file)', message: 'not a dataset file name (<dataset>.jsonl)' });
+      continue;
+    }
+    const unlisted = samplesFileErrors(known, s.value.provenance.suite_version, ds.data, path);
+    if (unlisted.length > 0) {
+      errors.push(...unlisted);
       continue;
     }
     const text = await readFile(path, 'utf8');

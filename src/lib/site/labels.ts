@@ -1,10 +1,8 @@
-/** The taxonomy and dataset lists for code that ships to the browser: src/schema/ids.ts imports nothing (no zod). */
-import { DATASET_IDS, LABELS } from '../../schema/ids.ts';
+/** The taxonomy for code that ships to the browser: src/schema/ids.ts imports nothing (no zod). */
+import { LABELS } from '../../schema/ids.ts';
 
 export const SITE_LABELS = LABELS;
 export type SiteLabel = (typeof SITE_LABELS)[number];
-
-export const SITE_DATASETS = DATASET_IDS;
 
 export type SizeBucket = 'small' | 'medium' | 'large';
 export const SIZE_BUCKETS: Array<{ id: SizeBucket; label: string; test: (b: number) => boolean }> = [

@@ -1,5 +1,5 @@
 /** Leaderboard rows derived from result summaries (pure). */
-import { BASELINE_CONDITION, DATASET_IDS, LABELS, type ConditionResult, type Estimate, type ResultSummary } from '../../schema/index.ts';
+import { BASELINE_CONDITION, LABELS, type ConditionResult, type Estimate, type ResultSummary } from '../../schema/index.ts';
 import { leaderboardGroups } from './rank.ts';
 
 /** One leaderboard row for one dataset; compact so it can be shipped to the island as JSON. */
@@ -27,10 +27,10 @@ export interface LbRow {
   verified: boolean;
 }
 
-/** Datasets present in any summary, in suite order. */
-export function datasetsOf(summaries: readonly ResultSummary[]): string[] {
+/** Datasets present in any summary, in suite order (`order`: the suites' dataset ids, the current suite's first). */
+export function datasetsOf(summaries: readonly ResultSummary[], order: readonly string[]): string[] {
   const present = new Set(summaries.flatMap((s) => s.datasets.map((d) => d.dataset)));
-  return DATASET_IDS.filter((d) => present.has(d));
+  return [...new Set(order)].filter((d) => present.has(d));
 }
 
 export function conditionOf(s: ResultSummary, dataset: string, condition: string): ConditionResult | null {

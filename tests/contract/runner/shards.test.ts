@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -54,5 +54,15 @@ describe('--shard i/n and --merge', () => {
     const twice = await runCli(['run', SUBMISSION, ...common, '--merge', shardDirs[0]!, '--merge', shardDirs[0]!, '--out', join(work, 'bad')]);
     assert.match(twice.stderr, /given twice/);
     assert.equal((await runCli(['run', SUBMISSION, '--shard', '1/2', '--merge', shardDirs[0]!])).code, 2);
+
+    // A shard whose summary names a dataset the suite does not list (ids are open slugs; the suite is the list).
+    const file = join(shardDirs[1]!, 'qwen3.5-9b', 'summary.json');
+    const doc = JSON.parse(await readFile(file, 'utf8'));
+    doc.datasets[1].dataset = 'not_listed';
+    await writeFile(file, JSON.stringify(doc));
+    const unlisted = await runCli(['run', SUBMISSION, ...common, ...shardDirs.flatMap((d) => ['--merge', d]), '--out', join(work, 'bad')]);
+    assert.equal(unlisted.code, 1);
+    assert.match(unlisted.stderr, /host2\/qwen3\.5-9b\/summary\.json: datasets\[1\]\.dataset: "not_listed" is not a dataset of suite v2 \(/);
+    assert.doesNotMatch(unlisted.stderr, /\n\s+at /);
   });
 });

@@ -66,6 +66,10 @@ test('writeShards writes a manifest per model × dataset and names the file, lin
     writeFileSync(f, lines.join('\n'));
     mkdirSync(join(dir, 'gpt-oss-120b', 'samples'), { recursive: true });
     writeFileSync(join(dir, 'gpt-oss-120b', 'samples', 'nope.jsonl'), '');
-    await assert.rejects(writeShards(dir, out), /unknown dataset "nope"/);
+    // An id the result's suite does not list (ids are open slugs; the suite is the list), and a name that is no id.
+    await assert.rejects(writeShards(dir, out), /samples\/nope\.jsonl: \(root\): "nope" is not a dataset of suite v\d+ \(/);
+    rmSync(join(dir, 'gpt-oss-120b', 'samples', 'nope.jsonl'));
+    writeFileSync(join(dir, 'gpt-oss-120b', 'samples', 'Con.jsonl'), '');
+    await assert.rejects(writeShards(dir, out), /samples\/Con\.jsonl: \(root\): unknown dataset "Con"/);
   } finally { rmSync(dir, { recursive: true, force: true }); rmSync(out, { recursive: true, force: true }); }
 });

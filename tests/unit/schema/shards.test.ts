@@ -27,7 +27,7 @@ test('a shard or manifest that does not fit the format names the field', () => {
   assert.ok(!bad.ok && bad.errors.some((e) => e.field.startsWith('items[0].samples[0].verdicts[0]')));
   const extra = parseWith(Shard, { model: 'model-a', dataset: 'gsm8k', n: 0, items: [], extra: 1 }, 'x.json');
   assert.ok(!extra.ok && extra.errors[0]!.field === 'extra');
-  const man = parseWith(Manifest, { model: 'model-a', dataset: 'nope', samples: 1, shards: [{ n: 0, items: [], samples: 1, labels: { bogus: 1 }, conditions: {} }] }, 'm.json');
+  const man = parseWith(Manifest, { model: 'model-a', dataset: '../nope', samples: 1, shards: [{ n: 0, items: [], samples: 1, labels: { bogus: 1 }, conditions: {} }] }, 'm.json');
   assert.ok(!man.ok);
   assert.deepEqual(!man.ok && man.errors.map((e) => e.field), ['dataset', 'shards[0].labels.bogus']);
 });
