@@ -44,7 +44,7 @@ export async function runItem(ctx: ItemContext, item: DatasetItem): Promise<Samp
     item,
     storedQuestion,
     assistant,
-    accuracy: assistant.answer !== null ? deps.verify(item.verifier, assistant.answer) : null,
+    accuracy: assistant.answer !== null ? await deps.verify(item.verifier, assistant.answer) : null,
     promptFor(context) {
       let p = prompts.get(context);
       if (!p) {

@@ -17,6 +17,8 @@ import { runProvenance } from './provenance.ts';
 import type { RunDeps, RunOptions, RunOutcome } from './run-options.ts';
 import { SetupError } from './setup.ts';
 import { safeVerifier } from './verify-safe.ts';
+import { startCpuStage, type CpuStage } from './cpu-stage.ts';
+import { createHeuristicJudge } from '../judge/index.ts';
 
 async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
   let judges: Judge[];
@@ -42,10 +44,14 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
   const { opts, setup } = await prepareRun(rawOpts);
   tuneHeapForLongRuns();
   const startedAt = new Date();
-  const judges = await judgePanel(opts, deps);
+  const panel = await judgePanel(opts, deps);
   // Answers are cached per model weights: a re-pinned submission queries the model again.
   const cache: ResponseCache = opts.cachePath === null ? memoryCache() : openSqliteCache(resolve(opts.cachePath), { scope: `${setup.submission.hf.repo}@${setup.submission.hf.revision}`, onCorruptRow: opts.log });
+  // The heuristic judge and the verifiers run in a worker thread, unless a test injected its own.
+  const cpu: CpuStage | null = deps.judges || deps.verify ? null : startCpuStage();
   try {
+    const heuristicId = createHeuristicJudge().stamp.id;
+    const judges = cpu ? panel.map((j) => (j.stamp.id === heuristicId ? cpu.judge(j.stamp) : j)) : panel;
     const client = createCompletionsClient({
       baseURLs: opts.baseURLs,
       apiKey: opts.apiKey,
@@ -73,7 +79,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
       output = await runProbe(setup, {
         complete,
         judges,
-        verify: safeVerifier(opts.log, deps.verify),
+        verify: safeVerifier(opts.log, deps.verify ?? cpu?.verify),
         model,
         onProgress: (d, t) => progress.update(d, t),
         sink: writer.sink,
@@ -111,5 +117,6 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
     return { exitCode: output.requestErrors > 0 ? 1 : 0, summary, resultDir, stats: client.stats };
   } finally {
     cache.close();
+    await cpu?.close();
   }
 }
