@@ -6,11 +6,13 @@ import type { CompletionBody } from './types.ts';
 
 /**
  * One POST /v1/completions straight on the endpoint's keep-alive node:http transport, not through the openai SDK.
- * Measured on 2026-11-25 (2 loaded cores, same simulator, same process, alternating): the SDK's request path
- * cost SDK_COST more CPU per request than this one, for the same retries, timeouts and errors, which stay the
- * runner's own (completions-client.ts, http-transport.ts). Errors keep the SDK's types and messages (classify.ts
- * reads them): an HTTP error status is an `APIError` built as the SDK builds it, a failure before the answer's
- * headers an `APIConnectionError`, the attempt deadline an `APIConnectionTimeoutError`.
+ * Why: `node bench/runner-sdk-vs-direct.ts` on 2026-11-25 (2 cores at load average 12–15, same simulator, same
+ * process, alternating, 3 × 4,000 streamed requests at concurrency 128): the SDK's request path over the same
+ * transport cost 0.45–0.47 ms of CPU per request, this one 0.18–0.22 ms (2.1–2.5× less). Retries, backoff and
+ * retry-after stay the runner's own (completions-client.ts), and so do the connect, first-byte and idle timeouts
+ * (http-transport.ts). Errors keep the SDK's types and messages (classify.ts reads them): an HTTP error status is
+ * an `APIError` built as the SDK builds it, a failure before the answer's headers an `APIConnectionError`, the
+ * attempt deadline an `APIConnectionTimeoutError`. The SDK still serves /v1/models (endpoints.ts).
  */
 export async function postCompletion(http: HttpTransport, baseURL: string, body: CompletionBody, timeoutMs: number, stream: boolean, apiKey: string | undefined): Promise<unknown> {
   // `stream` and `stream_options` travel on the wire only: the cache key is the body without them.
