@@ -4,6 +4,9 @@ import type { VerifierItem } from '../core/items.ts';
 import type { Judge, JudgeInput } from '../core/judge.ts';
 import { siblingModule } from '../core/module-file.ts';
 
+/** The worker's young generation (semi-spaces and the rest), in MB. */
+const WORKER_YOUNG_MB = 6;
+
 type Call = { op: 'judge'; input: JudgeInput } | { op: 'verify'; item: VerifierItem; answer: string };
 export type CpuRequest = Call & { n: number };
 export type CpuResponse = { n: number; ok: true; value: Verdict | ItemScore } | { n: number; ok: false; message: string };
@@ -16,7 +19,8 @@ export type CpuResponse = { n: number; ok: true; value: Verdict | ItemScore } | 
  * (verify-safe.ts): a cache wrapping those sees the same calls.
  */
 export function startCpuStage() {
-  const worker = new Worker(siblingModule(import.meta.url, 'cpu-worker'));
+  // A small young generation, as the main thread's (heap.ts): the default one would add tens of MB of RSS.
+  const worker = new Worker(siblingModule(import.meta.url, 'cpu-worker'), { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
   const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   let next = 0;
   let dead: Error | null = null;
