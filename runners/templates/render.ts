@@ -62,6 +62,9 @@ class RenderSandbox {
       transferList: [port2],
     });
     this.worker.on('error', () => {});
+    // A broker that died (it never should) wakes whoever waits for it, who then reports the render as stopped.
+    const signal = this.signal;
+    this.worker.on('exit', () => Atomics.notify(signal, 0));
     this.worker.unref();
     port1.unref();
     this.port = port1;
@@ -115,8 +118,12 @@ class RenderSandbox {
     const run = async (): Promise<RenderResponse> => {
       this.send(req);
       this.awaiting = true;
+      // A pending waitAsync does not keep the process alive; the broker thread does, while it is waited for.
+      const worker = this.worker!;
+      worker.ref();
       const w = Atomics.waitAsync(this.signal, 0, 0, WAIT_MS);
       const waited = w.async ? await w.value : w.value;
+      worker.unref();
       const msg = this.stashed ?? (this.port ? receiveMessageOnPort(this.port) : undefined);
       this.stashed = undefined;
       this.awaiting = false;

@@ -33,3 +33,18 @@ describe('rendering without blocking the event loop (the run\'s hot path)', () =
     assert.equal(await renderTemplateAsync(REAL, user('after'), false), '<|user|>after');
   });
 });
+
+it('a process whose only pending work is a render waits for it (the render keeps the event loop alive)', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { mkdtemp, writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const render = join(import.meta.dirname, '..', '..', '..', 'runners', 'templates', 'render.ts');
+  const script = join(await mkdtemp(join(tmpdir(), 'ut-render-')), 'main.ts');
+  await writeFile(script, `import { renderTemplateAsync } from ${JSON.stringify(render)};
+const t = await renderTemplateAsync({ source: 's', template: '{{ messages[0].content }}!', bos_token: null, eos_token: null }, [{ role: 'user', content: 'done' }], false);
+console.log(t);`);
+  const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 30_000 });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.trim(), 'done!');
+});
