@@ -23,7 +23,7 @@ export async function postCompletion(http: HttpTransport, baseURL: string, body:
   // What happens after the headers is told apart from a failure to get them (which the SDK wraps).
   let answer: { value: unknown } | { error: unknown };
   try {
-    answer = await http.open(new URL(`${baseURL.replace(/\/+$/, '')}/completions`), { method: 'POST', headers, body: wire, signal: deadline.signal }, (o) =>
+    answer = await http.open(completionsUrl(baseURL), { method: 'POST', headers, body: wire, signal: deadline.signal }, (o) =>
       readAnswer(o).then(
         (value) => ({ value }),
         (error: unknown) => ({ error }),
@@ -39,6 +39,14 @@ export async function postCompletion(http: HttpTransport, baseURL: string, body:
   if ('value' in answer) return answer.value;
   if (deadline.signal.aborted) throw new APIConnectionTimeoutError();
   throw answer.error;
+}
+
+const urls = new Map<string, URL>();
+/** `<base>/completions`, one URL object per base URL (the transport remembers what it resolved for it). */
+function completionsUrl(baseURL: string): URL {
+  let u = urls.get(baseURL);
+  if (!u) urls.set(baseURL, (u = new URL(`${baseURL.replace(/\/+$/, '')}/completions`)));
+  return u;
 }
 
 function readAnswer(o: OpenResponse): Promise<unknown> {

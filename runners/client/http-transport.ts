@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { urlToHttpOptions } from 'node:url';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 export interface HttpTimeouts {
@@ -57,8 +58,12 @@ export function createHttpTransport(maxSockets: number, timeouts: HttpTimeouts =
     'http:': new Agent({ keepAlive: true, maxSockets, scheduling: 'lifo' }),
     'https:': new HttpsAgent({ keepAlive: true, maxSockets, scheduling: 'lifo' }),
   };
+  // Where a URL points, worked out once per URL object: reading a URL's parts costs more than the rest of a request.
+  const targets = new WeakMap<URL, ReturnType<typeof urlToHttpOptions>>();
   function open<T>(url: URL, init: SendInit, read: (o: OpenResponse) => Promise<T> | T): Promise<T> {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    let target = targets.get(url);
+    if (!target) targets.set(url, (target = urlToHttpOptions(url)));
     const headers = init.body === null ? init.headers : { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) };
     return new Promise<T>((resolve, reject) => {
       let firstByte: NodeJS.Timeout | undefined;
@@ -69,7 +74,7 @@ export function createHttpTransport(maxSockets: number, timeouts: HttpTimeouts =
         clearTimeout(idle);
         idle = setTimeout(() => fail(`response body stalled for ${seconds(timeouts.idleMs)} s (idle timeout)`), timeouts.idleMs);
       };
-      const req = send(url, { method: init.method, headers, agent: agents[url.protocol as 'http:' | 'https:'], signal: init.signal }, (res: IncomingMessage) => {
+      const req = send({ ...target, method: init.method, headers, agent: agents[url.protocol as 'http:' | 'https:'], signal: init.signal }, (res: IncomingMessage) => {
         const streamed = isEventStream(res.headers['content-type']);
         if (!streamed) {
           clearTimeout(firstByte);
