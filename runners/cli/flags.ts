@@ -8,6 +8,36 @@ export const CACHE_FLAGS = { cache: { type: 'string' }, 'no-cache': { type: 'boo
 /** --judge heuristic | --judge-config FILE… (judge takes one config, rejudge a panel, calibrate several). */
 export const JUDGE_FLAGS = { judge: { type: 'string' }, 'judge-config': { type: 'string', multiple: true } } as const;
 
+/**
+ * The endpoint flags of the commands that talk to a served model (run, doctor): --base-url (repeatable), --model,
+ * --template and --timeout-ms; each command reads --timeout-ms with its own default.
+ */
+export const ENDPOINT_FLAGS = {
+  'base-url': { type: 'string', multiple: true },
+  model: { type: 'string' },
+  template: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+} as const;
+
+/** Each URL checked to be http(s), trailing slashes dropped (a usage error names the first that is not). */
+export function httpUrls(urls: readonly string[]): string[] {
+  for (const u of urls) {
+    let ok = false;
+    try {
+      ok = /^https?:$/.test(new URL(u).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new UsageError(`--base-url must be an http(s) URL, got "${u}"`);
+  }
+  return urls.map((u) => u.replace(/\/+$/, ''));
+}
+
+/** --base-url (repeatable), else USERTURN_BASE_URL (comma-separated), checked; [] when neither is set. */
+export function baseUrlsOf(flags: readonly string[] | undefined): string[] {
+  return httpUrls(flags && flags.length > 0 ? flags : (process.env.USERTURN_BASE_URL ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+}
+
 /** --data-dir, else USERTURN_DATA_DIR (an empty variable counts as unset). */
 export const dataDirOf = (values: { 'data-dir'?: string }): string | undefined => values['data-dir'] ?? (process.env.USERTURN_DATA_DIR || undefined);
 

@@ -40,6 +40,9 @@ export interface CompletionsClient {
   endpoints: Endpoint[];
 }
 
+/** A validated answer before it is stored. */
+type Answer = Omit<CompletionResult, 'cached'> & { audit?: string };
+
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** The fields of a partial options object that are set (an `undefined` must not override a default). */
@@ -60,7 +63,8 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
   /** The first storage failure: from then on every request fails with it and nothing more is sent. */
   let fatal: StorageError | null = null;
 
-  async function send(key: string, body: CompletionBody): Promise<CompletionResult> {
+  /** One request with its retries; the validated answer, not yet stored. */
+  async function send(body: CompletionBody): Promise<Answer> {
     let last: Failure | null = null;
     let avoid: Endpoint | undefined;
     let attempts = 0;
@@ -79,19 +83,8 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
         const resp = await attemptCompletion(ep, body, opts.timeoutMs, stream, opts.engine?.api, opts.apiKey);
         const ok = validateCompletion(normaliseFinishReason(resp, opts.engine?.finishAliases ?? {}), body.model);
         const latency_ms = Math.round(performance.now() - t0);
-        const value = { text: redact(ok.text), finish_reason: ok.finish_reason, model: ok.model, latency_ms };
-        // Store synchronously before anything else awaits: a kill -9 after this line cannot lose it.
-        try {
-          opts.cache.put(key, { ...value, audit: ok.audit });
-        } catch (e) {
-          // Not a server failure: re-sending cannot help, and every answer from now on would be lost too.
-          fatal ??= e instanceof StorageError ? e : new StorageError('request cache', 'cannot store an answer', e, '');
-          throw fatal;
-        }
-        stats.completed++;
-        return { ...value, cached: false };
+        return { text: redact(ok.text), finish_reason: ok.finish_reason, model: ok.model, latency_ms, audit: ok.audit };
       } catch (err) {
-        if (err instanceof StorageError) throw err;
         last = classify(err);
         avoid = ep;
         if (!last.retry) break;
@@ -103,6 +96,23 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
     const kind = last?.kind ?? 'other';
     stats.failureReasons[kind] = (stats.failureReasons[kind] ?? 0) + 1;
     throw new RequestFailed(`${last?.reason ?? 'unknown error'} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`, attempts);
+  }
+
+  /**
+   * Put the answer in the cache (synchronously, before anything else awaits) and wait for its group commit: only
+   * then is it done. The request slot is already free, so the commit window costs no throughput.
+   */
+  async function store(key: string, a: Answer): Promise<CompletionResult> {
+    const { audit, ...value } = a;
+    try {
+      await opts.cache.put(key, { ...value, audit });
+    } catch (e) {
+      // Not a server failure: re-sending cannot help, and every answer from now on would be lost too.
+      fatal ??= e instanceof StorageError ? e : new StorageError('request cache', 'cannot store an answer', e, '');
+      throw fatal;
+    }
+    stats.completed++;
+    return { ...value, cached: false };
   }
 
   /** A cached answer counts only when it would be accepted today (older caches may hold cut or foreign answers). */
@@ -128,11 +138,13 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
         stats.deduplicated++;
         return pending;
       }
-      const p = limit(() => {
+      const p = limit((): Promise<CompletionResult | Answer> => {
         // A twin may have finished while this one waited for a slot.
         const late = cachedAnswer(key, body);
-        return late ? Promise.resolve({ ...late, cached: true }) : send(key, body);
-      }).finally(() => inFlight.delete(key));
+        return late ? Promise.resolve({ ...late, cached: true }) : send(body);
+      })
+        .then((r) => ('cached' in r ? r : store(key, r)))
+        .finally(() => inFlight.delete(key));
       inFlight.set(key, p);
       return p;
     },

@@ -5,7 +5,8 @@ import { RejectedAnswer } from './answer-check.ts';
  * validation, the cache and the audit fields do not depend on how it travelled. vLLM and SGLang send
  * `data: {chunk}` events: each chunk holds the next piece of choices[0].text, the last text chunk the
  * finish_reason, and with `stream_options.include_usage` a final chunk with no choices and the usage; then
- * `data: [DONE]`. An error while generating comes as `data: {"error": …}` (then [DONE]). A stream that ends
+ * `data: [DONE]`. An error while generating comes as `data: {"error": …}` (then [DONE] on vLLM and SGLang; llama.cpp
+ * ends the stream after it without one) and is refused either way. A stream that ends
  * without [DONE] was cut: it is never taken as complete.
  */
 interface Chunk {

@@ -16,5 +16,10 @@ export interface JudgeInput {
  */
 export interface Judge {
   readonly stamp: JudgeStamp;
+  /**
+   * Everything that shapes this judge's verdicts (code, prompt, config), as a short string: its verdicts are cached
+   * by content under it (runners/judge/cached.ts). A judge without one is never cached.
+   */
+  readonly fingerprint?: string;
   judge(input: JudgeInput): Promise<Verdict>;
 }

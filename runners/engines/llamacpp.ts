@@ -5,7 +5,9 @@ import { urlHost, type EngineAdapter } from './types.ts';
  * llama.cpp server (llama-server). tools/server: each token's text is common_token_to_piece(ctx, tok,
  * accept_special_token) with accept_special_token = params_base.special (the --special server flag) or a
  * chat-template preserved token; stop strings are matched on that text and removed from it; no request field
- * changes it; `seed` is a request field. OpenAI-style streams end with `data: [DONE]`. src/llama-vocab.cpp marks
+ * changes it (the request's preserved_tokens aside, which the runner never sends); `seed` is a request field.
+ * tools/server/server-context.cpp: an OpenAI-style stream ends with `data: [DONE]` once every result is sent; an
+ * error mid-stream is sent as {"error": …} and the stream ends without it. src/llama-vocab.cpp marks
  * gpt-oss's <|channel|> <|message|> <|start|> <|constrain|> user-defined, so they are always rendered.
  * Flags: common/arg.cpp, listed in tools/server/README.md. It serves GGUF files only: `--hf-repo <repo>:<quant>`
  * downloads one quantisation from the Hub (no revision can be pinned).

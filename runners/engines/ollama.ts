@@ -6,7 +6,8 @@ import { urlHost, type EngineAdapter } from './types.ts';
  * template to the prompt again (no raw mode there), which would wrap the runner's rendered prompt a second time.
  * api/types.go GenerateRequest: Raw ("no formatting will be applied to the prompt"), Options (temperature, top_p,
  * seed, num_predict, stop); GenerateResponse: response, done, done_reason, eval_count. server/routes.go
- * GenerateHandler: no template and no thinking parser when raw; streamResponse writes one JSON object per line
+ * GenerateHandler: no template and no thinking parser when raw, so no preserved_tokens reach llama-server either
+ * (llm/llama_server.go); streamResponse writes one JSON object per line
  * (application/x-ndjson), an error as {"error": …}. llm/llama_server.go: the model runs in llama-server without
  * --special, its stop strings matched on the returned text and removed; done_reason is "stop" or "length".
  * `ollama serve` takes no flags (envconfig/config.go: OLLAMA_HOST, OLLAMA_CONTEXT_LENGTH, …); a GGUF repository

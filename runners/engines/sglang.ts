@@ -6,8 +6,8 @@ import { urlHost, type EngineAdapter } from './types.ts';
  * CompletionRequest.skip_special_tokens (default True), pydantic default extra (ignored);
  * python/sglang/srt/managers/schedule_batch.py: stop strings matched on a tail decoded by tokenizer.decode()
  * (special tokens kept) as well as on decoded_text; trimmed unless no_stop_trim. Flags:
- * python/sglang/srt/server_args.py (ServerArgs.add_cli_args). There is no --enable-prefix-caching: the radix
- * cache is on by default and --disable-radix-cache turns it off.
+ * python/sglang/srt/server_args.py (ServerArgs fields; the commit: tests/fixtures/engines/documented-flags.yaml).
+ * There is no --enable-prefix-caching: the radix cache is on by default and --disable-radix-cache turns it off.
  */
 export const sglang: EngineAdapter = {
   label: 'SGLang',
@@ -29,7 +29,8 @@ export const sglang: EngineAdapter = {
   serve(s) {
     const argv = ['python', '-m', 'sglang.launch_server', '--model-path', s.repo, '--revision', s.revision, '--tp-size', s.tp, '--context-length', s.maxLen, '--served-model-name', s.id, '--host', s.host, '--port', String(s.port)];
     if (s.template) argv.push('--chat-template', s.template);
-    // SGLang has no server-wide template kwargs flag; the runner renders templates itself, so nothing is lost.
+    // Template kwargs are not passed (--default-chat-template-kwargs is recent in SGLang): the runner renders
+    // templates itself, so nothing is lost.
     return { argv, then: [], served_model_name: s.id, base_url: `http://${urlHost(s.host)}:${s.port}/v1` };
   },
 };

@@ -6,7 +6,7 @@ import { urlHost, type EngineAdapter } from './types.ts';
  * (default True) and seed; OpenAIBaseModel extra="allow" (unknown fields logged, ignored);
  * vllm/v1/engine/detokenizer.py: stop strings checked on the output text decoded with skip_special_tokens, and cut
  * from it unless include_stop_str_in_output. Flags: vllm/engine/arg_utils.py (EngineArgs.add_cli_args) and
- * vllm/entrypoints/openai/cli_args.py.
+ * vllm/entrypoints/launchers/cli_args.py (the commit: tests/fixtures/engines/documented-flags.yaml).
  */
 export const vllm: EngineAdapter = {
   label: 'vLLM',

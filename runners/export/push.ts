@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { uploadFiles } from '@huggingface/hub';
 import { HfRepo } from '../../src/schema/index.ts';
-import { registerSecret } from '../io/secrets.ts';
+import { hubToken, hubTokenPath } from '../hub/token.ts';
 import { ExportInputError } from './load-results.ts';
 
 export interface PushOptions {
@@ -11,16 +11,15 @@ export interface PushOptions {
 }
 
 /**
- * Upload the export's files to the Hub dataset repo `repo` in one commit. The token comes from HF_TOKEN in the
- * environment only (never a flag, never written anywhere); HF_ENDPOINT, when set, replaces https://huggingface.co.
- * The repo must exist. Returns the commit URL when the Hub reports one.
+ * Upload the export's files to the Hub dataset repo `repo` in one commit. The token is found as huggingface_hub finds
+ * it: HF_TOKEN, else the stored login (runners/hub/token.ts); never a flag, never written anywhere. HF_ENDPOINT,
+ * when set, replaces https://huggingface.co. The repo must exist. Returns the commit URL when the Hub reports one.
  */
 export async function pushExport(dir: string, files: string[], repo: string, opts: PushOptions = {}): Promise<string | null> {
   const env = opts.env ?? process.env;
   if (!HfRepo.safeParse(repo).success) throw new ExportInputError(`--push: "${repo}" is not a Hugging Face repo id like "owner/name"`);
-  const token = env.HF_TOKEN;
-  if (!token) throw new ExportInputError('--push: HF_TOKEN is not set; export a token with write access to the dataset repo (it is read from the environment only)');
-  registerSecret(token);
+  const token = hubToken(env);
+  if (!token) throw new ExportInputError(`--push: no Hugging Face token: set HF_TOKEN to a token with write access to the dataset repo, or log in with \`hf auth login\` (stored in ${hubTokenPath(env)})`);
   const contents = await Promise.all(files.map(async (path) => ({ path, content: new Blob([await readFile(join(dir, path))]) })));
   try {
     const out = await uploadFiles({

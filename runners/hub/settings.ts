@@ -1,11 +1,11 @@
 import { getHFHubCachePath, HUB_URL } from '@huggingface/hub';
-import { registerSecret } from '../io/secrets.ts';
+import { hubToken } from './token.ts';
 
 /** How the Hub is reached, read from the same variables huggingface_hub reads, so one setup serves both. */
 export interface HubSettings {
   /** HF_ENDPOINT (a mirror or a private Hub), else https://huggingface.co. */
   endpoint: string;
-  /** HF_TOKEN (or the older HUGGING_FACE_HUB_TOKEN): sent as a Bearer token to the endpoint only, never written. */
+  /** HF_TOKEN, HUGGING_FACE_HUB_TOKEN or the stored login (token.ts): a Bearer token to the endpoint only, never written. */
   token: string | undefined;
   /** HF_HUB_OFFLINE: no network at all; only what is already cached or local is used. */
   offline: boolean;
@@ -21,11 +21,9 @@ export function isOffline(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 export function hubSettings(env: NodeJS.ProcessEnv = process.env): HubSettings {
-  const token = env.HF_TOKEN || env.HUGGING_FACE_HUB_TOKEN || undefined;
-  registerSecret(token); // whatever the caller registered, the token never reaches a file or a log
   return {
     endpoint: (env.HF_ENDPOINT || HUB_URL).replace(/\/+$/, ''),
-    token,
+    token: hubToken(env), // registered as a secret: it never reaches a file or a log
     offline: isOffline(env),
     cacheDir: getHFHubCachePath(),
   };

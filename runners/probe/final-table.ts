@@ -1,4 +1,5 @@
 import type { ResultSummary } from '../../src/schema/index.ts';
+import { STAGES, type Stage, type StageStats } from '../cache/stage-cache.ts';
 import type { ClientStats } from '../client/types.ts';
 
 const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '—' : `${(100 * x).toFixed(1)}%`);
@@ -20,4 +21,10 @@ export function finalTable(summary: ResultSummary, stats: ClientStats): string {
     `requests: ${stats.completed} completed, ${stats.cacheHits} cache hits, ${stats.deduplicated} de-duplicated, ${stats.sent} HTTP attempts, ${stats.retries} retries, ${stats.failed} failed${reasons ? ` (${reasons})` : ''}`,
   );
   return out.join('\n');
+}
+
+/** What the run derived, reused from the cache or computed: `derived: prompts 0 computed, 12 reused; …`. */
+export function stageLine(stats: Record<Stage, StageStats>): string {
+  const names: Record<Stage, string> = { prompt: 'prompts', score: 'scores', verdict: 'verdicts', summary: 'summaries' };
+  return `derived: ${STAGES.map((s) => `${names[s]} ${stats[s].computed} computed, ${stats[s].reused} reused`).join('; ')}`;
 }

@@ -1,12 +1,13 @@
 import { join, resolve } from 'node:path';
-import { memoryCache, openSqliteCache, type ResponseCache } from '../cache/sqlite-cache.ts';
+import { openRunCache } from '../cache/run-cache.ts';
 import { createCompletionsClient } from '../client/completions-client.ts';
 import { EndpointError, redactUrl, servedModels, type Endpoint } from '../client/endpoints.ts';
 import { withFailLimit } from '../client/fail-limit.ts';
+import { cachedJudge } from '../judge/cached.ts';
 import { createJudgePanel } from '../judge/index.ts';
 import type { Judge } from '../core/judge.ts';
 import { createSampleSink } from '../results/sample-sink.ts';
-import { buildSummary } from '../results/summarize.ts';
+import { cachedSummary } from '../results/cached-summary.ts';
 import { commitStreamedResults } from '../results/write.ts';
 import { finalTable } from './final-table.ts';
 import { tuneHeapForLongRuns } from './heap.ts';
@@ -16,6 +17,9 @@ import { createProgress } from './progress.ts';
 import { runProvenance } from './provenance.ts';
 import type { RunDeps, RunOptions, RunOutcome } from './run-options.ts';
 import { SetupError } from './setup.ts';
+import { cachedPromptBuilder } from '../templates/cached-builder.ts';
+import { cachedVerify } from '../verifiers/cached.ts';
+import { stageLine } from './final-table.ts';
 import { safeVerifier } from './verify-safe.ts';
 import { startCpuStage, type CpuStage } from './cpu-stage.ts';
 import { createHeuristicJudge } from '../judge/index.ts';
@@ -41,17 +45,20 @@ async function endpointModels(opts: RunOptions, endpoints: Endpoint[]): Promise<
 
 /** `userturn run`: every request of the plan (cached, so a rerun resumes), then the result written in place. */
 export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): Promise<RunOutcome> {
-  const { opts, setup } = await prepareRun(rawOpts);
+  const { opts, setup: planned } = await prepareRun(rawOpts);
   tuneHeapForLongRuns();
   const startedAt = new Date();
   const panel = await judgePanel(opts, deps);
-  // Answers are cached per model weights: a re-pinned submission queries the model again.
-  const cache: ResponseCache = opts.cachePath === null ? memoryCache() : openSqliteCache(resolve(opts.cachePath), { scope: `${setup.submission.hf.repo}@${setup.submission.hf.revision}`, onCorruptRow: opts.log });
+  // Answers are cached per model weights: a re-pinned submission queries the model again. Prompts, scores and
+  // verdicts are cached by content in the same file, so a rerun computes nothing it has computed before.
+  const runCache = openRunCache(opts.cachePath === null ? null : resolve(opts.cachePath), { scope: `${planned.submission.hf.repo}@${planned.submission.hf.revision}`, onCorruptRow: opts.log });
+  const { responses: cache, stages } = runCache;
+  const setup = { ...planned, builder: cachedPromptBuilder(planned.builder, stages) };
   // The heuristic judge and the verifiers run in a worker thread, unless a test injected its own.
   const cpu: CpuStage | null = deps.judges || deps.verify ? null : startCpuStage();
   try {
     const heuristicId = createHeuristicJudge().stamp.id;
-    const judges = cpu ? panel.map((j) => (j.stamp.id === heuristicId ? cpu.judge(j.stamp) : j)) : panel;
+    const judges = panel.map((j) => cachedJudge(cpu && j.stamp.id === heuristicId ? cpu.judge(j) : j, stages));
     const client = createCompletionsClient({
       baseURLs: opts.baseURLs,
       apiKey: opts.apiKey,
@@ -79,7 +86,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
       output = await runProbe(setup, {
         complete,
         judges,
-        verify: safeVerifier(opts.log, deps.verify ?? cpu?.verify),
+        verify: safeVerifier(opts.log, deps.verify ?? cachedVerify(stages, cpu?.verify)),
         model,
         onProgress: (d, t) => progress.update(d, t),
         sink: writer.sink,
@@ -94,7 +101,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
     progress.finish();
     const provenance = runProvenance(setup, opts.root, models);
     const finishedAt = new Date();
-    const summary = buildSummary({
+    const summary = cachedSummary(stages, {
       suite: setup.suite,
       submission: setup.submission,
       samples: light,
@@ -112,11 +119,12 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
     });
     const resultDir = await commitStreamedResults(opts.outDir, summary, writer);
     opts.out(finalTable(summary, client.stats));
+    opts.out(stageLine(stages.stats));
     opts.out(`wrote ${join(resultDir, 'summary.json')} and ${light.size} samples file(s)`);
     if (output.requestErrors > 0) opts.log(`${output.requestErrors} request(s) failed after retries; they are recorded as errors in the samples (see "error").`);
     return { exitCode: output.requestErrors > 0 ? 1 : 0, summary, resultDir, stats: client.stats };
   } finally {
-    cache.close();
+    runCache.close();
     await cpu?.close();
   }
 }

@@ -1,3 +1,8 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { codeVersion } from '../cache/code-version.ts';
+import { contentKey } from '../cache/stage-cache.ts';
 import type { ReasoningMode } from './reasoning.ts';
 import { renderTemplate, renderTemplateAsync, type ChatMessage, type ChatTemplate } from './render.ts';
 
@@ -6,6 +11,8 @@ const SPECIAL = /^\s*(<\|[^|<>\s]{1,40}\|>|<\/?[A-Za-z_][A-Za-z0-9_]{0,40}>|\[\/
 
 export interface PromptBuilder {
   template: ChatTemplate;
+  /** Everything that shapes a prompt besides its messages (template, options, rendering code, jinja version). */
+  fingerprint: string;
   /** Prompt for the assistant turn: [user q] with add_generation_prompt. */
   assistantPrompt(question: string): string;
   /** Prompt that opens the next user turn after [user q, assistant a] (sentinel method). */
@@ -92,6 +99,12 @@ export function withShortHeaders(stops: readonly string[]): string[] {
   return out;
 }
 
+/** The @huggingface/jinja version that renders (its package.json, next to the dist/ folder it resolves to). */
+function jinjaVersion(): string {
+  const main = createRequire(import.meta.url).resolve('@huggingface/jinja');
+  return (JSON.parse(readFileSync(join(dirname(dirname(main)), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
 export function createPromptBuilder(tpl: ChatTemplate, opts: PromptOptions): PromptBuilder {
   const stripBos = (p: string): string => (opts.stripBos && tpl.bos_token && p.startsWith(tpl.bos_token) ? p.slice(tpl.bos_token.length) : p);
   const stops = deriveStops(tpl, opts);
@@ -104,6 +117,7 @@ export function createPromptBuilder(tpl: ChatTemplate, opts: PromptOptions): Pro
   const openUserTurn = (rendered: string): string => stripBos(cutAt(rendered, opts.sentinel, 'sentinel').before);
   return {
     template: tpl,
+    fingerprint: contentKey(tpl, opts, codeVersion(import.meta.url), jinjaVersion()).slice(0, 16),
     assistantPrompt: (question) => stripBos(renderTemplate(tpl, assistantMessages(question), true, opts.kwargs)),
     userTurnPrompt: (question, answer) => openUserTurn(renderTemplate(tpl, userTurnMessages(question, answer), false, opts.kwargs)),
     assistantPromptAsync: async (question) => stripBos(await renderTemplateAsync(tpl, assistantMessages(question), true, opts.kwargs)),

@@ -4,7 +4,7 @@
  * (`data/samples/<model>/<dataset>.json`) that the example browser fetches lazily. Every line is validated
  * with the Sample schema; a bad line fails the build naming the file, the line and the field. Every shard and
  * manifest is checked against its schema (src/schema/shards.ts) before it is written, and so is the search index of
- * each model × dataset (`data/index/<dataset>/<model>.json`) built from the same shards.
+ * each dataset built from the same shards (`data/index/<dataset>/`: a directory, facets files, term files).
  */
 import type { AstroIntegration } from 'astro';
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,9 +12,10 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jsonlLines } from '../lib/io/jsonl.ts';
 import type { z } from 'zod';
-import { DATASET_IDS, INDEX_DIR, Manifest, SAMPLES_DIR, Sample, SearchIndex, Shard, formatFieldError, indexPath, manifestPath, parseWith, shardPath } from '../schema/index.ts';
+import { DATASET_IDS, INDEX_DIR, Manifest, SAMPLES_DIR, Sample, SearchDirectory, SearchFacets, SearchTerms, Shard, directoryPath, facetsPath, formatFieldError, manifestPath, parseWith, shardPath, termsPath } from '../schema/index.ts';
 import { groupByItem, manifestEntry, splitShards } from '../lib/site/shards.ts';
-import { buildIndex } from '../lib/site/search-index.ts';
+import { buildIndex, combineIndexes } from '../lib/site/search-index.ts';
+import type { ModelIndex } from '../lib/site/search.ts';
 import { resultsDir } from '../data/paths.ts';
 
 /** validate's limit for one JSONL line (runners/io/load-document.ts MAX_DOCUMENT_BYTES). */
@@ -30,7 +31,7 @@ function writeChecked<S extends z.ZodType>(root: string, path: string, what: str
   return text.length;
 }
 
-export interface ShardStats { files: number; samples: number; shards: number; bytes: number; indexBytes: number }
+export interface ShardStats { files: number; samples: number; shards: number; bytes: number; indexBytes: number; indexFiles: number }
 
 async function readSamples(abs: string, file: string, model: string, dataset: string): Promise<Sample[]> {
   const out: Sample[] = [];
@@ -75,7 +76,8 @@ export async function writeShards(resultsDir: string, outDir: string): Promise<S
 
 /** Writes under siteRoot at the paths the browser fetches (shardPath, manifestPath). */
 async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<ShardStats> {
-  const stats: ShardStats = { files: 0, samples: 0, shards: 0, bytes: 0, indexBytes: 0 };
+  const stats: ShardStats = { files: 0, samples: 0, shards: 0, bytes: 0, indexBytes: 0, indexFiles: 0 };
+  const indices = new Map<Manifest['dataset'], ModelIndex[]>();
   if (!existsSync(resultsDir)) return stats;
   const models = readdirSync(resultsDir, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name).sort();
   for (const model of models) {
@@ -100,11 +102,19 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
         manifest.shards.push(manifestEntry(n, items));
       });
       writeChecked(siteRoot, manifestPath(model, dataset), 'manifest', Manifest, manifest);
-      stats.indexBytes += writeChecked(siteRoot, indexPath(model, dataset), 'search index', SearchIndex, buildIndex(model, manifest.dataset, parts));
+      indices.set(manifest.dataset, [...(indices.get(manifest.dataset) ?? []), buildIndex(model, dataset, parts)]);
       stats.files++;
       stats.samples += samples.length;
       stats.shards += parts.length;
     }
+  }
+  // Per dataset, across every model (models in folder order): the directory, the facets files, the term files.
+  for (const [dataset, list] of indices) {
+    const { directory, facets, terms } = combineIndexes(dataset, list);
+    stats.indexBytes += writeChecked(siteRoot, directoryPath(dataset), 'search directory', SearchDirectory, directory);
+    for (const f of facets) stats.indexBytes += writeChecked(siteRoot, facetsPath(dataset, f.group), 'search facets', SearchFacets, f);
+    for (const t of terms) stats.indexBytes += writeChecked(siteRoot, termsPath(dataset, t.bucket), 'search terms', SearchTerms, t);
+    stats.indexFiles += 1 + facets.length + terms.length;
   }
   return stats;
 }
@@ -116,7 +126,7 @@ export default function sampleShards(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const t0 = Date.now();
         const s = await writeShards(resultsDir(), fileURLToPath(dir));
-        logger.info(`${s.samples} samples from ${s.files} files → ${s.shards} shards (${(s.bytes / 1e6).toFixed(1)} MB), search index ${(s.indexBytes / 1e6).toFixed(1)} MB, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+        logger.info(`${s.samples} samples from ${s.files} files → ${s.shards} shards (${(s.bytes / 1e6).toFixed(1)} MB), search index ${(s.indexBytes / 1e6).toFixed(1)} MB in ${s.indexFiles} files, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       },
     },
   };

@@ -4,6 +4,7 @@ import { ItemScore, SampleId, TurnCut, Unfinished } from './sample.ts';
 import { DatasetId } from './suite.ts';
 import { LABELS } from './taxonomy.ts';
 import { Verdict } from './verdict.ts';
+import { bucketOf } from './shard-paths.ts';
 
 // The paths live apart so the browser can import them without zod.
 export * from './shard-paths.ts';
@@ -65,15 +66,25 @@ const Codes = z.string().regex(/^[0-9a-z]*$/, 'expected one base-36 digit per sa
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 
 /**
- * The search index of one model × dataset (`data/index/<dataset>/<model>.json`), built from the same shards. Samples
- * are numbered 0… in shard order (items in order, samples in order), so ordinal o is position o − Σ shards[<n] of
- * shard n. Postings and per-sample codes are strings: JSON.parse reads them in one step and the browser decodes only
- * the words a query names.
+ * The search index of a dataset: a directory (`data/index/<dataset>/index.json`), facets files holding groups of
+ * models (`facets-<g>.json`) and term files (`terms-<bucket>.json`, words by hash), so a query reads the directory, the
+ * facets of the models it covers and only the term files of its own words.
  */
-export const SearchIndex = z.strictObject({
-  v: z.literal(1),
-  model: Slug,
+export const SearchDirectory = z.strictObject({
+  v: z.literal(2),
   dataset: DatasetId,
+  buckets: z.int().positive().describe('Number of term files (SearchTerms); a word is in bucketOf(word, buckets).'),
+  models: z.array(Slug).describe('Every model with samples on the dataset; term files name a model by its position here, in base 36.'),
+  groups: z.array(z.int().positive()).describe('Models per facets file, in order: facets-0.json holds the first groups[0] models, and so on.'),
+}).refine((d) => sum(d.groups) === d.models.length, { message: 'groups must count every model', path: ['groups'] });
+export type SearchDirectory = z.infer<typeof SearchDirectory>;
+
+/**
+ * The facets of one model × dataset: everything a query needs but the words. Samples are numbered 0… in shard order
+ * (items in order, samples in order), so ordinal o is position o − Σ shards[<n] of shard n.
+ */
+export const ModelFacets = z.strictObject({
+  model: Slug,
   shards: z.array(z.int().nonnegative()).describe('Samples per data shard, shard 0 first.'),
   items: z.array(z.int().nonnegative()).describe('Samples per item, in shard order (ordinals of item i are consecutive).'),
   conditions: z.array(z.string()).max(36).describe('Condition names; `condition` holds indices into it.'),
@@ -81,8 +92,34 @@ export const SearchIndex = z.strictObject({
   condition: Codes.describe('Per sample: its index into `conditions`.'),
   label: Codes.describe('Per sample: its index into `labels`.'),
   disagree: Postings.describe('Samples whose judges disagree.'),
-  tokens: z.record(z.string(), Postings).describe('Word → samples whose generated user turn (or perturbed answer) holds it.'),
-  item_tokens: z.record(z.string(), Postings).describe('Word → items whose question or answer holds it.'),
-}).refine((ix) => sum(ix.shards) === ix.condition.length && sum(ix.items) === ix.condition.length && ix.label.length === ix.condition.length,
+}).refine((m) => sum(m.shards) === m.condition.length && sum(m.items) === m.condition.length && m.label.length === m.condition.length,
   { message: 'shards, items, condition and label must count the same samples', path: ['condition'] });
-export type SearchIndex = z.infer<typeof SearchIndex>;
+export type ModelFacets = z.infer<typeof ModelFacets>;
+
+/** One facets file: a group of consecutive models of the directory. */
+export const SearchFacets = z.strictObject({
+  v: z.literal(2),
+  dataset: DatasetId,
+  group: z.int().nonnegative(),
+  models: z.array(ModelFacets),
+});
+export type SearchFacets = z.infer<typeof SearchFacets>;
+
+/** Model position (base 36, in SearchDirectory.models) → postings. */
+const ByModel = z.record(z.string().regex(/^[0-9a-z]+$/, 'expected a model index in base 36'), Postings);
+
+/**
+ * One term file of a dataset: the postings of the words that hash into `bucket`, across every model. Postings and
+ * codes are strings: JSON.parse reads them in one step and the browser decodes only the words a query names.
+ */
+export const SearchTerms = z.strictObject({
+  v: z.literal(2),
+  dataset: DatasetId,
+  bucket: z.int().nonnegative(),
+  buckets: z.int().positive(),
+  tokens: z.record(z.string(), ByModel).describe('Word → model → samples whose generated user turn (or perturbed answer) holds it.'),
+  item_tokens: z.record(z.string(), ByModel).describe('Word → model → items whose question or answer holds it.'),
+}).refine((t) => t.bucket < t.buckets, { message: 'bucket must be below buckets', path: ['bucket'] })
+  .refine((t) => [...Object.keys(t.tokens), ...Object.keys(t.item_tokens)].every((w) => bucketOf(w, t.buckets) === t.bucket),
+    { message: 'every word must hash into this bucket (bucketOf)', path: ['tokens'] });
+export type SearchTerms = z.infer<typeof SearchTerms>;

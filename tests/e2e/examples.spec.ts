@@ -130,7 +130,7 @@ test('a generation with <script>, <img onerror> and javascript: payloads renders
   await expectNoProblems(problems);
 });
 
-test('nothing loads all samples: the example browser fetches one search index and a few shards', async ({ page }) => {
+test('nothing loads all samples: the example browser fetches the search directory and one facets file (no term file without words) and a few shards', async ({ page }) => {
   const urls: string[] = [];
   page.on('request', (r) => { if (r.url().includes('/data/')) urls.push(new URL(r.url()).pathname); });
   await page.goto(`/examples/?model=${S[0]!.submission.id}&dataset=${S[0]!.datasets[0]!.dataset}`);
@@ -138,7 +138,10 @@ test('nothing loads all samples: the example browser fetches one search index an
   await page.waitForLoadState('networkidle');
   const indices = urls.filter((u) => u.startsWith('/data/index/'));
   const shards = urls.filter((u) => /^\/data\/samples\/.*-\d+\.json$/.test(u));
-  expect(indices).toEqual([`/data/index/${S[0]!.datasets[0]!.dataset}/${S[0]!.submission.id}.json`]);
+  const d = S[0]!.datasets[0]!.dataset;
+  expect(indices).toHaveLength(2);
+  expect(indices[0]).toBe(`/data/index/${d}/index.json`);
+  expect(indices[1]).toMatch(new RegExp(`^/data/index/${d}/facets-\\d+\\.json$`));
   expect(shards.length).toBeGreaterThan(0);
   expect(new Set(shards.map((u) => u.split('/')[3])).size).toBe(1); // one model only
 });

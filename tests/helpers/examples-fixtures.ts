@@ -3,7 +3,7 @@ import type { Label, Sample, Verdict } from '../../src/schema/index.ts';
 import type { z } from 'zod';
 import type { Checks } from '../../src/lib/examples/check.ts';
 import { formatFieldError, parseWith } from '../../src/schema/errors.ts';
-import { Manifest, SearchIndex, Shard } from '../../src/schema/shards.ts';
+import { Manifest, SearchDirectory, SearchFacets, SearchTerms, Shard } from '../../src/schema/shards.ts';
 
 const verdict = (label: Label): Verdict => ({ kind: 'label', label, rationale: 'r', evidence_span: null, rule: null, judge: 'heuristic@1' });
 
@@ -35,7 +35,9 @@ export function shard(n: number, items: string[], model = 'model-a'): Shard {
 export const zodChecks: Checks = {
   manifest: (data, path) => strict(Manifest, data, path),
   shard: (data, path) => strict(Shard, data, path),
-  index: (data, path) => strict(SearchIndex, data, path),
+  directory: (data, path) => strict(SearchDirectory, data, path),
+  facets: (data, path) => strict(SearchFacets, data, path),
+  terms: (data, path) => strict(SearchTerms, data, path),
 };
 function strict<S extends z.ZodType>(schema: S, data: unknown, path: string): z.infer<S> {
   const r = parseWith(schema, data, path);

@@ -4,7 +4,7 @@ import { UsageError } from '../../core/errors.ts';
 import { redact } from '../../io/secrets.ts';
 import { defaultCacheRoot } from '../../templates/load.ts';
 import { runCommand } from '../command.ts';
-import { DATA_DIR_FLAG, dataDirOf, SUITE_FLAG } from '../flags.ts';
+import { baseUrlsOf, DATA_DIR_FLAG, dataDirOf, ENDPOINT_FLAGS, SUITE_FLAG } from '../flags.ts';
 
 export const summary = 'preflight before a long run: served model, engine, tokenizer vs template, one token, stops, context';
 
@@ -35,26 +35,18 @@ The API key is read from USERTURN_API_KEY only. Exit codes: 0 no check failed; 1
 is invalid; 2 usage error.`;
 
 const OPTIONS = {
-  'base-url': { type: 'string' },
-  model: { type: 'string' },
-  template: { type: 'string' },
-  'timeout-ms': { type: 'string' },
+  ...ENDPOINT_FLAGS,
   json: { type: 'boolean' },
   ...SUITE_FLAG,
   ...DATA_DIR_FLAG,
 } as const;
 
-function baseUrlOf(flag: string | undefined): string {
-  const url = flag ?? (process.env.USERTURN_BASE_URL ?? '').split(',').map((s) => s.trim()).find(Boolean);
+/** The one endpoint doctor checks: --base-url, else the first of USERTURN_BASE_URL. */
+function baseUrlOf(flags: string[] | undefined): string {
+  if (flags !== undefined && flags.length > 1) throw new UsageError('doctor checks one endpoint: pass --base-url once');
+  const url = baseUrlsOf(flags)[0];
   if (!url) throw new UsageError('no endpoint: pass --base-url URL (or set USERTURN_BASE_URL)');
-  let ok = false;
-  try {
-    ok = /^https?:$/.test(new URL(url).protocol);
-  } catch {
-    ok = false;
-  }
-  if (!ok) throw new UsageError(`--base-url must be an http(s) URL, got "${url}"`);
-  return url.replace(/\/+$/, '');
+  return url;
 }
 
 export async function run(argv: string[]): Promise<number> {

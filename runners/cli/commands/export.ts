@@ -11,8 +11,8 @@ const USAGE = `usage: userturn export <results/ID>... --out DIR [--push OWNER/NA
 Writes DIR/data/<dataset>.parquet (the samples of every given result), DIR/data/summary.parquet (one row per
 model x dataset x condition), DIR/lm_eval/<ID>/results.json (lm-evaluation-harness results shape) and
 DIR/README.md, a dataset card whose configs: list one config per dataset plus "summary". Same input, same bytes.
-  --push OWNER/NAME  upload DIR to that existing Hub dataset repo in one commit; the token is read from HF_TOKEN
-                     only, and HF_ENDPOINT (when set) replaces https://huggingface.co
+  --push OWNER/NAME  upload DIR to that existing Hub dataset repo in one commit; the token is HF_TOKEN, else the
+                     stored login (HF_TOKEN_PATH or HF_HOME/token); HF_ENDPOINT (when set) replaces https://huggingface.co
 Exit 0 on success, 1 on bad input or a refused upload (one line naming file and field), 2 on usage errors.`;
 
 export async function run(argv: string[]): Promise<number> {

@@ -7,7 +7,7 @@ import { intFlag } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
 import { runJsonLine } from '../run-json.ts';
-import { CACHE_FLAGS, cacheOf, DATA_DIR_FLAG, dataDirOf, OUT_FLAG, SUITE_FLAG } from '../flags.ts';
+import { baseUrlsOf, CACHE_FLAGS, cacheOf, DATA_DIR_FLAG, dataDirOf, ENDPOINT_FLAGS, httpUrls, OUT_FLAG, SUITE_FLAG } from '../flags.ts';
 
 export const summary = `run the probe (default suite ${currentSuitePath('')}) for one submission against OpenAI-compatible endpoints; resumable`;
 
@@ -58,34 +58,17 @@ function parseShard(v: string | undefined): { index: number; count: number } | n
   return { index, count };
 }
 
-function parseUrls(flags: string[] | undefined): string[] {
-  const urls = flags && flags.length > 0 ? flags : (process.env.USERTURN_BASE_URL ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  for (const u of urls) {
-    let ok = false;
-    try {
-      ok = /^https?:$/.test(new URL(u).protocol);
-    } catch {
-      ok = false;
-    }
-    if (!ok) throw new UsageError(`--base-url must be an http(s) URL, got "${u}"`);
-  }
-  return urls.map((u) => u.replace(/\/+$/, ''));
-}
-
 const OPTIONS = {
-  'base-url': { type: 'string', multiple: true },
-  model: { type: 'string' },
+  ...ENDPOINT_FLAGS,
   limit: { type: 'string' },
   datasets: { type: 'string' },
   shard: { type: 'string' },
   concurrency: { type: 'string' },
-  'timeout-ms': { type: 'string' },
   'connect-timeout-ms': { type: 'string' },
   'first-byte-timeout-ms': { type: 'string' },
   'idle-timeout-ms': { type: 'string' },
   'fail-on-error': { type: 'string' },
   retries: { type: 'string' },
-  template: { type: 'string' },
   'judge-config': { type: 'string', multiple: true },
   merge: { type: 'string', multiple: true },
   'dry-run': { type: 'boolean' },
@@ -128,7 +111,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     const failLimit = values['fail-on-error'] === undefined ? null : parseFailLimit(values['fail-on-error']);
     if (values['fail-on-error'] !== undefined && !failLimit) throw new UsageError(`--fail-on-error must be a count (5) or a share (10%), got "${values['fail-on-error']}"`);
     const progressIntervalMs = intFlag('progress-interval-s', values['progress-interval-s'], 10) * 1000;
-    let baseURLs = parseUrls(values['base-url']);
+    let baseURLs = baseUrlsOf(values['base-url']);
     const cacheDir = defaultCacheRoot();
     const root = process.cwd();
     const dryRun = values['dry-run'] === true;
@@ -142,7 +125,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       const sub = await loadSubmission(positionals[0]!);
       // A submission that cannot be read or does not validate is the problem to report, not the endpoint it might have named.
       if (!sub.ok) throw new SetupError(sub.errors.join('\n'));
-      baseURLs = parseUrls(sub.value.serving.base_urls);
+      baseURLs = httpUrls(sub.value.serving.base_urls);
       if (baseURLs.length === 0) throw new UsageError('no endpoint: pass --base-url, set USERTURN_BASE_URL, or list serving.base_urls in the submission');
       // These URLs were written by the submitter: the operator's key goes only to hosts the operator names.
       if (apiKey) {

@@ -1,5 +1,7 @@
 import type { JudgeStamp, Verdict } from '../../../src/schema/index.ts';
 import type { Judge, JudgeInput } from '../../core/judge.ts';
+import { codeVersion } from '../../cache/code-version.ts';
+import { contentKey } from '../../cache/stage-cache.ts';
 import { HEURISTIC_VERSION } from './version.ts';
 
 /** The rules (~23 MB of RSS with their word lists), loaded at the first verdict: a run judging in its CPU stage never loads them in the main thread. */
@@ -17,6 +19,8 @@ export function createHeuristicJudge(): Judge {
   };
   return {
     stamp,
+    // The rules are this folder's code: any edit to them is a new fingerprint, bumped version or not.
+    fingerprint: contentKey(stamp, codeVersion(import.meta.url)).slice(0, 16),
     async judge(input: JudgeInput): Promise<Verdict> {
       try {
         const { classifyUserTurn } = await rules();

@@ -2,7 +2,9 @@ import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import { registerSecret } from '../../io/secrets.ts';
 import { ContentFilterFinishReasonError, LengthFinishReasonError } from 'openai/error';
 import { zodResponseFormat } from 'openai/helpers/zod';
+import { codeVersion } from '../../cache/code-version.ts';
 import { requestKey } from '../../cache/key.ts';
+import { contentKey } from '../../cache/stage-cache.ts';
 import type { ResponseCache } from '../../cache/sqlite-cache.ts';
 import type { JudgeStamp, Verdict } from '../../../src/schema/index.ts';
 import type { Judge, JudgeInput } from '../../core/judge.ts';
@@ -144,7 +146,7 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
         const started = Date.now();
         const r = await attempt(body);
         if (r.ok) {
-          deps.cache?.put(key, { text: JSON.stringify(r.output), finish_reason: 'stop', model: r.model, latency_ms: Date.now() - started });
+          await deps.cache?.put(key, { text: JSON.stringify(r.output), finish_reason: 'stop', model: r.model, latency_ms: Date.now() - started });
           return { kind: 'label', label: r.output.label, rationale: r.output.rationale, evidence_span: r.output.evidence_span, rule: null, judge: stamp.id, ...note };
         }
         last = r.reason;
@@ -157,7 +159,9 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
     }
   }
 
-  return { stamp, stats, judge };
+  // Not the URL, key or retry settings: they change how a verdict is fetched, not what it says.
+  const fingerprint = contentKey(stamp, prompt, codeVersion(import.meta.url)).slice(0, 16);
+  return { stamp, fingerprint, stats, judge };
 }
 
 /** A judge key is redacted from everything written, like the runner's own key. */

@@ -1,19 +1,25 @@
-/** Query evaluation over one search index (pure): the AND of every word and every facet. Format: SearchIndex. */
-import type { SearchIndex } from '../../schema/shards.ts';
-import { tokenize } from '../site/search.ts';
+/** Query evaluation over one model's index (pure): the AND of every word and every facet. */
+import { tokenize, type ModelIndex } from '../site/search.ts';
 
 /** "" means any; label "none" is a sample without a primary label. */
 export interface Filters { condition: string; label: string; query: string; disagree: boolean }
 
-/** Calls `at` for each number of postings (delta-encoded base-36 numbers joined by commas). */
-function decode(postings: string | undefined, at: (v: number) => void): void {
+/**
+ * Calls `at` for each number of postings (delta-encoded base-36 numbers joined by commas). Read char by char rather
+ * than split + parseInt, which allocate a string per number: a common word has postings in most samples of a model.
+ */
+export function decode(postings: string | undefined, at: (v: number) => void): void {
   if (!postings) return;
-  let v = 0;
-  for (const d of postings.split(',')) { v += parseInt(d, 36); at(v); }
+  let v = 0, d = 0;
+  for (let i = 0; i < postings.length; i++) {
+    const c = postings.charCodeAt(i);
+    if (c === 44) { v += d; at(v); d = 0; } else d = d * 36 + (c <= 57 ? c - 48 : c - 87);
+  }
+  at(v + d);
 }
 
 /** Marks the samples that contain a word: in their own text, or in their item's question or answer. */
-function wordMask(ix: SearchIndex, word: string, starts: readonly number[]): Uint8Array {
+function wordMask(ix: ModelIndex, word: string, starts: readonly number[]): Uint8Array {
   const m = new Uint8Array(ix.condition.length);
   // Own keys only: "constructor" is a word, not Object.prototype's.
   decode(Object.hasOwn(ix.tokens, word) ? ix.tokens[word] : undefined, (o) => { m[o] = 1; });
@@ -22,7 +28,7 @@ function wordMask(ix: SearchIndex, word: string, starts: readonly number[]): Uin
 }
 
 /** Ordinal of the first sample of each item. */
-function itemStarts(ix: SearchIndex): number[] {
+function itemStarts(ix: ModelIndex): number[] {
   const out: number[] = [];
   let s = 0;
   for (const n of ix.items) { out.push(s); s += n; }
@@ -30,7 +36,7 @@ function itemStarts(ix: SearchIndex): number[] {
 }
 
 /** Sorted ordinals of the samples that match every filter; the text matches when it holds every word of the query. */
-export function evaluate(ix: SearchIndex, f: Filters): number[] {
+export function evaluate(ix: ModelIndex, f: Filters): number[] {
   const ci = f.condition ? ix.conditions.indexOf(f.condition) : -1;
   const li = f.label ? ix.labels.indexOf(f.label) : -1;
   if ((f.condition && ci < 0) || (f.label && li < 0)) return [];
@@ -54,7 +60,7 @@ export function evaluate(ix: SearchIndex, f: Filters): number[] {
 }
 
 /** Where sample `ordinal` lives: shard n, and its position among the shard's samples (items in order). */
-export function locate(ix: SearchIndex, ordinal: number): { n: number; pos: number } {
+export function locate(ix: ModelIndex, ordinal: number): { n: number; pos: number } {
   let first = 0;
   for (let n = 0; n < ix.shards.length; n++) {
     if (ordinal < first + ix.shards[n]!) return { n, pos: ordinal - first };

@@ -1,5 +1,6 @@
 /** The example list (pure but for the injected loader): one page of matches across models, grouped by item. */
-import type { SearchIndex, ShardItem, ShardSample } from '../../schema/shards.ts';
+import type { ShardItem, ShardSample } from '../../schema/shards.ts';
+import type { ModelIndex } from '../site/search.ts';
 import { locate } from './evaluate.ts';
 import type { ShardLoader } from './loader.ts';
 
@@ -7,7 +8,7 @@ export const PAGE_SIZE = 20;
 
 export interface Hit { model: string; item: ShardItem; sample: ShardSample }
 /** The matches of one model: its index and the sorted ordinals that matched. */
-export interface ModelMatches { model: string; ix: SearchIndex; ordinals: number[] }
+export interface ModelMatches { model: string; ix: ModelIndex; ordinals: number[] }
 
 /** Consecutive hits of one model's item share one question block. */
 export function groupHits(hits: readonly Hit[]): Array<{ key: string; model: string; item: ShardItem; hits: Hit[] }> {

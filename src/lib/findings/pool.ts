@@ -5,8 +5,8 @@
  * Rates are pooled as src/lib/metrics pools them, sum(hits) / sum(trials) over items, here over the items of
  * every dataset. The interval of a pooled rate treats datasets as independent strata: the variance is the
  * weighted sum of each dataset's variance, read back from its own interval (so each keeps its design effect),
- * with a normal interval at 95%. Per-item vectors are concatenated when every dataset carries them, so the
- * Spearman bootstrap still resamples items.
+ * with a normal interval at 95%. Per-item vectors are concatenated when every dataset carries them, so a pooled
+ * dataset has every field a real one has.
  */
 import { LABELS, type ConditionResult, type DatasetResult, type ResultSummary } from '../../schema/index.ts';
 

@@ -33,7 +33,7 @@ export const RHO_BOOTSTRAP = { resamples: 2000, seed: 20260402, confidence: 0.95
 
 /**
  * Points for the decoupling scatter (models with both an accuracy and a follow-up rate) and Spearman's ρ with its
- * two-level bootstrap interval (models, then items: src/lib/metrics/spearman-bootstrap.ts).
+ * BCa bootstrap interval over models (src/lib/metrics/spearman-bootstrap.ts).
  */
 export function scatterPoints(summaries: readonly ResultSummary[], dataset: string, condition = BASELINE_CONDITION): { points: ScPoint[]; rho: number | null; rhoCI: RhoInterval } {
   const points: ScPoint[] = [];
@@ -43,10 +43,7 @@ export function scatterPoints(summaries: readonly ResultSummary[], dataset: stri
     const c = d?.conditions.find((x) => x.condition === condition);
     if (!d?.accuracy || !c?.followup) continue;
     points.push({ id: s.submission.id, name: s.submission.display_name, family: s.submission.family, params: s.submission.params.total_b, acc: d.accuracy.strict, fu: c.followup });
-    const acc = d.accuracy.item_correct;
-    const fu = c.item_hits;
-    const paired = acc !== undefined && fu !== undefined && acc.length === d.item_ids.length && fu.length === d.item_ids.length;
-    models.push({ acc: { value: d.accuracy.strict.value, n: d.accuracy.strict.n }, fu: { value: c.followup.value, n: c.followup.n }, items: paired ? { acc, fu } : null });
+    models.push({ acc: { value: d.accuracy.strict.value, n: d.accuracy.strict.n }, fu: { value: c.followup.value, n: c.followup.n } });
   }
   const rhoCI = spearmanBootstrap(models, RHO_BOOTSTRAP);
   return { points, rho: rhoCI.rho, rhoCI };

@@ -8,19 +8,37 @@ import { buildServeCommand, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAG
 import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
 import { paperSubmission } from '../../helpers/community-fixtures.ts';
 
-/** Each engine's documented long options, read from its source (the fixture names the files). */
-const DOCUMENTED = parse(readFileSync(join(REPO_ROOT, 'tests/fixtures/engines/documented-flags.yaml'), 'utf8')) as Record<Engine, string[]>;
+/** Each engine's documented long options, read from its source at the commit the fixture names per file. */
+interface Documented { repo: string; read_from: { path: string; commit: string }[]; flags: string[] }
+const FIXTURE = parse(readFileSync(join(REPO_ROOT, 'tests/fixtures/engines/documented-flags.yaml'), 'utf8')) as Record<Engine, Documented>;
+const DOCUMENTED = Object.fromEntries(Object.entries(FIXTURE).map(([e, d]) => [e, d.flags])) as Record<Engine, string[]>;
 const SUBMISSIONS = readdirSync(join(REPO_ROOT, 'submissions'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml')).sort();
 const GGUF: readonly Engine[] = ['llamacpp', 'ollama'];
 
 /** Every `--name` in the commands (values that follow a flag are not flags). */
 const longOptions = (cmds: string[][]): string[] => cmds.flat().filter((a) => a.startsWith('--')).map((a) => a.slice(2));
 
+test('the documented options of every engine name the repository, files and commit they were read from', () => {
+  assert.deepEqual(Object.keys(FIXTURE).sort(), [...ENGINES].sort());
+  for (const e of ENGINES) {
+    const d = FIXTURE[e];
+    assert.match(d.repo, /^[\w.-]+\/[\w.-]+$/, `${e}: repo`);
+    assert.ok(d.read_from.length > 0, `${e}: read_from`);
+    for (const f of d.read_from) {
+      assert.match(f.commit, /^[0-9a-f]{40}$/, `${e}: ${f.path} needs the full commit it was read at`);
+      assert.match(f.path, /^[\w./-]+$/, `${e}: path`);
+    }
+    assert.equal(new Set(d.flags).size, d.flags.length, `${e}: a flag is listed twice`);
+  }
+});
+
 test('the allowlist of every engine holds only options that engine documents', () => {
   const allowed = loadAllowedEngineArgs();
   assert.deepEqual(Object.keys(DOCUMENTED).sort(), [...ENGINES].sort());
   for (const e of ENGINES) for (const name of allowed[e]) assert.ok(DOCUMENTED[e].includes(name), `${e}: --${name} is allowlisted but not documented by ${e}`);
   assert.equal(allowed.sglang.includes('enable-prefix-caching'), false, 'SGLang has no --enable-prefix-caching');
+  // Removed from vLLM's parser (arg_utils.py at the fixture's commit): a command using them would be rejected.
+  for (const gone of ['swap-space', 'disable-log-requests']) assert.equal(allowed.vllm.includes(gone), false, `vLLM has no --${gone}`);
 });
 
 test('serve-cmd for every committed submission and every engine uses only options that engine documents', () => {

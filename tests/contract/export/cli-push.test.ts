@@ -79,11 +79,11 @@ test('a dataset the summary lists without its samples file is named', async () =
   await assert.rejects(exportResults([dir], join(root, 'partial-out')), (e: Error) => e instanceof ExportInputError && /samples\/mt_bench\.jsonl: \(file\): missing: summary\.json lists dataset "mt_bench"$/.test(e.message));
 });
 
-test('CLI: --push without HF_TOKEN refuses with a clear line, after writing the folder', () => {
-  const env = { HF_TOKEN: '', HF_ENDPOINT: 'http://127.0.0.1:9' };
+test('CLI: --push without a token (no HF_TOKEN, no stored login) refuses with a clear line, after writing the folder', () => {
+  const env = { HF_TOKEN: '', HF_TOKEN_PATH: join(root, 'no-such-token'), HF_ENDPOINT: 'http://127.0.0.1:9' };
   const r = runCli(['export', FIXTURE, '--out', join(root, 'nopush'), '--push', 'someone/userturn-results'], { env });
   assert.equal(r.code, 1);
-  assert.match(r.stderr, /^--push: HF_TOKEN is not set/);
+  assert.match(r.stderr, /^--push: no Hugging Face token: set HF_TOKEN .* \(stored in .*no-such-token\)$/m);
   assert.ok(existsSync(join(root, 'nopush', 'README.md')));
 });
 

@@ -51,8 +51,9 @@ describe('storage failures stop the run with one clear line', () => {
     const fs = await mountTmpfs(96);
     if (typeof fs === 'string') return t.skip(fs);
     try {
-      // Room for the empty database, not for the answers.
-      await writeFile(join(fs.dir, 'filler'), Buffer.alloc(40 * 1024));
+      // Room for the empty database (its answers and derived tables), not for the answers: the run starts, and
+      // the first group commit that does not fit stops it.
+      await writeFile(join(fs.dir, 'filler'), Buffer.alloc(24 * 1024));
       const work = await mkdtemp(join(tmpdir(), 'ut-fullcache-'));
       const cache = join(fs.dir, 'cache.sqlite');
       const before = (await sim.stats()).routes['/v1/completions']?.['200'] ?? 0;

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { execFileSync } from 'node:child_process';
-import { Sample, SearchIndex } from '../../../src/schema/index.ts';
+import { Sample, SearchDirectory, SearchFacets, SearchTerms } from '../../../src/schema/index.ts';
 import { groupByItem, manifestEntry, splitShards } from '../../../src/lib/site/shards.ts';
 import { writeShards } from '../../../src/integrations/sample-shards.ts';
 
@@ -43,10 +43,17 @@ test('writeShards writes a manifest per model × dataset and names the file, lin
     const man = JSON.parse(readFileSync(join(out, 'data', 'samples', 'gpt-oss-120b', 'ifeval.json'), 'utf8'));
     assert.equal(man.samples, readFileSync(join(dir, 'gpt-oss-120b', 'samples', 'ifeval.jsonl'), 'utf8').trim().split('\n').length);
     assert.ok(man.shards.length >= 1);
-    // The search index of the same model × dataset counts the same samples, shard by shard, and passes its schema.
-    const ix = SearchIndex.parse(JSON.parse(readFileSync(join(out, 'data', 'index', 'ifeval', 'gpt-oss-120b.json'), 'utf8')));
-    assert.deepEqual(ix.shards, man.shards.map((s: { samples: number }) => s.samples));
+    // The model's search facets count the same samples, shard by shard, and pass their schema; so do the dataset's
+    // directory and every term file it counts.
+    const read = (f: string) => JSON.parse(readFileSync(join(out, 'data', 'index', 'ifeval', f), 'utf8'));
+    const directory = SearchDirectory.parse(read('index.json'));
+    assert.ok(directory.models.includes('gpt-oss-120b'));
+    const facets = directory.groups.flatMap((_, g) => SearchFacets.parse(read(`facets-${g}.json`)).models);
+    assert.deepEqual(facets.map((f) => f.model), directory.models);
+    assert.deepEqual(facets.find((f) => f.model === 'gpt-oss-120b')!.shards, man.shards.map((s: { samples: number }) => s.samples));
+    for (let b = 0; b < directory.buckets; b++) SearchTerms.parse(read(`terms-${b}.json`));
     assert.ok(stats.indexBytes > 0);
+    assert.equal(stats.indexFiles, readdirSync(join(out, 'data', 'index'), { recursive: true }).filter((f) => String(f).endsWith('.json')).length);
     const f = join(dir, 'gpt-oss-120b', 'samples', 'ifeval.jsonl');
     const lines = readFileSync(f, 'utf8').trim().split('\n');
     const good = lines[2]!;

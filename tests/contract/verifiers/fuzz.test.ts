@@ -98,15 +98,12 @@ test('fuzz: verifiers never throw on 400 random strings of unusual Unicode (seed
   }
 });
 
-test('fuzz: verifiers handle 1 MB inputs in bounded time', () => {
+// A termination check, not a speed check: catastrophic backtracking on 1 MB runs for hours, so the test's own
+// timeout catches it even on a loaded CI machine. How fast the verifiers are is printed by bench/verifiers.ts.
+test('fuzz: verifiers finish on 1 MB inputs', { timeout: 600_000 }, () => {
   const all = items();
   for (const [i, text] of LARGE.entries()) {
-    for (const item of all) {
-      const t0 = performance.now();
-      assertTotal(item, text, `1 MB input #${i}`);
-      const ms = performance.now() - t0;
-      assert.ok(ms < 8000, `${item.dataset} took ${ms.toFixed(0)} ms on 1 MB input #${i}`);
-    }
+    for (const item of all) assertTotal(item, text, `1 MB input #${i}`);
   }
 });
 

@@ -85,7 +85,7 @@ test('a permalink finds its sample through the manifest; a comparison shows ever
 test('a page of matches across models loads only the shards it shows, and groups by model and item', async () => {
   const { load, loads } = fixtureLoader();
   const ready: ModelMatches[] = [];
-  for (const m of ['model-a', 'model-b']) { const ix = (await load.index(m, 'gsm8k'))!; ready.push({ model: m, ix, ordinals: evaluate(ix, { condition: 't0.7', label: '', query: '', disagree: false }) }); }
+  for (const m of ['model-a', 'model-b']) { const ix = (await load.index(m, 'gsm8k', []))!; ready.push({ model: m, ix, ordinals: evaluate(ix, { condition: 't0.7', label: '', query: '', disagree: false }) }); }
   const page = await firstHits(load, 'gsm8k', ready, 7);
   assert.deepEqual(page.map((h) => `${h.model}/${h.sample.id}`), [
     ...['i1', 'i2', 'i3', 'i4', 'i5'].map((i) => `model-a/${i}~t0.7~0`), 'model-b/i1~t0.7~0', 'model-b/i2~t0.7~0']);
@@ -101,14 +101,22 @@ test('results stream in model order as soon as every earlier model is done; a st
   const started: string[] = [];
   let whenFirstDone: string[] = [];
   await searchModels(['a', 'b', 'c', 'd'], async (m) => { started.push(m); await new Promise((r) => setTimeout(r, delays[m])); if (m === 'a') whenFirstDone = [...started]; if (m === 'd') throw new Error('x'); return m.toUpperCase(); },
-    (p) => seen.push(structuredClone(p)), () => false);
+    (p) => { seen.push(structuredClone(p)); }, () => false);
   assert.deepEqual(seen.map((p) => [p.done, p.ready]), [[1, ['A']], [2, ['A']], [3, ['A']], [4, ['A', 'B', 'C', null]]], 'c and d wait for b; a failed model reads as null');
   assert.deepEqual([whenFirstDone, started], [['a'], ['a', 'b', 'c', 'd']], 'the first model runs alone, then the rest together');
   const after: unknown[] = [];
   let stale = false;
-  await searchModels(['a', 'b'], async (m) => { await new Promise((r) => setTimeout(r, delays[m])); stale = true; return m; }, (p) => after.push(p), () => stale);
+  await searchModels(['a', 'b'], async (m) => { await new Promise((r) => setTimeout(r, delays[m])); stale = true; return m; }, (p) => { after.push(p); }, () => stale);
   assert.deepEqual(after, []);
   const empty: unknown[] = [];
-  await searchModels([], async () => 'x', (p) => empty.push(p), () => false);
+  await searchModels([], async () => 'x', (p) => { empty.push(p); }, () => false);
   assert.deepEqual(empty, [{ ready: [], done: 0, total: 0 }]);
+});
+
+test('the other models wait until the first page is shown (the promise update returns for the first model)', async () => {
+  const events: string[] = [];
+  await searchModels(['a', 'b', 'c'], async (m) => { events.push(`run ${m}`); return m; }, async (p) => {
+    if (p.done === 1) { await new Promise((r) => setTimeout(r, 10)); events.push('first page shown'); }
+  }, () => false);
+  assert.deepEqual(events, ['run a', 'first page shown', 'run b', 'run c']);
 });

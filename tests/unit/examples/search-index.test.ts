@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { evaluate, locate, type Filters } from '../../../src/lib/examples/evaluate.ts';
-import { buildIndex, encodePostings } from '../../../src/lib/site/search-index.ts';
+import { decode, evaluate, locate, type Filters } from '../../../src/lib/examples/evaluate.ts';
+import { bucketCount, buildIndex, combineIndexes, encodePostings, facetGroups, BUCKET_BYTES, MAX_GROUP } from '../../../src/lib/site/search-index.ts';
 import { tokenize } from '../../../src/lib/site/search.ts';
-import { SearchIndex, type ShardItem } from '../../../src/schema/shards.ts';
+import { bucketOf } from '../../../src/schema/shard-paths.ts';
+import { SearchDirectory, SearchFacets, SearchTerms, type ShardItem } from '../../../src/schema/shards.ts';
 import { shard } from '../../helpers/examples-fixtures.ts';
 
 const none: Filters = { condition: '', label: '', query: '', disagree: false };
@@ -16,27 +17,61 @@ parts[2]![1]!.samples[1]!.verdicts = [{ kind: 'judge_error', reason: 'timeout', 
 const ix = buildIndex('model-a', 'gsm8k', parts);
 const ids = (f: Partial<Filters>) => evaluate(ix, { ...none, ...f }).map((o) => { const { n, pos } = locate(ix, o); return parts[n]!.flatMap((it) => it.samples)[pos]!.id; });
 
-test('tokens: lower-cased runs of letters and digits, each once; over-long runs cut', () => {
+test('tokens: lower-cased runs of letters and digits, each once; over-long runs cut; postings round-trip', () => {
   assert.deepEqual(tokenize('As an AI, as AN ai: 42% — naïve'), ['as', 'an', 'ai', '42', 'naïve']);
   assert.deepEqual(tokenize('x'.repeat(50)), ['x'.repeat(32)]);
   assert.equal(encodePostings([3, 4, 10, 50]), '3,1,6,14');
   assert.equal(encodePostings([]), '');
+  const big = [0, 35, 36, 1295, 1296, 99999, 1_000_000];
+  const back: number[] = [];
+  decode(encodePostings(big), (v) => back.push(v));
+  assert.deepEqual(back, big);
 });
 
-test('the index is valid against its schema and numbers samples in shard order', () => {
-  assert.ok(SearchIndex.safeParse(ix).success);
+test('a model index numbers samples in shard order', () => {
   assert.deepEqual([ix.shards, ix.items, ix.conditions], [[4, 2, 4], [2, 2, 2, 2, 2], ['greedy', 't0.7']]);
   assert.equal(ix.condition, '0101010101');
   assert.equal(ix.labels[Number.parseInt(ix.label[9]!, 36)], 'none');
   assert.equal(ix.disagree, '6');
   assert.equal(ix.tokens.why, '0,2,2,2,2', 'delta-encoded ordinals 0 2 4 6 8');
   assert.equal(ix.item_tokens.i3, '2', 'question and answer are indexed once per item');
-  const bad = SearchIndex.safeParse({ ...ix, label: ix.label.slice(1) });
-  assert.equal(bad.success, false, 'codes must count every sample');
-  assert.equal(SearchIndex.safeParse({ ...ix, tokens: { why: '0,,2' } }).success, false);
   assert.deepEqual(locate(ix, 5), { n: 1, pos: 1 });
   assert.deepEqual(locate(ix, 9), { n: 2, pos: 3 });
   assert.throws(() => locate(ix, 10), /beyond the index of model-a on gsm8k/);
+});
+
+test('a dataset\'s directory, facets and term files are valid against their schemas; each word is in the bucket of its hash, per model', () => {
+  const other = buildIndex('model-b', 'gsm8k', [shard(0, ['i9']).items]);
+  const { directory, facets, terms } = combineIndexes('gsm8k', [ix, other]);
+  assert.ok(SearchDirectory.safeParse(directory).success);
+  assert.deepEqual([directory.buckets, directory.models, directory.groups], [1, ['model-a', 'model-b'], [1, 1]], 'a tiny index is one term file');
+  assert.equal(SearchDirectory.safeParse({ ...directory, groups: [1] }).success, false, 'groups must count every model');
+  for (const f of facets) assert.ok(SearchFacets.safeParse(f).success);
+  assert.deepEqual(facets.map((f) => [f.group, f.models.map((m) => [m.model, m.condition])]), [[0, [['model-a', ix.condition]]], [1, [['model-b', '01']]]]);
+  for (const t of terms) assert.ok(SearchTerms.safeParse(t).success, JSON.stringify(SearchTerms.safeParse(t).error?.issues[0]));
+  assert.deepEqual(terms[0]!.tokens.why, { 0: '0,2,2,2,2', 1: '0' }, 'models named by their position in the directory, in base 36');
+  assert.deepEqual(terms[0]!.item_tokens.i9, { 1: '0' });
+  assert.equal(SearchFacets.safeParse({ ...facets[0]!, models: [{ ...facets[0]!.models[0]!, label: ix.label.slice(1) }] }).success, false, 'codes must count every sample');
+  assert.equal(SearchTerms.safeParse({ ...terms[0]!, tokens: { why: { 0: '0,,2' } } }).success, false);
+  const two = { ...terms[0]!, buckets: 2, tokens: { why: { 0: '0' } }, item_tokens: {} };
+  assert.equal(SearchTerms.safeParse({ ...two, bucket: bucketOf('why', 2) }).success, true);
+  assert.equal(SearchTerms.safeParse({ ...two, bucket: 1 - bucketOf('why', 2) }).success, false, 'a word in the wrong bucket');
+});
+
+test('facets files hold doubling groups of models, at most MAX_GROUP each', () => {
+  assert.deepEqual(facetGroups(0), []);
+  assert.deepEqual(facetGroups(1), [1]);
+  assert.deepEqual(facetGroups(60), [1, 2, 4, 8, 16, 16, 13]);
+  assert.equal(facetGroups(500).reduce((a, b) => a + b, 0), 500);
+  assert.equal(Math.max(...facetGroups(500)), MAX_GROUP);
+});
+
+test('bucket counts are powers of two that keep term files near their target size', () => {
+  assert.deepEqual([bucketCount(0), bucketCount(BUCKET_BYTES), bucketCount(BUCKET_BYTES + 1), bucketCount(100 * BUCKET_BYTES)], [1, 1, 2, 128]);
+  const words = Array.from({ length: 2000 }, (_, i) => `w${i}`);
+  const per = new Array<number>(16).fill(0);
+  for (const w of words) per[bucketOf(w, 16)]!++;
+  assert.ok(Math.min(...per) > 2000 / 16 / 2 && Math.max(...per) < 2000 / 16 * 1.5, `spread: ${per.join(' ')}`);
 });
 
 test('a query is the AND of its words (in the user turn, a perturbed answer, or the item\'s question or answer) and every facet', () => {

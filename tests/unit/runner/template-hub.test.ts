@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { lstat, mkdtemp, readdir, readFile, readlink } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -34,7 +34,8 @@ async function allFiles(dir: string): Promise<Array<{ path: string; text: string
 
 async function withHub<T>(hub: FakeHub, env: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
   try {
-    return await withEnv({ HF_ENDPOINT: hub.url, HF_TOKEN: undefined, HF_HUB_OFFLINE: undefined, ...env }, fn);
+    // No token unless a test gives one: never a stored login of the machine running the tests.
+    return await withEnv({ HF_ENDPOINT: hub.url, HF_TOKEN: undefined, HF_TOKEN_PATH: '/nonexistent/userturn-test/token', HF_HUB_OFFLINE: undefined, ...env }, fn);
   } finally {
     await hub.close();
   }
@@ -69,6 +70,18 @@ describe('chat templates from the Hub (@huggingface/hub against a local stand-in
       const files = await allFiles(cacheDir);
       assert.ok(files.length >= 2);
       for (const f of files) assert.ok(!f.text.includes(TOKEN) && !f.path.includes(TOKEN), f.path);
+    });
+  });
+
+  it('without HF_TOKEN, the stored login (HF_TOKEN_PATH, as `hf auth login` writes it) goes to the Hub instead', async () => {
+    const hub = await startFakeHub({ files: configOnly });
+    const cacheDir = await tmp();
+    const tokenFile = join(await tmp(), 'token');
+    await writeFile(tokenFile, `${TOKEN}\n`);
+    await withHub(hub, { HF_TOKEN_PATH: tokenFile }, async () => {
+      await loadSubmissionTemplate(sub(), { root, cacheDir });
+      assert.ok(hub.seen.length > 0 && hub.seen.every((s) => s.authorization === `Bearer ${TOKEN}`));
+      for (const f of await allFiles(cacheDir)) assert.ok(!f.text.includes(TOKEN), f.path);
     });
   });
 

@@ -1,0 +1,109 @@
+/**
+ * Cached-rerun benchmark (not a test; issue 16). Starts `userturn sim` on 127.0.0.1, does one `userturn run` of
+ * ~20,000 requests into a fresh SQLite cache, then, in this same process, three interleaved rounds of
+ *   (a) the floor: reading every row of the request cache bare (one SELECT, every column),
+ *   (k) reading every row again by its key through the request cache (`get`, checksum verified), which is how a
+ *       rerun must find its answers, and
+ *   (b) the same `userturn run` again, fully cached (no request sent),
+ * and prints each time and the ratios (b)/(a) and (b)/(k), with their medians. Every rerun's results (summary and sample files,
+ * timings aside) must equal the first run's; the benchmark exits 1 when they do not.
+ * Target (issue 16): (b)/(a) ≤ 3.
+ * Usage: npm run bench:rerun [-- --requests 20000 --latency-ms 20 --concurrency 256]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { openSqliteCache } from '../runners/cache/sqlite-cache.ts';
+import { parseScriptArgs } from '../runners/core/args.ts';
+import { runProbeCommand } from '../runners/probe/run-probe.ts';
+import type { RunOptions } from '../runners/probe/run-options.ts';
+import { comparableResult } from '../tests/helpers/result-compare.ts';
+import { benchRun, startSim } from './runner/fixture.ts';
+
+const USAGE = `usage: npm run bench:rerun -- [--requests N] [--latency-ms MS] [--concurrency C] [--rounds R]
+
+A fully cached rerun of \`userturn run\` against reading the cache rows bare (see docs/runner.md).`;
+const { values } = parseScriptArgs(process.argv.slice(2), {
+  requests: { type: 'string', default: '20000' },
+  'latency-ms': { type: 'string', default: '20' },
+  concurrency: { type: 'string', default: '256' },
+  rounds: { type: 'string', default: '3' },
+}, USAGE);
+for (const k of ['requests', 'latency-ms', 'concurrency', 'rounds'] as const) {
+  if (!/^\d+$/.test(values[k] ?? '')) {
+    console.error(`--${k} must be a whole number, got "${values[k]}"\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+
+/** The floor: every row of the request cache read once, every column touched. */
+function readRowsBare(path: string): { rows: number; s: number; keys: Array<[string, string]> } {
+  const t0 = performance.now();
+  const db = new DatabaseSync(path, { readOnly: true });
+  const keys: Array<[string, string]> = [];
+  for (const r of db.prepare('SELECT scope, key, text, finish_reason, model, latency_ms, sha256 FROM responses').iterate() as Iterable<Record<string, string>>) {
+    keys.push([r.scope!, r.key!]);
+  }
+  db.close();
+  if (keys.length === 0) throw new Error('empty cache');
+  return { rows: keys.length, s: (performance.now() - t0) / 1000, keys };
+}
+
+/** Every row read by its key through the request cache, as a rerun finds its answers. */
+function readRowsKeyed(path: string, keys: Array<[string, string]>): number {
+  const t0 = performance.now();
+  const cache = openSqliteCache(path, { scope: keys[0]![0] });
+  for (const [, key] of keys) if (!cache.get(key)) throw new Error(`row ${key} not found`);
+  cache.close();
+  return (performance.now() - t0) / 1000;
+}
+
+async function timedRun(opts: RunOptions) {
+  const t0 = performance.now();
+  const outcome = await runProbeCommand(opts);
+  return { s: (performance.now() - t0) / 1000, outcome };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main(): Promise<void> {
+  const sim = await startSim(Number(values['latency-ms']));
+  const work = await mkdtemp(join(tmpdir(), 'ut-bench-rerun-'));
+  let failed = false;
+  try {
+    const { items, opts: base } = await benchRun(work, sim.url, Number(values.requests), Number(values.concurrency));
+    const opts = { ...base, log: () => {}, out: () => {}, progressWrite: () => {} } as RunOptions;
+    console.log(`cached rerun against reading the cache rows, ${new Date().toISOString()}, ${cpus().length} cores, load average ${load()}`);
+    const first = await timedRun(opts);
+    const resultDir = first.outcome.resultDir!;
+    const reference = await comparableResult(resultDir);
+    console.log(`first run: ${items} items, ${first.outcome.stats!.completed} requests sent in ${first.s.toFixed(1)} s (simulator at ${values['latency-ms']} ms, concurrency ${opts.concurrency}), load ${load()}`);
+    console.log('\nround  rows   (a) bare s  (k) keyed s  (b) rerun s  b/a     b/k    sent  same results  load');
+    const bare: number[] = [];
+    const keyed: number[] = [];
+    for (let round = 1; round <= Number(values.rounds); round++) {
+      const floor = readRowsBare(opts.cachePath!);
+      const byKey = readRowsKeyed(opts.cachePath!, floor.keys);
+      const rerun = await timedRun(opts);
+      const same = (await comparableResult(resultDir)) === reference;
+      failed ||= !same || rerun.outcome.stats!.sent !== 0;
+      bare.push(rerun.s / floor.s);
+      keyed.push(rerun.s / byKey);
+      const cols = [String(round).padStart(5), String(floor.rows).padStart(5), floor.s.toFixed(3).padStart(10), byKey.toFixed(3).padStart(11), rerun.s.toFixed(3).padStart(11), (rerun.s / floor.s).toFixed(1).padStart(5), (rerun.s / byKey).toFixed(2).padStart(6)];
+      console.log(`${cols.join('  ')}  ${String(rerun.outcome.stats!.sent).padStart(4)}  ${same ? 'yes' : 'NO '}           ${load()}`);
+    }
+    console.log(`\nmedian b/a ${median(bare).toFixed(1)} (issue 16 target ≤ 3), median b/k ${median(keyed).toFixed(2)}; load average at the end ${load()} (the simulator idles on the same cores)`);
+  } finally {
+    sim.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+  if (failed) {
+    console.error('a cached rerun sent requests or its results differ from the first run');
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,24 @@
+import { openCacheFile } from './cache-file.ts';
+import { memoryCache, responseTable, setupResponses, type CacheOptions, type ResponseCache } from './sqlite-cache.ts';
+import { noStageCache, setupStages, stageTable, type StageCache } from './stage-cache.ts';
+
+/** What a run caches: answers by request, and what it derives from them by content, in one file. */
+export interface RunCache {
+  responses: ResponseCache;
+  stages: StageCache;
+  /** Commit what is queued and close the file. */
+  close(): void;
+}
+
+/** The run's cache file (`null`: --no-cache, answers kept in memory for de-duplication, stages never kept). */
+export function openRunCache(path: string | null, opts: CacheOptions = {}): RunCache {
+  if (path === null) {
+    const responses = memoryCache();
+    return { responses, stages: noStageCache(), close: () => responses.close() };
+  }
+  const file = openCacheFile(path, (db) => {
+    setupResponses(db, path);
+    setupStages(db);
+  });
+  return { responses: responseTable(file, opts), stages: stageTable(file, opts.onCorruptRow), close: () => file.close() };
+}

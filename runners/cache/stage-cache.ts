@@ -1,0 +1,119 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { CacheFile } from './cache-file.ts';
+import { canonicalJson, sha256Hex } from './key.ts';
+
+/** The derived stages a rerun reuses: rendered prompts, verifier scores, judge verdicts, summaries. */
+export const STAGES = ['prompt', 'score', 'verdict', 'summary'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export interface StageStats {
+  reused: number;
+  computed: number;
+}
+
+/**
+ * What a run computes from its inputs and answers, stored by content so a rerun computes nothing twice. `version`
+ * names everything besides the key that shapes the value (the code, the judge config, the template): when it
+ * changes nothing stored under the old one is used. `key` is the content, from `contentKey`.
+ */
+export interface StageCache {
+  get<T>(stage: Stage, version: string, key: string): T | undefined;
+  /** Store a value; it is committed with the next group (a crash before that only means computing it again). */
+  put(stage: Stage, version: string, key: string, value: unknown): void;
+  getOrCompute<T>(stage: Stage, version: string, key: string, compute: () => T): T;
+  /** The async form; a value that `keep` rejects (e.g. a judge error) is returned but not stored. */
+  getOrComputeAsync<T>(stage: Stage, version: string, key: string, compute: () => Promise<T>, keep?: (v: T) => boolean): Promise<T>;
+  /** The batch form: one value per key, `compute` called once with the keys not stored (in order). */
+  getOrComputeMany<T>(stage: Stage, version: string, keys: string[], compute: (missing: string[]) => Promise<T[]>, keep?: (v: T) => boolean): Promise<T[]>;
+  readonly stats: Record<Stage, StageStats>;
+}
+
+/** The content address of a stage's input: sha-256 of its canonical JSON. */
+export const contentKey = (...parts: unknown[]): string => sha256Hex(canonicalJson(parts));
+
+export function setupStages(db: DatabaseSync): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS derived (
+    stage TEXT NOT NULL,
+    version TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    PRIMARY KEY (stage, version, key)
+  ) STRICT, WITHOUT ROWID`);
+}
+
+const emptyStats = (): Record<Stage, StageStats> => Object.fromEntries(STAGES.map((s) => [s, { reused: 0, computed: 0 }])) as Record<Stage, StageStats>;
+
+/** The shared logic over a get/put pair: counting, and the compute-on-miss forms. */
+function stageCacheOver(get: StageCache['get'], put: StageCache['put']): StageCache {
+  const stats = emptyStats();
+  const hit = <T>(stage: Stage, version: string, key: string): T | undefined => {
+    const v = get<T>(stage, version, key);
+    if (v !== undefined) stats[stage].reused++;
+    return v;
+  };
+  const store = <T>(stage: Stage, version: string, key: string, v: T, keep?: (v: T) => boolean): T => {
+    stats[stage].computed++;
+    if (!keep || keep(v)) put(stage, version, key, v);
+    return v;
+  };
+  return {
+    stats,
+    get,
+    put,
+    getOrCompute: (stage, version, key, compute) => hit(stage, version, key) ?? store(stage, version, key, compute()),
+    async getOrComputeAsync(stage, version, key, compute, keep) {
+      return hit(stage, version, key) ?? store(stage, version, key, await compute(), keep);
+    },
+    async getOrComputeMany<T>(stage: Stage, version: string, keys: string[], compute: (missing: string[]) => Promise<T[]>, keep?: (v: T) => boolean) {
+      const out = keys.map((k) => hit<T>(stage, version, k));
+      const missing = keys.filter((_, i) => out[i] === undefined);
+      if (missing.length === 0) return out as T[];
+      const fresh = await compute(missing);
+      let j = 0;
+      return out.map((v, i) => v ?? store(stage, version, keys[i]!, fresh[j++]!, keep));
+    },
+  };
+}
+
+/**
+ * The stage cache in the `derived` table of a cache file. Values are JSON with a checksum verified on read (a
+ * mismatch is a miss, reported once). Rows go through the file's group commit; until it lands they are read
+ * from memory.
+ */
+export function stageTable(file: CacheFile, onCorruptRow?: (message: string) => void): StageCache {
+  const getStmt = file.prepare('SELECT value, sha256 FROM derived WHERE stage = ? AND version = ? AND key = ?');
+  const putStmt = file.prepare('INSERT OR REPLACE INTO derived (stage, version, key, value, sha256) VALUES (?, ?, ?, ?, ?)');
+  const uncommitted = new Map<string, string>();
+  let corruptReported = false;
+  const get = <T>(stage: Stage, version: string, key: string): T | undefined => {
+    const id = `${stage}\u0000${version}\u0000${key}`;
+    let json = uncommitted.get(id);
+    if (json === undefined) {
+      const row = file.read<{ value: string; sha256: string }>(getStmt, stage, version, key);
+      if (!row) return undefined;
+      if (row.sha256 !== sha256Hex(row.value)) {
+        if (!corruptReported) onCorruptRow?.(`${file.path}: a stored ${stage} does not match its checksum (the file was altered or damaged); such values are computed again`);
+        corruptReported = true;
+        return undefined;
+      }
+      json = row.value;
+    }
+    return JSON.parse(json) as T;
+  };
+  const put = (stage: Stage, version: string, key: string, value: unknown): void => {
+    // A file that failed a commit stops the run here too, not only at the next answer.
+    if (file.commits.failed) throw file.commits.failed;
+    const json = JSON.stringify(value);
+    const id = `${stage}\u0000${version}\u0000${key}`;
+    uncommitted.set(id, json);
+    file.commits.write(putStmt, [stage, version, key, json, sha256Hex(json)]).then(
+      () => uncommitted.get(id) === json && uncommitted.delete(id),
+      () => {}, // the failure is kept by the group commit and thrown at the next write
+    );
+  };
+  return stageCacheOver(get, put);
+}
+
+/** --no-cache: every stage is computed (and counted), nothing is kept. */
+export const noStageCache = (): StageCache => stageCacheOver(() => undefined, () => {});

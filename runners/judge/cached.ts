@@ -1,0 +1,19 @@
+import type { Verdict } from '../../src/schema/index.ts';
+import { contentKey, type StageCache } from '../cache/stage-cache.ts';
+import type { Judge } from '../core/judge.ts';
+
+/**
+ * A judge whose verdicts are cached by content: the judge's fingerprint, then what it judges (question, the
+ * assistant turn shown, the user turn, the dataset; not the sample id, which no judge reads). Errors are not
+ * kept, so a rerun asks again. A judge without a fingerprint is returned as it is.
+ */
+export function cachedJudge(judge: Judge, stages: StageCache): Judge {
+  const version = judge.fingerprint;
+  if (version === undefined) return judge;
+  return {
+    stamp: judge.stamp,
+    fingerprint: version,
+    judge: (input) =>
+      stages.getOrComputeAsync<Verdict>('verdict', version, contentKey(input.question, input.response, input.user_turn, input.dataset ?? null), () => judge.judge(input), (v) => v.kind !== 'judge_error'),
+  };
+}
