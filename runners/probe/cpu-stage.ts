@@ -48,8 +48,8 @@ export function startCpuStage() {
     });
   };
   return {
-    /** The heuristic judge with this stamp, answering from the worker. */
-    judge: (stamp: Judge['stamp']): Judge => ({ stamp, judge: (input) => call<Verdict>({ op: 'judge', input }) }),
+    /** The heuristic judge `j` (its stamp and fingerprint), answering from the worker. */
+    judge: (j: Judge): Judge => ({ stamp: j.stamp, fingerprint: j.fingerprint, judge: (input) => call<Verdict>({ op: 'judge', input }) }),
     verify: (item: VerifierItem, answer: string) => call<ItemScore>({ op: 'verify', item, answer }),
     close: () => worker.terminate(),
   };
