@@ -13,7 +13,7 @@ import { createHttpTransport } from '../runners/client/http-transport.ts';
 import { postCompletion } from '../runners/client/direct-completion.ts';
 import { readStreamedCompletion } from '../runners/client/sse-completion.ts';
 import { benchBody } from './runner/loops.ts';
-import { startSim } from './runner/sim.ts';
+import { startSim } from './runner/fixture.ts';
 
 const USAGE = 'usage: node bench/runner-sdk-vs-direct.ts [--requests N] [--concurrency C] [--reps R]\n\nCPU per request: the openai SDK against a direct request on the same transport.';
 const { values } = parseScriptArgs(process.argv.slice(2), { requests: { type: 'string', default: '4000' }, concurrency: { type: 'string', default: '128' }, reps: { type: 'string', default: '3' } }, USAGE);

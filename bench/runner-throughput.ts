@@ -14,8 +14,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseScriptArgs } from '../runners/core/args.ts';
 import { clientLoop, floorLoop, type LoopFigures } from './runner/loops.ts';
-import { benchSuite, childMain, REQUESTS_PER_ITEM, runChild, runOptions, type RunFigures } from './runner/probe-run.ts';
-import { startSim } from './runner/sim.ts';
+import { benchRun, startSim } from './runner/fixture.ts';
+import { childMain, REQUESTS_PER_ITEM, runChild, type RunFigures } from './runner/probe-run.ts';
 
 const USAGE = `usage: npm run bench:runner -- [--scenarios N@C,…] [--memory N@C|none] [--reps R] [--latency-ms MS]
 
@@ -62,13 +62,13 @@ async function measure(url: string, sc: Scenario, reps: number, withClient: bool
   const out: Rep[] = [];
   const work = await mkdtemp(join(tmpdir(), 'ut-bench-'));
   try {
-    const suite = await benchSuite(work, sc.items);
     for (let r = 0; r < reps; r++) {
       // Interleaved: every repetition measures all three back to back, so load changes hit them alike.
       const floor = await floorLoop(url, sc.requests, sc.concurrency, `${tag}-${r}-floor`);
       const client = withClient ? await clientLoop(url, sc.requests, sc.concurrency, `${tag}-${r}-client`) : null;
       const dir = join(work, `run-${r}`);
-      const run = await runChild(import.meta.filename, runOptions(url, sc.concurrency, dir, suite));
+      // A fresh data folder, suite, cache and results folder for every run.
+      const run = await runChild(import.meta.filename, (await benchRun(dir, url, sc.requests, sc.concurrency)).opts);
       await rm(dir, { recursive: true, force: true });
       out.push({ floor, client, run });
       const c = client ? `client ${f(client.wall_s / floor.wall_s)}×, ` : '';
