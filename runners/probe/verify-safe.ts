@@ -4,14 +4,11 @@ import type { VerifierItem } from '../core/items.ts';
 /** A verifier: in this thread, or answered by the CPU stage's worker (cpu-stage.ts). */
 export type VerifyFn = (item: VerifierItem, answer: string) => ItemScore | Promise<ItemScore>;
 
-/** The verifiers in this thread, loaded at first use (~25 MB of RSS a run scoring in its CPU stage never loads here). */
-const inThread: VerifyFn = async (item, answer) => (await import('../verifiers/index.ts')).verify(item, answer);
-
 /**
  * The verifier, guarded: when it throws (the verifiers never should, so a bug) accuracy is null for that item and
  * the problem is logged once per dataset, so a verifier fault never aborts a probe run.
  */
-export function safeVerifier(log: (msg: string) => void, fn: VerifyFn = inThread): (item: VerifierItem | null, answer: string) => Promise<ItemScore | null> {
+export function safeVerifier(log: (msg: string) => void, fn: VerifyFn): (item: VerifierItem | null, answer: string) => Promise<ItemScore | null> {
   const reported = new Set<string>();
   return async (item, answer) => {
     if (!item) return null;
