@@ -1,126 +1,128 @@
 /**
- * Runner throughput benchmark (not a test). Needs nothing but this repository: it starts `userturn sim` with
- * 200 ms latency on 127.0.0.1 and measures
- *   1. raw client throughput at concurrency 32 / 128 / 512 against the ideal concurrency / latency,
- *      and the runner's CPU ms per request;
- *   2. a full probe run (templates, judge, cache, results) of ~20,000 requests: wall time, CPU, peak RSS;
- *   3. the same run again from the full cache (no request sent), timed.
- * Targets (issue 3): ≥ 90% of ideal at 128; RSS < 300 MB; cached rerun < 10 s.
- * Usage: npm run bench:runner [-- --requests 20000 --latency-ms 200]
+ * The runner against the floor (issue 16; a benchmark, not a test). One process starts `userturn sim` with a
+ * fixed latency on 127.0.0.1 and, per scenario (N requests at concurrency C), measures in interleaved repetitions
+ *   floor   a bare fetch loop (global fetch, the same streamed requests, body read and dropped);
+ *   client  userturn's client alone (retries, timeouts, stream parsing, validation; in-memory cache);
+ *   run     the whole `userturn run` (templates, verifier, heuristic judge, SQLite cache, results) in a child
+ *           process, so its CPU and peak RSS are its own;
+ * and prints wall time and CPU per request as ratios to the floor of the same repetition (the machine is shared,
+ * so absolute figures move with its load). The memory scenario runs the floor and one `userturn run`.
+ * Usage: npm run bench:runner [-- --scenarios 4000@128,20000@512 --memory 100000@512 --reps 3 --latency-ms 200]
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseScriptArgs } from '../runners/core/args.ts';
-import { SEMI_SPACE_FLAG } from '../runners/probe/heap.ts';
+import { clientLoop, floorLoop, type LoopFigures } from './runner/loops.ts';
 import { benchRun, startSim } from './runner/fixture.ts';
+import { childMain, REQUESTS_PER_ITEM, runChild, type RunFigures } from './runner/probe-run.ts';
 
-const USAGE = `usage: npm run bench:runner -- [--requests N] [--latency-ms MS] [--concurrency C] [--skip-client]
+const USAGE = `usage: npm run bench:runner -- [--scenarios N@C,…] [--memory N@C|none] [--reps R] [--latency-ms MS]
 
-Runner throughput, memory and cached-rerun time against the simulator (see docs/runner.md).`;
+userturn run and its client against a bare fetch loop on the same simulator (see docs/runner.md, Performance).`;
 const { values } = parseScriptArgs(process.argv.slice(2), {
-  child: { type: 'string' },
-  requests: { type: 'string', default: '20000' },
-  'latency-ms': { type: 'string', default: '200' },
-  concurrency: { type: 'string', default: '512' },
+  child: { type: 'boolean' },
   args: { type: 'string' },
-  'skip-client': { type: 'boolean' },
+  scenarios: { type: 'string', default: '4000@128,20000@512' },
+  memory: { type: 'string', default: '100000@512' },
+  reps: { type: 'string', default: '3' },
+  'latency-ms': { type: 'string', default: '200' },
 }, USAGE);
-for (const k of ['requests', 'latency-ms', 'concurrency'] as const) {
-  if (!/^\d+$/.test(values[k] ?? '')) {
-    console.error(`--${k} must be a whole number, got "${values[k]}"\n\n${USAGE}`);
-    process.exit(2);
+
+const usageError = (msg: string): never => {
+  console.error(`${msg}\n\n${USAGE}`);
+  process.exit(2);
+};
+for (const k of ['reps', 'latency-ms'] as const) if (!/^\d+$/.test(values[k] ?? '') || Number(values[k]) < 1) usageError(`--${k} must be a whole number ≥ 1, got "${values[k]}"`);
+
+interface Scenario {
+  items: number;
+  requests: number;
+  concurrency: number;
+}
+function scenario(s: string, flag: string): Scenario {
+  const m = /^(\d+)@(\d+)$/.exec(s.trim());
+  if (!m || Number(m[1]) < REQUESTS_PER_ITEM || Number(m[2]) < 1) return usageError(`--${flag}: "${s}" is not REQUESTS@CONCURRENCY (e.g. 4000@128)`);
+  const items = Math.round(Number(m[1]) / REQUESTS_PER_ITEM);
+  return { items, requests: items * REQUESTS_PER_ITEM, concurrency: Number(m[2]) };
+}
+
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const f = (x: number, d = 2) => x.toFixed(d);
+const perRequest = (x: LoopFigures | RunFigures, n: number) => x.cpu_ms / n;
+
+interface Rep {
+  floor: LoopFigures;
+  client: LoopFigures | null;
+  run: RunFigures;
+}
+
+async function measure(url: string, sc: Scenario, reps: number, withClient: boolean, tag: string): Promise<Rep[]> {
+  const out: Rep[] = [];
+  const work = await mkdtemp(join(tmpdir(), 'ut-bench-'));
+  try {
+    for (let r = 0; r < reps; r++) {
+      // Interleaved: every repetition measures all three back to back, so load changes hit them alike.
+      const floor = await floorLoop(url, sc.requests, sc.concurrency, `${tag}-${r}-floor`);
+      const client = withClient ? await clientLoop(url, sc.requests, sc.concurrency, `${tag}-${r}-client`) : null;
+      const dir = join(work, `run-${r}`);
+      // A fresh data folder, suite, cache and results folder for every run.
+      const run = await runChild(import.meta.filename, (await benchRun(dir, url, sc.requests, sc.concurrency)).opts);
+      await rm(dir, { recursive: true, force: true });
+      out.push({ floor, client, run });
+      const c = client ? `client ${f(client.wall_s / floor.wall_s)}×, ` : '';
+      console.log(`   rep ${r + 1}: floor ${f(floor.wall_s, 1)} s (${f(perRequest(floor, sc.requests), 3)} ms CPU/req), ${c}run ${f(run.wall_s, 1)} s = ${f(run.wall_s / floor.wall_s)}× (${f(perRequest(run, sc.requests), 3)} ms CPU/req = ${f(perRequest(run, sc.requests) / perRequest(floor, sc.requests))}×), peak RSS ${f(run.max_rss_mb, 0)} MB, ${run.completed} sent, ${run.failed + floor.failed + (client?.failed ?? 0)} failed · load ${load()}`);
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
   }
+  return out;
 }
 
-/** In the child process: one `userturn run`-equivalent, then its own resource usage as one JSON line. */
-async function child(): Promise<void> {
-  const { runProbeCommand } = await import('../runners/probe/run-probe.ts');
-  const opts = JSON.parse(values.args!) as Record<string, unknown>;
-  const t0 = performance.now();
-  const cpu0 = process.cpuUsage();
-  const outcome = await runProbeCommand({ ...(opts as any), log: () => {}, out: () => {}, progressWrite: () => {} });
-  const cpu = process.cpuUsage(cpu0);
-  (globalThis as { gc?: () => void }).gc?.();
-  process.stdout.write(
-    `${JSON.stringify({
-      exitCode: outcome.exitCode,
-      wall_s: (performance.now() - t0) / 1000,
-      cpu_ms: (cpu.user + cpu.system) / 1000,
-      max_rss_mb: process.resourceUsage().maxRSS / 1024,
-      heap_used_mb: process.memoryUsage().heapUsed / 1048576,
-      external_mb: process.memoryUsage().external / 1048576,
-      completed: outcome.stats?.completed ?? 0,
-      cache_hits: outcome.stats?.cacheHits ?? 0,
-      failed: outcome.stats?.failed ?? 0,
-    })}\n`,
-  );
-}
-
-/** Client-only throughput: unique realistic requests, `waves` rounds of `concurrency` requests. */
-async function clientThroughput(url: string, concurrency: number, latencyMs: number) {
-  const { createCompletionsClient } = await import('../runners/client/completions-client.ts');
-  const { memoryCache } = await import('../runners/cache/sqlite-cache.ts');
-  const n = concurrency * 12;
-  const client = createCompletionsClient({ baseURLs: [`${url}/v1`], concurrency, timeoutMs: 60_000, maxAttempts: 3, backoffBaseMs: 100, backoffMaxMs: 1000, cache: memoryCache() });
-  const question = 'Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May. How many clips did Natalia sell altogether in April and May?';
-  const body = (i: number) => ({
-    model: 'userturn-sim/aware',
-    prompt: `<|im_start|>user\n${question} (#${concurrency}-${i})<|im_end|>\n<|im_start|>assistant\nIn May she sold 48 / 2 = 24 clips.\nAltogether she sold 48 + 24 = 72 clips.\n\nThe answer is 72.<|im_end|>\n<|im_start|>user\n`,
-    max_tokens: 512, temperature: 1, top_p: 1, seed: i, stop: ['<|im_end|>', '<|im_start|>assistant', '<|im_start|>user'],
-  });
-  // Warm-up: open the connections.
-  await Promise.all(Array.from({ length: Math.min(concurrency, 64) }, (_, i) => client.complete({ ...body(-1 - i), prompt: `warm ${i}` })));
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: n }, (_, i) => client.complete(body(i))));
-  const s = (performance.now() - t0) / 1000;
-  const cpu = process.cpuUsage(cpu0);
-  const achieved = n / s;
-  const ideal = concurrency / (latencyMs / 1000);
-  return { concurrency, requests: n, achieved, ideal, ratio: achieved / ideal, cpu_ms_per_request: (cpu.user + cpu.system) / 1000 / n, failed: client.stats.failed };
-}
-
-async function runChild(opts: Record<string, unknown>): Promise<Record<string, number>> {
-  // The same V8 flag `userturn run` re-executes itself with.
-  const flags = process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(' ') : [SEMI_SPACE_FLAG];
-  const p = spawn(process.execPath, [...flags, ...(process.env.BENCH_GC ? ['--expose-gc'] : []), import.meta.filename, '--child', 'pipeline', '--args', JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  p.stdout!.on('data', (d) => (out += d));
-  await new Promise((r) => p.once('exit', r));
-  return JSON.parse(out.trim().split('\n').pop()!) as Record<string, number>;
+function summarise(sc: Scenario, reps: Rep[]) {
+  const wall = median(reps.map((r) => r.run.wall_s / r.floor.wall_s));
+  const cpu = median(reps.map((r) => perRequest(r.run, sc.requests) / perRequest(r.floor, sc.requests)));
+  const client = reps[0]!.client ? median(reps.map((r) => r.client!.wall_s / r.floor.wall_s)) : null;
+  const rss = Math.max(...reps.map((r) => r.run.max_rss_mb));
+  console.log(`   median of ${reps.length}: run ${f(wall)}× the floor's wall${client === null ? '' : `, client ${f(client)}×`}; run CPU/request ${f(cpu)}× the floor's (floor ${f(median(reps.map((r) => perRequest(r.floor, sc.requests))), 3)} ms, run ${f(median(reps.map((r) => perRequest(r.run, sc.requests))), 3)} ms); peak RSS ${f(rss, 0)} MB`);
+  return { wall, cpu, rss };
 }
 
 async function main(): Promise<void> {
+  const timed = values.scenarios!.split(',').map((s) => scenario(s, 'scenarios'));
+  const memory = values.memory === 'none' ? null : scenario(values.memory!, 'memory');
+  const reps = Number(values.reps);
   const latencyMs = Number(values['latency-ms']);
-  const requests = Number(values.requests);
   const sim = await startSim(latencyMs);
-  const work = await mkdtemp(join(tmpdir(), 'ut-bench-'));
   try {
-    console.log(`runner throughput against userturn sim (${latencyMs} ms latency), ${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-    console.log('\n1. client throughput (unique requests, no cache)');
-    console.log('concurrency  requests  achieved req/s  ideal req/s  % of ideal  CPU ms/request');
-    for (const c of values['skip-client'] ? [] : [32, 128, 512]) {
-      const r = await clientThroughput(sim.url, c, latencyMs);
-      console.log(`${String(c).padStart(11)}  ${String(r.requests).padStart(8)}  ${r.achieved.toFixed(0).padStart(14)}  ${r.ideal.toFixed(0).padStart(11)}  ${(100 * r.ratio).toFixed(1).padStart(9)}%  ${r.cpu_ms_per_request.toFixed(3).padStart(14)}`);
+    console.log(`userturn run against the floor: simulator at ${latencyMs} ms, ${new Date().toISOString()}, ${cpus().length} cores, load average ${load()}`);
+    const results = new Map<string, { wall: number; cpu: number; rss: number }>();
+    for (const sc of timed) {
+      console.log(`\n${sc.requests} requests @ concurrency ${sc.concurrency} (ideal ${f(sc.requests / (sc.concurrency / (latencyMs / 1000)), 1)} s), ${reps} interleaved repetitions`);
+      results.set(`${sc.requests}@${sc.concurrency}`, summarise(sc, await measure(sim.url, sc, reps, true, `${sc.requests}@${sc.concurrency}`)));
     }
-
-    const { items, opts } = await benchRun(work, sim.url, requests, Number(values.concurrency));
-    console.log(`\n2. full probe run: ${items} items × 13 requests (suite v1 conditions), concurrency ${opts.concurrency}, heuristic judge, SQLite cache`);
-    const full = await runChild(opts);
-    const idealS = full.completed! / (opts.concurrency / (latencyMs / 1000));
-    console.log(`   ${full.completed} requests in ${full.wall_s!.toFixed(1)} s (${(full.completed! / full.wall_s!).toFixed(0)} req/s; ideal ${idealS.toFixed(1)} s), CPU ${(full.cpu_ms! / full.completed!).toFixed(2)} ms/request, peak RSS ${full.max_rss_mb!.toFixed(0)} MB (heap at end ${full.heap_used_mb!.toFixed(0)} MB), failed ${full.failed}`);
-    console.log('\n3. the same run again from the full cache');
-    const cached = await runChild(opts);
-    console.log(`   ${cached.cache_hits} cache hits, ${cached.completed} sent, in ${cached.wall_s!.toFixed(2)} s, peak RSS ${cached.max_rss_mb!.toFixed(0)} MB`);
-    console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(' ')} (the simulator runs on the same cores)`);
-    console.log(`\ntargets: ≥90% of ideal at 128 · RSS < 300 MB (${full.max_rss_mb!.toFixed(0)} MB) · cached rerun < 10 s (${cached.wall_s!.toFixed(2)} s)`);
+    if (memory) {
+      console.log(`\nmemory: ${memory.requests} requests @ concurrency ${memory.concurrency}, one run`);
+      results.set('memory', summarise(memory, await measure(sim.url, memory, 1, false, 'memory')));
+    }
+    console.log(`\nload average at the end: ${load()} (the simulator runs on the same cores)`);
+    const [first, second] = timed.map((sc) => results.get(`${sc.requests}@${sc.concurrency}`)!);
+    const mem = results.get('memory');
+    const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    console.log('acceptance (issue 16):');
+    if (first) console.log(`  run wall ≤ 1.2× floor at ${timed[0]!.requests}@${timed[0]!.concurrency}: ${f(first.wall)}× ${mark(first.wall <= 1.2)}`);
+    if (second) console.log(`  run wall ≤ 1.5× floor at ${timed[1]!.requests}@${timed[1]!.concurrency}: ${f(second.wall)}× ${mark(second.wall <= 1.5)}`);
+    for (const [k, r] of results) console.log(`  run CPU/request ≤ 1.5× floor (${k}): ${f(r.cpu)}× ${mark(r.cpu <= 1.5)}`);
+    if (mem) {
+      console.log(`  peak RSS ≤ 250 MB at ${memory!.requests}: ${f(mem.rss, 0)} MB ${mark(mem.rss <= 250)}`);
+      // Flat: the 5× longer run may not peak more than 10% above the shorter one.
+      if (second) console.log(`  RSS flat from ${timed[1]!.requests} to ${memory!.requests}: ${f(second.rss, 0)} → ${f(mem.rss, 0)} MB ${mark(mem.rss <= second.rss * 1.1)}`);
+    }
   } finally {
     sim.stop();
-    await rm(work, { recursive: true, force: true });
   }
 }
 
-if (values.child) await child();
+if (values.child) await childMain(values.args!);
 else await main();

@@ -2,7 +2,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai'
 import { redact } from '../io/secrets.ts';
 import { RejectedAnswer } from './answer-check.ts';
 import { redactUrl } from './endpoints.ts';
-import { HttpTimeoutError } from './http-fetch.ts';
+import { HttpTimeoutError } from './http-transport.ts';
 
 export interface Failure {
   retry: boolean;
@@ -24,7 +24,7 @@ export function classify(err: unknown): Failure {
 }
 
 function classifyRaw(err: unknown): Failure {
-  // A connect, first-byte or idle timeout (http-fetch.ts): thrown as is while a stream is read; before the
+  // A connect, first-byte or idle timeout (http-transport.ts): thrown as is while a stream is read; before the
   // headers the SDK wraps it (as the cause of an APIConnectionTimeoutError).
   const cause = (err as { cause?: unknown } | null)?.cause;
   const timeout = err instanceof HttpTimeoutError ? err : cause instanceof HttpTimeoutError ? cause : null;

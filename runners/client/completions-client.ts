@@ -8,7 +8,7 @@ import { ACCEPTED_FINISH_REASONS, normaliseFinishReason, validateCompletion } fr
 import { attemptCompletion } from './attempt.ts';
 import { backoffMs, retryAfterMs } from './backoff.ts';
 import { classify, type Failure } from './classify.ts';
-import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-fetch.ts';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-transport.ts';
 import { createEndpoints, pickEndpoint, type Endpoint } from './endpoints.ts';
 import { RequestFailed, type ClientStats, type CompletionBody, type CompletionResult } from './types.ts';
 

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
-import { createHttpFetch, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-fetch.ts';
+import { createHttpFetch } from './http-fetch.ts';
+import { createHttpTransport, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, type HttpTransport } from './http-transport.ts';
 import { ServerError } from '../core/errors.ts';
 
 /** An endpoint that cannot be used (unreachable, lists no model, endpoints disagree): exit 1, not a bug. */
@@ -7,7 +8,10 @@ export class EndpointError extends ServerError {}
 
 export interface Endpoint {
   baseURL: string;
+  /** For the routes off the hot path (/v1/models). */
   client: OpenAI;
+  /** The keep-alive transport completions are posted on (direct-completion.ts). */
+  http: HttpTransport;
   /** The same fetch the SDK client uses, for routes outside the OpenAI API (Ollama's /api/generate). */
   fetch: typeof fetch;
   inFlight: number;
@@ -15,10 +19,12 @@ export interface Endpoint {
 
 /** One SDK client per base URL; the SDK's own retries are off because the runner retries (and counts) itself. */
 export function createEndpoints(baseURLs: string[], apiKey: string | undefined, timeoutMs: number, maxSockets = 1024, timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS): Endpoint[] {
-  const fetchImpl = process.env.USERTURN_FETCH === 'global' ? undefined : createHttpFetch(maxSockets, timeouts);
+  const http = createHttpTransport(maxSockets, timeouts);
+  const fetchImpl = process.env.USERTURN_FETCH === 'global' ? undefined : createHttpFetch(maxSockets, timeouts, http);
   return baseURLs.map((baseURL) => ({
     baseURL,
     inFlight: 0,
+    http,
     fetch: fetchImpl ?? globalThis.fetch,
     client: new OpenAI({ baseURL, apiKey: apiKey ?? 'none', maxRetries: 0, timeout: timeoutMs, ...(fetchImpl ? { fetch: fetchImpl } : {}) }),
   }));

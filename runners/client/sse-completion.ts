@@ -22,8 +22,8 @@ interface Chunk {
 /** Fields copied from the chunks as a non-streamed answer carries them (first value seen wins). */
 const TOP_FIELDS = ['id', 'created', 'model', 'system_fingerprint'] as const;
 
-export async function readStreamedCompletion(body: ReadableStream<Uint8Array> | null): Promise<Record<string, unknown>> {
-  if (!body) throw new SyntaxError('streamed response has no body');
+/** An incremental reader of one streamed answer: `push` each piece of the body as it arrives, then `end`. */
+export function createSseCompletionReader() {
   const out: Record<string, unknown> = { object: 'text_completion' };
   let text = '';
   let finish: unknown = null;
@@ -47,24 +47,43 @@ export async function readStreamedCompletion(body: ReadableStream<Uint8Array> | 
   const decoder = new TextDecoder();
   let buf = '';
   const drain = () => {
-    for (let end = buf.indexOf('\n\n'); end >= 0; end = buf.indexOf('\n\n')) {
-      const event = buf.slice(0, end);
-      buf = buf.slice(end + 2);
+    let from = 0;
+    for (let end = buf.indexOf('\n\n'); end >= 0; end = buf.indexOf('\n\n', from)) {
+      const event = buf.slice(from, end);
+      from = end + 2;
+      if (done) continue;
       // One event: its `data:` lines joined by newlines; comments (":" keep-alives) and other fields ignored.
-      const data = event.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(l.startsWith('data: ') ? 6 : 5));
-      if (data.length > 0 && !done) apply(data.join('\n'));
+      if (event.startsWith('data: ') && !event.includes('\n')) apply(event.slice(6));
+      else {
+        const data = event.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(l.startsWith('data: ') ? 6 : 5));
+        if (data.length > 0) apply(data.join('\n'));
+      }
     }
+    buf = buf.slice(from);
   };
-  for await (const piece of body) {
-    buf += decoder.decode(piece, { stream: true });
-    // CRLF and CR line ends become LF; a CR at the end may be the first half of a CRLF.
-    const cr = buf.endsWith('\r');
-    buf = (cr ? buf.slice(0, -1) : buf).replace(/\r\n?/g, '\n') + (cr ? '\r' : '');
-    drain();
-  }
-  buf = (buf + decoder.decode()).replace(/\r\n?/g, '\n');
-  drain();
-  if (!done) throw new RejectedAnswer('incomplete', 'stream ended without data: [DONE] (cut)');
-  out.choices = [{ index: 0, text, finish_reason: finish }];
-  return out;
+  return {
+    push(piece: Uint8Array): void {
+      buf += decoder.decode(piece, { stream: true });
+      // CRLF and CR line ends become LF; a CR at the end may be the first half of a CRLF.
+      if (buf.includes('\r')) {
+        const cr = buf.endsWith('\r');
+        buf = (cr ? buf.slice(0, -1) : buf).replace(/\r\n?/g, '\n') + (cr ? '\r' : '');
+      }
+      drain();
+    },
+    end(): Record<string, unknown> {
+      buf = (buf + decoder.decode()).replace(/\r\n?/g, '\n');
+      drain();
+      if (!done) throw new RejectedAnswer('incomplete', 'stream ended without data: [DONE] (cut)');
+      out.choices = [{ index: 0, text, finish_reason: finish }];
+      return out;
+    },
+  };
+}
+
+export async function readStreamedCompletion(body: ReadableStream<Uint8Array> | null): Promise<Record<string, unknown>> {
+  if (!body) throw new SyntaxError('streamed response has no body');
+  const reader = createSseCompletionReader();
+  for await (const piece of body) reader.push(piece);
+  return reader.end();
 }

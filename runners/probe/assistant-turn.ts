@@ -33,7 +33,7 @@ export function unfinishedReason(finishReason: string | null, answer: string, cu
 /** Ask for the item's assistant turn (one request; a failure is counted, not thrown) and read its answer. */
 export async function assistantTurn(ctx: ItemContext, item: DatasetItem): Promise<AssistantTurn> {
   const { setup, deps } = ctx;
-  const body = assistantBody(setup, deps.model, item);
+  const body = assistantBody(setup, deps.model, item, await setup.builder.assistantPromptAsync(item.question));
   const opensThink = /<think>\s*$/.test(body.prompt);
   let reply: CompletionResult | null = null;
   let error: string | null = null;

@@ -39,17 +39,16 @@ export async function runItem(ctx: ItemContext, item: DatasetItem): Promise<Samp
     return [unfinishedSample(ctx, item, storedQuestion, assistant.reply, assistant.cut?.cut ?? null, assistant.unfinished)];
   }
   // Greedy and sampled conditions share one context: render each distinct prompt (and hash it) once.
-  const prompts = new Map<string, { prompt: string; sha: string }>();
+  const prompts = new Map<string, Promise<{ prompt: string; sha: string }>>();
   const turns: ItemTurns = {
     item,
     storedQuestion,
     assistant,
-    accuracy: assistant.answer !== null ? deps.verify(item.verifier, assistant.answer) : null,
+    accuracy: assistant.answer !== null ? await deps.verify(item.verifier, assistant.answer) : null,
     promptFor(context) {
       let p = prompts.get(context);
       if (!p) {
-        const prompt = setup.builder.userTurnPrompt(item.question, context);
-        p = { prompt, sha: sha256(prompt) };
+        p = setup.builder.userTurnPromptAsync(item.question, context).then((prompt) => ({ prompt, sha: sha256(prompt) }));
         prompts.set(context, p);
       }
       return p;

@@ -13,12 +13,12 @@ function engineStops(setup: ProbeSetup, stops: string[]): string[] {
   return max !== null && stops.length > max ? stops.slice(0, max) : stops;
 }
 
-/** The assistant-turn request of an item (suite decoding, greedy by default). */
-export function assistantBody(setup: ProbeSetup, model: string, item: DatasetItem): CompletionBody {
+/** The assistant-turn request of an item (suite decoding, greedy by default); `prompt` when already rendered. */
+export function assistantBody(setup: ProbeSetup, model: string, item: DatasetItem, prompt?: string): CompletionBody {
   const at = setup.suite.assistant_turn;
   return {
     model,
-    prompt: setup.builder.assistantPrompt(item.question),
+    prompt: prompt ?? setup.builder.assistantPrompt(item.question),
     max_tokens: setup.assistantMaxTokens,
     temperature: at.temperature,
     top_p: at.top_p,

@@ -1,6 +1,6 @@
 import type { ResultSummary } from '../../src/schema/index.ts';
 import type { FailLimit } from '../client/fail-limit.ts';
-import type { HttpTimeouts } from '../client/http-fetch.ts';
+import type { HttpTimeouts } from '../client/http-transport.ts';
 import type { ClientStats } from '../client/types.ts';
 import type { Judge } from '../core/judge.ts';
 import type { SetupOptions as ReadSetupOptions } from './setup.ts';

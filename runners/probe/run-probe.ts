@@ -21,6 +21,8 @@ import { cachedPromptBuilder } from '../templates/cached-builder.ts';
 import { cachedVerify } from '../verifiers/cached.ts';
 import { stageLine } from './final-table.ts';
 import { safeVerifier } from './verify-safe.ts';
+import { startCpuStage, type CpuStage } from './cpu-stage.ts';
+import { createHeuristicJudge } from '../judge/index.ts';
 
 async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
   let judges: Judge[];
@@ -52,8 +54,11 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
   const runCache = openRunCache(opts.cachePath === null ? null : resolve(opts.cachePath), { scope: `${planned.submission.hf.repo}@${planned.submission.hf.revision}`, onCorruptRow: opts.log });
   const { responses: cache, stages } = runCache;
   const setup = { ...planned, builder: cachedPromptBuilder(planned.builder, stages) };
-  const judges = panel.map((j) => cachedJudge(j, stages));
+  // The heuristic judge and the verifiers run in a worker thread, unless a test injected its own.
+  const cpu: CpuStage | null = deps.judges || deps.verify ? null : startCpuStage();
   try {
+    const heuristicId = createHeuristicJudge().stamp.id;
+    const judges = panel.map((j) => cachedJudge(cpu && j.stamp.id === heuristicId ? cpu.judge(j) : j, stages));
     const client = createCompletionsClient({
       baseURLs: opts.baseURLs,
       apiKey: opts.apiKey,
@@ -81,7 +86,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
       output = await runProbe(setup, {
         complete,
         judges,
-        verify: safeVerifier(opts.log, deps.verify ?? cachedVerify(stages)),
+        verify: safeVerifier(opts.log, deps.verify ?? cachedVerify(stages, cpu?.verify)),
         model,
         onProgress: (d, t) => progress.update(d, t),
         sink: writer.sink,
@@ -120,5 +125,6 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
     return { exitCode: output.requestErrors > 0 ? 1 : 0, summary, resultDir, stats: client.stats };
   } finally {
     runCache.close();
+    await cpu?.close();
   }
 }

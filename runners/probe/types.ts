@@ -30,7 +30,7 @@ export interface ProbeSetup extends RunPlan {
 export interface ProbeDeps {
   complete(body: CompletionBody): Promise<CompletionResult>;
   judges: Judge[];
-  verify(item: VerifierItem | null, answer: string): ItemScore | null;
+  verify(item: VerifierItem | null, answer: string): ItemScore | null | Promise<ItemScore | null>;
   /** Model name sent in every request (what the endpoints serve). */
   model: string;
   /** Called after every finished (or skipped) request. */

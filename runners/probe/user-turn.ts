@@ -15,8 +15,8 @@ export interface ItemTurns {
   storedQuestion: string;
   assistant: AssistantTurn;
   accuracy: ItemScore | null;
-  /** The user-turn prompt for a context and its hash, rendered once per distinct context. */
-  promptFor(context: string): { prompt: string; sha: string };
+  /** The user-turn prompt for a context and its hash, rendered once per distinct context (off the event loop). */
+  promptFor(context: string): Promise<{ prompt: string; sha: string }>;
 }
 
 /**
@@ -53,7 +53,7 @@ export async function userTurnSample(ctx: ItemContext, turns: ItemTurns, cond: C
       verdicts: [],
     };
   }
-  const rendered = turns.promptFor(context);
+  const rendered = await turns.promptFor(context);
   const body = userTurnBody(setup, deps.model, item, context, cond, k, rendered.prompt);
   const timings = { assistant_ms: needsAnswer ? (assistant.reply?.latency_ms ?? null) : null, user_turn_ms: null as number | null };
   try {

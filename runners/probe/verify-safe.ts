@@ -1,19 +1,19 @@
 import type { ItemScore } from '../../src/schema/index.ts';
-import { verify } from '../verifiers/index.ts';
 import type { VerifierItem } from '../core/items.ts';
 
-export type VerifyFn = (item: VerifierItem, answer: string) => ItemScore;
+/** A verifier: in this thread, or answered by the CPU stage's worker (cpu-stage.ts). */
+export type VerifyFn = (item: VerifierItem, answer: string) => ItemScore | Promise<ItemScore>;
 
 /**
  * The verifier, guarded: when it throws (the verifiers never should, so a bug) accuracy is null for that item and
  * the problem is logged once per dataset, so a verifier fault never aborts a probe run.
  */
-export function safeVerifier(log: (msg: string) => void, fn: VerifyFn = verify): (item: VerifierItem | null, answer: string) => ItemScore | null {
+export function safeVerifier(log: (msg: string) => void, fn: VerifyFn): (item: VerifierItem | null, answer: string) => Promise<ItemScore | null> {
   const reported = new Set<string>();
-  return (item, answer) => {
+  return async (item, answer) => {
     if (!item) return null;
     try {
-      return fn(item, answer);
+      return await fn(item, answer);
     } catch (e) {
       if (!reported.has(item.dataset)) {
         reported.add(item.dataset);

@@ -28,11 +28,14 @@ import { hashSeed } from '../../src/lib/metrics/prng.ts';
 import { round6 } from '../../src/lib/metrics/quantile.ts';
 import { wilsonInterval } from '../../src/lib/metrics/wilson.ts';
 
+/** What buildSummary reads of a sample (a run keeps only this in memory while the samples stream to disk). */
+export type SummarySample = Pick<Sample, 'item_id' | 'condition' | 'error' | 'verdicts' | 'accuracy' | 'unfinished'>;
+
 export interface SummaryInput {
   suite: Suite;
   submission: Pick<Submission, 'id' | 'display_name' | 'family' | 'hf' | 'params'>;
   /** Samples of each dataset, in item order (datasets appear in suite order in the summary). */
-  samples: ReadonlyMap<DatasetId, readonly Sample[]> | Readonly<Partial<Record<DatasetId, readonly Sample[]>>>;
+  samples: ReadonlyMap<DatasetId, readonly SummarySample[]> | Readonly<Partial<Record<DatasetId, readonly SummarySample[]>>>;
   /** The judge panel; the first is the primary judge whose labels make the rates. */
   judges: JudgeStamp[];
   provenance: Omit<Provenance, 'judges' | 'primary_judge' | 'intervals'>;
@@ -41,7 +44,7 @@ export interface SummaryInput {
 
 const emptyCounts = (): LabelCounts => Object.fromEntries(LABELS.map((l) => [l, 0])) as LabelCounts;
 
-function primaryLabel(s: Sample, judge: string): Label | 'judge_error' | null {
+function primaryLabel(s: SummarySample, judge: string): Label | 'judge_error' | null {
   if (s.error) return null;
   const v = s.verdicts.find((x) => x.judge === judge);
   if (!v) return null;
@@ -49,7 +52,7 @@ function primaryLabel(s: Sample, judge: string): Label | 'judge_error' | null {
 }
 
 /** Per item: genuine follow-ups out of judged samples (the resampling unit of the bootstrap). */
-function itemCounts(samples: readonly Sample[], judge: string): Map<string, ItemCount> {
+function itemCounts(samples: readonly SummarySample[], judge: string): Map<string, ItemCount> {
   const m = new Map<string, ItemCount>();
   for (const s of samples) {
     const c = m.get(s.item_id) ?? { hits: 0, trials: 0 };
@@ -80,9 +83,9 @@ function itemVector(itemIds: readonly string[], get: (id: string) => ItemCount |
   return itemIds.map((id) => { const c = get(id); return !c || c.trials === 0 ? '.' : c.hits > 0 ? '1' : '0'; }).join('');
 }
 
-function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly Sample[], judge: string, itemIds: readonly string[]): ConditionResult[] {
+function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly SummarySample[], judge: string, itemIds: readonly string[]): ConditionResult[] {
   const method = intervalMethod(suite);
-  const byCond = new Map<string, Sample[]>();
+  const byCond = new Map<string, SummarySample[]>();
   for (const s of samples) (byCond.get(s.condition) ?? byCond.set(s.condition, []).get(s.condition)!).push(s);
   const greedy = itemCounts(byCond.get(BASELINE_CONDITION) ?? [], judge);
   return suite.conditions.map((c) => {
@@ -121,7 +124,7 @@ function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly Sa
 }
 
 /** Accuracy over items with a verifier outcome (one per item: every sample of an item carries the same score). */
-function accuracy(suite: Suite, dataset: DatasetId, samples: readonly Sample[], itemIds: readonly string[]): Accuracy | null {
+function accuracy(suite: Suite, dataset: DatasetId, samples: readonly SummarySample[], itemIds: readonly string[]): Accuracy | null {
   const spec = suite.datasets.find((d) => d.id === dataset);
   if (!spec?.accuracy) return null;
   const perItem = new Map<string, NonNullable<Sample['accuracy']>>();
@@ -151,7 +154,7 @@ function accuracy(suite: Suite, dataset: DatasetId, samples: readonly Sample[], 
 }
 
 /** Suite v2: items whose assistant turn was unfinished, with a Wilson interval (the rate can be 0 or 1). */
-function unfinishedCount(suite: Suite, samples: readonly Sample[], items: number): UnfinishedCount {
+function unfinishedCount(suite: Suite, samples: readonly SummarySample[], items: number): UnfinishedCount {
   const marked = samples.filter((s) => s.unfinished);
   const n = new Set(marked.map((s) => s.item_id)).size;
   const ci = items > 0 ? wilsonInterval(n, items, suite.bootstrap.confidence) : null;
@@ -165,7 +168,7 @@ function unfinishedCount(suite: Suite, samples: readonly Sample[], items: number
 }
 
 /** Agreement of every pair of judges of the panel (primary first) over the samples both labelled. */
-function agreements(all: readonly Sample[], judges: JudgeStamp[]): Agreement[] {
+function agreements(all: readonly SummarySample[], judges: JudgeStamp[]): Agreement[] {
   const verdictLists = all.filter((s) => !s.error).map((s) => s.verdicts);
   return panelAgreement(judges.map((j) => j.id), verdictLists).map((a) => ({
     ...a,
@@ -189,10 +192,10 @@ export function buildSummary(input: SummaryInput): ResultSummary {
   const { suite, submission, judges } = input;
   const primary = judges[0];
   if (!primary) throw new Error('buildSummary: at least one judge is required');
-  const get = (id: DatasetId): readonly Sample[] | undefined =>
-    input.samples instanceof Map ? input.samples.get(id) : (input.samples as Partial<Record<DatasetId, readonly Sample[]>>)[id];
+  const get = (id: DatasetId): readonly SummarySample[] | undefined =>
+    input.samples instanceof Map ? input.samples.get(id) : (input.samples as Partial<Record<DatasetId, readonly SummarySample[]>>)[id];
   const datasets: DatasetResult[] = [];
-  const all: Sample[] = [];
+  const all: SummarySample[] = [];
   for (const spec of suite.datasets) {
     const withUnfinished = get(spec.id);
     if (!withUnfinished) continue;

@@ -11,5 +11,7 @@ export function cachedPromptBuilder(builder: PromptBuilder, stages: StageCache):
     ...builder,
     assistantPrompt: (question) => stages.getOrCompute('prompt', version, contentKey('assistant', question), () => builder.assistantPrompt(question)),
     userTurnPrompt: (question, answer) => stages.getOrCompute('prompt', version, contentKey('user', question, answer), () => builder.userTurnPrompt(question, answer)),
+    assistantPromptAsync: (question) => stages.getOrComputeAsync('prompt', version, contentKey('assistant', question), () => builder.assistantPromptAsync(question)),
+    userTurnPromptAsync: (question, answer) => stages.getOrComputeAsync('prompt', version, contentKey('user', question, answer), () => builder.userTurnPromptAsync(question, answer)),
   };
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { codeVersion } from '../cache/code-version.ts';
 import { contentKey } from '../cache/stage-cache.ts';
 import type { ReasoningMode } from './reasoning.ts';
-import { renderTemplate, type ChatMessage, type ChatTemplate } from './render.ts';
+import { renderTemplate, renderTemplateAsync, type ChatMessage, type ChatTemplate } from './render.ts';
 
 /** Matches one special marker at the start: <|eot_id|>, <end_of_turn>, </s>, [/INST], … */
 const SPECIAL = /^\s*(<\|[^|<>\s]{1,40}\|>|<\/?[A-Za-z_][A-Za-z0-9_]{0,40}>|\[\/?[A-Z_]{2,40}\])/;
@@ -17,6 +17,9 @@ export interface PromptBuilder {
   assistantPrompt(question: string): string;
   /** Prompt that opens the next user turn after [user q, assistant a] (sentinel method). */
   userTurnPrompt(question: string, answer: string): string;
+  /** The same two prompts rendered without blocking the event loop (a run's hot path). */
+  assistantPromptAsync(question: string): Promise<string>;
+  userTurnPromptAsync(question: string, answer: string): Promise<string>;
   /** Stop sequences of the user turn: end-of-turn marker(s), and role headers when asked. */
   userTurnStops: string[];
   /** Stop sequences of the assistant turn. */
@@ -105,20 +108,20 @@ function jinjaVersion(): string {
 export function createPromptBuilder(tpl: ChatTemplate, opts: PromptOptions): PromptBuilder {
   const stripBos = (p: string): string => (opts.stripBos && tpl.bos_token && p.startsWith(tpl.bos_token) ? p.slice(tpl.bos_token.length) : p);
   const stops = deriveStops(tpl, opts);
+  const assistantMessages = (question: string): ChatMessage[] => [{ role: 'user', content: question }];
+  const userTurnMessages = (question: string, answer: string): ChatMessage[] => [
+    { role: 'user', content: question },
+    { role: 'assistant', content: answer },
+    { role: 'user', content: opts.sentinel },
+  ];
+  const openUserTurn = (rendered: string): string => stripBos(cutAt(rendered, opts.sentinel, 'sentinel').before);
   return {
     template: tpl,
     fingerprint: contentKey(tpl, opts, codeVersion(import.meta.url), jinjaVersion()).slice(0, 16),
-    assistantPrompt(question) {
-      return stripBos(renderTemplate(tpl, [{ role: 'user', content: question }], true, opts.kwargs));
-    },
-    userTurnPrompt(question, answer) {
-      const messages: ChatMessage[] = [
-        { role: 'user', content: question },
-        { role: 'assistant', content: answer },
-        { role: 'user', content: opts.sentinel },
-      ];
-      return stripBos(cutAt(renderTemplate(tpl, messages, false, opts.kwargs), opts.sentinel, 'sentinel').before);
-    },
+    assistantPrompt: (question) => stripBos(renderTemplate(tpl, assistantMessages(question), true, opts.kwargs)),
+    userTurnPrompt: (question, answer) => openUserTurn(renderTemplate(tpl, userTurnMessages(question, answer), false, opts.kwargs)),
+    assistantPromptAsync: async (question) => stripBos(await renderTemplateAsync(tpl, assistantMessages(question), true, opts.kwargs)),
+    userTurnPromptAsync: async (question, answer) => openUserTurn(await renderTemplateAsync(tpl, userTurnMessages(question, answer), false, opts.kwargs)),
     userTurnStops: stops.user,
     assistantStops: stops.assistant,
     userTurnCutMarkers: withShortHeaders(stops.user),

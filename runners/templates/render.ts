@@ -46,6 +46,9 @@ export const RENDER_LIMITS = {
  * over the answer's length), so passing hostile probes once proves nothing about the next prompt. The cost is an
  * IPC round trip per render (a fraction of a millisecond) and one process start-up per run.
  */
+/** How long a caller waits for the broker: the time limit plus a margin for starting the render process. */
+const WAIT_MS = RENDER_LIMITS.timeoutMs + 10_000;
+
 class RenderSandbox {
   private worker: Worker | null = null;
   private port: MessagePort | null = null;
@@ -59,6 +62,9 @@ class RenderSandbox {
       transferList: [port2],
     });
     this.worker.on('error', () => {});
+    // A broker that died (it never should) wakes whoever waits for it, who then reports the render as stopped.
+    const signal = this.signal;
+    this.worker.on('exit', () => Atomics.notify(signal, 0));
     this.worker.unref();
     port1.unref();
     this.port = port1;
@@ -71,26 +77,80 @@ class RenderSandbox {
     this.port = null;
   }
 
-  render(req: RenderRequest): RenderResponse {
+  /** The reply to the request in flight, when a synchronous render had to take it off the port first. */
+  private stashed: { message: unknown } | undefined;
+  /** The asynchronous renders queued (one at a time: the broker serves one request at a time). */
+  private inFlight: Promise<unknown> | null = null;
+  /** An asynchronous request was sent and its reply not taken yet. */
+  private awaiting = false;
+
+  private send(req: RenderRequest): void {
     if (!this.worker) this.start();
     Atomics.store(this.signal, 0, 0);
     this.port!.postMessage(req);
-    // The broker answers by the time limit; the margin covers starting the render process.
-    const waited = Atomics.wait(this.signal, 0, 0, RENDER_LIMITS.timeoutMs + 10_000);
-    const msg = receiveMessageOnPort(this.port!);
+  }
+
+  private reply(waited: string, msg: { message: unknown } | undefined): RenderResponse {
     if (waited === 'timed-out' || !msg) {
       this.stop();
       return { ok: false, message: `rendering stopped after ${RENDER_LIMITS.timeoutMs / 1000} s or ${RENDER_LIMITS.heapMb} MB (a loop or recursion too large for a chat template)` };
     }
     return msg.message as RenderResponse;
   }
+
+  render(req: RenderRequest): RenderResponse {
+    // An asynchronous render is in flight: wait for its reply here and keep it for its caller.
+    if (this.awaiting && this.stashed === undefined && this.port) {
+      Atomics.wait(this.signal, 0, 0, WAIT_MS);
+      this.stashed = receiveMessageOnPort(this.port) ?? { message: null };
+    }
+    this.send(req);
+    // The broker answers by the time limit; the margin covers starting the render process.
+    const waited = Atomics.wait(this.signal, 0, 0, WAIT_MS);
+    return this.reply(waited, receiveMessageOnPort(this.port!));
+  }
+
+  /**
+   * The same render without blocking the thread: the caller's event loop keeps reading responses while the render
+   * process works (Atomics.waitAsync on the same signal). Requests queue, one at a time.
+   */
+  renderAsync(req: RenderRequest): Promise<RenderResponse> {
+    const run = async (): Promise<RenderResponse> => {
+      this.send(req);
+      this.awaiting = true;
+      // A pending waitAsync does not keep the process alive; the broker thread does, while it is waited for.
+      const worker = this.worker!;
+      worker.ref();
+      const w = Atomics.waitAsync(this.signal, 0, 0, WAIT_MS);
+      const waited = w.async ? await w.value : w.value;
+      worker.unref();
+      const msg = this.stashed ?? (this.port ? receiveMessageOnPort(this.port) : undefined);
+      this.stashed = undefined;
+      this.awaiting = false;
+      return this.reply(waited, msg?.message === null ? undefined : msg);
+    };
+    const p = (this.inFlight ?? Promise.resolve()).then(run, run);
+    const mine: Promise<unknown> = p.finally(() => {
+      if (this.inFlight === mine) this.inFlight = null;
+    });
+    this.inFlight = mine;
+    return p;
+  }
 }
 
 const sandbox = new RenderSandbox();
 
+
 /** Render a template in the sandboxed interpreter under time and memory limits; template kwargs cannot override messages or the tokens. */
 export function renderTemplate(tpl: ChatTemplate, messages: ChatMessage[], addGenerationPrompt: boolean, kwargs: Record<string, unknown> = {}): string {
   const r = sandbox.render({ template: tpl, messages, addGenerationPrompt, kwargs });
+  if (!r.ok) throw new TemplateRenderError(`${tpl.source}: chat_template: ${r.message}`);
+  return r.text;
+}
+
+/** renderTemplate without blocking the event loop (the hot path of a run renders this way). */
+export async function renderTemplateAsync(tpl: ChatTemplate, messages: ChatMessage[], addGenerationPrompt: boolean, kwargs: Record<string, unknown> = {}): Promise<string> {
+  const r = await sandbox.renderAsync({ template: tpl, messages, addGenerationPrompt, kwargs });
   if (!r.ok) throw new TemplateRenderError(`${tpl.source}: chat_template: ${r.message}`);
   return r.text;
 }

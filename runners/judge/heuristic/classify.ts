@@ -11,8 +11,6 @@ import { computeSignals } from './signals/compute.ts';
 import { withoutBoilerplate, withoutQuestionCopies } from './text/own-words.ts';
 import type { RuleHit } from './types.ts';
 
-/** Rule-set version, stamped as the heuristic judge's prompt_version. Bump when any rule changes a label. */
-export const HEURISTIC_VERSION = 'heuristic-v6';
 
 /**
  * Label one user turn by rules, in a fixed order (first hit wins):

@@ -2,7 +2,10 @@ import type { JudgeStamp, Verdict } from '../../../src/schema/index.ts';
 import type { Judge, JudgeInput } from '../../core/judge.ts';
 import { codeVersion } from '../../cache/code-version.ts';
 import { contentKey } from '../../cache/stage-cache.ts';
-import { classifyUserTurn, HEURISTIC_VERSION } from './classify.ts';
+import { HEURISTIC_VERSION } from './version.ts';
+
+/** The rules (~23 MB of RSS with their word lists), loaded at the first verdict: a run judging in its CPU stage never loads them in the main thread. */
+const rules = () => import('./classify.ts');
 
 /** The offline judge: deterministic rules, no network. Each verdict names the rule that fired. */
 export function createHeuristicJudge(): Judge {
@@ -20,6 +23,7 @@ export function createHeuristicJudge(): Judge {
     fingerprint: contentKey(stamp, codeVersion(import.meta.url)).slice(0, 16),
     async judge(input: JudgeInput): Promise<Verdict> {
       try {
+        const { classifyUserTurn } = await rules();
         const hit = classifyUserTurn(String(input.question ?? ''), String(input.response ?? ''), String(input.user_turn ?? ''));
         return {
           kind: 'label',

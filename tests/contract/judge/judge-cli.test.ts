@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { PROFILES } from '../../../runners/sim/profiles.ts';
 import { startSim, type RunningSim } from '../../../runners/sim/server.ts';
-import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/classify.ts';
+import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/version.ts';
 
 const main = join(import.meta.dirname, '../../../runners/cli/main.ts');
 const dir = mkdtempSync(join(tmpdir(), 'ut-judge-cli-'));

@@ -10,7 +10,7 @@ import { PROFILES } from '../../../runners/sim/profiles.ts';
 import { startSim, type RunningSim } from '../../../runners/sim/server.ts';
 import { spawn } from 'node:child_process';
 import { REPO_ROOT } from '../../helpers/cli.ts';
-import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/classify.ts';
+import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/version.ts';
 
 // The judge configs below name no prompt_version, so they get the default prompt.
 const PROMPT = 'judge-v2';

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { ResultSummary, Sample } from '../../../src/schema/index.ts';
 import { PROFILES } from '../../../runners/sim/profiles.ts';
 import { startSim, type RunningSim } from '../../../runners/sim/server.ts';
-import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/classify.ts';
+import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/version.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const main = join(root, 'runners/cli/main.ts');

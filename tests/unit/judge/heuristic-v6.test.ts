@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { classifyUserTurn, HEURISTIC_VERSION } from '../../../runners/judge/heuristic/classify.ts';
+import { classifyUserTurn } from '../../../runners/judge/heuristic/classify.ts';
+import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/version.ts';
 import { createHeuristicJudge } from '../../../runners/judge/index.ts';
 import { loadLabelledSet } from '../../../runners/judge/labelled/load.ts';
 import { scoreJudge } from '../../../runners/judge/calibration/score.ts';

@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { SEMI_SPACE_FLAG } from '../../runners/probe/heap.ts';
+
+/** Requests per item under suite v1: the assistant turn and 12 user turns. */
+export const REQUESTS_PER_ITEM = 13;
+
+/** What the child reports about its own `userturn run`. */
+export interface RunFigures {
+  exitCode: number;
+  wall_s: number;
+  cpu_ms: number;
+  max_rss_mb: number;
+  completed: number;
+  cache_hits: number;
+  failed: number;
+}
+
+/** In the child: one `userturn run`, then its own wall time, CPU (every thread) and peak RSS as one JSON line. */
+export async function childMain(args: string): Promise<void> {
+  const { runProbeCommand } = await import('../../runners/probe/run-probe.ts');
+  const opts = JSON.parse(args) as Parameters<typeof runProbeCommand>[0];
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const outcome = await runProbeCommand({ ...opts, log: () => {}, out: () => {}, progressWrite: () => {} });
+  const cpu = process.cpuUsage(cpu0);
+  const figures: RunFigures = {
+    exitCode: outcome.exitCode,
+    wall_s: (performance.now() - t0) / 1000,
+    cpu_ms: (cpu.user + cpu.system) / 1000,
+    max_rss_mb: process.resourceUsage().maxRSS / 1024,
+    completed: outcome.stats?.completed ?? 0,
+    cache_hits: outcome.stats?.cacheHits ?? 0,
+    failed: outcome.stats?.failed ?? 0,
+  };
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
+
+/**
+ * `userturn run` in its own process (so its RSS is its own), started with the V8 flag the CLI re-executes itself
+ * with. BENCH_CHILD_FLAGS replaces the flags (e.g. `--cpu-prof --cpu-prof-dir=DIR` to profile the run).
+ */
+export async function runChild(script: string, opts: Record<string, unknown>): Promise<RunFigures> {
+  const flags = process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(' ') : [SEMI_SPACE_FLAG];
+  const p = spawn(process.execPath, [...flags, script, '--child', '--args', JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  p.stdout!.on('data', (d) => (out += d));
+  const code = await new Promise<number | null>((r) => p.once('exit', r));
+  const last = out.trim().split('\n').pop();
+  if (code !== 0 || !last) throw new Error(`the benchmark's userturn run exited ${code}`);
+  return JSON.parse(last) as RunFigures;
+}

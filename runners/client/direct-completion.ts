@@ -1,0 +1,121 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { toHeaders } from './http-fetch.ts';
+import { HttpTimeoutError, readWholeBody, type HttpTransport, type OpenResponse } from './http-transport.ts';
+import { createSseCompletionReader } from './sse-completion.ts';
+import type { CompletionBody } from './types.ts';
+
+/**
+ * One POST /v1/completions straight on the endpoint's keep-alive node:http transport, not through the openai SDK.
+ * Why: `node bench/runner-sdk-vs-direct.ts` on 2026-11-25 (2 cores at load average 12–15, same simulator, same
+ * process, alternating, 3 × 4,000 streamed requests at concurrency 128): the SDK's request path over the same
+ * transport cost 0.45–0.47 ms of CPU per request, this one 0.18–0.22 ms (2.1–2.5× less). Retries, backoff and
+ * retry-after stay the runner's own (completions-client.ts), and so do the connect, first-byte and idle timeouts
+ * (http-transport.ts). Errors keep the SDK's types and messages (classify.ts reads them): an HTTP error status is
+ * an `APIError` built as the SDK builds it, a failure before the answer's headers an `APIConnectionError`, the
+ * attempt deadline an `APIConnectionTimeoutError`. The SDK still serves /v1/models (endpoints.ts).
+ */
+export async function postCompletion(http: HttpTransport, baseURL: string, body: CompletionBody, timeoutMs: number, stream: boolean, apiKey: string | undefined): Promise<unknown> {
+  // `stream` and `stream_options` travel on the wire only: the cache key is the body without them.
+  const wire = JSON.stringify(stream ? { ...body, stream: true, stream_options: { include_usage: true } } : body);
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${apiKey ?? 'none'}` };
+  // What happens after the headers is told apart from a failure to get them (which the SDK wraps).
+  let answer: { value: unknown } | { error: unknown };
+  try {
+    answer = await http.open(completionsUrl(baseURL), { method: 'POST', headers, body: wire, signal: deadline.signal }, (o) =>
+      readAnswer(o).then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      ),
+    );
+  } catch (e) {
+    clearTimeout(timer);
+    if (deadline.signal.aborted) throw new APIConnectionTimeoutError();
+    if (e instanceof HttpTimeoutError) throw e;
+    throw new APIConnectionError({ cause: e as Error });
+  }
+  clearTimeout(timer);
+  if ('value' in answer) return answer.value;
+  if (deadline.signal.aborted) throw new APIConnectionTimeoutError();
+  throw answer.error;
+}
+
+const urls = new Map<string, URL>();
+/** `<base>/completions`, one URL object per base URL (the transport remembers what it resolved for it). */
+function completionsUrl(baseURL: string): URL {
+  let u = urls.get(baseURL);
+  if (!u) urls.set(baseURL, (u = new URL(`${baseURL.replace(/\/+$/, '')}/completions`)));
+  return u;
+}
+
+function readAnswer(o: OpenResponse): Promise<unknown> {
+  const status = o.res.statusCode ?? 500;
+  if (status < 200 || status > 299) return statusError(o, status).then((e) => Promise.reject(e));
+  return o.streamed ? readEvents(o) : jsonBody(o);
+}
+
+/** A non-streamed answer (also what a server that ignores `stream` sends); a body cut short is a connection error. */
+async function jsonBody(o: OpenResponse): Promise<unknown> {
+  let raw: Buffer;
+  try {
+    raw = await readWholeBody(o);
+  } catch (e) {
+    if (e instanceof HttpTimeoutError) throw e;
+    throw new APIConnectionError({ cause: e as Error });
+  }
+  const text = raw.toString('utf8');
+  // As the SDK: JSON when the server says so (a parse error is a malformed answer), else the text itself.
+  return /json/i.test(o.res.headers['content-type'] ?? '') ? JSON.parse(text) : text;
+}
+
+/** The event stream read as it arrives into a non-streamed answer; a timeout, reset or cut rejects. */
+function readEvents(o: OpenResponse): Promise<unknown> {
+  const reader = createSseCompletionReader();
+  const { res } = o;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const fail = (e: unknown) => {
+      if (settled) return;
+      settled = true;
+      o.cancel();
+      reject(o.failure() ?? e);
+    };
+    res.on('data', (b: Buffer) => {
+      if (settled) return;
+      try {
+        reader.push(b);
+      } catch (e) {
+        fail(e);
+      }
+    });
+    res.on('end', () => {
+      if (settled) return;
+      if (!res.complete) return fail(new Error('response stream cut short'));
+      try {
+        settled = true;
+        resolve(reader.end());
+      } catch (e) {
+        reject(e);
+      }
+    });
+    res.on('error', fail);
+    res.on('close', () => fail(new Error('response stream cut short (connection closed)')));
+  });
+}
+
+/** The SDK's error for an HTTP status: its body as JSON when it parses (else its text), its headers kept for retry-after. */
+async function statusError(o: OpenResponse, status: number): Promise<Error> {
+  const text = await readWholeBody(o).then(
+    (b) => b.toString('utf8'),
+    (e: Error) => e.message,
+  );
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const error = json && typeof json === 'object' && (json as { error?: unknown }).error == null ? { error: json } : json;
+  return APIError.generate(status, error as object | undefined, json ? undefined : text, toHeaders(o.res.headers));
+}

@@ -1,0 +1,58 @@
+import { Worker } from 'node:worker_threads';
+import type { ItemScore, Verdict } from '../../src/schema/index.ts';
+import type { VerifierItem } from '../core/items.ts';
+import type { Judge, JudgeInput } from '../core/judge.ts';
+import { siblingModule } from '../core/module-file.ts';
+
+/** The worker's young generation (semi-spaces and the rest), in MB. */
+const WORKER_YOUNG_MB = 6;
+
+type Call = { op: 'judge'; input: JudgeInput } | { op: 'verify'; item: VerifierItem; answer: string };
+export type CpuRequest = Call & { n: number };
+export type CpuResponse = { n: number; ok: true; value: Verdict | ItemScore } | { n: number; ok: false; message: string };
+
+/**
+ * The run's CPU work off the event loop: the heuristic judge and the verifiers run in one worker thread, so the
+ * main thread reads responses (and caches them) while they compute, and on two cores the worker has the other
+ * one. Both are pure and deterministic, so verdicts and scores are the same as in-thread. LLM judges stay on the
+ * main thread (they are I/O). Calls still go through the run's one judge seam (judge-all.ts) and verifier seam
+ * (verify-safe.ts): a cache wrapping those sees the same calls.
+ */
+export function startCpuStage() {
+  // A small young generation, as the main thread's (heap.ts): the default one would add tens of MB of RSS.
+  const worker = new Worker(siblingModule(import.meta.url, 'cpu-worker'), { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
+  const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  let next = 0;
+  let dead: Error | null = null;
+  worker.on('message', (res: CpuResponse) => {
+    const w = waiting.get(res.n);
+    waiting.delete(res.n);
+    if (waiting.size === 0) worker.unref();
+    if (res.ok) w?.resolve(res.value);
+    else w?.reject(new Error(res.message));
+  });
+  worker.on('error', (e) => {
+    dead = e;
+    for (const w of waiting.values()) w.reject(e);
+    waiting.clear();
+  });
+  // Idle between calls the thread must not keep the process alive; with a call waiting it must.
+  worker.unref();
+  const call = <T>(req: Call): Promise<T> => {
+    if (dead) return Promise.reject(dead);
+    const n = next++;
+    return new Promise<T>((resolve, reject) => {
+      if (waiting.size === 0) worker.ref();
+      waiting.set(n, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ ...req, n });
+    });
+  };
+  return {
+    /** The heuristic judge `j` (its stamp and fingerprint), answering from the worker. */
+    judge: (j: Judge): Judge => ({ stamp: j.stamp, fingerprint: j.fingerprint, judge: (input) => call<Verdict>({ op: 'judge', input }) }),
+    verify: (item: VerifierItem, answer: string) => call<ItemScore>({ op: 'verify', item, answer }),
+    close: () => worker.terminate(),
+  };
+}
+
+export type CpuStage = ReturnType<typeof startCpuStage>;
