@@ -24,7 +24,7 @@ async function run(url: string, deps: RunDeps) {
   const work = await mkdtemp(join(tmpdir(), 'ut-cpu-stage-'));
   const outcome = await runProbeCommand(
     {
-      root, submissionPath: join(root, 'submissions/qwen/qwen3.5-9b.yaml'), suitePath: currentSuitePath(root), baseURLs: [`${url}/v1`], concurrency: 16, timeoutMs: 30_000, maxAttempts: 3, backoffBaseMs: 10,
+      root, submissionPath: join(root, 'submissions/qwen/qwen3.5-9b.yaml'), suitePath: currentSuitePath(), baseURLs: [`${url}/v1`], concurrency: 16, timeoutMs: 30_000, maxAttempts: 3, backoffBaseMs: 10,
       backoffMaxMs: 50, dataDir: fixtureData, cacheDir: join(work, 'hub'), cachePath: join(work, 'cache.sqlite'), outDir: join(work, 'results'), templateOverride: qwenTemplate,
       limit: 6, datasets: null, shard: null, judgeConfigs: [], tty: false, progressIntervalMs: 600_000, log: () => {}, out: () => {}, progressWrite: () => {},
     },
