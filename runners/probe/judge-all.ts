@@ -1,5 +1,6 @@
 import type { Verdict } from '../../src/schema/index.ts';
 import type { Judge } from '../core/judge.ts';
+import { StorageError } from '../io/storage-error.ts';
 
 /**
  * Let pending I/O run first. Judging is CPU work; chained through microtasks, a burst of it would keep the
@@ -16,6 +17,7 @@ export async function judgeAll(judges: Judge[], input: Parameters<Judge['judge']
     try {
       out.push(await j.judge(input));
     } catch (e) {
+      if (e instanceof StorageError) throw e; // the verdict cache cannot be written: stops the run, not a judge fault
       // The judge contract says never throw; if one does, the failure is still recorded, not dropped.
       out.push({ kind: 'judge_error', reason: `judge threw: ${(e as Error).message}`.slice(0, 4000), judge: j.stamp.id });
     }
