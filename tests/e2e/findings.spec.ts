@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { astroBuild } from '../helpers/site-build.ts';
+import { serve } from '../helpers/static-server.ts';
 import { summaries } from './helpers.ts';
 
 const FINDINGS = ['decoupling', 'slope', 'perturbations', 'failures'];
@@ -25,21 +25,6 @@ async function sentences(page: Page, origin = ''): Promise<string[]> {
     out.push(text);
   }
   return out;
-}
-
-/** Serves a built site folder (directory URLs → index.html) on a free port. */
-function serve(dir: string): Promise<{ server: Server; origin: string }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
-  const server = createServer((req, res) => {
-    let file = join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!file.startsWith(dir) || !existsSync(file)) { res.writeHead(404).end(); return; }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => {
-    const a = server.address();
-    ok({ server, origin: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}` });
-  }));
 }
 
 test('/ opens with four findings charts, each with a computed sentence; the condition toggle works without JavaScript', async ({ browser }) => {

@@ -7,12 +7,17 @@ import { dominantFailures, failureSentence, familyProfiles } from './failures.ts
 import { perturbationSentence } from './perturbations.ts';
 import { ALL_DATASETS, pooledSummaries } from './pool.ts';
 import { slopeRows, slopeSentence, type SlopeRow } from './slope.ts';
+import { extremes } from '../site/home-scale.ts';
 
-export interface DecouplingView { key: string; label: string; points: ScPoint[]; sentence: string }
+/**
+ * `points` / `rows` are what the chart draws: every model up to HOME_CHART_MODELS, else the extremes
+ * (src/lib/site/home-scale.ts); `total` counts every model, and every sentence is computed from all of them.
+ */
+export interface DecouplingView { key: string; label: string; points: ScPoint[]; total: number; sentence: string }
 export interface Findings {
   decoupling: DecouplingView[];
-  slope: { condition: string | null; rows: SlopeRow[]; sentence: string };
-  perturbations: { conditions: string[]; rows: PdRow[]; sentence: string };
+  slope: { condition: string | null; rows: SlopeRow[]; total: number; sentence: string };
+  perturbations: { conditions: string[]; rows: PdRow[]; total: number; sentence: string };
   failures: { condition: string; models: FpModel[]; sentence: string };
 }
 
@@ -34,15 +39,22 @@ function anyOfKView(summaries: readonly ResultSummary[], condition: string): Res
   }));
 }
 
+/** Many models: the highest and lowest follow-up and accuracy. */
+const drawnPoints = (points: ScPoint[]) => extremes(points, [(p) => p.fu.value, (p) => p.acc.value]);
+/** Many models: the largest paired rises and falls, and the highest and lowest sampled rates. */
+const drawnSlope = (rows: SlopeRow[]) => extremes(rows, [(r) => r.delta?.value ?? null, (r) => r.sampled]);
+/** Many models: per perturbation, the largest rises and falls of follow-up against greedy. */
+const drawnPerturbations = (rows: PdRow[], conditions: readonly string[]) => extremes(rows, conditions.map((_, j) => (r: PdRow) => r.deltas[j]?.value ?? null));
+
 function decouplingViews(summaries: readonly ResultSummary[], dataset: string, sampled: readonly string[], hot: string | null): DecouplingView[] {
   // At most four sampled conditions (the hottest), so the toggle stays one line and the CSS covers every panel.
   const views: DecouplingView[] = ['greedy', ...sampled.slice(-4)].map((c) => {
     const { points, rhoCI } = scatterPoints(summaries, dataset, c);
-    return { key: c, label: c, points, sentence: decouplingSentence(rhoCI, points.length, c) };
+    return { key: c, label: c, points: drawnPoints(points), total: points.length, sentence: decouplingSentence(rhoCI, points.length, c) };
   });
   if (hot) {
     const { points, rhoCI } = scatterPoints(anyOfKView(summaries, hot), dataset, hot);
-    views.push({ key: 'any-of-k', label: `any-of-k (${hot})`, points, sentence: decouplingSentence(rhoCI, points.length, `any-of-k at ${hot}`) });
+    views.push({ key: 'any-of-k', label: `any-of-k (${hot})`, points: drawnPoints(points), total: points.length, sentence: decouplingSentence(rhoCI, points.length, `any-of-k at ${hot}`) });
   }
   return views;
 }
@@ -64,8 +76,8 @@ export function findings(summaries: readonly ResultSummary[], dataset: string, d
   const fp = failureProfileModels(main, dataset, BASELINE_CONDITION);
   return {
     decoupling: decouplingViews(accSet, dataset, sampled, hot),
-    slope: { condition: hot, rows: slope, sentence: hot ? slopeSentence(slope, hot) : 'No sampled condition has results yet.' },
-    perturbations: { conditions, rows, sentence: perturbationSentence(rows, conditions) },
+    slope: { condition: hot, rows: drawnSlope(slope), total: slope.length, sentence: hot ? slopeSentence(slope, hot) : 'No sampled condition has results yet.' },
+    perturbations: { conditions, rows: drawnPerturbations(rows, conditions), total: rows.length, sentence: perturbationSentence(rows, conditions) },
     failures: { condition: BASELINE_CONDITION, models: familyProfiles(fp), sentence: failureSentence(dominantFailures(fp), BASELINE_CONDITION) },
   };
 }

@@ -82,3 +82,19 @@ export function compareSortValues(x: SortValue, y: SortValue, order: SortOrder):
   const d = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
   return order === 'asc' ? d : -d;
 }
+
+const LB_PARAMS = ['dataset', 'condition', 'sort', 'order', 'family', 'size'] as const;
+
+/**
+ * Where a leaderboard view in the URL of a page without the complete table (the home page at many models) is shown:
+ * the chosen dataset's full leaderboard page with the rest of the view; null when the query names no table parameter.
+ * Only a known dataset reaches the path; the full page validates the other values itself.
+ */
+export function fullLeaderboardHref(search: string, base: string, datasets: readonly string[], dataset: string): string | null {
+  const q = new URLSearchParams(search);
+  if (!LB_PARAMS.some((k) => q.has(k))) return null;
+  const rest = new URLSearchParams();
+  for (const k of LB_PARAMS.slice(1)) { const v = q.get(k); if (v !== null) rest.set(k, v); }
+  const text = rest.toString();
+  return `${base}leaderboard/${pick(q.get('dataset'), datasets, dataset)}/${text ? `?${text}` : ''}`;
+}

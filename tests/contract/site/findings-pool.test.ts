@@ -7,6 +7,9 @@ import { test } from 'node:test';
 import { ResultSummary } from '../../../src/schema/index.ts';
 import { poolIntervals, pooledSummaries } from '../../../src/lib/findings/pool.ts';
 import { ALL_DATASETS, findings } from '../../../src/lib/findings/findings.ts';
+import { perturbationRows, scatterPoints } from '../../../src/lib/site/chart-data.ts';
+import type { ScPoint } from '../../../src/lib/site/charts.ts';
+import { HOME_CHART_MODELS } from '../../../src/lib/site/home-scale.ts';
 
 function synthetic(models: number, seed: number): ResultSummary[] {
   const dir = mkdtempSync(join(tmpdir(), 'ut-findings-'));
@@ -60,4 +63,31 @@ test('findings: four sentences for the pool and per dataset; two different resul
   for (const [i, s] of sentences(a).entries()) assert.notEqual(s, sentences(b)[i], `finding ${i} should change with the data`);
   assert.match(a.decoupling[0]!.sentence, /across 6 models under greedy/);
   assert.match(findings(S, 'gsm8k', datasets, null).slope.sentence, /^Under t1\.0, /);
+});
+
+test('findings with many models: the charts draw the extremes, the sentences still count every model', () => {
+  const many = synthetic(HOME_CHART_MODELS + 6, 3);
+  const n = many.length;
+  const f = findings(many, ALL_DATASETS, datasets, 't1.0');
+  for (const v of f.decoupling) {
+    assert.equal(v.total, n);
+    assert.equal(v.points.length, HOME_CHART_MODELS);
+    assert.match(v.sentence, new RegExp(`across ${n} models`));
+  }
+  const withAcc = datasets.filter((ds) => many.some((s) => s.datasets.find((d) => d.dataset === ds)?.accuracy));
+  const all = scatterPoints(pooledSummaries(many, withAcc), ALL_DATASETS, 'greedy').points;
+  const drawn = f.decoupling[0]!.points;
+  for (const pick of [(p: ScPoint) => p.fu.value, (p: ScPoint) => p.acc.value]) {
+    assert.equal(Math.max(...drawn.map(pick)), Math.max(...all.map(pick)), 'the highest value is drawn');
+    assert.equal(Math.min(...drawn.map(pick)), Math.min(...all.map(pick)), 'the lowest value is drawn');
+  }
+  assert.equal(f.slope.total, n);
+  assert.equal(f.slope.rows.length, HOME_CHART_MODELS);
+  assert.match(f.slope.sentence, new RegExp(`of ${n} models`));
+  assert.equal(f.perturbations.total, n);
+  assert.equal(f.perturbations.rows.length, HOME_CHART_MODELS);
+  // Drawn rows keep the order of the full chart (grouped by family).
+  const full = perturbationRows(pooledSummaries(many, datasets), ALL_DATASETS, f.perturbations.conditions).map((r) => r.id);
+  const ids = f.perturbations.rows.map((r) => r.id);
+  assert.deepEqual(ids, full.filter((id) => ids.includes(id)));
 });

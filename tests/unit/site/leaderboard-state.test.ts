@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareSortValues, nextSort, parseLbState, serialiseLbState, type LbChoices, type SortValue } from '../../../src/lib/site/leaderboard-state.ts';
+import { compareSortValues, fullLeaderboardHref, nextSort, parseLbState, serialiseLbState, type LbChoices, type SortValue } from '../../../src/lib/site/leaderboard-state.ts';
 import { readSortValue, sortAttrs } from '../../../src/lib/site/leaderboard-sort.ts';
 import type { LbRow } from '../../../src/lib/site/leaderboard.ts';
 
@@ -63,4 +63,13 @@ test('row sort attributes are rounded, omit missing values, and read back', () =
   assert.equal(readSortValue(get, 'hot'), null);
   const pending = sortAttrs(row({ has_results: false, group: null }));
   assert.deepEqual(pending, { 'data-s-size': '7' });
+});
+
+test('fullLeaderboardHref: a table view in the home URL moves to the dataset\'s full page; unknown datasets do not reach the path', () => {
+  const ds = ['gsm8k', 'ifeval'];
+  assert.equal(fullLeaderboardHref('', '/', ds, 'gsm8k'), null);
+  assert.equal(fullLeaderboardHref('?utm=x', '/', ds, 'gsm8k'), null);
+  assert.equal(fullLeaderboardHref('?sort=accuracy&order=asc&family=qwen', '/b/', ds, 'gsm8k'), '/b/leaderboard/gsm8k/?sort=accuracy&order=asc&family=qwen');
+  assert.equal(fullLeaderboardHref('?dataset=ifeval&condition=t0.7', '/', ds, 'gsm8k'), '/leaderboard/ifeval/?condition=t0.7');
+  assert.equal(fullLeaderboardHref('?dataset=../../evil&size=large', '/', ds, 'gsm8k'), '/leaderboard/gsm8k/?size=large');
 });
