@@ -21,7 +21,8 @@ import { cachedPromptBuilder } from '../templates/cached-builder.ts';
 import { cachedVerify } from '../verifiers/cached.ts';
 import { stageLine } from './final-table.ts';
 import { safeVerifier } from './verify-safe.ts';
-import { startCpuStage, type CpuStage } from './cpu-stage.ts';
+import type { CpuStage } from './cpu-stage.ts';
+import { lazyCpuStage } from './lazy-cpu-stage.ts';
 import { createHeuristicJudge } from '../judge/index.ts';
 
 async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
@@ -55,7 +56,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
   const { responses: cache, stages } = runCache;
   const setup = { ...planned, builder: cachedPromptBuilder(planned.builder, stages) };
   // The heuristic judge and the verifiers run in a worker thread, unless a test injected its own.
-  const cpu: CpuStage | null = deps.judges || deps.verify ? null : startCpuStage();
+  const cpu: CpuStage | null = deps.judges || deps.verify ? null : lazyCpuStage();
   try {
     const heuristicId = createHeuristicJudge().stamp.id;
     const judges = panel.map((j) => cachedJudge(cpu && j.stamp.id === heuristicId ? cpu.judge(j) : j, stages));
