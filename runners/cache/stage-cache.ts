@@ -1,4 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { existsSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import type { CacheFile } from './cache-file.ts';
 import { canonicalJson, sha256Hex } from './key.ts';
 import { readAhead, readAheadBudget, type ReadAhead, type ReadAheadBudget } from './read-ahead.ts';
@@ -129,3 +130,21 @@ export function stageTable(file: CacheFile, onCorruptRow?: (message: string) => 
 
 /** --no-cache: every stage is computed (and counted), nothing is kept. */
 export const noStageCache = (): StageCache => stageCacheOver(() => undefined, () => {});
+
+/**
+ * One stored value read before the run opens its cache file (to set the run up): read-only, and undefined when the
+ * file is absent, unreadable, or without a value that matches its checksum. The run's own open reports problems.
+ */
+export function peekStage<T>(path: string, stage: Stage, version: string, key: string): T | undefined {
+  if (!existsSync(path)) return undefined;
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(path, { readOnly: true });
+    const row = db.prepare('SELECT value, sha256 FROM derived WHERE stage = ? AND version = ? AND key = ?').get(stage, version, key) as { value: string; sha256: string } | undefined;
+    return row && row.sha256 === sha256Hex(row.value) ? (JSON.parse(row.value) as T) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    db?.close();
+  }
+}
