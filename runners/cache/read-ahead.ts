@@ -11,8 +11,17 @@ export interface ReadAheadBudget {
 
 export const readAheadBudget = (): ReadAheadBudget => ({ chars: READ_AHEAD_MAX_CHARS });
 
+/**
+ * Rows handed out lately, kept for a second lookup: twins come close together (samples of one item that drew the
+ * same user turn share a verdict).
+ */
+const RECENT_ROWS = 1024;
+
 export interface ReadAhead<R> {
-  /** The row under `key`, handed out once (memory drains as a rerun uses the rows); undefined when not held. */
+  /**
+   * The row under `key`, or undefined when not held. A row handed out is kept only among the last RECENT_ROWS, so
+   * memory drains as a rerun uses the rows.
+   */
   take(key: string): R | undefined;
   /** Forget a key whose row is being replaced. */
   drop(key: string): void;
@@ -25,6 +34,7 @@ export interface ReadAhead<R> {
  */
 export function readAhead<R>(budget: ReadAheadBudget, scan: (add: (key: string, row: R, chars: number) => boolean) => void): ReadAhead<R> {
   const rows = new Map<string, R>();
+  const recent = new Map<string, R>();
   scan((key, row, chars) => {
     if (budget.chars < chars) return false;
     budget.chars -= chars;
@@ -34,9 +44,16 @@ export function readAhead<R>(budget: ReadAheadBudget, scan: (add: (key: string, 
   return {
     take(key) {
       const row = rows.get(key);
-      if (row !== undefined) rows.delete(key);
+      if (row === undefined) return recent.get(key);
+      rows.delete(key);
+      recent.set(key, row);
+      // A Map iterates in insertion order: its first key is the oldest.
+      if (recent.size > RECENT_ROWS) recent.delete(recent.keys().next().value!);
       return row;
     },
-    drop: (key) => void rows.delete(key),
+    drop(key) {
+      rows.delete(key);
+      recent.delete(key);
+    },
   };
 }

@@ -11,7 +11,7 @@ const fresh = () => join(mkdtempSync(join(tmpdir(), 'ut-ahead-')), 'requests.sql
 const answer = (text: string) => ({ text, finish_reason: 'stop', model: 'm', latency_ms: 5 });
 
 describe('read-ahead', () => {
-  it('holds rows until its budget is spent, hands each out once, and forgets a dropped one', () => {
+  it('holds rows until its budget is spent, keeps the rows handed out lately, and forgets a dropped one', () => {
     const budget = { chars: 5 };
     const rows = readAhead<string>(budget, (add) => {
       for (const [k, v] of [['a', 'xx'], ['b', 'yyy'], ['c', 'z']]) if (!add(k!, v!, v!.length)) break;
@@ -21,7 +21,19 @@ describe('read-ahead', () => {
     rows.drop('b');
     assert.equal(rows.take('b'), undefined);
     assert.equal(rows.take('a'), 'xx');
-    assert.equal(rows.take('a'), undefined, 'handed out once');
+    assert.equal(rows.take('a'), 'xx', 'a twin asking again finds it');
+    rows.drop('a');
+    assert.equal(rows.take('a'), undefined);
+  });
+
+  it('forgets rows handed out long ago (memory drains as a rerun proceeds)', () => {
+    const n = 5000;
+    const rows = readAhead<number>({ chars: n }, (add) => {
+      for (let i = 0; i < n; i++) add(`k${i}`, i, 1);
+    });
+    for (let i = 0; i < n; i++) assert.equal(rows.take(`k${i}`), i);
+    assert.equal(rows.take(`k${n - 1}`), n - 1, 'the latest is still held');
+    assert.equal(rows.take('k0'), undefined, 'the first is gone');
   });
 
   it('a reopened cache answers from its scan, finds rows written after it, and still checks every checksum', async () => {
@@ -36,7 +48,7 @@ describe('read-ahead', () => {
     const reports: string[] = [];
     const again = openRunCache(file, { scope: 's', onCorruptRow: (m) => reports.push(m) });
     assert.equal(again.responses.get('k1')?.text, 'text of k1');
-    assert.equal(again.responses.get('k1')?.text, 'text of k1', 'asked twice: read by key the second time');
+    assert.equal(again.responses.get('k1')?.text, 'text of k1', 'asked twice');
     assert.equal(again.responses.get('k3'), null, 'an altered row is a miss');
     assert.equal(reports.length, 1);
     await again.responses.put('k4', answer('new'));
