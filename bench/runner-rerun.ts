@@ -2,10 +2,11 @@
  * Cached-rerun benchmark (not a test; issue 16). Starts `userturn sim` on 127.0.0.1, does one `userturn run` of
  * ~20,000 requests into a fresh SQLite cache, then, in this same process, three interleaved rounds of
  *   (a) the floor: reading every row of the request cache bare (one SELECT, every column),
- *   (k) reading every row again by its key through the request cache (`get`, checksum verified), which is how a
- *       rerun must find its answers, and
+ *   (k) reading every row again by its key through the request cache (`get`: its one-scan read-ahead and every
+ *       checksum), which is how a rerun finds its answers, and
  *   (b) the same `userturn run` again, fully cached (no request sent),
- * and prints each time and the ratios (b)/(a) and (b)/(k), with their medians. Every rerun's results (summary and sample files,
+ * and prints each time and the ratios (b)/(a) and (b)/(k), with their medians, and the CPU time (all threads) of (b)
+ * over (a)'s, which the load moves less than wall time. Every rerun's results (summary and sample files,
  * timings aside) must equal the first run's; the benchmark exits 1 when they do not.
  * Target (issue 16): (b)/(a) ≤ 3.
  * Usage: npm run bench:rerun [-- --requests 20000 --latency-ms 20 --concurrency 256]
@@ -40,8 +41,9 @@ for (const k of ['requests', 'latency-ms', 'concurrency', 'rounds'] as const) {
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
 /** The floor: every row of the request cache read once, every column touched. */
-function readRowsBare(path: string): { rows: number; s: number; keys: Array<[string, string]> } {
+function readRowsBare(path: string): { rows: number; s: number; cpu: number; keys: Array<[string, string]> } {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const db = new DatabaseSync(path, { readOnly: true });
   const keys: Array<[string, string]> = [];
   for (const r of db.prepare('SELECT scope, key, text, finish_reason, model, latency_ms, sha256 FROM responses').iterate() as Iterable<Record<string, string>>) {
@@ -49,7 +51,7 @@ function readRowsBare(path: string): { rows: number; s: number; keys: Array<[str
   }
   db.close();
   if (keys.length === 0) throw new Error('empty cache');
-  return { rows: keys.length, s: (performance.now() - t0) / 1000, keys };
+  return { rows: keys.length, s: (performance.now() - t0) / 1000, cpu: cpuSeconds(c0), keys };
 }
 
 /** Every row read by its key through the request cache, as a rerun finds its answers. */
@@ -61,10 +63,17 @@ function readRowsKeyed(path: string, keys: Array<[string, string]>): number {
   return (performance.now() - t0) / 1000;
 }
 
+/** CPU seconds of the whole process (every thread) since `c0`. */
+function cpuSeconds(c0: NodeJS.CpuUsage): number {
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1e6;
+}
+
 async function timedRun(opts: RunOptions) {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const outcome = await runProbeCommand(opts);
-  return { s: (performance.now() - t0) / 1000, outcome };
+  return { s: (performance.now() - t0) / 1000, cpu: cpuSeconds(c0), outcome };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -81,8 +90,9 @@ async function main(): Promise<void> {
     const resultDir = first.outcome.resultDir!;
     const reference = await comparableResult(resultDir);
     console.log(`first run: ${items} items, ${first.outcome.stats!.completed} requests sent in ${first.s.toFixed(1)} s (simulator at ${values['latency-ms']} ms, concurrency ${opts.concurrency}), load ${load()}`);
-    console.log('\nround  rows   (a) bare s  (k) keyed s  (b) rerun s  b/a     b/k    sent  same results  load');
+    console.log('\nround  rows   (a) bare s  (k) keyed s  (b) rerun s  b/a     b/k    (a) cpu s  (b) cpu s  cpu b/a  sent  same results  load');
     const bare: number[] = [];
+    const cpu: number[] = [];
     const keyed: number[] = [];
     for (let round = 1; round <= Number(values.rounds); round++) {
       const floor = readRowsBare(opts.cachePath!);
@@ -92,10 +102,11 @@ async function main(): Promise<void> {
       failed ||= !same || rerun.outcome.stats!.sent !== 0;
       bare.push(rerun.s / floor.s);
       keyed.push(rerun.s / byKey);
-      const cols = [String(round).padStart(5), String(floor.rows).padStart(5), floor.s.toFixed(3).padStart(10), byKey.toFixed(3).padStart(11), rerun.s.toFixed(3).padStart(11), (rerun.s / floor.s).toFixed(1).padStart(5), (rerun.s / byKey).toFixed(2).padStart(6)];
+      cpu.push(rerun.cpu / floor.cpu);
+      const cols = [String(round).padStart(5), String(floor.rows).padStart(5), floor.s.toFixed(3).padStart(10), byKey.toFixed(3).padStart(11), rerun.s.toFixed(3).padStart(11), (rerun.s / floor.s).toFixed(1).padStart(5), (rerun.s / byKey).toFixed(2).padStart(6), floor.cpu.toFixed(3).padStart(9), rerun.cpu.toFixed(3).padStart(9), (rerun.cpu / floor.cpu).toFixed(1).padStart(7)];
       console.log(`${cols.join('  ')}  ${String(rerun.outcome.stats!.sent).padStart(4)}  ${same ? 'yes' : 'NO '}           ${load()}`);
     }
-    console.log(`\nmedian b/a ${median(bare).toFixed(1)} (issue 16 target ≤ 3), median b/k ${median(keyed).toFixed(2)}; load average at the end ${load()} (the simulator idles on the same cores)`);
+    console.log(`\nmedian b/a ${median(bare).toFixed(1)} (issue 16 target ≤ 3), median b/k ${median(keyed).toFixed(2)}, median CPU b/a ${median(cpu).toFixed(1)}; load average at the end ${load()} (the simulator idles on the same cores)`);
   } finally {
     sim.stop();
     await rm(work, { recursive: true, force: true });

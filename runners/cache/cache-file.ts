@@ -19,6 +19,8 @@ export interface CacheFile {
   prepare(sql: string): StatementSync;
   /** One row of a statement, or undefined; a failure is the StorageError "cannot read the request cache". */
   read<T>(stmt: StatementSync, ...params: SQLInputValue[]): T | undefined;
+  /** Rows of a statement in order, fed to `each` until it returns false; a failure is as for `read`. */
+  scan<T>(stmt: StatementSync, params: SQLInputValue[], each: (row: T) => boolean): void;
   /** Commit what is queued, then close (throws the StorageError when the last commit fails). */
   close(): void;
 }
@@ -73,6 +75,13 @@ export function openCacheFile(path: string, setup: (db: DatabaseSync) => void, c
     read<T>(stmt: StatementSync, ...params: SQLInputValue[]) {
       try {
         return stmt.get(...params) as T | undefined;
+      } catch (e) {
+        throw new StorageError(path, 'cannot read the request cache', e, ADVICE_OPEN);
+      }
+    },
+    scan<T>(stmt: StatementSync, params: SQLInputValue[], each: (row: T) => boolean) {
+      try {
+        for (const row of stmt.iterate(...params) as Iterable<T>) if (!each(row)) break;
       } catch (e) {
         throw new StorageError(path, 'cannot read the request cache', e, ADVICE_OPEN);
       }

@@ -3,14 +3,28 @@ import { hash } from 'node:crypto';
 /** sha-256 of a string as hex (the one-shot form: a fraction of createHash's cost on short inputs). */
 export const sha256Hex = (s: string): string => hash('sha256', s, 'hex');
 
-/** JSON with sorted keys at every level: the same request always serialises to the same text. */
+/**
+ * JSON with sorted keys at every level: the same request always serialises to the same text. Every request and
+ * stage key is its hash, so the text must never change (tests/unit/cache/key.test.ts pins it); written as loops
+ * because a rerun computes ~50k keys and does little else.
+ */
 export function canonicalJson(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(v as Record<string, unknown>)
-    .filter(([, x]) => x !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(',')}}`;
+  let out: string;
+  if (Array.isArray(v)) {
+    out = '[';
+    for (let i = 0; i < v.length; i++) out += `${i > 0 ? ',' : ''}${canonicalJson(v[i]) ?? ''}`;
+    return `${out}]`;
+  }
+  const o = v as Record<string, unknown>;
+  out = '{';
+  // Default sort: UTF-16 code unit order.
+  for (const k of Object.keys(o).sort()) {
+    const x = o[k];
+    if (x === undefined) continue;
+    out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${canonicalJson(x)}`;
+  }
+  return `${out}}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { openCacheFile } from './cache-file.ts';
 import { memoryCache, responseTable, setupResponses, type CacheOptions, type ResponseCache } from './sqlite-cache.ts';
+import { readAheadBudget } from './read-ahead.ts';
 import { noStageCache, setupStages, stageTable, type StageCache } from './stage-cache.ts';
 
 /** What a run caches: answers by request, and what it derives from them by content, in one file. */
@@ -20,5 +21,7 @@ export function openRunCache(path: string | null, opts: CacheOptions = {}): RunC
     setupResponses(db, path);
     setupStages(db);
   });
-  return { responses: responseTable(file, opts), stages: stageTable(file, opts.onCorruptRow), close: () => file.close() };
+  // One read-ahead budget for the file: its answers and derived values together.
+  const budget = readAheadBudget();
+  return { responses: responseTable(file, opts, budget), stages: stageTable(file, opts.onCorruptRow, budget), close: () => file.close() };
 }

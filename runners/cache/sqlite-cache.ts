@@ -3,6 +3,7 @@ import { redact } from '../io/secrets.ts';
 import { StorageError } from '../io/storage-error.ts';
 import { openCacheFile, type CacheFile } from './cache-file.ts';
 import { sha256Hex } from './key.ts';
+import { readAhead, readAheadBudget, type ReadAhead, type ReadAheadBudget } from './read-ahead.ts';
 
 /** What the cache keeps for one request: the complete, validated response. */
 export interface CachedResponse {
@@ -73,10 +74,14 @@ export function openSqliteCache(path: string, opts: CacheOptions = {}): Response
 }
 
 /** The request cache on an open cache file; closing it closes the file. */
-export function responseTable(file: CacheFile, opts: CacheOptions = {}): ResponseCache {
+export function responseTable(file: CacheFile, opts: CacheOptions = {}, budget: ReadAheadBudget = readAheadBudget()): ResponseCache {
   const { db, path } = file;
   const scope = opts.scope ?? '';
+  type Row = CachedResponse & { sha256: string | null };
   const getStmt = file.prepare('SELECT text, finish_reason, model, latency_ms, sha256 FROM responses WHERE scope = ? AND key = ?');
+  // The scope's answers in one scan at the first lookup (none on a first run): a rerun needs them all.
+  const scanStmt = file.prepare('SELECT key, text, finish_reason, model, latency_ms, sha256 FROM responses WHERE scope = ?');
+  let ahead: ReadAhead<Row> | null = null;
   // REPLACE: a row that failed its checksum is overwritten by the fresh answer.
   const putStmt = file.prepare('INSERT OR REPLACE INTO responses (scope, key, text, finish_reason, model, latency_ms, created_at, sha256, audit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   /** Answers put and not yet committed: a twin request asking meanwhile must find them. */
@@ -86,7 +91,8 @@ export function responseTable(file: CacheFile, opts: CacheOptions = {}): Respons
     get(key) {
       const pending = uncommitted.get(key);
       if (pending) return pending;
-      const row = file.read<CachedResponse & { sha256: string | null }>(getStmt, scope, key);
+      ahead ??= readAhead<Row>(budget, (add) => file.scan<Row & { key: string }>(scanStmt, [scope], (r) => add(r.key, r, r.text.length)));
+      const row = ahead.take(key) ?? file.read<Row>(getStmt, scope, key);
       if (!row) return null;
       if (row.sha256 !== null && row.sha256 !== rowSha256(row)) {
         if (!corruptReported) opts.onCorruptRow?.(`${path}: a cached answer does not match its checksum (the file was altered or damaged); such answers are requested again`);
@@ -100,6 +106,7 @@ export function responseTable(file: CacheFile, opts: CacheOptions = {}): Respons
       const row = { text, finish_reason: v.finish_reason, model: v.model };
       const value = { ...row, latency_ms: v.latency_ms };
       uncommitted.set(key, value);
+      ahead?.drop(key);
       const params = [scope, key, text, v.finish_reason, v.model, v.latency_ms, new Date().toISOString(), rowSha256(row), v.audit === undefined ? null : redact(v.audit)];
       return file.commits.write(putStmt, params).finally(() => {
         if (uncommitted.get(key) === value) uncommitted.delete(key);

@@ -1,6 +1,8 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { existsSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import type { CacheFile } from './cache-file.ts';
 import { canonicalJson, sha256Hex } from './key.ts';
+import { readAhead, readAheadBudget, type ReadAhead, type ReadAheadBudget } from './read-ahead.ts';
 
 /** The derived stages a rerun reuses: rendered prompts, verifier scores, judge verdicts, summaries. */
 export const STAGES = ['prompt', 'score', 'verdict', 'summary'] as const;
@@ -81,8 +83,18 @@ function stageCacheOver(get: StageCache['get'], put: StageCache['put']): StageCa
  * mismatch is a miss, reported once). Rows go through the file's group commit; until it lands they are read
  * from memory.
  */
-export function stageTable(file: CacheFile, onCorruptRow?: (message: string) => void): StageCache {
+export function stageTable(file: CacheFile, onCorruptRow?: (message: string) => void, budget: ReadAheadBudget = readAheadBudget()): StageCache {
+  type Row = { value: string; sha256: string };
   const getStmt = file.prepare('SELECT value, sha256 FROM derived WHERE stage = ? AND version = ? AND key = ?');
+  // A stage's values under one version in one scan at its first lookup (one range of the primary key).
+  const scanStmt = file.prepare('SELECT key, value, sha256 FROM derived WHERE stage = ? AND version = ?');
+  const ahead = new Map<string, ReadAhead<Row>>();
+  const aheadFor = (stage: Stage, version: string): ReadAhead<Row> => {
+    const id = `${stage}\u0000${version}`;
+    let a = ahead.get(id);
+    if (!a) ahead.set(id, (a = readAhead<Row>(budget, (add) => file.scan<Row & { key: string }>(scanStmt, [stage, version], (r) => add(r.key, r, r.value.length)))));
+    return a;
+  };
   const putStmt = file.prepare('INSERT OR REPLACE INTO derived (stage, version, key, value, sha256) VALUES (?, ?, ?, ?, ?)');
   const uncommitted = new Map<string, string>();
   let corruptReported = false;
@@ -90,7 +102,7 @@ export function stageTable(file: CacheFile, onCorruptRow?: (message: string) => 
     const id = `${stage}\u0000${version}\u0000${key}`;
     let json = uncommitted.get(id);
     if (json === undefined) {
-      const row = file.read<{ value: string; sha256: string }>(getStmt, stage, version, key);
+      const row = aheadFor(stage, version).take(key) ?? file.read<Row>(getStmt, stage, version, key);
       if (!row) return undefined;
       if (row.sha256 !== sha256Hex(row.value)) {
         if (!corruptReported) onCorruptRow?.(`${file.path}: a stored ${stage} does not match its checksum (the file was altered or damaged); such values are computed again`);
@@ -107,6 +119,7 @@ export function stageTable(file: CacheFile, onCorruptRow?: (message: string) => 
     const json = JSON.stringify(value);
     const id = `${stage}\u0000${version}\u0000${key}`;
     uncommitted.set(id, json);
+    ahead.get(`${stage}\u0000${version}`)?.drop(key);
     file.commits.write(putStmt, [stage, version, key, json, sha256Hex(json)]).then(
       () => uncommitted.get(id) === json && uncommitted.delete(id),
       () => {}, // the failure is kept by the group commit and thrown at the next write
@@ -117,3 +130,21 @@ export function stageTable(file: CacheFile, onCorruptRow?: (message: string) => 
 
 /** --no-cache: every stage is computed (and counted), nothing is kept. */
 export const noStageCache = (): StageCache => stageCacheOver(() => undefined, () => {});
+
+/**
+ * One stored value read before the run opens its cache file (to set the run up): read-only, and undefined when the
+ * file is absent, unreadable, or without a value that matches its checksum. The run's own open reports problems.
+ */
+export function peekStage<T>(path: string, stage: Stage, version: string, key: string): T | undefined {
+  if (!existsSync(path)) return undefined;
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(path, { readOnly: true });
+    const row = db.prepare('SELECT value, sha256 FROM derived WHERE stage = ? AND version = ? AND key = ?').get(stage, version, key) as { value: string; sha256: string } | undefined;
+    return row && row.sha256 === sha256Hex(row.value) ? (JSON.parse(row.value) as T) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    db?.close();
+  }
+}

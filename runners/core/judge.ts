@@ -21,5 +21,7 @@ export interface Judge {
    * by content under it (runners/judge/cached.ts). A judge without one is never cached.
    */
   readonly fingerprint?: string;
+  /** True when the judge lets pending I/O run before it computes (core/yield-to-io.ts), so its caller need not. */
+  readonly yieldsToIo?: boolean;
   judge(input: JudgeInput): Promise<Verdict>;
 }

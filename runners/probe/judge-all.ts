@@ -1,19 +1,14 @@
 import type { Verdict } from '../../src/schema/index.ts';
 import type { Judge } from '../core/judge.ts';
 import { StorageError } from '../io/storage-error.ts';
-
-/**
- * Let pending I/O run first. Judging is CPU work; chained through microtasks, a burst of it would keep the
- * event loop from reading responses that have already arrived. Those responses would not be cached yet, and a
- * crash in that moment would send them again on resume.
- */
-const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+import { yieldToIo } from '../core/yield-to-io.ts';
 
 /** Every judge's verdict on one user turn, in panel order. */
 export async function judgeAll(judges: Judge[], input: Parameters<Judge['judge']>[0]): Promise<Verdict[]> {
   const out: Verdict[] = [];
   for (const j of judges) {
-    await yieldToIo();
+    // A cached judge yields only when it has to judge: a stored verdict costs no event-loop turn.
+    if (!j.yieldsToIo) await yieldToIo();
     try {
       out.push(await j.judge(input));
     } catch (e) {

@@ -32,6 +32,7 @@ export async function prepareRun<O extends SetupOptions>(rawOpts: O): Promise<{ 
     limit: opts.limit,
     datasets: opts.datasets,
     shard: opts.shard,
+    stopsFrom: opts.stopsFrom,
     warn: opts.log,
   });
   return { opts, setup };

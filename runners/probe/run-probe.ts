@@ -18,10 +18,12 @@ import { runProvenance } from './provenance.ts';
 import type { RunDeps, RunOptions, RunOutcome } from './run-options.ts';
 import { SetupError } from './setup.ts';
 import { cachedPromptBuilder } from '../templates/cached-builder.ts';
+import { storedStops } from '../templates/cached-stops.ts';
 import { cachedVerify } from '../verifiers/cached.ts';
 import { stageLine } from './final-table.ts';
 import { safeVerifier } from './verify-safe.ts';
-import { startCpuStage, type CpuStage } from './cpu-stage.ts';
+import type { CpuStage } from './cpu-stage.ts';
+import { lazyCpuStage } from './lazy-cpu-stage.ts';
 import { createHeuristicJudge } from '../judge/index.ts';
 
 async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
@@ -45,7 +47,8 @@ async function endpointModels(opts: RunOptions, endpoints: Endpoint[]): Promise<
 
 /** `userturn run`: every request of the plan (cached, so a rerun resumes), then the result written in place. */
 export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): Promise<RunOutcome> {
-  const { opts, setup: planned } = await prepareRun(rawOpts);
+  const stops = storedStops(rawOpts.cachePath === null ? null : resolve(rawOpts.cachePath));
+  const { opts, setup: planned } = await prepareRun({ ...rawOpts, stopsFrom: stops.stopsFrom });
   tuneHeapForLongRuns();
   const startedAt = new Date();
   const panel = await judgePanel(opts, deps);
@@ -53,9 +56,10 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
   // verdicts are cached by content in the same file, so a rerun computes nothing it has computed before.
   const runCache = openRunCache(opts.cachePath === null ? null : resolve(opts.cachePath), { scope: `${planned.submission.hf.repo}@${planned.submission.hf.revision}`, onCorruptRow: opts.log });
   const { responses: cache, stages } = runCache;
+  stops.keep(stages);
   const setup = { ...planned, builder: cachedPromptBuilder(planned.builder, stages) };
   // The heuristic judge and the verifiers run in a worker thread, unless a test injected its own.
-  const cpu: CpuStage | null = deps.judges || deps.verify ? null : startCpuStage();
+  const cpu: CpuStage | null = deps.judges || deps.verify ? null : lazyCpuStage();
   try {
     const heuristicId = createHeuristicJudge().stamp.id;
     const judges = panel.map((j) => cachedJudge(cpu && j.stamp.id === heuristicId ? cpu.judge(j) : j, stages));

@@ -7,7 +7,7 @@ import { shardOf } from '../datasets/subset.ts';
 import { ADAPTERS, ENGINES } from '../engines/behaviour.ts';
 import { loadDocument } from '../io/load-document.ts';
 import { loadSubmissionTemplate } from '../templates/load.ts';
-import { createPromptBuilder } from '../templates/prompts.ts';
+import { createPromptBuilder, type StopsSource } from '../templates/prompts.ts';
 import type { PlannedDataset } from '../core/plan.ts';
 import type { ProbeSetup } from './types.ts';
 import { InputError } from '../core/errors.ts';
@@ -25,6 +25,8 @@ export interface SetupOptions {
   limit: number | null;
   datasets: DatasetId[] | null;
   shard: { index: number; count: number } | null;
+  /** The template's stops when an earlier run kept them (templates/cached-stops.ts); default: derived. */
+  stopsFrom?: StopsSource;
   warn(message: string): void;
 }
 
@@ -66,7 +68,7 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
       kwargs: submission.generation.template_kwargs,
       stripBos: true,
       reasoning: submission.reasoning.mode,
-    });
+    }, opts.stopsFrom);
   } catch (e) {
     // A template that renders but cannot be used (no sentinel echo) is bad input, not a bug.
     if (e instanceof TemplateRenderError) throw e;

@@ -33,6 +33,15 @@ export interface PromptBuilder {
   assistantCutMarkers: string[];
 }
 
+/** The stops a template's role markers give (deriveStops renders the template once to find them). */
+export interface DerivedStops {
+  user: string[];
+  assistant: string[];
+}
+
+/** Where a builder gets its stops: derived (the default), or kept from an earlier run under its fingerprint. */
+export type StopsSource = (fingerprint: string, derive: () => DerivedStops) => DerivedStops;
+
 export interface PromptOptions {
   sentinel: string;
   stopAtRoleHeader: boolean;
@@ -65,7 +74,7 @@ function uniq(xs: Array<string | null>): string[] {
  * Derive the role markers by rendering [user S1, assistant S2, user S3]: the text between S1 and S2 is
  * end-of-user + assistant header, between S2 and S3 end-of-assistant + user header.
  */
-function deriveStops(tpl: ChatTemplate, opts: PromptOptions): { user: string[]; assistant: string[] } {
+function deriveStops(tpl: ChatTemplate, opts: PromptOptions): DerivedStops {
   const s = opts.sentinel;
   const [s1, s2, s3] = [`${s}1`, `${s}2`, `${s}3`];
   const text = renderTemplate(tpl, [{ role: 'user', content: s1 }, { role: 'assistant', content: s2 }, { role: 'user', content: s3 }], false, opts.kwargs);
@@ -105,9 +114,10 @@ function jinjaVersion(): string {
   return (JSON.parse(readFileSync(join(dirname(dirname(main)), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-export function createPromptBuilder(tpl: ChatTemplate, opts: PromptOptions): PromptBuilder {
+export function createPromptBuilder(tpl: ChatTemplate, opts: PromptOptions, stopsFrom: StopsSource = (_, derive) => derive()): PromptBuilder {
   const stripBos = (p: string): string => (opts.stripBos && tpl.bos_token && p.startsWith(tpl.bos_token) ? p.slice(tpl.bos_token.length) : p);
-  const stops = deriveStops(tpl, opts);
+  const fingerprint = contentKey(tpl, opts, codeVersion(import.meta.url), jinjaVersion()).slice(0, 16);
+  const stops = stopsFrom(fingerprint, () => deriveStops(tpl, opts));
   const assistantMessages = (question: string): ChatMessage[] => [{ role: 'user', content: question }];
   const userTurnMessages = (question: string, answer: string): ChatMessage[] => [
     { role: 'user', content: question },
@@ -117,7 +127,7 @@ export function createPromptBuilder(tpl: ChatTemplate, opts: PromptOptions): Pro
   const openUserTurn = (rendered: string): string => stripBos(cutAt(rendered, opts.sentinel, 'sentinel').before);
   return {
     template: tpl,
-    fingerprint: contentKey(tpl, opts, codeVersion(import.meta.url), jinjaVersion()).slice(0, 16),
+    fingerprint,
     assistantPrompt: (question) => stripBos(renderTemplate(tpl, assistantMessages(question), true, opts.kwargs)),
     userTurnPrompt: (question, answer) => openUserTurn(renderTemplate(tpl, userTurnMessages(question, answer), false, opts.kwargs)),
     assistantPromptAsync: async (question) => stripBos(await renderTemplateAsync(tpl, assistantMessages(question), true, opts.kwargs)),

@@ -1,0 +1,16 @@
+import type { Judge } from '../core/judge.ts';
+import { startCpuStage, type CpuStage } from './cpu-stage.ts';
+
+/**
+ * The CPU stage, its worker started at the first call: a fully cached rerun judges and verifies nothing, so it
+ * never starts the thread (nor loads the judge's and verifiers' modules in it).
+ */
+export function lazyCpuStage(): CpuStage {
+  let stage: CpuStage | null = null;
+  const started = () => (stage ??= startCpuStage());
+  return {
+    judge: (j: Judge): Judge => ({ stamp: j.stamp, fingerprint: j.fingerprint, judge: (input) => started().judge(j).judge(input) }),
+    verify: (item, answer) => started().verify(item, answer),
+    close: async () => stage?.close() ?? 0,
+  };
+}
