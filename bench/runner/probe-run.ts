@@ -10,6 +10,8 @@ export interface RunFigures {
   wall_s: number;
   cpu_ms: number;
   max_rss_mb: number;
+  /** When RSS (sampled every 100 ms) peaked, as a fraction of the run's wall time: near 1 is the summary at the end. */
+  peak_at: number;
   completed: number;
   cache_hits: number;
   failed: number;
@@ -21,13 +23,20 @@ export async function childMain(args: string): Promise<void> {
   const opts = JSON.parse(args) as Parameters<typeof runProbeCommand>[0];
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
+  let peak = { rss: 0, at: 0 };
+  const sampler = setInterval(() => {
+    const rss = process.memoryUsage.rss();
+    if (rss > peak.rss) peak = { rss, at: performance.now() - t0 };
+  }, 100);
   const outcome = await runProbeCommand({ ...opts, log: () => {}, out: () => {}, progressWrite: () => {} });
   const cpu = process.cpuUsage(cpu0);
+  clearInterval(sampler);
   const figures: RunFigures = {
     exitCode: outcome.exitCode,
     wall_s: (performance.now() - t0) / 1000,
     cpu_ms: (cpu.user + cpu.system) / 1000,
     max_rss_mb: process.resourceUsage().maxRSS / 1024,
+    peak_at: peak.at / (performance.now() - t0),
     completed: outcome.stats?.completed ?? 0,
     cache_hits: outcome.stats?.cacheHits ?? 0,
     failed: outcome.stats?.failed ?? 0,
