@@ -74,7 +74,7 @@ async function measure(url: string, sc: Scenario, reps: number, withClient: bool
       await rm(dir, { recursive: true, force: true });
       out.push({ floor, client, run });
       const c = client ? `client ${f(client.wall_s / floor.wall_s)}×, ` : '';
-      console.log(`   rep ${r + 1}: floor ${f(floor.wall_s, 1)} s (${f(perRequest(floor, sc.requests), 3)} ms CPU/req), ${c}run ${f(run.wall_s, 1)} s = ${f(run.wall_s / floor.wall_s)}× (${f(perRequest(run, sc.requests), 3)} ms CPU/req = ${f(perRequest(run, sc.requests) / perRequest(floor, sc.requests))}×), peak RSS ${f(run.max_rss_mb, 0)} MB (at ${f(run.peak_at * 100, 0)}% of the run), ${run.completed} sent, ${run.failed + floor.failed + (client?.failed ?? 0)} failed · load ${load()}`);
+      console.log(`   rep ${r + 1}: floor ${f(floor.wall_s, 1)} s (${f(perRequest(floor, sc.requests), 3)} ms CPU/req), ${c}run ${f(run.wall_s, 1)} s = ${f(run.wall_s / floor.wall_s)}× (${f(perRequest(run, sc.requests), 3)} ms CPU/req = ${f(perRequest(run, sc.requests) / perRequest(floor, sc.requests))}×), peak RSS ${f(run.max_rss_mb, 0)} MB (at ${f(run.peak_at * 100, 0)}% of the run; ${run.rss_mb_at.map((x) => f(x, 0)).join(' / ')} MB at 25/50/75/90%), ${run.completed} sent, ${run.failed + floor.failed + (client?.failed ?? 0)} failed · load ${load()}`);
     }
   } finally {
     await rm(work, { recursive: true, force: true });
