@@ -6,8 +6,9 @@
  *   run     the whole `userturn run` (templates, verifier, heuristic judge, SQLite cache, results) in a child
  *           process, so its CPU and peak RSS are its own;
  * and prints wall time and CPU per request as ratios to the floor of the same repetition (the machine is shared,
- * so absolute figures move with its load). The memory scenario runs the floor and one `userturn run`.
- * Usage: npm run bench:runner [-- --scenarios 4000@128,20000@512 --memory 100000@512 --reps 3 --latency-ms 200]
+ * so absolute figures move with its load). The memory scenario runs the floor and `userturn run` --memory-reps times
+ * (two by default, so flatness is not judged on one run).
+ * Usage: npm run bench:runner [-- --scenarios 4000@128,20000@512 --memory 100000@512 --reps 3 --memory-reps 2 --latency-ms 200]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ import { clientLoop, floorLoop, type LoopFigures } from './runner/loops.ts';
 import { benchRun, startSim } from './runner/fixture.ts';
 import { childMain, REQUESTS_PER_ITEM, runChild, type RunFigures } from './runner/probe-run.ts';
 
-const USAGE = `usage: npm run bench:runner -- [--scenarios N@C,…] [--memory N@C|none] [--reps R] [--latency-ms MS]
+const USAGE = `usage: npm run bench:runner -- [--scenarios N@C,…] [--memory N@C|none] [--reps R] [--memory-reps R] [--latency-ms MS]
 
 userturn run and its client against a bare fetch loop on the same simulator (see docs/runner.md, Performance).`;
 const { values } = parseScriptArgs(process.argv.slice(2), {
@@ -26,6 +27,7 @@ const { values } = parseScriptArgs(process.argv.slice(2), {
   scenarios: { type: 'string', default: '4000@128,20000@512' },
   memory: { type: 'string', default: '100000@512' },
   reps: { type: 'string', default: '3' },
+  'memory-reps': { type: 'string', default: '2' },
   'latency-ms': { type: 'string', default: '200' },
 }, USAGE);
 
@@ -33,7 +35,7 @@ const usageError = (msg: string): never => {
   console.error(`${msg}\n\n${USAGE}`);
   process.exit(2);
 };
-for (const k of ['reps', 'latency-ms'] as const) if (!/^\d+$/.test(values[k] ?? '') || Number(values[k]) < 1) usageError(`--${k} must be a whole number ≥ 1, got "${values[k]}"`);
+for (const k of ['reps', 'memory-reps', 'latency-ms'] as const) if (!/^\d+$/.test(values[k] ?? '') || Number(values[k]) < 1) usageError(`--${k} must be a whole number ≥ 1, got "${values[k]}"`);
 
 interface Scenario {
   items: number;
@@ -72,7 +74,7 @@ async function measure(url: string, sc: Scenario, reps: number, withClient: bool
       await rm(dir, { recursive: true, force: true });
       out.push({ floor, client, run });
       const c = client ? `client ${f(client.wall_s / floor.wall_s)}×, ` : '';
-      console.log(`   rep ${r + 1}: floor ${f(floor.wall_s, 1)} s (${f(perRequest(floor, sc.requests), 3)} ms CPU/req), ${c}run ${f(run.wall_s, 1)} s = ${f(run.wall_s / floor.wall_s)}× (${f(perRequest(run, sc.requests), 3)} ms CPU/req = ${f(perRequest(run, sc.requests) / perRequest(floor, sc.requests))}×), peak RSS ${f(run.max_rss_mb, 0)} MB, ${run.completed} sent, ${run.failed + floor.failed + (client?.failed ?? 0)} failed · load ${load()}`);
+      console.log(`   rep ${r + 1}: floor ${f(floor.wall_s, 1)} s (${f(perRequest(floor, sc.requests), 3)} ms CPU/req), ${c}run ${f(run.wall_s, 1)} s = ${f(run.wall_s / floor.wall_s)}× (${f(perRequest(run, sc.requests), 3)} ms CPU/req = ${f(perRequest(run, sc.requests) / perRequest(floor, sc.requests))}×), peak RSS ${f(run.max_rss_mb, 0)} MB (at ${f(run.peak_at * 100, 0)}% of the run; ${run.rss_mb_at.map((x) => f(x, 0)).join(' / ')} MB at 25/50/75/90%), ${run.completed} sent, ${run.failed + floor.failed + (client?.failed ?? 0)} failed · load ${load()}`);
     }
   } finally {
     await rm(work, { recursive: true, force: true });
@@ -103,8 +105,9 @@ async function main(): Promise<void> {
       results.set(`${sc.requests}@${sc.concurrency}`, summarise(sc, await measure(sim.url, sc, reps, true, `${sc.requests}@${sc.concurrency}`)));
     }
     if (memory) {
-      console.log(`\nmemory: ${memory.requests} requests @ concurrency ${memory.concurrency}, one run`);
-      results.set('memory', summarise(memory, await measure(sim.url, memory, 1, false, 'memory')));
+      const memoryReps = Number(values['memory-reps']);
+      console.log(`\nmemory: ${memory.requests} requests @ concurrency ${memory.concurrency}, ${memoryReps} run(s)`);
+      results.set('memory', summarise(memory, await measure(sim.url, memory, memoryReps, false, 'memory')));
     }
     console.log(`\nload average at the end: ${load()} (the simulator runs on the same cores)`);
     const [first, second] = timed.map((sc) => results.get(`${sc.requests}@${sc.concurrency}`)!);

@@ -10,6 +10,10 @@ export interface RunFigures {
   wall_s: number;
   cpu_ms: number;
   max_rss_mb: number;
+  /** When RSS (sampled every 100 ms) peaked, as a fraction of the run's wall time. */
+  peak_at: number;
+  /** RSS in MB at 25, 50, 75 and 90% of the run's wall time: steady growth or a jump at the end (the summary). */
+  rss_mb_at: number[];
   completed: number;
   cache_hits: number;
   failed: number;
@@ -21,13 +25,21 @@ export async function childMain(args: string): Promise<void> {
   const opts = JSON.parse(args) as Parameters<typeof runProbeCommand>[0];
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
+  const timeline: Array<{ at: number; rss: number }> = [];
+  const sampler = setInterval(() => timeline.push({ at: performance.now() - t0, rss: process.memoryUsage.rss() }), 100);
   const outcome = await runProbeCommand({ ...opts, log: () => {}, out: () => {}, progressWrite: () => {} });
   const cpu = process.cpuUsage(cpu0);
+  clearInterval(sampler);
+  const wall = performance.now() - t0;
+  const peak = timeline.reduce((p, x) => (x.rss > p.rss ? x : p), { at: 0, rss: 0 });
+  const rssAt = (share: number) => (timeline.findLast((x) => x.at <= share * wall)?.rss ?? 0) / 2 ** 20;
   const figures: RunFigures = {
     exitCode: outcome.exitCode,
-    wall_s: (performance.now() - t0) / 1000,
+    wall_s: wall / 1000,
     cpu_ms: (cpu.user + cpu.system) / 1000,
     max_rss_mb: process.resourceUsage().maxRSS / 1024,
+    peak_at: peak.at / wall,
+    rss_mb_at: [0.25, 0.5, 0.75, 0.9].map(rssAt),
     completed: outcome.stats?.completed ?? 0,
     cache_hits: outcome.stats?.cacheHits ?? 0,
     failed: outcome.stats?.failed ?? 0,

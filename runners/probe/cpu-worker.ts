@@ -3,21 +3,19 @@ import { createHeuristicJudge } from '../judge/heuristic/judge.ts';
 import { verify } from '../verifiers/index.ts';
 import type { CpuRequest, CpuResponse } from './cpu-stage.ts';
 
-/** The CPU stage's thread (cpu-stage.ts): heuristic verdicts and verifier scores, one message each way. */
+/** The CPU stage's thread (cpu-stage.ts): heuristic verdicts and verifier scores, a batch of calls per message each way. */
 const judge = createHeuristicJudge();
 
-parentPort!.on('message', (req: CpuRequest) => {
-  const reply = (res: CpuResponse) => parentPort!.postMessage(res);
-  if (req.op === 'judge') {
-    judge.judge(req.input).then(
-      (value) => reply({ n: req.n, ok: true, value }),
-      (e: Error) => reply({ n: req.n, ok: false, message: e.message }),
-    );
-    return;
-  }
+async function answer(req: CpuRequest): Promise<CpuResponse> {
   try {
-    reply({ n: req.n, ok: true, value: verify(req.item, req.answer) });
+    const value = req.op === 'judge' ? await judge.judge(req.input) : verify(req.item, req.answer);
+    return { n: req.n, ok: true, value };
   } catch (e) {
-    reply({ n: req.n, ok: false, message: (e as Error).message });
+    return { n: req.n, ok: false, message: (e as Error).message };
   }
+}
+
+// A batch of calls in, their answers out as one message, in the same order.
+parentPort!.on('message', (batch: CpuRequest[]) => {
+  void Promise.all(batch.map(answer)).then((replies) => parentPort!.postMessage(replies));
 });

@@ -1,5 +1,5 @@
 import { renderInThisThread } from './render-core.ts';
-import type { RenderRequest, RenderResponse } from './render.ts';
+import type { ChatTemplate, RenderRequest, RenderResponse } from './render.ts';
 
 /**
  * The process that renders chat templates (submitter-controlled code for the jinja interpreter). It runs with a
@@ -8,10 +8,16 @@ import type { RenderRequest, RenderResponse } from './render.ts';
  */
 const maxChars = Number(process.env.USERTURN_TEMPLATE_MAX_CHARS ?? 4 * 1024 * 1024);
 
+/** The templates this process has been sent, by id (each comes once). */
+const templates = new Map<number, ChatTemplate>();
+
 process.on('message', (req: RenderRequest) => {
   let res: RenderResponse;
+  if (req.template) templates.set(req.templateId, req.template);
   try {
-    const text = renderInThisThread(req.template, req.messages, req.addGenerationPrompt, req.kwargs);
+    const tpl = templates.get(req.templateId);
+    if (!tpl) throw new Error(`template ${req.templateId} was never sent`);
+    const text = renderInThisThread(tpl, req.messages, req.addGenerationPrompt, req.kwargs);
     res = text.length > maxChars ? { ok: false, message: `the rendered prompt is longer than ${maxChars} characters` } : { ok: true, text };
   } catch (e) {
     const err = e as Error;

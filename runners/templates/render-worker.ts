@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import type { RenderRequest, RenderResponse } from './render.ts';
+import type { ChatTemplate, RenderRequest, RenderResponse } from './render.ts';
 import { siblingModule } from '../core/module-file.ts';
 
 /**
@@ -15,11 +15,15 @@ const CHILD = siblingModule(import.meta.url, 'render-child');
 const LIMIT = `rendering stopped after ${timeoutMs / 1000} s or ${heapMb} MB (a loop or recursion too large for a chat template)`;
 
 let child: ChildProcess | null = null;
+/** Every template the caller has sent, by id, and the ids the current render process has been sent. */
+const templates = new Map<number, ChatTemplate>();
+let childHas = new Set<number>();
 let pending: ((res: RenderResponse) => void) | null = null;
 /** The process the pending request was sent to (an exit of an older, killed one must not answer it). */
 let pendingChild: ChildProcess | null = null;
 
 function startChild(): ChildProcess {
+  childHas = new Set();
   const c = fork(CHILD, [], {
     execArgv: [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=4'],
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
@@ -59,5 +63,8 @@ port.on('message', (req: RenderRequest) => {
   }
   pending = finish;
   pendingChild = c;
-  c.send(req);
+  if (req.template) templates.set(req.templateId, req.template);
+  const first = !childHas.has(req.templateId);
+  childHas.add(req.templateId);
+  c.send(first ? { ...req, template: templates.get(req.templateId) } : { ...req, template: undefined });
 });

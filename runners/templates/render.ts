@@ -18,8 +18,20 @@ export interface ChatMessage {
 /** A template that cannot be rendered (an error, or over a limit): `<source>: chat_template: <why>`. */
 export class TemplateRenderError extends InputError {}
 
-export interface RenderRequest {
+/** What one render needs: its template and messages. */
+interface Render {
   template: ChatTemplate;
+  messages: ChatMessage[];
+  addGenerationPrompt: boolean;
+  kwargs: Record<string, unknown>;
+}
+/**
+ * A render as it travels to the broker and the render process: the template (4 KB for Qwen's) only the first time
+ * the receiver sees its id, then the id alone; the broker re-sends it to a restarted render process.
+ */
+export interface RenderRequest {
+  templateId: number;
+  template?: ChatTemplate;
   messages: ChatMessage[];
   addGenerationPrompt: boolean;
   kwargs: Record<string, unknown>;
@@ -54,7 +66,11 @@ class RenderSandbox {
   private port: MessagePort | null = null;
   private signal = new Int32Array(new SharedArrayBuffer(4));
 
+  /** The id of every template the current broker has been sent (a new broker starts with none). */
+  private templateIds = new Map<ChatTemplate, number>();
+
   private start(): void {
+    this.templateIds = new Map();
     const { port1, port2 } = new MessageChannel();
     this.signal = new Int32Array(new SharedArrayBuffer(4));
     this.worker = new Worker(siblingModule(import.meta.url, 'render-worker'), {
@@ -84,8 +100,12 @@ class RenderSandbox {
   /** An asynchronous request was sent and its reply not taken yet. */
   private awaiting = false;
 
-  private send(req: RenderRequest): void {
+  private send({ template, ...rest }: Render): void {
     if (!this.worker) this.start();
+    let templateId = this.templateIds.get(template);
+    const first = templateId === undefined;
+    if (templateId === undefined) this.templateIds.set(template, (templateId = this.templateIds.size));
+    const req: RenderRequest = first ? { templateId, template, ...rest } : { templateId, ...rest };
     Atomics.store(this.signal, 0, 0);
     this.port!.postMessage(req);
   }
@@ -98,7 +118,7 @@ class RenderSandbox {
     return msg.message as RenderResponse;
   }
 
-  render(req: RenderRequest): RenderResponse {
+  render(req: Render): RenderResponse {
     // An asynchronous render is in flight: wait for its reply here and keep it for its caller.
     if (this.awaiting && this.stashed === undefined && this.port) {
       Atomics.wait(this.signal, 0, 0, WAIT_MS);
@@ -114,7 +134,7 @@ class RenderSandbox {
    * The same render without blocking the thread: the caller's event loop keeps reading responses while the render
    * process works (Atomics.waitAsync on the same signal). Requests queue, one at a time.
    */
-  renderAsync(req: RenderRequest): Promise<RenderResponse> {
+  renderAsync(req: Render): Promise<RenderResponse> {
     const run = async (): Promise<RenderResponse> => {
       this.send(req);
       this.awaiting = true;

@@ -32,6 +32,15 @@ describe('rendering without blocking the event loop (the run\'s hot path)', () =
     await assert.rejects(renderTemplateAsync(tpl('{% for i in range(999999999) %}{% endfor %}'), user('q'), false), TemplateRenderError);
     assert.equal(await renderTemplateAsync(REAL, user('after'), false), '<|user|>after');
   });
+
+  it('each template is sent once, by id after that: two templates interleaved, also after a killed render process, render each its own way', async () => {
+    const OTHER = tpl('[{{ messages[0].content }}]');
+    const both = async (q: string) => [await renderTemplateAsync(REAL, user(q), false), renderTemplate(OTHER, user(q), false), await renderTemplateAsync(OTHER, user(q), false)];
+    assert.deepEqual(await both('one'), ['<|user|>one', '[one]', '[one]']);
+    // The render process is killed: the new one must be sent both templates again by the broker.
+    await assert.rejects(renderTemplateAsync(tpl('{% for i in range(999999999) %}{% endfor %}'), user('q'), false), TemplateRenderError);
+    assert.deepEqual(await both('two'), ['<|user|>two', '[two]', '[two]']);
+  });
 });
 
 it('a process whose only pending work is a render waits for it (the render keeps the event loop alive)', async () => {
