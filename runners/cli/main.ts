@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useEnvProxy } from '../hub/proxy.ts';
 import { failureOutcome } from '../core/errors.ts';
+import { exitUnlessSettled } from './exit-guard.ts';
 import { moduleExt, packageVersion } from '../core/module-file.ts';
 
 /**
@@ -62,7 +63,7 @@ export async function main(argv: string[]): Promise<number> {
 /** Entry used by bin.ts and tests: run the command line and set the exit code. */
 export function runMain(argv: string[]): void {
   useEnvProxy(); // HTTP(S)_PROXY / NO_PROXY for every request the CLI makes (Hub, datasets, judges, GitHub)
-  main(argv).then(
+  exitUnlessSettled(main(argv)).then(
     (code) => {
       process.exitCode = code;
     },

@@ -33,11 +33,15 @@ export function startCpuStage() {
     }
     if (waiting.size === 0) worker.unref();
   });
-  worker.on('error', (e) => {
-    dead = e;
-    for (const w of waiting.values()) w.reject(e);
+  const stop = (e: Error) => {
+    dead ??= e;
+    for (const w of waiting.values()) w.reject(dead);
     waiting.clear();
-  });
+  };
+  worker.on('error', stop);
+  // A thread that is gone answers nothing: every call still waiting (or made later) fails instead of hanging, so
+  // the run cannot end with promises nothing will settle.
+  worker.on('exit', (code) => stop(new Error(`the CPU stage's worker exited (code ${code})`)));
   // Idle between calls the thread must not keep the process alive; with a call waiting it must.
   worker.unref();
   // Calls made in one turn of the event loop go in one message (and come back in one): a message costs a
@@ -62,7 +66,11 @@ export function startCpuStage() {
     /** The heuristic judge `j` (its stamp and fingerprint), answering from the worker. */
     judge: (j: Judge): Judge => ({ stamp: j.stamp, fingerprint: j.fingerprint, judge: (input) => call<Verdict>({ op: 'judge', input }) }),
     verify: (item: VerifierItem, answer: string) => call<ItemScore>({ op: 'verify', item, answer }),
-    close: () => worker.terminate(),
+    /** Ends the thread; the process is kept alive until it is gone (an unref'd thread's exit would not be waited for). */
+    close: async () => {
+      worker.ref();
+      await worker.terminate();
+    },
   };
 }
 

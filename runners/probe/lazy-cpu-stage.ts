@@ -11,6 +11,8 @@ export function lazyCpuStage(): CpuStage {
   return {
     judge: (j: Judge): Judge => ({ stamp: j.stamp, fingerprint: j.fingerprint, judge: (input) => started().judge(j).judge(input) }),
     verify: (item, answer) => started().verify(item, answer),
-    close: async () => stage?.close() ?? 0,
+    close: async () => {
+      await stage?.close();
+    },
   };
 }
