@@ -2,9 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { E2E_DIST } from './tests/e2e/dist-dir.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4329);
-export const E2E_DIST = '.demo/e2e-dist';
 
 // The results the site is built from: USERTURN_RESULTS_DIR when given; otherwise the demo's pipeline (simulator →
 // runner → heuristic judge) writes a small set into .demo/e2e, so the e2e tests exercise what `npm run demo` builds.

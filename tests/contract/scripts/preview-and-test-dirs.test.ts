@@ -61,7 +61,8 @@ describe('npm scripts a newcomer stops and reruns', () => {
   it('the e2e tests build into their own folder, never the dist/ of `npm run demo`', async () => {
     // Read, not imported: importing the config runs the demo pipeline that feeds the e2e build.
     const text = await readFile(join(root, 'playwright.config.ts'), 'utf8');
-    const dir = /export const E2E_DIST = '([^']+)'/.exec(text)?.[1];
+    assert.match(text, /import \{ E2E_DIST \} from '\.\/tests\/e2e\/dist-dir\.ts';/);
+    const dir = /export const E2E_DIST = '([^']+)'/.exec(await readFile(join(root, 'tests/e2e/dist-dir.ts'), 'utf8'))?.[1];
     assert.ok(dir && dir.replace(/\/$/, '') !== 'dist', `E2E_DIST is ${dir}`);
     const command = /command: `([^`]+)`/.exec(text)?.[1] ?? '';
     assert.match(command, /npm run build -- --outDir \$\{E2E_DIST\} /);
