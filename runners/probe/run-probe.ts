@@ -24,7 +24,6 @@ import { stageLine } from './final-table.ts';
 import { safeVerifier } from './verify-safe.ts';
 import type { CpuStage } from './cpu-stage.ts';
 import { lazyCpuStage } from './lazy-cpu-stage.ts';
-import { createHeuristicJudge } from '../judge/index.ts';
 
 async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
   let judges: Judge[];
@@ -61,8 +60,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
   // The heuristic judge and the verifiers run in a worker thread, unless a test injected its own.
   const cpu: CpuStage | null = deps.judges || deps.verify ? null : lazyCpuStage();
   try {
-    const heuristicId = createHeuristicJudge().stamp.id;
-    const judges = panel.map((j) => cachedJudge(cpu && j.stamp.id === heuristicId ? cpu.judge(j) : j, stages));
+    const judges = panel.map((j) => cachedJudge(cpu && j.stamp.kind === 'heuristic' ? cpu.judge(j) : j, stages));
     const client = createCompletionsClient({
       baseURLs: opts.baseURLs,
       apiKey: opts.apiKey,
