@@ -25,8 +25,6 @@ export interface StageCache {
   getOrCompute<T>(stage: Stage, version: string, key: string, compute: () => T): T;
   /** The async form; a value that `keep` rejects (e.g. a judge error) is returned but not stored. */
   getOrComputeAsync<T>(stage: Stage, version: string, key: string, compute: () => Promise<T>, keep?: (v: T) => boolean): Promise<T>;
-  /** The batch form: one value per key, `compute` called once with the keys not stored (in order). */
-  getOrComputeMany<T>(stage: Stage, version: string, keys: string[], compute: (missing: string[]) => Promise<T[]>, keep?: (v: T) => boolean): Promise<T[]>;
   readonly stats: Record<Stage, StageStats>;
 }
 
@@ -66,14 +64,6 @@ function stageCacheOver(get: StageCache['get'], put: StageCache['put']): StageCa
     getOrCompute: (stage, version, key, compute) => hit(stage, version, key) ?? store(stage, version, key, compute()),
     async getOrComputeAsync(stage, version, key, compute, keep) {
       return hit(stage, version, key) ?? store(stage, version, key, await compute(), keep);
-    },
-    async getOrComputeMany<T>(stage: Stage, version: string, keys: string[], compute: (missing: string[]) => Promise<T[]>, keep?: (v: T) => boolean) {
-      const out = keys.map((k) => hit<T>(stage, version, k));
-      const missing = keys.filter((_, i) => out[i] === undefined);
-      if (missing.length === 0) return out as T[];
-      const fresh = await compute(missing);
-      let j = 0;
-      return out.map((v, i) => v ?? store(stage, version, keys[i]!, fresh[j++]!, keep));
     },
   };
 }

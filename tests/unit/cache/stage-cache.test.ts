@@ -32,19 +32,16 @@ describe('stage cache', () => {
     again.close();
   });
 
-  it('the async and batch forms store only what `keep` accepts, and compute the batch\'s missing keys in one call', async () => {
+  it('the async form stores only what `keep` accepts', async () => {
     const cache = openRunCache(fresh());
     const keep = (v: { ok: boolean }) => v.ok;
     await cache.stages.getOrComputeAsync('verdict', 'j', 'bad', async () => ({ ok: false }), keep);
     assert.equal(cache.stages.get('verdict', 'j', 'bad'), undefined, 'an error is not kept');
     await cache.stages.getOrComputeAsync('verdict', 'j', 'a', async () => ({ ok: true }), keep);
-    const asked: string[][] = [];
-    const out = await cache.stages.getOrComputeMany('verdict', 'j', ['a', 'b', 'c'], async (missing) => {
-      asked.push(missing);
-      return missing.map((k) => ({ ok: true, k }));
-    });
-    assert.deepEqual(asked, [['b', 'c']]);
-    assert.deepEqual(out, [{ ok: true }, { ok: true, k: 'b' }, { ok: true, k: 'c' }]);
+    assert.deepEqual(cache.stages.get('verdict', 'j', 'a'), { ok: true }, 'an accepted value is kept');
+    let computed = 0;
+    assert.deepEqual(await cache.stages.getOrComputeAsync('verdict', 'j', 'a', async () => ({ ok: true, n: ++computed }), keep), { ok: true });
+    assert.equal(computed, 0, 'a kept value is not computed again');
     cache.close();
   });
 
