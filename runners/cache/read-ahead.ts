@@ -17,43 +17,86 @@ export const readAheadBudget = (): ReadAheadBudget => ({ chars: READ_AHEAD_MAX_C
  */
 const RECENT_ROWS = 1024;
 
+/** Bits of the filter of keys the file holds beyond what is held here: 512 KB, about 2% false "may" at 100k keys. */
+const FILTER_BITS = 1 << 22;
+
 export interface ReadAhead<R> {
   /**
    * The row under `key`, or undefined when not held. A row handed out is kept only among the last RECENT_ROWS, so
    * memory drains as a rerun uses the rows.
    */
   take(key: string): R | undefined;
-  /** Forget a key whose row is being replaced. */
-  drop(key: string): void;
+  /** A key whose row is being written (or replaced): forget what was read for it; the file holds it from now on. */
+  written(key: string): void;
+  /**
+   * Whether the file may hold `key` although `take` did not: the scan stopped at the budget, or the key was
+   * written or handed out since. When false, asking the file would find nothing, so a first run's misses cost no
+   * query. Rows another process writes after the scan are not seen: sharing one scope of a cache file between two
+   * runs at once can only re-send a request the other has answered.
+   */
+  mayHold(key: string): boolean;
+}
+
+/** 32-bit FNV-1a of a key, to index the filter (a collision only costs a query). */
+function keyHash(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 /**
- * Rows read ahead by one scan, so a rerun reads its rows in one pass instead of one query each (issue 16). `scan`
- * feeds rows until `add` returns false (the budget is spent). A key not held is looked up one by one by the
- * caller: it may have been written after the scan, or lie past the budget.
+ * Rows read ahead by one scan, so a rerun reads its rows in one pass instead of one query each (issue 16). The scan
+ * runs at the first lookup; `scan` feeds rows until `add` returns false (the budget is spent). Where `mayHold` says
+ * so, the caller looks a key up in the file one by one.
  */
 export function readAhead<R>(budget: ReadAheadBudget, scan: (add: (key: string, row: R, chars: number) => boolean) => void): ReadAhead<R> {
-  const rows = new Map<string, R>();
+  let rows: Map<string, R> | null = null;
+  let complete = true;
   const recent = new Map<string, R>();
-  scan((key, row, chars) => {
-    if (budget.chars < chars) return false;
-    budget.chars -= chars;
-    rows.set(key, row);
-    return true;
-  });
+  // Keys the file holds that `rows` does not (written or handed out since the scan), as a one-hash bit filter:
+  // fixed memory however long the run.
+  let filter: Uint8Array | null = null;
+  const mark = (key: string) => {
+    const h = keyHash(key) & (FILTER_BITS - 1);
+    (filter ??= new Uint8Array(FILTER_BITS >>> 3))[h >>> 3]! |= 1 << (h & 7);
+  };
+  const marked = (key: string) => {
+    if (!filter) return false;
+    const h = keyHash(key) & (FILTER_BITS - 1);
+    return (filter[h >>> 3]! & (1 << (h & 7))) !== 0;
+  };
+  const held = (): Map<string, R> => {
+    if (rows) return rows;
+    rows = new Map();
+    const into = rows;
+    scan((key, row, chars) => {
+      if (budget.chars < chars) return (complete = false);
+      budget.chars -= chars;
+      into.set(key, row);
+      return true;
+    });
+    return into;
+  };
   return {
     take(key) {
-      const row = rows.get(key);
+      const all = held();
+      const row = all.get(key);
       if (row === undefined) return recent.get(key);
-      rows.delete(key);
+      all.delete(key);
       recent.set(key, row);
+      mark(key);
       // A Map iterates in insertion order: its first key is the oldest.
       if (recent.size > RECENT_ROWS) recent.delete(recent.keys().next().value!);
       return row;
     },
-    drop(key) {
-      rows.delete(key);
+    written(key) {
+      rows?.delete(key);
       recent.delete(key);
+      mark(key);
+    },
+    mayHold(key) {
+      held();
+      return !complete || marked(key);
     },
   };
 }

@@ -79,9 +79,10 @@ export function responseTable(file: CacheFile, opts: CacheOptions = {}, budget: 
   const scope = opts.scope ?? '';
   type Row = CachedResponse & { sha256: string | null };
   const getStmt = file.prepare('SELECT text, finish_reason, model, latency_ms, sha256 FROM responses WHERE scope = ? AND key = ?');
-  // The scope's answers in one scan at the first lookup (none on a first run): a rerun needs them all.
+  // The scope's answers in one scan at the first lookup (none on a first run): a rerun needs them all, and a key
+  // the scan did not find is asked of the file only when it may be there since.
   const scanStmt = file.prepare('SELECT key, text, finish_reason, model, latency_ms, sha256 FROM responses WHERE scope = ?');
-  let ahead: ReadAhead<Row> | null = null;
+  const ahead: ReadAhead<Row> = readAhead<Row>(budget, (add) => file.scan<Row & { key: string }>(scanStmt, [scope], (r) => add(r.key, r, r.text.length)));
   // REPLACE: a row that failed its checksum is overwritten by the fresh answer.
   const putStmt = file.prepare('INSERT OR REPLACE INTO responses (scope, key, text, finish_reason, model, latency_ms, created_at, sha256, audit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   /** Answers put and not yet committed: a twin request asking meanwhile must find them. */
@@ -91,8 +92,7 @@ export function responseTable(file: CacheFile, opts: CacheOptions = {}, budget: 
     get(key) {
       const pending = uncommitted.get(key);
       if (pending) return pending;
-      ahead ??= readAhead<Row>(budget, (add) => file.scan<Row & { key: string }>(scanStmt, [scope], (r) => add(r.key, r, r.text.length)));
-      const row = ahead.take(key) ?? file.read<Row>(getStmt, scope, key);
+      const row = ahead.take(key) ?? (ahead.mayHold(key) ? file.read<Row>(getStmt, scope, key) : undefined);
       if (!row) return null;
       if (row.sha256 !== null && row.sha256 !== rowSha256(row)) {
         if (!corruptReported) opts.onCorruptRow?.(`${path}: a cached answer does not match its checksum (the file was altered or damaged); such answers are requested again`);
@@ -106,7 +106,7 @@ export function responseTable(file: CacheFile, opts: CacheOptions = {}, budget: 
       const row = { text, finish_reason: v.finish_reason, model: v.model };
       const value = { ...row, latency_ms: v.latency_ms };
       uncommitted.set(key, value);
-      ahead?.drop(key);
+      ahead.written(key);
       const params = [scope, key, text, v.finish_reason, v.model, v.latency_ms, new Date().toISOString(), rowSha256(row), v.audit === undefined ? null : redact(v.audit)];
       return file.commits.write(putStmt, params).finally(() => {
         if (uncommitted.get(key) === value) uncommitted.delete(key);

@@ -92,7 +92,8 @@ export function stageTable(file: CacheFile, onCorruptRow?: (message: string) => 
     const id = `${stage}\u0000${version}\u0000${key}`;
     let json = uncommitted.get(id);
     if (json === undefined) {
-      const row = aheadFor(stage, version).take(key) ?? file.read<Row>(getStmt, stage, version, key);
+      const a = aheadFor(stage, version);
+      const row = a.take(key) ?? (a.mayHold(key) ? file.read<Row>(getStmt, stage, version, key) : undefined);
       if (!row) return undefined;
       if (row.sha256 !== sha256Hex(row.value)) {
         if (!corruptReported) onCorruptRow?.(`${file.path}: a stored ${stage} does not match its checksum (the file was altered or damaged); such values are computed again`);
@@ -109,7 +110,7 @@ export function stageTable(file: CacheFile, onCorruptRow?: (message: string) => 
     const json = JSON.stringify(value);
     const id = `${stage}\u0000${version}\u0000${key}`;
     uncommitted.set(id, json);
-    ahead.get(`${stage}\u0000${version}`)?.drop(key);
+    aheadFor(stage, version).written(key);
     file.commits.write(putStmt, [stage, version, key, json, sha256Hex(json)]).then(
       () => uncommitted.get(id) === json && uncommitted.delete(id),
       () => {}, // the failure is kept by the group commit and thrown at the next write

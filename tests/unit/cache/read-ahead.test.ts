@@ -11,19 +11,36 @@ const fresh = () => join(mkdtempSync(join(tmpdir(), 'ut-ahead-')), 'requests.sql
 const answer = (text: string) => ({ text, finish_reason: 'stop', model: 'm', latency_ms: 5 });
 
 describe('read-ahead', () => {
-  it('holds rows until its budget is spent, keeps the rows handed out lately, and forgets a dropped one', () => {
+  it('holds rows until its budget is spent, keeps the rows handed out lately, and forgets a rewritten one', () => {
     const budget = { chars: 5 };
     const rows = readAhead<string>(budget, (add) => {
       for (const [k, v] of [['a', 'xx'], ['b', 'yyy'], ['c', 'z']]) if (!add(k!, v!, v!.length)) break;
     });
-    assert.equal(budget.chars, 0);
     assert.equal(rows.take('c'), undefined, 'past the budget: not held');
-    rows.drop('b');
+    assert.equal(budget.chars, 0, 'the scan ran at the first lookup');
+    assert.equal(rows.mayHold('c'), true, 'a scan cut by the budget cannot tell a miss');
+    rows.written('b');
     assert.equal(rows.take('b'), undefined);
     assert.equal(rows.take('a'), 'xx');
     assert.equal(rows.take('a'), 'xx', 'a twin asking again finds it');
-    rows.drop('a');
+    rows.written('a');
     assert.equal(rows.take('a'), undefined);
+  });
+
+  it('after a complete scan a miss needs no query, unless the key was written or handed out since', () => {
+    let scans = 0;
+    const rows = readAhead<number>({ chars: 100 }, (add) => {
+      scans++;
+      add('a', 1, 1);
+    });
+    assert.equal(scans, 0, 'nothing is read before the first lookup');
+    assert.equal(rows.mayHold('x'), false, 'not in a complete scan: the file has no such row');
+    rows.written('x');
+    assert.equal(rows.mayHold('x'), true, 'written since the scan: the file has it');
+    assert.equal(rows.take('a'), 1);
+    assert.equal(rows.mayHold('a'), true, 'handed out: a later lookup may have to find it in the file');
+    assert.equal(rows.mayHold('y'), false);
+    assert.equal(scans, 1, 'one scan');
   });
 
   it('forgets rows handed out long ago (memory drains as a rerun proceeds)', () => {
