@@ -1,5 +1,5 @@
 import type { Delta, Estimate } from '../../schema/index.ts';
-import { mulberry32 } from './prng.ts';
+import { mulberry32Index } from './prng.ts';
 import { clamp, quantileSorted, round6 } from './quantile.ts';
 
 /** One resampling unit: an item with its successes out of trials (all samples of one item stay together). */
@@ -23,20 +23,24 @@ export function bootstrapRate(items: readonly ItemCount[], opts: BootstrapOption
   const totalTrials = units.reduce((s, i) => s + i.trials, 0);
   if (units.length === 0 || totalTrials === 0) return null;
   const value = units.reduce((s, i) => s + i.hits, 0) / totalTrials;
-  const rand = mulberry32(opts.seed);
-  const stats: number[] = new Array(opts.resamples);
   const n = units.length;
+  // Typed arrays and integer draws: the same sums in the same order as over the objects, without an allocation
+  // per draw (a summary draws items × resamples indices for every estimate).
+  const hits = Float64Array.from(units, (u) => u.hits);
+  const trials = Float64Array.from(units, (u) => u.trials);
+  const draw = mulberry32Index(opts.seed);
+  const stats = new Float64Array(opts.resamples);
   for (let r = 0; r < opts.resamples; r++) {
     let h = 0;
     let t = 0;
     for (let j = 0; j < n; j++) {
-      const u = units[Math.floor(rand() * n)]!;
-      h += u.hits;
-      t += u.trials;
+      const k = draw(n);
+      h += hits[k]!;
+      t += trials[k]!;
     }
     stats[r] = h / t;
   }
-  stats.sort((a, b) => a - b);
+  stats.sort();
   const alpha = (1 - opts.confidence) / 2;
   return {
     value: round6(value),
@@ -78,18 +82,23 @@ export function pairedDelta(pairs: readonly PairedItem[], opts: BootstrapOptions
     return h / t;
   };
   const value = rate((p) => p.a, units) - rate((p) => p.b, units);
-  const rand = mulberry32(opts.seed);
   const n = units.length;
-  const stats: number[] = new Array(opts.resamples);
+  const aHits = Float64Array.from(units, (u) => u.a.hits);
+  const aTrials = Float64Array.from(units, (u) => u.a.trials);
+  const bHits = Float64Array.from(units, (u) => u.b.hits);
+  const bTrials = Float64Array.from(units, (u) => u.b.trials);
+  const draw = mulberry32Index(opts.seed);
+  const stats = new Float64Array(opts.resamples);
   for (let r = 0; r < opts.resamples; r++) {
     let ha = 0, ta = 0, hb = 0, tb = 0;
     for (let j = 0; j < n; j++) {
-      const u = units[Math.floor(rand() * n)]!;
-      ha += u.a.hits; ta += u.a.trials; hb += u.b.hits; tb += u.b.trials;
+      const k = draw(n);
+      ha += aHits[k]!; ta += aTrials[k]!; hb += bHits[k]!; tb += bTrials[k]!;
     }
     stats[r] = ha / ta - hb / tb;
   }
-  stats.sort((x, y) => x - y);
+  // Numeric ascending, as the comparator sort (no NaN can occur: every unit has trials on both sides).
+  stats.sort();
   const alpha = (1 - opts.confidence) / 2;
   return {
     value: round6(value),

@@ -10,6 +10,21 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
+/**
+ * `Math.floor(mulberry32(seed)() * n)` draw after draw, as one function returning small integers: the bootstrap
+ * draws millions of indices, and a returned double is a heap allocation each time the call is not inlined.
+ */
+export function mulberry32Index(seed: number): (n: number) => number {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
 /** 32-bit FNV-1a of a string: derives sub-seeds from names (dataset, condition) without collisions in practice. */
 export function hashSeed(...parts: Array<string | number>): number {
   let h = 0x811c9dc5;

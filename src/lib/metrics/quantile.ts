@@ -1,5 +1,5 @@
 /** Linear-interpolation quantile (type 7) of an ascending-sorted array. */
-export function quantileSorted(sorted: readonly number[], q: number): number {
+export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return NaN;
   const pos = (sorted.length - 1) * q;
   const lo = Math.floor(pos);
