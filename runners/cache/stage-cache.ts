@@ -31,6 +31,12 @@ export interface StageCache {
 /** The content address of a stage's input: sha-256 of its canonical JSON. */
 export const contentKey = (...parts: unknown[]): string => sha256Hex(canonicalJson(parts));
 
+/**
+ * A rowid table, its values appended in write order and only the primary key's index taking random keys: measured
+ * 42,667 rows written in groups of 64 (2026-11-26), 11–13 µs of CPU per row against 19–22 µs as a WITHOUT ROWID
+ * table, whose random keys put the values themselves at random pages (and made the file 53 MB instead of 31 MB).
+ * Files created before keep their layout; the statements are the same for both.
+ */
 export function setupStages(db: DatabaseSync): void {
   db.exec(`CREATE TABLE IF NOT EXISTS derived (
     stage TEXT NOT NULL,
@@ -39,7 +45,7 @@ export function setupStages(db: DatabaseSync): void {
     value TEXT NOT NULL,
     sha256 TEXT NOT NULL,
     PRIMARY KEY (stage, version, key)
-  ) STRICT, WITHOUT ROWID`);
+  ) STRICT`);
 }
 
 const emptyStats = (): Record<Stage, StageStats> => Object.fromEntries(STAGES.map((s) => [s, { reused: 0, computed: 0 }])) as Record<Stage, StageStats>;

@@ -32,6 +32,32 @@ describe('stage cache', () => {
     again.close();
   });
 
+  it('a file whose derived table was created WITHOUT ROWID (before the rowid layout) is read and written as before', async () => {
+    const file = fresh();
+    const db = new DatabaseSync(file);
+    db.exec('CREATE TABLE derived (stage TEXT NOT NULL, version TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, sha256 TEXT NOT NULL, PRIMARY KEY (stage, version, key)) STRICT, WITHOUT ROWID');
+    db.close();
+    const first = openRunCache(file);
+    first.stages.put('score', 'v1', 'k', { n: 1 });
+    first.close();
+    const again = openRunCache(file);
+    assert.deepEqual(again.stages.get('score', 'v1', 'k'), { n: 1 });
+    again.stages.put('score', 'v1', 'k', { n: 2 });
+    assert.deepEqual(again.stages.get('score', 'v1', 'k'), { n: 2 });
+    again.close();
+    const check = new DatabaseSync(file);
+    assert.match(String((check.prepare("SELECT sql FROM sqlite_master WHERE name = 'derived'").get() as { sql: string }).sql), /WITHOUT ROWID/, 'the old layout is kept');
+    check.close();
+  });
+
+  it('a new file keeps derived values in a rowid table (appended in write order)', () => {
+    const file = fresh();
+    openRunCache(file).close();
+    const db = new DatabaseSync(file);
+    assert.doesNotMatch(String((db.prepare("SELECT sql FROM sqlite_master WHERE name = 'derived'").get() as { sql: string }).sql), /WITHOUT ROWID/);
+    db.close();
+  });
+
   it('the async form stores only what `keep` accepts', async () => {
     const cache = openRunCache(fresh());
     const keep = (v: { ok: boolean }) => v.ok;
