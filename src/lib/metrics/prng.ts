@@ -1,8 +1,10 @@
 /** Seeded PRNG (mulberry32): deterministic across platforms, so bootstrap CIs reproduce byte for byte. */
 export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
+  // The state is kept as a signed 32-bit integer: every use of it goes through ToInt32/ToUint32, so the numbers are
+  // the same as with `>>> 0`, but a value above 2^31 in a closure slot is a heap allocation per draw.
+  let a = seed | 0;
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
+    a = (a + 0x6d2b79f5) | 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
@@ -15,9 +17,9 @@ export function mulberry32(seed: number): () => number {
  * draws millions of indices, and a returned double is a heap allocation each time the call is not inlined.
  */
 export function mulberry32Index(seed: number): (n: number) => number {
-  let a = seed >>> 0;
+  let a = seed | 0;
   return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
+    a = (a + 0x6d2b79f5) | 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);

@@ -11,7 +11,7 @@ function referenceRate(items: ItemCount[], opts: BootstrapOptions) {
   const totalTrials = units.reduce((s, i) => s + i.trials, 0);
   if (units.length === 0 || totalTrials === 0) return null;
   const value = units.reduce((s, i) => s + i.hits, 0) / totalTrials;
-  const rand = mulberry32(opts.seed);
+  const rand = referenceMulberry32(opts.seed);
   const stats: number[] = [];
   for (let r = 0; r < opts.resamples; r++) {
     let h = 0, t = 0;
@@ -32,7 +32,7 @@ function referenceDelta(pairs: PairedItem[], opts: BootstrapOptions) {
   if (units.length === 0) return null;
   const rate = (sel: (p: PairedItem) => ItemCount) => units.reduce((s, p) => s + sel(p).hits, 0) / units.reduce((s, p) => s + sel(p).trials, 0);
   const value = rate((p) => p.a) - rate((p) => p.b);
-  const rand = mulberry32(opts.seed);
+  const rand = referenceMulberry32(opts.seed);
   const stats: number[] = [];
   for (let r = 0; r < opts.resamples; r++) {
     let ha = 0, ta = 0, hb = 0, tb = 0;
@@ -47,10 +47,30 @@ function referenceDelta(pairs: PairedItem[], opts: BootstrapOptions) {
   return { value: round6(value), lo: round6(clamp(Math.min(quantileSorted(stats, alpha), value), -1, 1)), hi: round6(clamp(Math.max(quantileSorted(stats, 1 - alpha), value), -1, 1)), n: units.length };
 }
 
+/** mulberry32 as first written (unsigned state): the published sequence every seed must keep. */
+function referenceMulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 describe('bootstrap draws', () => {
+  it('mulberry32 gives the sequence of its first implementation', () => {
+    for (const seed of [0, 1, 42, 0x7fffffff, 0x80000000, 0xdeadbeef, 2 ** 32 - 1, -5]) {
+      const ours = mulberry32(seed);
+      const ref = referenceMulberry32(seed);
+      for (let i = 0; i < 5000; i++) assert.equal(ours(), ref());
+    }
+  });
+
   it('mulberry32Index draws what Math.floor(mulberry32() * n) draws', () => {
     for (const seed of [0, 1, 42, 0xdeadbeef, 2 ** 32 - 1]) {
-      const rand = mulberry32(seed);
+      const rand = referenceMulberry32(seed);
       const draw = mulberry32Index(seed);
       for (let i = 0; i < 5000; i++) {
         const n = 1 + (i % 1319);
