@@ -4,7 +4,8 @@
  *   floor   a bare fetch loop (global fetch, the same streamed requests, body read and dropped);
  *   client  userturn's client alone (retries, timeouts, stream parsing, validation; in-memory cache);
  *   run     the whole `userturn run` (templates, verifier, heuristic judge, SQLite cache, results) in a child
- *           process, so its CPU and peak RSS are its own;
+ *           process, so its CPU and peak RSS are its own (its CPU counts every thread and its child processes: the
+ *           template render process and `git`);
  * and prints wall time and CPU per request as ratios to the floor of the same repetition (the machine is shared,
  * so absolute figures move with its load). The memory scenario runs the floor and `userturn run` --memory-reps times
  * (two by default, so flatness is not judged on one run).
@@ -73,8 +74,8 @@ async function measure(url: string, sc: Scenario, reps: number, withClient: bool
       const run = await runChild(import.meta.filename, (await benchRun(dir, url, sc.requests, sc.concurrency)).opts);
       await rm(dir, { recursive: true, force: true });
       out.push({ floor, client, run });
-      const c = client ? `client ${f(client.wall_s / floor.wall_s)}×, ` : '';
-      console.log(`   rep ${r + 1}: floor ${f(floor.wall_s, 1)} s (${f(perRequest(floor, sc.requests), 3)} ms CPU/req), ${c}run ${f(run.wall_s, 1)} s = ${f(run.wall_s / floor.wall_s)}× (${f(perRequest(run, sc.requests), 3)} ms CPU/req = ${f(perRequest(run, sc.requests) / perRequest(floor, sc.requests))}×), peak RSS ${f(run.max_rss_mb, 0)} MB (at ${f(run.peak_at * 100, 0)}% of the run; ${run.rss_mb_at.map((x) => f(x, 0)).join(' / ')} MB at 25/50/75/90%), ${run.completed} sent, ${run.failed + floor.failed + (client?.failed ?? 0)} failed · load ${load()}`);
+      const c = client ? `client ${f(client.wall_s / floor.wall_s)}× (CPU ${f(perRequest(client, sc.requests) / perRequest(floor, sc.requests))}×), ` : '';
+      console.log(`   rep ${r + 1}: floor ${f(floor.wall_s, 1)} s (${f(perRequest(floor, sc.requests), 3)} ms CPU/req), ${c}run ${f(run.wall_s, 1)} s = ${f(run.wall_s / floor.wall_s)}× (${f(perRequest(run, sc.requests), 3)} ms CPU/req = ${f(perRequest(run, sc.requests) / perRequest(floor, sc.requests))}×, child processes ${f(run.children_cpu_ms / sc.requests, 3)} ms of it), peak RSS ${f(run.max_rss_mb, 0)} MB (at ${f(run.peak_at * 100, 0)}% of the run; ${run.rss_mb_at.map((x) => f(x, 0)).join(' / ')} MB at 25/50/75/90%), ${run.completed} sent, ${run.failed + floor.failed + (client?.failed ?? 0)} failed · load ${load()}`);
     }
   } finally {
     await rm(work, { recursive: true, force: true });

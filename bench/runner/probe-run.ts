@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { SEMI_SPACE_FLAG } from '../../runners/probe/heap.ts';
+import { descendantCpuMs } from './descendant-cpu.ts';
 
 /** Requests per item under suite v1: the assistant turn and 12 user turns. */
 export const REQUESTS_PER_ITEM = 13;
@@ -8,7 +9,10 @@ export const REQUESTS_PER_ITEM = 13;
 export interface RunFigures {
   exitCode: number;
   wall_s: number;
+  /** CPU of every thread of the run and of its child processes (the render process, `git`). */
   cpu_ms: number;
+  /** The child processes' share of cpu_ms. */
+  children_cpu_ms: number;
   max_rss_mb: number;
   /** When RSS (sampled every 100 ms) peaked, as a fraction of the run's wall time. */
   peak_at: number;
@@ -19,7 +23,7 @@ export interface RunFigures {
   failed: number;
 }
 
-/** In the child: one `userturn run`, then its own wall time, CPU (every thread) and peak RSS as one JSON line. */
+/** In the child: one `userturn run`, then its own wall time, CPU (every thread and child process) and peak RSS as one JSON line. */
 export async function childMain(args: string): Promise<void> {
   const { runProbeCommand } = await import('../../runners/probe/run-probe.ts');
   const opts = JSON.parse(args) as Parameters<typeof runProbeCommand>[0];
@@ -29,6 +33,7 @@ export async function childMain(args: string): Promise<void> {
   const sampler = setInterval(() => timeline.push({ at: performance.now() - t0, rss: process.memoryUsage.rss() }), 100);
   const outcome = await runProbeCommand({ ...opts, log: () => {}, out: () => {}, progressWrite: () => {} });
   const cpu = process.cpuUsage(cpu0);
+  const childrenMs = descendantCpuMs();
   clearInterval(sampler);
   const wall = performance.now() - t0;
   const peak = timeline.reduce((p, x) => (x.rss > p.rss ? x : p), { at: 0, rss: 0 });
@@ -36,7 +41,8 @@ export async function childMain(args: string): Promise<void> {
   const figures: RunFigures = {
     exitCode: outcome.exitCode,
     wall_s: wall / 1000,
-    cpu_ms: (cpu.user + cpu.system) / 1000,
+    cpu_ms: (cpu.user + cpu.system) / 1000 + childrenMs,
+    children_cpu_ms: childrenMs,
     max_rss_mb: process.resourceUsage().maxRSS / 1024,
     peak_at: peak.at / wall,
     rss_mb_at: [0.25, 0.5, 0.75, 0.9].map(rssAt),
