@@ -8,7 +8,7 @@ import { planningMarkupRule, planningRule } from './rules/planning.ts';
 import { helperRegisterRule, planStructureRule, shortClosingRule } from './rules/register.ts';
 import { restatementRule } from './rules/restatement.ts';
 import { computeSignals } from './signals/compute.ts';
-import { withoutBoilerplate, withoutQuestionCopies } from './text/own-words.ts';
+import { ownWords } from './text/own-words.ts';
 import type { RuleHit } from './types.ts';
 
 
@@ -34,7 +34,7 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
   // Voice and planning cues count only in the turn's own words: text copied from the question and task
   // boilerplate ("the response should…", "Is there anything else I can help with?" quoted in a prompt) are not the
   // model speaking as the assistant.
-  const own = withoutBoilerplate(withoutQuestionCopies(raw, question));
+  const own = ownWords(raw, question);
   const identity = identityClaimRule(own);
   if (identity) return identity;
 

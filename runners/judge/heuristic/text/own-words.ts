@@ -1,29 +1,71 @@
 /** The turn's own words: text copied from the question and task boilerplate blanked before cues are looked for. */
 
+import { memoOfText } from './memo.ts';
+
 /** Shortest run of consecutive words that counts as copied from the question. */
 const COPY_RUN = 6;
 
 const normWord = (w: string): string => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** The question's runs of COPY_RUN words, and its words (a turn's run can only be copied if all its words are). */
+interface QuestionRuns {
+  runs: Set<string>;
+  words: Set<string>;
+}
+
+/** Memoised: one question is judged many times in a row. Null when the question is shorter than a run. */
+const questionRuns = memoOfText((question: string): QuestionRuns | null => {
+  const qWords = question.split(/\s+/).map(normWord).filter(Boolean);
+  if (qWords.length < COPY_RUN) return null;
+  const runs = new Set<string>();
+  for (let i = 0; i + COPY_RUN <= qWords.length; i++) runs.add(qWords.slice(i, i + COPY_RUN).join(' '));
+  return { runs, words: new Set(qWords) };
+});
 
 /**
  * The user turn with every run of COPY_RUN or more words that also stands in the question blanked out, so
  * that cues such as "you said" or "the first one" count only when the turn says them itself, not when it
  * repeats a question that happens to contain them.
  */
-export function withoutQuestionCopies(userTurn: string, question: string): string {
-  const qWords = question.split(/\s+/).map(normWord).filter(Boolean);
-  if (qWords.length < COPY_RUN) return userTurn;
-  const grams = new Set<string>();
-  for (let i = 0; i + COPY_RUN <= qWords.length; i++) grams.add(qWords.slice(i, i + COPY_RUN).join(' '));
+function withoutQuestionCopies(userTurn: string, question: string): string {
+  const q = questionRuns(question);
+  if (q === null) return userTurn;
   const tokens = userTurn.split(/(\s+)/);
-  const words = tokens.map((t, i) => ({ i, w: /\S/.test(t) ? normWord(t) : null })).filter((x) => x.w !== null && x.w !== '');
-  const copied = new Set<number>();
-  for (let k = 0; k + COPY_RUN <= words.length; k++) {
-    const run = words.slice(k, k + COPY_RUN);
-    if (grams.has(run.map((x) => x.w).join(' '))) for (const x of run) copied.add(x.i);
+  // The turn's words (whitespace-separated, normalised, empty ones left out) and the tokens they stand at.
+  const words: string[] = [];
+  const at: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as string;
+    if (!/\S/.test(t)) continue;
+    const w = normWord(t);
+    if (w === '') continue;
+    words.push(w);
+    at.push(i);
   }
-  if (copied.size === 0) return userTurn;
-  return tokens.map((t, i) => (copied.has(i) ? ' ' : t)).join('');
+  let copied: Set<number> | null = null;
+  // `inQ` counts the words up to k that are question words, back to the last one that is not: a run starting at
+  // k - COPY_RUN + 1 can only be the question's when all its words are.
+  for (let k = 0, inQ = 0; k < words.length; k++) {
+    inQ = q.words.has(words[k] as string) ? inQ + 1 : 0;
+    if (inQ < COPY_RUN) continue;
+    const start = k - COPY_RUN + 1;
+    if (!q.runs.has(words.slice(start, k + 1).join(' '))) continue;
+    copied ??= new Set();
+    for (let j = start; j <= k; j++) copied.add(at[j] as number);
+  }
+  if (copied === null) return userTurn;
+  const marked = copied;
+  return tokens.map((t, i) => (marked.has(i) ? ' ' : t)).join('');
+}
+
+/**
+ * The turn's own words: copies of the question, then task boilerplate, blanked. The classifier and the signals ask
+ * for them in turn, mostly of the same text (a turn with nothing to peel off), so the last answer is kept.
+ */
+let last: { turn: string; question: string; own: string } | null = null;
+export function ownWords(turn: string, question: string): string {
+  if (last === null || last.turn !== turn || last.question !== question) last = { turn, question, own: withoutBoilerplate(withoutQuestionCopies(turn, question)) };
+  return last.own;
 }
 
 /**
@@ -42,7 +84,7 @@ const BOILERPLATE: RegExp[] = [
   /\b(?:repeat|copy) the (?:exact )?request\b[^.\n]*/gi,
 ];
 
-export function withoutBoilerplate(text: string): string {
+function withoutBoilerplate(text: string): string {
   let out = text;
   for (const re of BOILERPLATE) out = out.replace(re, ' ');
   return out;
