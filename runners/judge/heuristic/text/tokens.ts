@@ -1,5 +1,5 @@
 /** Words, content tokens and numbers of a text (unicode aware, CJK segmented). Pure and deterministic. */
-import { normalize, stem } from './normalize.ts';
+import { NON_ASCII, normalize, stem } from './normalize.ts';
 import { HAN_FUNCTION, NUMBER_WORDS, STOPWORDS, STOPWORDS_ML } from './vocabulary.ts';
 
 /** Han, Hiragana and Katakana runs: written without spaces, so words come from Intl.Segmenter (ICU dictionaries). */
@@ -15,6 +15,8 @@ function segmentCjk(run: string): string[] {
 
 /** All word tokens (letters or digits, unicode aware), normalised, numbers with their decimals kept. */
 export function words(text: string): string[] {
+  // ASCII text has no other script, no marks and no letters but a–z once lowercased: the same words, found faster.
+  if (!NON_ASCII.test(text)) return text.toLowerCase().match(ASCII_WORD) ?? [];
   // Runs of one script each: "Anki는" is the name "anki" and a Korean particle, not one word.
   const raw =
     normalize(text).match(/\d+(?:[.,]\d+)*|[\p{Script=Hangul}]+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+|(?:(?![\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{M}])+(?:'[\p{L}]+)?/gu) ?? [];
@@ -22,6 +24,7 @@ export function words(text: string): string[] {
 }
 
 const HANGUL = /\p{Script=Hangul}/u;
+const ASCII_WORD = /\d+(?:[.,]\d+)*|[a-z]+(?:'[a-z]+)?/g;
 
 /**
  * A Korean word's key: its first two syllables. Particles and endings are glued to the stem ("사과를", "추천합니다",
@@ -60,12 +63,19 @@ export function isCjk(text: string): boolean {
 /** Content tokens: stop words removed, stemmed; numbers kept (commas dropped). */
 export function contentTokens(text: string): string[] {
   const out: string[] = [];
+  const ascii = !NON_ASCII.test(text);
   for (const w of words(text)) {
-    if (/^\d/.test(w)) {
+    const c = w.charCodeAt(0);
+    if (c >= 48 && c <= 57) {
       out.push(normNumber(w));
       continue;
     }
-    const base = w.replace(/'s$/, '').replace(/'/g, '');
+    const base = w.includes("'") ? w.replace(/'s$/, '').replace(/'/g, '') : w;
+    if (ascii) {
+      if (base.length < 2 || STOPWORDS.has(base) || STOPWORDS_ML.has(base)) continue;
+      out.push(stem(base));
+      continue;
+    }
     if (CJK.test(base)) {
       // One-character kana are particles; one Han character can be a word ("书", "猫") or grammar ("的", "是").
       if (base.length < 2 && (!/\p{Script=Han}/u.test(base) || HAN_FUNCTION.has(base))) continue;
