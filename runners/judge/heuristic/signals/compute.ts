@@ -13,6 +13,7 @@ import type { Signals } from './types.ts';
 
 const STRONG_CUES = [...STRONG_REF, STRONG_REF_ML];
 const WEAK_CUES = [...WEAK_REF, WEAK_REF_ML];
+const HYPOTHETICAL_CUES = [HYPOTHETICAL];
 
 /** Names count by whole (stemmed) word, and only when they are not generic ("Include", "Answer" in a template). */
 const nameKey = (w: string) => stem(w.replace(/'s$/, ''));
@@ -58,6 +59,9 @@ export function computeSignals(userTurn: string, question: string, response: str
     }
   }
   const { names: questionNames, standingRole } = questionFacts(question);
+  // A one-sentence turn is its own first sentence: its cues there are the ones already found.
+  const strongRef = firstCue(STRONG_CUES, ownWords, question);
+  const weakRef = firstCue(WEAK_CUES, ownWords, question);
   const uLower = normalize(userTurn);
   return {
     questionNames,
@@ -72,16 +76,16 @@ export function computeSignals(userTurn: string, question: string, response: str
     answerNumbers: uNums.filter((n) => aNums.has(n) && !qNums.has(n)),
     novelNumbers: uNums.filter((n) => !aNums.has(n) && !qNums.has(n)),
     sentenceCount: sentences(userTurn).length,
-    strongRef: firstCue(STRONG_CUES, ownWords, question),
-    weakRef: firstCue(WEAK_CUES, ownWords, question),
+    strongRef,
+    weakRef,
     weakRefLeading:
-      firstCue(WEAK_CUES, first, question) !== null &&
+      (first === ownWords ? weakRef : firstCue(WEAK_CUES, first, question)) !== null &&
       (topicInQ + topicAOnly > 0 || (u.size <= 5 && newProper.length === 0) || PRONOUN.test(first.trim())),
     firstStandsAlone: standsAlone(first),
-    strongRefLeading: firstCue(STRONG_CUES, first, question) !== null,
+    strongRefLeading: (first === ownWords ? strongRef : firstCue(STRONG_CUES, first, question)) !== null,
     newProper,
     opener: OPENER.exec(userTurn)?.[0].trim() ?? null,
-    hypothetical: firstCue([HYPOTHETICAL], ownWords, question) !== null,
+    hypothetical: firstCue(HYPOTHETICAL_CUES, ownWords, question) !== null,
     newMarker: NEW_MARKER.exec(userTurn)?.[0].trim() ?? null,
     topicInQ,
     topicAOnly,

@@ -1,4 +1,5 @@
 import { normalize } from '../text/normalize.ts';
+import { matchesAny } from '../text/any-match.ts';
 import { memoOfText } from '../text/memo.ts';
 import { COMPARATIVE, FORM_CONSTRAINT, TASK_OPENER } from './cues.ts';
 
@@ -30,6 +31,7 @@ const ADDRESSES_YOU = /^(?:your|you)\b/i;
  * ("explain your answer", "what if") cannot be a reaction to the answer.
  */
 export function firstCue(res: readonly RegExp[], text: string, question = ''): string | null {
+  if (!matchesAny(res, text)) return null;
   const q = cueHaystack(question);
   for (const re of res) {
     const g = globalForm(re);
@@ -57,6 +59,8 @@ function sentenceAround(text: string, at: number): string {
   return text.slice(start, ends.length ? Math.min(...ends) + 1 : text.length);
 }
 
+const COMPARATIVE_CUES = [COMPARATIVE];
+
 /**
  * A comparison with what was given, or a question about "this"/"it", in the first sentence. Not when it compares
  * things the turn names itself ("Is Federer better than Nadal?"), not when it points forward ("elaborate on the
@@ -64,7 +68,7 @@ function sentenceAround(text: string, at: number): string {
  */
 export function anaphorOf(first: string, counted: number, namesNew: boolean): string | null {
   if (namesNew || /\bthan\b/i.test(first)) return null; // comparing things the turn names itself
-  const m = firstCue([COMPARATIVE], first) ?? /\b(?:of|about|with|for|to|on|in) (?:it|this|that|these|those|them)\s*\?/i.exec(first)?.[0] ?? null;
+  const m = firstCue(COMPARATIVE_CUES, first) ?? /\b(?:of|about|with|for|to|on|in) (?:it|this|that|these|those|them)\s*\?/i.exec(first)?.[0] ?? null;
   if (m === null) return null;
   if (counted >= 20 && first.indexOf(m) > 30) return null;
   return m;
