@@ -8,6 +8,7 @@ import { planningMarkupRule, planningRule } from './rules/planning.ts';
 import { helperRegisterRule, planStructureRule, shortClosingRule } from './rules/register.ts';
 import { restatementRule } from './rules/restatement.ts';
 import { computeSignals } from './signals/compute.ts';
+import { NON_ASCII } from './text/normalize.ts';
 import { ownWords } from './text/own-words.ts';
 import type { RuleHit } from './types.ts';
 
@@ -73,7 +74,7 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
 
 /** A turn made only of acknowledgements in Chinese, Japanese, Spanish, French or German. */
 function mlClosingOnly(text: string): boolean {
-  let t = text.normalize('NFKC').trim();
+  let t = (NON_ASCII.test(text) ? text.normalize('NFKC') : text).trim(); // ASCII is its own NFKC form
   for (let i = 0; i < 8 && t !== ''; i++) {
     const m = CLOSING_ML.exec(t);
     if (!m || m[0].length === 0) return false;

@@ -10,7 +10,7 @@ import { contentSet, numbers, numbersAndWords, wordingKeys } from './tokens.ts';
 
 export const contextContentSet = memoOfText(contentSet);
 export const contextNumberSet = memoOfText((text: string) => new Set(numbers(text)));
-export const contextMarkedWords = memoOfText(markedWords);
+export const contextMarkedWords = memoOfText((response: string) => markedWords(response, contextContentSet(response)));
 export const contextWordingKeys = memoOfText(wordingKeys);
 export const contextNormalized = memoOfText(normalize);
 export const contextNumbersAndWords = memoOfText(numbersAndWords);

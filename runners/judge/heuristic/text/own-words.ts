@@ -5,7 +5,10 @@ import { memoOfText } from './memo.ts';
 /** Shortest run of consecutive words that counts as copied from the question. */
 const COPY_RUN = 6;
 
-const normWord = (w: string): string => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+/** A word as compared: lowercased, letters and digits only. Most words are that already (ASCII letters, digits). */
+const normWord = (w: string): string => (PLAIN_WORD.test(w) ? w : w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
+const PLAIN_WORD = /^[a-z0-9]*$/;
+const NON_SPACE = /\S+/g;
 
 /** The question's runs of COPY_RUN words, and its words (a turn's run can only be copied if all its words are). */
 interface QuestionRuns {
@@ -30,32 +33,33 @@ const questionRuns = memoOfText((question: string): QuestionRuns | null => {
 function withoutQuestionCopies(userTurn: string, question: string): string {
   const q = questionRuns(question);
   if (q === null) return userTurn;
-  const tokens = userTurn.split(/(\s+)/);
-  // The turn's words (whitespace-separated, normalised, empty ones left out) and the tokens they stand at.
+  const tokens = userTurn.match(NON_SPACE);
+  if (tokens === null || tokens.length < COPY_RUN) return userTurn;
+  // The turn's words (normalised, empty ones left out) and the tokens they stand at. `inQ` counts the words up to
+  // this one that are question words, back to the last one that is not: a run can only be the question's when all
+  // its words are.
   const words: string[] = [];
   const at: number[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i] as string;
-    if (!/\S/.test(t)) continue;
-    const w = normWord(t);
+  let copied: Set<number> | null = null;
+  for (let j = 0, inQ = 0; j < tokens.length; j++) {
+    const w = normWord(tokens[j] as string);
     if (w === '') continue;
     words.push(w);
-    at.push(i);
-  }
-  let copied: Set<number> | null = null;
-  // `inQ` counts the words up to k that are question words, back to the last one that is not: a run starting at
-  // k - COPY_RUN + 1 can only be the question's when all its words are.
-  for (let k = 0, inQ = 0; k < words.length; k++) {
-    inQ = q.words.has(words[k] as string) ? inQ + 1 : 0;
+    at.push(j);
+    inQ = q.words.has(w) ? inQ + 1 : 0;
     if (inQ < COPY_RUN) continue;
-    const start = k - COPY_RUN + 1;
-    if (!q.runs.has(words.slice(start, k + 1).join(' '))) continue;
+    const start = words.length - COPY_RUN;
+    if (!q.runs.has(words.slice(start).join(' '))) continue;
     copied ??= new Set();
-    for (let j = start; j <= k; j++) copied.add(at[j] as number);
+    for (let k = start; k < words.length; k++) copied.add(at[k] as number);
   }
   if (copied === null) return userTurn;
-  const marked = copied;
-  return tokens.map((t, i) => (marked.has(i) ? ' ' : t)).join('');
+  // Blank the copied tokens where they stand, whitespace kept: split(/(\s+)/) puts token j at 2j, or at 2j + 2 when
+  // the turn opens with whitespace (an empty string comes first).
+  const parts = userTurn.split(/(\s+)/);
+  const offset = /^\s/.test(userTurn) ? 2 : 0;
+  for (const j of copied) parts[2 * j + offset] = ' ';
+  return parts.join('');
 }
 
 /**

@@ -60,8 +60,12 @@ export function isCjk(text: string): boolean {
   return letters.length > 0 && letters.filter((c) => CJK.test(c)).length / letters.length >= 0.5;
 }
 
-/** Content tokens: stop words removed, stemmed; numbers kept (commas dropped). */
+/** The last text's content tokens: a turn is tokenised by the continuation rule, then by the signals. */
+let last: { text: string; tokens: string[] } | null = null;
+
+/** Content tokens: stop words removed, stemmed; numbers kept (commas dropped). Callers must not mutate the array. */
 export function contentTokens(text: string): string[] {
+  if (last !== null && last.text === text) return last.tokens;
   const out: string[] = [];
   const ascii = !NON_ASCII.test(text);
   for (const w of words(text)) {
@@ -87,6 +91,7 @@ export function contentTokens(text: string): string[] {
     if (base.length < 2 || STOPWORDS.has(base) || STOPWORDS_ML.has(base)) continue;
     out.push(HANGUL.test(base) ? base : stem(base));
   }
+  last = { text, tokens: out };
   return out;
 }
 
