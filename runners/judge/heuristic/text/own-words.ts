@@ -10,20 +10,32 @@ const normWord = (w: string): string => (PLAIN_WORD.test(w) ? w : w.toLowerCase(
 const PLAIN_WORD = /^[a-z0-9]*$/;
 const NON_SPACE = /\S+/g;
 
-/** The question's runs of COPY_RUN words, and its words (a turn's run can only be copied if all its words are). */
-interface QuestionRuns {
-  runs: Set<string>;
-  words: Set<string>;
+/** The question's words, and where each stands in it (a turn's run can only be copied if all its words are there). */
+interface QuestionWords {
+  words: string[];
+  at: Map<string, number[]>;
 }
 
 /** Memoised: one question is judged many times in a row. Null when the question is shorter than a run. */
-const questionRuns = memoOfText((question: string): QuestionRuns | null => {
-  const qWords = question.split(/\s+/).map(normWord).filter(Boolean);
-  if (qWords.length < COPY_RUN) return null;
-  const runs = new Set<string>();
-  for (let i = 0; i + COPY_RUN <= qWords.length; i++) runs.add(qWords.slice(i, i + COPY_RUN).join(' '));
-  return { runs, words: new Set(qWords) };
+const questionWords = memoOfText((question: string): QuestionWords | null => {
+  const words = question.split(/\s+/).map(normWord).filter(Boolean);
+  if (words.length < COPY_RUN) return null;
+  const at = new Map<string, number[]>();
+  words.forEach((w, i) => at.set(w, [...(at.get(w) ?? []), i]));
+  return { words, at };
 });
+
+/** Whether the COPY_RUN words from `start` stand in the question in that order (words hold no spaces, so this is
+ * the same as comparing the runs joined by spaces). */
+function isQuestionRun(q: QuestionWords, words: string[], start: number): boolean {
+  for (const p of q.at.get(words[start] as string) ?? []) {
+    if (p + COPY_RUN > q.words.length) break;
+    let k = 1;
+    while (k < COPY_RUN && q.words[p + k] === words[start + k]) k++;
+    if (k === COPY_RUN) return true;
+  }
+  return false;
+}
 
 /**
  * The user turn with every run of COPY_RUN or more words that also stands in the question blanked out, so
@@ -31,7 +43,7 @@ const questionRuns = memoOfText((question: string): QuestionRuns | null => {
  * repeats a question that happens to contain them.
  */
 function withoutQuestionCopies(userTurn: string, question: string): string {
-  const q = questionRuns(question);
+  const q = questionWords(question);
   if (q === null) return userTurn;
   const tokens = userTurn.match(NON_SPACE);
   if (tokens === null || tokens.length < COPY_RUN) return userTurn;
@@ -46,10 +58,10 @@ function withoutQuestionCopies(userTurn: string, question: string): string {
     if (w === '') continue;
     words.push(w);
     at.push(j);
-    inQ = q.words.has(w) ? inQ + 1 : 0;
+    inQ = q.at.has(w) ? inQ + 1 : 0;
     if (inQ < COPY_RUN) continue;
     const start = words.length - COPY_RUN;
-    if (!q.runs.has(words.slice(start).join(' '))) continue;
+    if (!isQuestionRun(q, words, start)) continue;
     copied ??= new Set();
     for (let k = start; k < words.length; k++) copied.add(at[k] as number);
   }

@@ -18,12 +18,15 @@ export function words(text: string): string[] {
   // ASCII text has no other script, no marks and no letters but a–z once lowercased: the same words, found faster.
   if (!NON_ASCII.test(text)) return text.toLowerCase().match(ASCII_WORD) ?? [];
   // Runs of one script each: "Anki는" is the name "anki" and a Korean particle, not one word.
+  const normalized = normalize(text);
   const raw =
-    normalize(text).match(/\d+(?:[.,]\d+)*|[\p{Script=Hangul}]+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+|(?:(?![\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{M}])+(?:'[\p{L}]+)?/gu) ?? [];
-  return raw.flatMap((w) => (CJK.test(w) ? segmentCjk(w) : HANGUL.test(w) ? [koStem(w)] : [w]));
+    normalized.match(/\d+(?:[.,]\d+)*|[\p{Script=Hangul}]+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+|(?:(?![\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{M}])+(?:'[\p{L}]+)?/gu) ?? [];
+  // Without Chinese, Japanese or Korean anywhere, no word needs segmenting or a Korean key.
+  return EAST_ASIAN.test(normalized) ? raw.flatMap((w) => (CJK.test(w) ? segmentCjk(w) : HANGUL.test(w) ? [koStem(w)] : [w])) : raw;
 }
 
 const HANGUL = /\p{Script=Hangul}/u;
+const EAST_ASIAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const ASCII_WORD = /\d+(?:[.,]\d+)*|[a-z]+(?:'[a-z]+)?/g;
 
 /**
@@ -113,7 +116,7 @@ function normNumber(n: string): string {
 
 /** Numbers written as digits or as words one to twelve (en, es, fr, de, pt): for restatements that spell them out. */
 export function numbersAndWords(text: string): string[] {
-  const spelled = (normalize(text).match(/\p{L}+/gu) ?? []).map((w) => NUMBER_WORDS[w]).filter((n): n is string => n !== undefined);
+  const spelled = (normalize(text).match(NON_ASCII.test(text) ? /\p{L}+/gu : /[a-z]+/g) ?? []).map((w) => NUMBER_WORDS[w]).filter((n): n is string => n !== undefined);
   return [...numbers(text), ...spelled];
 }
 
