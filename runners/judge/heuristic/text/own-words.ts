@@ -5,10 +5,11 @@ import { memoOfText } from './memo.ts';
 /** Shortest run of consecutive words that counts as copied from the question. */
 const COPY_RUN = 6;
 
-/** A word as compared: lowercased, letters and digits only. Most words are that already (ASCII letters, digits). */
-const normWord = (w: string): string => (PLAIN_WORD.test(w) ? w : w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
 const PLAIN_WORD = /^[a-z0-9]*$/;
 const NON_SPACE = /\S+/g;
+
+/** A word as compared: lowercased, letters and digits only. Most words are that already (ASCII letters, digits). */
+const normWord = (w: string): string => (PLAIN_WORD.test(w) ? w : w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
 
 /** The question's words, and where each stands in it (a turn's run can only be copied if all its words are there). */
 interface QuestionWords {
