@@ -8,7 +8,8 @@ import { planningMarkupRule, planningRule } from './rules/planning.ts';
 import { helperRegisterRule, planStructureRule, shortClosingRule } from './rules/register.ts';
 import { restatementRule } from './rules/restatement.ts';
 import { computeSignals } from './signals/compute.ts';
-import { withoutBoilerplate, withoutQuestionCopies } from './text/own-words.ts';
+import { NON_ASCII } from './text/normalize.ts';
+import { ownWords } from './text/own-words.ts';
 import type { RuleHit } from './types.ts';
 
 
@@ -34,7 +35,7 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
   // Voice and planning cues count only in the turn's own words: text copied from the question and task
   // boilerplate ("the response should…", "Is there anything else I can help with?" quoted in a prompt) are not the
   // model speaking as the assistant.
-  const own = withoutBoilerplate(withoutQuestionCopies(raw, question));
+  const own = ownWords(raw, question);
   const identity = identityClaimRule(own);
   if (identity) return identity;
 
@@ -73,7 +74,7 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
 
 /** A turn made only of acknowledgements in Chinese, Japanese, Spanish, French or German. */
 function mlClosingOnly(text: string): boolean {
-  let t = text.normalize('NFKC').trim();
+  let t = (NON_ASCII.test(text) ? text.normalize('NFKC') : text).trim(); // ASCII is its own NFKC form
   for (let i = 0; i < 8 && t !== ''; i++) {
     const m = CLOSING_ML.exec(t);
     if (!m || m[0].length === 0) return false;

@@ -4,8 +4,12 @@ import { codeVersion } from '../../cache/code-version.ts';
 import { contentKey } from '../../cache/stage-cache.ts';
 import { HEURISTIC_VERSION } from './version.ts';
 
-/** The rules (~23 MB of RSS with their word lists), loaded at the first verdict: a run judging in its CPU stage never loads them in the main thread. */
-const rules = () => import('./classify.ts');
+/**
+ * The rules (~23 MB of RSS with their word lists), loaded at the first verdict: a run judging in its CPU stage never
+ * loads them in the main thread. The import is kept: a dynamic import per verdict costs a module-map lookup each time.
+ */
+let loaded: Promise<typeof import('./classify.ts')> | null = null;
+const rules = () => (loaded ??= import('./classify.ts'));
 
 /** The offline judge: deterministic rules, no network. Each verdict names the rule that fired. */
 export function createHeuristicJudge(): Judge {

@@ -1,4 +1,5 @@
 import { clip } from '../text/sentences.ts';
+import { NON_ASCII } from '../text/normalize.ts';
 import { words } from '../text/tokens.ts';
 import type { RuleHit } from '../types.ts';
 
@@ -39,14 +40,37 @@ function repeatedRun(tokens: string[]): { n: number; times: number; covered: num
   return best;
 }
 
+/** Newlines and sentence ends (".", "!", "?") in `text`, counted up to three. */
+function splitMarks(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length && n < 3; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 46 || c === 33 || c === 63) n++;
+  }
+  return n;
+}
+
 /** Share of repeated lines among the non-empty lines (line-level loops such as the same sentence 10 times). */
 function repeatedLineShare(text: string): number {
+  // Each split point needs a "\n" or one of ".!?" of its own: with fewer than three of them there are fewer than four lines.
+  if (splitMarks(text) < 3) return 0;
   const lines = text
     .split(/\n+|(?<=[.!?])\s+/)
     .map((l) => l.trim().toLowerCase())
     .filter((l) => l.length > 0);
   if (lines.length < 4) return 0;
   return 1 - new Set(lines).size / lines.length;
+}
+
+/** Letters and digits of an ASCII text (what [\p{L}\p{N}] counts there), without an array of them. */
+function asciiAlnums(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const lower = c | 0x20; // A–Z folded onto a–z
+    if ((c >= 48 && c <= 57) || (lower >= 97 && lower <= 122)) n++;
+  }
+  return n;
 }
 
 export function degenerateRule(raw: string): RuleHit | null {
@@ -80,23 +104,25 @@ export function degenerateRule(raw: string): RuleHit | null {
     };
   }
   // Garbage: mostly non-word characters, or one very long token soup without spaces.
-  const letters = (stripped.match(/[\p{L}\p{N}]/gu) ?? []).length;
-  const visible = stripped.replace(/\s/g, '').length;
+  const letters = NON_ASCII.test(stripped) ? (stripped.match(/[\p{L}\p{N}]/gu) ?? []).length : asciiAlnums(stripped);
+  const compact = stripped.replace(/\s/g, '');
+  const visible = compact.length;
   if (visible >= 8 && letters / visible < 0.4) {
     return { label: 'empty_or_degenerate', rule: 'degenerate.garbage', rationale: 'Mostly symbols, not words.', evidence: clip(stripped, 120) };
   }
   // One character (or a 2–3 character unit) repeated: "1111111111", "hahahahahaha".
-  const unit = /(.{1,3}?)\1{7,}/su.exec(stripped.replace(/\s+/g, ''));
+  const unit = /(.{1,3}?)\1{7,}/su.exec(compact);
   if (unit && unit[0].length >= 0.8 * visible && visible >= 8) {
     return { label: 'empty_or_degenerate', rule: 'degenerate.char_loop', rationale: `"${unit[1]}" repeated ${Math.round(unit[0].length / (unit[1] as string).length)} times.`, evidence: clip(stripped, 120) };
   }
   // A digit or character loop inside a turn ("0.3333333333333333…", "!!!!!!!!!!!!!!!!!!") that would pass above.
-  const loop = /(\S{1,4}?)\1{15,}/u.exec(stripped.replace(/\s+/g, ''));
+  const loop = /(\S{1,4}?)\1{15,}/u.exec(compact);
   if (loop && loop[0].length >= 0.3 * visible) {
     return { label: 'empty_or_degenerate', rule: 'degenerate.char_loop', rationale: `"${loop[1]}" repeated ${Math.round(loop[0].length / (loop[1] as string).length)} times.`, evidence: clip(stripped, 120) };
   }
+  if (toks.length < 30) return null;
   const distinct = new Set(toks).size;
-  if (toks.length >= 30 && distinct / toks.length < 0.15) {
+  if (distinct / toks.length < 0.15) {
     return {
       label: 'empty_or_degenerate',
       rule: 'degenerate.low_diversity',

@@ -1,6 +1,7 @@
 import { clip } from '../text/sentences.ts';
 import { firstMatch } from './first-match.ts';
-import { contentSet, contentTokens, intersectCount, numbers } from '../text/tokens.ts';
+import { contextContentSet, contextNumberSet } from '../text/context.ts';
+import { contentTokens, intersectCount, numbers } from '../text/tokens.ts';
 import type { RuleHit } from '../types.ts';
 import { VOICE_ML } from './multilingual.ts';
 
@@ -119,8 +120,8 @@ export function continuationRule(text: string, question: string, response: strin
   // heuristic-v6: a conclusion that restates two or more of the answer's results, asking nothing, re-states the
   // solution ("所以全班一共有49人，其中男生21人。"). One number ("So the answer is 20.") may be a user checking.
   if (CONCLUSION.test(text) && !/[?？]/.test(text)) {
-    const aNums = new Set(numbers(response));
-    const qNums = new Set(numbers(question));
+    const aNums = contextNumberSet(response);
+    const qNums = contextNumberSet(question);
     const results = [...new Set(numbers(text))].filter((n) => aNums.has(n) && !qNums.has(n));
     if (results.length >= 2) {
       return {
@@ -152,8 +153,8 @@ export function continuationRule(text: string, question: string, response: strin
   const toks = contentTokens(text);
   if (toks.length >= 12 && !/\?/.test(text) && !/\b(?:you|your)\b/i.test(text)) {
     const u = new Set(toks);
-    const a = contentSet(response);
-    const q = contentSet(question);
+    const a = contextContentSet(response);
+    const q = contextContentSet(question);
     let fromAOnly = 0;
     for (const t of u) if (a.has(t) && !q.has(t)) fromAOnly++;
     const fromA = intersectCount(u, a) / u.size;

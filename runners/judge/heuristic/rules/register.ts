@@ -1,3 +1,4 @@
+import { NON_ASCII } from '../text/normalize.ts';
 import { clip } from '../text/sentences.ts';
 import { firstMatch } from './first-match.ts';
 import type { RuleHit } from '../types.ts';
@@ -30,10 +31,13 @@ const HONORIFIC_PLEASE = /(?:ご|お)[\p{Script=Han}\p{Script=Katakana}]+(?:く�
 
 export function isQuery(text: string): boolean {
   // A "?" inside code or a pattern ("(\\+1\\s?)?", `a?b`) asks nothing.
-  const prose = text.replace(/`[^`]*`/g, ' ').replace(/\S*\\\S*/g, ' ');
+  // (Each blanking is skipped when its character is absent: the patterns cannot match without it.)
+  const unquoted = text.includes('`') ? text.replace(/`[^`]*`/g, ' ') : text;
+  const prose = unquoted.includes('\\') ? unquoted.replace(/\S*\\\S*/g, ' ') : unquoted;
   if (QUESTION_MARK.test(prose)) return true;
   // A request can open any sentence ("Wan Wan is a villain. Write a story about…").
-  const t = text.normalize('NFKC').replace(HONORIFIC_PLEASE, ' ');
+  // ASCII text is its own NFKC form and holds no honorific.
+  const t = NON_ASCII.test(text) ? text.normalize('NFKC').replace(HONORIFIC_PLEASE, ' ') : text;
   return t.split(/(?<=[.!。！\n:])\s*/u).some((x) => REQUEST.test(x));
 }
 

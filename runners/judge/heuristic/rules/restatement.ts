@@ -1,4 +1,4 @@
-import { markedWords } from '../text/names.ts';
+import { contextMarkedWords, contextNormalized, contextNumbersAndWords, contextWordingKeys } from '../text/context.ts';
 import { normalize } from '../text/normalize.ts';
 import { clip } from '../text/sentences.ts';
 import { numbersAndWords, wordingKeys } from '../text/tokens.ts';
@@ -15,12 +15,12 @@ export function restatementRule(text: string, question: string, response: string
   // A restatement keeps the question's named entities and adds none: "…the causes of the French Revolution" after
   // "…the causes of World War I" is a new task in the same form.
   if (s.u.size === 0 || s.q.size === 0 || s.strongRef || s.hypothetical) return null;
-  const qText = normalize(question);
+  const qText = contextNormalized(question);
   const firstWord = normalize(text).match(/\p{L}+/u)?.[0];
   if (s.newProper.some((w) => w !== firstWord && !qText.includes(w))) return null;
   // heuristic-v6: a numeric problem asked again in other words or another language: every number of q (two or
   // more, one of them with two or more digits: "4 paragraphs, two new lines" is a format, not a problem) comes back, and nothing else: no new number, no number of the answer.
-  const qNums = [...new Set(numbersAndWords(question))].filter((n) => n !== '1');
+  const qNums = [...new Set(contextNumbersAndWords(question))].filter((n) => n !== '1');
   const uNumsAll = new Set(numbersAndWords(text));
   if (qNums.length >= 2 && qNums.some((n) => n.length >= 2) && qNums.every((n) => uNumsAll.has(n)) && s.novelNumbers.length === 0 && s.answerNumbers.length === 0) {
     return {
@@ -35,14 +35,14 @@ export function restatementRule(text: string, question: string, response: string
   // wording is the question's, and at most a fifth comes from the answer alone.
   // A variation ("what if", "e se", "如果") that the question does not itself contain is not a restatement.
   const variation = HYPOTHETICAL_ML.exec(text);
-  if (variation && !normalize(question).includes(normalize(variation[0]).trim())) return null;
+  if (variation && !qText.includes(normalize(variation[0]).trim())) return null;
   // A numeric question restated carries its data: when none of its numbers return, the turn asks something else
   // about it ("What's the area of the circle circumscribing the triangle?").
   if (qNums.length >= 2 && !qNums.some((n) => uNumsAll.has(n))) return null;
   const ub = wordingKeys(text);
-  const qb = wordingKeys(question);
+  const qb = contextWordingKeys(question);
   if (ub.size >= 4 && qb.size > 0) {
-    const aOnlyB = wordingKeys(response);
+    const aOnlyB = contextWordingKeys(response);
     let inQb = 0;
     let onlyA = 0;
     for (const b of ub) {
@@ -85,5 +85,5 @@ const HYPOTHETICAL_ML = /\b(?:what|how) about\b|\bwhat if\b|\binstead\b|\bsuppos
  */
 function takesNoMarkedWord(s: Signals, response: string): boolean {
   const fromA = [...s.u].filter((t) => !s.q.has(t) && s.a.has(t) && !isGeneric(t));
-  return fromA.length === 0 || (fromA.length === 1 && !markedWords(response).has(fromA[0] as string));
+  return fromA.length === 0 || (fromA.length === 1 && !contextMarkedWords(response).has(fromA[0] as string));
 }

@@ -11,6 +11,9 @@ export interface Overlap {
   counted: number;
 }
 
+/** The index of a question's or answer's token set, kept as long as the (memoised, never mutated) set lives. */
+const prefixIndexes = new WeakMap<Set<string>, Map<string, string[]>>();
+
 /**
  * Inflection across languages the light stemmer does not know ("quietscht"/"quietschen", "recomienda"/
  * "recomiendas"): two words of five or more letters meet when they share a prefix of at least five letters and
@@ -18,8 +21,11 @@ export interface Overlap {
  * seven or more letters starts the other (German compounds: "Eröffnung"/"Eröffnungstag").
  */
 function byPrefix(set: Set<string>): Map<string, string[]> {
+  const kept = prefixIndexes.get(set);
+  if (kept !== undefined) return kept;
   const m = new Map<string, string[]>();
   for (const t of set) if (t.length >= 5 && !/^\d/.test(t)) m.set(t.slice(0, 4), [...(m.get(t.slice(0, 4)) ?? []), t]);
+  prefixIndexes.set(set, m);
   return m;
 }
 

@@ -21,13 +21,14 @@ export function properNouns(text: string): Set<string> {
 /**
  * The answer's marked words: names (capitalised mid-sentence), emphasised or code spans, the first words of list
  * items and headings, and every Chinese, Japanese or Korean word. A turn that leads with one of them asks about
- * what the answer brought up; a plain word the answer happens to use ("consider") is not marked.
+ * what the answer brought up; a plain word the answer happens to use ("consider") is not marked. `responseTokens`
+ * are the response's content tokens (contentTokens), in order or as their set.
  */
-export function markedWords(response: string): Set<string> {
+export function markedWords(response: string, responseTokens: Iterable<string>): Set<string> {
   const marked: string[] = [...properNouns(response)];
   for (const m of response.matchAll(/\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\n]+)\*|`([^`\n]+)`/g)) marked.push((m[1] ?? m[2] ?? m[3] ?? m[4]) as string);
   for (const m of response.matchAll(/^\s*(?:[-*•]|\d+[.)]|#{1,4})\s+((?:\S+\s+){0,2}\S+)/gm)) marked.push(m[1] as string);
   const out = new Set(contentTokens(marked.join(' \n ')));
-  for (const t of contentTokens(response)) if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(t)) out.add(t);
+  for (const t of responseTokens) if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(t)) out.add(t);
   return out;
 }

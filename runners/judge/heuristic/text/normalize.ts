@@ -1,7 +1,11 @@
 /** Normalisation and light stemming: the first step of every comparison the heuristic rules make. */
 
+/** Any character outside ASCII: ASCII text is its own NFKC form and has no curly quotes or dashes to fold. */
+export const NON_ASCII = /[^\x00-\x7f]/;
+
 /** NFKC, lowercase, curly quotes and dashes folded. */
 export function normalize(text: string): string {
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKC')
     .toLowerCase()

@@ -1,29 +1,88 @@
 /** The turn's own words: text copied from the question and task boilerplate blanked before cues are looked for. */
 
+import { memoOfText } from './memo.ts';
+
 /** Shortest run of consecutive words that counts as copied from the question. */
 const COPY_RUN = 6;
 
-const normWord = (w: string): string => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const PLAIN_WORD = /^[a-z0-9]*$/;
+const NON_SPACE = /\S+/g;
+
+/** A word as compared: lowercased, letters and digits only. Most words are that already (ASCII letters, digits). */
+const normWord = (w: string): string => (PLAIN_WORD.test(w) ? w : w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
+
+/** The question's words, and where each stands in it (a turn's run can only be copied if all its words are there). */
+interface QuestionWords {
+  words: string[];
+  at: Map<string, number[]>;
+}
+
+/** Memoised: one question is judged many times in a row. Null when the question is shorter than a run. */
+const questionWords = memoOfText((question: string): QuestionWords | null => {
+  const words = question.split(/\s+/).map(normWord).filter(Boolean);
+  if (words.length < COPY_RUN) return null;
+  const at = new Map<string, number[]>();
+  words.forEach((w, i) => at.set(w, [...(at.get(w) ?? []), i]));
+  return { words, at };
+});
+
+/** Whether the COPY_RUN words from `start` stand in the question in that order (words hold no spaces, so this is
+ * the same as comparing the runs joined by spaces). */
+function isQuestionRun(q: QuestionWords, words: string[], start: number): boolean {
+  for (const p of q.at.get(words[start] as string) ?? []) {
+    if (p + COPY_RUN > q.words.length) break;
+    let k = 1;
+    while (k < COPY_RUN && q.words[p + k] === words[start + k]) k++;
+    if (k === COPY_RUN) return true;
+  }
+  return false;
+}
 
 /**
  * The user turn with every run of COPY_RUN or more words that also stands in the question blanked out, so
  * that cues such as "you said" or "the first one" count only when the turn says them itself, not when it
  * repeats a question that happens to contain them.
  */
-export function withoutQuestionCopies(userTurn: string, question: string): string {
-  const qWords = question.split(/\s+/).map(normWord).filter(Boolean);
-  if (qWords.length < COPY_RUN) return userTurn;
-  const grams = new Set<string>();
-  for (let i = 0; i + COPY_RUN <= qWords.length; i++) grams.add(qWords.slice(i, i + COPY_RUN).join(' '));
-  const tokens = userTurn.split(/(\s+)/);
-  const words = tokens.map((t, i) => ({ i, w: /\S/.test(t) ? normWord(t) : null })).filter((x) => x.w !== null && x.w !== '');
-  const copied = new Set<number>();
-  for (let k = 0; k + COPY_RUN <= words.length; k++) {
-    const run = words.slice(k, k + COPY_RUN);
-    if (grams.has(run.map((x) => x.w).join(' '))) for (const x of run) copied.add(x.i);
+function withoutQuestionCopies(userTurn: string, question: string): string {
+  const q = questionWords(question);
+  if (q === null) return userTurn;
+  const tokens = userTurn.match(NON_SPACE);
+  if (tokens === null || tokens.length < COPY_RUN) return userTurn;
+  // The turn's words (normalised, empty ones left out) and the tokens they stand at. `inQ` counts the words up to
+  // this one that are question words, back to the last one that is not: a run can only be the question's when all
+  // its words are.
+  const words: string[] = [];
+  const at: number[] = [];
+  let copied: Set<number> | null = null;
+  for (let j = 0, inQ = 0; j < tokens.length; j++) {
+    const w = normWord(tokens[j] as string);
+    if (w === '') continue;
+    words.push(w);
+    at.push(j);
+    inQ = q.at.has(w) ? inQ + 1 : 0;
+    if (inQ < COPY_RUN) continue;
+    const start = words.length - COPY_RUN;
+    if (!isQuestionRun(q, words, start)) continue;
+    copied ??= new Set();
+    for (let k = start; k < words.length; k++) copied.add(at[k] as number);
   }
-  if (copied.size === 0) return userTurn;
-  return tokens.map((t, i) => (copied.has(i) ? ' ' : t)).join('');
+  if (copied === null) return userTurn;
+  // Blank the copied tokens where they stand, whitespace kept: split(/(\s+)/) puts token j at 2j, or at 2j + 2 when
+  // the turn opens with whitespace (an empty string comes first).
+  const parts = userTurn.split(/(\s+)/);
+  const offset = /^\s/.test(userTurn) ? 2 : 0;
+  for (const j of copied) parts[2 * j + offset] = ' ';
+  return parts.join('');
+}
+
+/**
+ * The turn's own words: copies of the question, then task boilerplate, blanked. The classifier and the signals ask
+ * for them in turn, mostly of the same text (a turn with nothing to peel off), so the last answer is kept.
+ */
+let last: { turn: string; question: string; own: string } | null = null;
+export function ownWords(turn: string, question: string): string {
+  if (last === null || last.turn !== turn || last.question !== question) last = { turn, question, own: withoutBoilerplate(withoutQuestionCopies(turn, question)) };
+  return last.own;
 }
 
 /**
@@ -42,7 +101,7 @@ const BOILERPLATE: RegExp[] = [
   /\b(?:repeat|copy) the (?:exact )?request\b[^.\n]*/gi,
 ];
 
-export function withoutBoilerplate(text: string): string {
+function withoutBoilerplate(text: string): string {
   let out = text;
   for (const re of BOILERPLATE) out = out.replace(re, ' ');
   return out;

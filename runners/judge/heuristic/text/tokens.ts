@@ -1,5 +1,5 @@
 /** Words, content tokens and numbers of a text (unicode aware, CJK segmented). Pure and deterministic. */
-import { normalize, stem } from './normalize.ts';
+import { NON_ASCII, normalize, stem } from './normalize.ts';
 import { HAN_FUNCTION, NUMBER_WORDS, STOPWORDS, STOPWORDS_ML } from './vocabulary.ts';
 
 /** Han, Hiragana and Katakana runs: written without spaces, so words come from Intl.Segmenter (ICU dictionaries). */
@@ -15,13 +15,19 @@ function segmentCjk(run: string): string[] {
 
 /** All word tokens (letters or digits, unicode aware), normalised, numbers with their decimals kept. */
 export function words(text: string): string[] {
+  // ASCII text has no other script, no marks and no letters but a–z once lowercased: the same words, found faster.
+  if (!NON_ASCII.test(text)) return text.toLowerCase().match(ASCII_WORD) ?? [];
   // Runs of one script each: "Anki는" is the name "anki" and a Korean particle, not one word.
+  const normalized = normalize(text);
   const raw =
-    normalize(text).match(/\d+(?:[.,]\d+)*|[\p{Script=Hangul}]+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+|(?:(?![\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{M}])+(?:'[\p{L}]+)?/gu) ?? [];
-  return raw.flatMap((w) => (CJK.test(w) ? segmentCjk(w) : HANGUL.test(w) ? [koStem(w)] : [w]));
+    normalized.match(/\d+(?:[.,]\d+)*|[\p{Script=Hangul}]+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+|(?:(?![\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{M}])+(?:'[\p{L}]+)?/gu) ?? [];
+  // Without Chinese, Japanese or Korean anywhere, no word needs segmenting or a Korean key.
+  return EAST_ASIAN.test(normalized) ? raw.flatMap((w) => (CJK.test(w) ? segmentCjk(w) : HANGUL.test(w) ? [koStem(w)] : [w])) : raw;
 }
 
 const HANGUL = /\p{Script=Hangul}/u;
+const EAST_ASIAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const ASCII_WORD = /\d+(?:[.,]\d+)*|[a-z]+(?:'[a-z]+)?/g;
 
 /**
  * A Korean word's key: its first two syllables. Particles and endings are glued to the stem ("사과를", "추천합니다",
@@ -57,15 +63,26 @@ export function isCjk(text: string): boolean {
   return letters.length > 0 && letters.filter((c) => CJK.test(c)).length / letters.length >= 0.5;
 }
 
-/** Content tokens: stop words removed, stemmed; numbers kept (commas dropped). */
+/** The last text's content tokens: a turn is tokenised by the continuation rule, then by the signals. */
+let last: { text: string; tokens: string[] } | null = null;
+
+/** Content tokens: stop words removed, stemmed; numbers kept (commas dropped). Callers must not mutate the array. */
 export function contentTokens(text: string): string[] {
+  if (last !== null && last.text === text) return last.tokens;
   const out: string[] = [];
+  const ascii = !NON_ASCII.test(text);
   for (const w of words(text)) {
-    if (/^\d/.test(w)) {
+    const c = w.charCodeAt(0);
+    if (c >= 48 && c <= 57) {
       out.push(normNumber(w));
       continue;
     }
-    const base = w.replace(/'s$/, '').replace(/'/g, '');
+    const base = w.includes("'") ? w.replace(/'s$/, '').replace(/'/g, '') : w;
+    if (ascii) {
+      if (base.length < 2 || STOPWORDS.has(base) || STOPWORDS_ML.has(base)) continue;
+      out.push(stem(base));
+      continue;
+    }
     if (CJK.test(base)) {
       // One-character kana are particles; one Han character can be a word ("书", "猫") or grammar ("的", "是").
       if (base.length < 2 && (!/\p{Script=Han}/u.test(base) || HAN_FUNCTION.has(base))) continue;
@@ -77,6 +94,7 @@ export function contentTokens(text: string): string[] {
     if (base.length < 2 || STOPWORDS.has(base) || STOPWORDS_ML.has(base)) continue;
     out.push(HANGUL.test(base) ? base : stem(base));
   }
+  last = { text, tokens: out };
   return out;
 }
 
@@ -98,7 +116,7 @@ function normNumber(n: string): string {
 
 /** Numbers written as digits or as words one to twelve (en, es, fr, de, pt): for restatements that spell them out. */
 export function numbersAndWords(text: string): string[] {
-  const spelled = (normalize(text).match(/\p{L}+/gu) ?? []).map((w) => NUMBER_WORDS[w]).filter((n): n is string => n !== undefined);
+  const spelled = (normalize(text).match(NON_ASCII.test(text) ? /\p{L}+/gu : /[a-z]+/g) ?? []).map((w) => NUMBER_WORDS[w]).filter((n): n is string => n !== undefined);
   return [...numbers(text), ...spelled];
 }
 

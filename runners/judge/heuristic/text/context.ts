@@ -1,0 +1,16 @@
+/**
+ * What the rules derive from a question or an answer, memoised (memo.ts): a run judges one item's question about 12
+ * times in a row against about 5 answers. Only for those two texts: every user turn is new, and would only push them
+ * out. Callers must not mutate what these return (it is shared between verdicts).
+ */
+import { memoOfText } from './memo.ts';
+import { markedWords } from './names.ts';
+import { normalize } from './normalize.ts';
+import { contentSet, numbers, numbersAndWords, wordingKeys } from './tokens.ts';
+
+export const contextContentSet = memoOfText(contentSet);
+export const contextNumberSet = memoOfText((text: string) => new Set(numbers(text)));
+export const contextMarkedWords = memoOfText((response: string) => markedWords(response, contextContentSet(response)));
+export const contextWordingKeys = memoOfText(wordingKeys);
+export const contextNormalized = memoOfText(normalize);
+export const contextNumbersAndWords = memoOfText(numbersAndWords);
