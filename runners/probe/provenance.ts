@@ -7,20 +7,19 @@ import type { ProbeSetup } from './types.ts';
 
 type GitState = { commit: string | null; dirty: boolean | null };
 
-const git = (root: string, args: string[]): Promise<string> =>
-  new Promise((resolve, reject) => execFile('git', args, { cwd: root, encoding: 'utf8' }, (e, out) => (e ? reject(e) : resolve(out))));
-
 /**
- * The runner's git commit and whether the tree had local changes; nulls outside a git checkout. Asynchronous, so a
- * run starts it first and sets up meanwhile (two `git` processes: some 15-30 ms on a loaded machine).
+ * The runner's git commit and whether the tree had local changes; nulls outside a git checkout. One `git status`
+ * gives both (its `branch.oid` header is HEAD), started first by a run so it runs while the run is set up.
  */
-export async function runnerGit(root: string): Promise<GitState> {
-  try {
-    const [commit, status] = await Promise.all([git(root, ['rev-parse', 'HEAD']), git(root, ['status', '--porcelain', '--', 'runners', 'src/lib', 'src/schema', 'package-lock.json'])]);
-    return { commit: commit.trim(), dirty: status.trim() !== '' };
-  } catch {
-    return { commit: null, dirty: null };
-  }
+export function runnerGit(root: string): Promise<GitState> {
+  const args = ['status', '--porcelain=v2', '--branch', '--', 'runners', 'src/lib', 'src/schema', 'package-lock.json'];
+  return new Promise((resolve) => {
+    execFile('git', args, { cwd: root, encoding: 'utf8' }, (e, out) => {
+      const commit = /^# branch\.oid ([0-9a-f]{40,64})$/m.exec(out ?? '')?.[1];
+      if (e || !commit) return resolve({ commit: null, dirty: null });
+      resolve({ commit, dirty: out.split('\n').some((l) => l !== '' && !l.startsWith('#')) });
+    });
+  });
 }
 
 const TRACKED = ['openai', '@huggingface/jinja', 'zod', 'p-limit', 'yaml'];
