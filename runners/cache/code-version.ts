@@ -12,10 +12,13 @@ const folders = new Map<string, string>();
  * whether or not anyone remembered to bump a version constant.
  */
 export function codeVersion(metaUrl: string): string {
-  const dir = dirname(fileURLToPath(metaUrl));
+  return folderVersion(dirname(fileURLToPath(metaUrl)), moduleExt(metaUrl));
+}
+
+/** The same hash for a folder: every file under `dir` whose name ends with `ext` (.ts or .js). */
+export function folderVersion(dir: string, ext: string): string {
   let v = folders.get(dir);
   if (v === undefined) {
-    const ext = moduleExt(metaUrl);
     const h = createHash('sha256');
     const files = readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile() && e.name.endsWith(ext))

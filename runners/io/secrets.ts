@@ -49,6 +49,9 @@ export function redact(text: string): string {
   return out;
 }
 
+/** Every registered secret value in every spelling (to check text written before one was registered). */
+export const registeredSecrets = (): string[] => [...secrets];
+
 /** Tests only: forget every registered secret. */
 export function clearSecrets(): void {
   secrets.clear();

@@ -2,12 +2,8 @@ import pLimit from 'p-limit';
 import type { DatasetId, Sample } from '../../src/schema/index.ts';
 import type { SampleSink } from '../core/sample-sink.ts';
 import { runItem } from './item.ts';
-import { requestsPerItem } from './requests.ts';
+import { totalRequests } from './requests.ts';
 import type { ItemContext, ProbeDeps, ProbeOutput, ProbeSetup } from './types.ts';
-
-/** Every request a run will make, for progress and --dry-run. */
-export const totalRequests = (setup: ProbeSetup): number =>
-  setup.datasets.reduce((s, d) => s + d.items.reduce((t, it) => t + requestsPerItem(setup, it), 0), 0);
 
 /**
  * Suite v1 for one submission: per item, the assistant turn → verifier → a user turn for every sample of

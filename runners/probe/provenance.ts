@@ -1,23 +1,25 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { SummaryInput } from '../results/summarize.ts';
 import type { ProbeSetup } from './types.ts';
 
-/** The runner's git commit and whether the tree had local changes; nulls outside a git checkout. */
-export function runnerGit(root: string): { commit: string | null; dirty: boolean | null } {
-  try {
-    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const status = execFileSync('git', ['status', '--porcelain', '--', 'runners', 'src/lib', 'src/schema', 'package-lock.json'], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
+type GitState = { commit: string | null; dirty: boolean | null };
+
+/**
+ * The runner's git commit and whether the tree had local changes; nulls outside a git checkout. One `git status`
+ * gives both (its `branch.oid` header is HEAD), started first by a run so it runs while the run is set up.
+ */
+export function runnerGit(root: string): Promise<GitState> {
+  const args = ['status', '--porcelain=v2', '--branch', '--', 'runners', 'src/lib', 'src/schema', 'package-lock.json'];
+  return new Promise((resolve) => {
+    execFile('git', args, { cwd: root, encoding: 'utf8' }, (e, out) => {
+      const commit = /^# branch\.oid ([0-9a-f]{40,64})$/m.exec(out ?? '')?.[1];
+      if (e || !commit) return resolve({ commit: null, dirty: null });
+      resolve({ commit, dirty: out.split('\n').some((l) => l !== '' && !l.startsWith('#')) });
     });
-    return { commit, dirty: status.trim() !== '' };
-  } catch {
-    return { commit: null, dirty: null };
-  }
+  });
 }
 
 const TRACKED = ['openai', '@huggingface/jinja', 'zod', 'p-limit', 'yaml'];
@@ -42,8 +44,7 @@ export function packageVersions(root: string): Record<string, string> {
 }
 
 /** The summary's provenance of a run: what was planned and sent, by which runner, to which served models. */
-export function runProvenance(setup: ProbeSetup, root: string, endpointModels: string[]): SummaryInput['provenance'] {
-  const git = runnerGit(root);
+export function runProvenance(setup: ProbeSetup, root: string, endpointModels: string[], git: GitState): SummaryInput['provenance'] {
   return {
     suite_id: setup.suite.id,
     suite_version: setup.suite.version,

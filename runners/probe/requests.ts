@@ -48,3 +48,7 @@ export function requestsPerItem(setup: ProbeSetup, item: DatasetItem): number {
   for (const c of setup.suite.conditions) if (c.perturbation.kind !== 'reference' || item.reference !== null) n += c.samples;
   return n;
 }
+
+/** Every request a run will make, for progress and --dry-run. */
+export const totalRequests = (setup: ProbeSetup): number =>
+  setup.datasets.reduce((s, d) => s + d.items.reduce((t, it) => t + requestsPerItem(setup, it), 0), 0);

@@ -1,29 +1,22 @@
 import { join, resolve } from 'node:path';
 import { openRunCache } from '../cache/run-cache.ts';
+import type { ResponseCache } from '../cache/sqlite-cache.ts';
 import { createCompletionsClient } from '../client/completions-client.ts';
 import { EndpointError, redactUrl, servedModels, type Endpoint } from '../client/endpoints.ts';
-import { withFailLimit } from '../client/fail-limit.ts';
-import { cachedJudge } from '../judge/cached.ts';
 import { createJudgePanel } from '../judge/index.ts';
 import type { Judge } from '../core/judge.ts';
-import { createSampleSink } from '../results/sample-sink.ts';
-import { cachedSummary } from '../results/cached-summary.ts';
-import { commitStreamedResults } from '../results/write.ts';
 import { finalTable } from './final-table.ts';
 import { tuneHeapForLongRuns } from './heap.ts';
-import { runProbe, totalRequests } from './pipeline.ts';
+import { totalRequests } from './requests.ts';
 import { prepareRun } from './prepare-run.ts';
-import { createProgress } from './progress.ts';
-import { runProvenance } from './provenance.ts';
+import { runnerGit, runProvenance } from './provenance.ts';
 import type { RunDeps, RunOptions, RunOutcome } from './run-options.ts';
 import { SetupError } from './setup.ts';
-import { cachedPromptBuilder } from '../templates/cached-builder.ts';
+import { writeProblem } from '../io/storage-error.ts';
 import { storedStops } from '../templates/cached-stops.ts';
-import { cachedVerify } from '../verifiers/cached.ts';
-import { stageLine } from './final-table.ts';
-import { safeVerifier } from './verify-safe.ts';
-import type { CpuStage } from './cpu-stage.ts';
-import { lazyCpuStage } from './lazy-cpu-stage.ts';
+import { resultKey } from './result-key.ts';
+import { resultStageApplies, reuseStoredResult } from './stored-result.ts';
+import type { RunInfo } from '../../src/schema/index.ts';
 
 async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
   let judges: Judge[];
@@ -46,87 +39,63 @@ async function endpointModels(opts: RunOptions, endpoints: Endpoint[]): Promise<
 
 /** `userturn run`: every request of the plan (cached, so a rerun resumes), then the result written in place. */
 export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): Promise<RunOutcome> {
-  const stops = storedStops(rawOpts.cachePath === null ? null : resolve(rawOpts.cachePath));
-  const { opts, setup: planned } = await prepareRun({ ...rawOpts, stopsFrom: stops.stopsFrom });
+  // Started first: two `git` processes run while the run is set up (provenance).
+  const git = runnerGit(rawOpts.root);
+  const cachePath = rawOpts.cachePath === null ? null : resolve(rawOpts.cachePath);
+  const stops = storedStops(cachePath);
+  const { opts, setup } = await prepareRun({ ...rawOpts, stopsFrom: stops.stopsFrom });
   tuneHeapForLongRuns();
   const startedAt = new Date();
   const panel = await judgePanel(opts, deps);
   // Answers are cached per model weights: a re-pinned submission queries the model again. Prompts, scores and
   // verdicts are cached by content in the same file, so a rerun computes nothing it has computed before.
-  const runCache = openRunCache(opts.cachePath === null ? null : resolve(opts.cachePath), { scope: `${planned.submission.hf.repo}@${planned.submission.hf.revision}`, onCorruptRow: opts.log });
-  const { responses: cache, stages } = runCache;
-  stops.keep(stages);
-  const setup = { ...planned, builder: cachedPromptBuilder(planned.builder, stages) };
-  // The heuristic judge and the verifiers run in a worker thread, unless a test injected its own.
-  const cpu: CpuStage | null = deps.judges || deps.verify ? null : lazyCpuStage();
-  try {
-    const judges = panel.map((j) => cachedJudge(cpu && j.stamp.kind === 'heuristic' ? cpu.judge(j) : j, stages));
-    const client = createCompletionsClient({
-      baseURLs: opts.baseURLs,
-      apiKey: opts.apiKey,
-      concurrency: opts.concurrency,
-      timeoutMs: opts.timeoutMs,
-      maxAttempts: opts.maxAttempts,
-      backoffBaseMs: opts.backoffBaseMs,
-      backoffMaxMs: opts.backoffMaxMs,
-      cache,
-      httpTimeouts: opts.httpTimeouts,
-      stream: setup.engine.streams,
-      engine: setup.engine,
-    });
-    const complete = opts.failLimit ? withFailLimit((b) => client.complete(b), opts.failLimit) : (b: Parameters<typeof client.complete>[0]) => client.complete(b);
-    const models = await endpointModels(opts, client.endpoints);
-    const model = models[0]!;
-    const total = totalRequests(setup);
-    opts.log(`running ${setup.submission.id} on ${opts.baseURLs.length} endpoint(s) serving "${model}": ${total} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);
-    const progress = createProgress({ tty: opts.tty, intervalMs: opts.progressIntervalMs, write: opts.progressWrite ?? ((s) => void process.stderr.write(s)) });
-    const perItem = 1 + setup.suite.conditions.reduce((n, c) => n + c.samples, 0);
-    const writer = await createSampleSink(opts.outDir, setup.submission.id, setup.datasets.map((d) => d.spec.id));
-    let output;
-    let light;
-    try {
-      output = await runProbe(setup, {
-        complete,
-        judges,
-        verify: safeVerifier(opts.log, deps.verify ?? cachedVerify(stages, cpu?.verify)),
-        model,
-        onProgress: (d, t) => progress.update(d, t),
-        sink: writer.sink,
-        // Enough items in flight to keep every request slot busy, few enough to bound memory.
-        itemWindow: Math.ceil((4 * opts.concurrency) / perItem) + 4,
-      });
-      light = await writer.lightSamples();
-    } catch (e) {
-      await writer.abort();
-      throw e;
-    }
-    progress.finish();
-    const provenance = runProvenance(setup, opts.root, models);
+  const scope = `${setup.submission.hf.repo}@${setup.submission.hf.revision}`;
+  // A cache that cannot be written stops the run before any request, the /v1/models look-up included: opening it
+  // throws the StorageError that names it. Otherwise the file is opened by the whole path only.
+  if (cachePath !== null && writeProblem(cachePath)) openRunCache(cachePath, { scope }).close();
+  // The client reads answers only once requests are made: by then the whole path has opened the cache file.
+  const answers: { cache: ResponseCache | null } = { cache: null };
+  const client = createCompletionsClient({
+    baseURLs: opts.baseURLs,
+    apiKey: opts.apiKey,
+    concurrency: opts.concurrency,
+    timeoutMs: opts.timeoutMs,
+    maxAttempts: opts.maxAttempts,
+    backoffBaseMs: opts.backoffBaseMs,
+    backoffMaxMs: opts.backoffMaxMs,
+    cache: { get: (k) => answers.cache!.get(k), put: (k, v) => answers.cache!.put(k, v), keys: () => answers.cache!.keys(), close: () => answers.cache?.close() },
+    httpTimeouts: opts.httpTimeouts,
+    stream: setup.engine.streams,
+    engine: setup.engine,
+  });
+  const models = await endpointModels(opts, client.endpoints);
+  opts.log(`running ${setup.submission.id} on ${opts.baseURLs.length} endpoint(s) serving "${models[0]}": ${totalRequests(setup)} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);
+  const provenance = runProvenance(setup, opts.root, models, await git);
+  const runInfo = (cacheHits: number, requestErrors: number): RunInfo => {
     const finishedAt = new Date();
-    const summary = cachedSummary(stages, {
-      suite: setup.suite,
-      submission: setup.submission,
-      samples: light,
-      judges: judges.map((j) => j.stamp),
-      provenance,
-      run: {
-        started_at: startedAt.toISOString(),
-        finished_at: finishedAt.toISOString(),
-        duration_s: Math.round((finishedAt.getTime() - startedAt.getTime()) / 10) / 100,
-        requests_sent: client.stats.sent,
-        cache_hits: client.stats.cacheHits,
-        request_errors: output.requestErrors,
-        endpoints: opts.baseURLs.map(redactUrl),
-      },
-    });
-    const resultDir = await commitStreamedResults(opts.outDir, summary, writer);
-    opts.out(finalTable(summary, client.stats));
-    opts.out(stageLine(stages.stats));
-    opts.out(`wrote ${join(resultDir, 'summary.json')} and ${light.size} samples file(s)`);
-    if (output.requestErrors > 0) opts.log(`${output.requestErrors} request(s) failed after retries; they are recorded as errors in the samples (see "error").`);
-    return { exitCode: output.requestErrors > 0 ? 1 : 0, summary, resultDir, stats: client.stats };
-  } finally {
-    runCache.close();
-    await cpu?.close();
+    return {
+      started_at: startedAt.toISOString(),
+      finished_at: finishedAt.toISOString(),
+      duration_s: Math.round((finishedAt.getTime() - startedAt.getTime()) / 10) / 100,
+      requests_sent: client.stats.sent,
+      cache_hits: cacheHits,
+      request_errors: requestErrors,
+      endpoints: opts.baseURLs.map(redactUrl),
+    };
+  };
+  // A rerun whose whole result is stored and unchanged on disk writes only summary.json (stored-result.ts).
+  const resultKeyed = cachePath !== null && resultStageApplies(cachePath, panel, deps) ? resultKey({ scope, setup, options: opts, judges: panel, provenance }) : null;
+  if (cachePath !== null && resultKeyed !== null) {
+    const reused = await reuseStoredResult({ cachePath, scope, key: resultKeyed, outDir: opts.outDir, submissionId: setup.submission.id, run: (hits) => runInfo(hits, 0) });
+    if (reused) {
+      const stats = { ...client.stats, cacheHits: reused.cacheHits };
+      opts.out(finalTable(reused.summary, stats));
+      opts.out('derived: the whole result reused (its samples files unchanged): nothing sent, rendered, scored, judged or summarised');
+      opts.out(`wrote ${join(reused.resultDir, 'summary.json')}; ${reused.summary.datasets.length} samples file(s) kept`);
+      return { exitCode: 0, summary: reused.summary, resultDir: reused.resultDir, stats };
+    }
   }
+  // The whole path's modules (pipeline, judges, sample sink, summary) are loaded only when it is taken.
+  const { fullRun } = await import('./full-run.ts');
+  return fullRun({ opts, deps, setup, panel, client, models, provenance, runInfo, stops, cachePath, scope, answers, resultKey: resultKeyed });
 }

@@ -5,7 +5,8 @@ import { LABELS, ResultSummary, Sample, type DatasetId, type JudgeStamp } from '
 import { memoryCache } from '../../../runners/cache/sqlite-cache.ts';
 import { createCompletionsClient } from '../../../runners/client/completions-client.ts';
 import type { Judge } from '../../../runners/core/judge.ts';
-import { runProbe, totalRequests } from '../../../runners/probe/pipeline.ts';
+import { runProbe } from '../../../runners/probe/pipeline.ts';
+import { totalRequests } from '../../../runners/probe/requests.ts';
 import { fixtureSetup } from '../../helpers/fixture-setup.ts';
 import type { ProbeSetup } from '../../../runners/probe/types.ts';
 import { safeVerifier } from '../../../runners/probe/verify-safe.ts';

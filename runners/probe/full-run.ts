@@ -1,0 +1,105 @@
+import { join } from 'node:path';
+import type { RunInfo } from '../../src/schema/index.ts';
+import { openRunCache } from '../cache/run-cache.ts';
+import type { ResponseCache } from '../cache/sqlite-cache.ts';
+import type { CompletionsClient } from '../client/completions-client.ts';
+import { withFailLimit } from '../client/fail-limit.ts';
+import type { Judge } from '../core/judge.ts';
+import { cachedJudge } from '../judge/cached.ts';
+import { cachedSummary } from '../results/cached-summary.ts';
+import { createSampleSink } from '../results/sample-sink.ts';
+import type { SummaryInput } from '../results/summarize.ts';
+import { commitStreamedResults } from '../results/write.ts';
+import { cachedPromptBuilder } from '../templates/cached-builder.ts';
+import type { storedStops } from '../templates/cached-stops.ts';
+import { cachedVerify } from '../verifiers/cached.ts';
+import type { CpuStage } from './cpu-stage.ts';
+import { finalTable, stageLine } from './final-table.ts';
+import { lazyCpuStage } from './lazy-cpu-stage.ts';
+import { runProbe } from './pipeline.ts';
+import { createProgress } from './progress.ts';
+import type { RunDeps, RunOptions, RunOutcome } from './run-options.ts';
+import { keepResult } from './stored-result.ts';
+import type { ProbeSetup } from './types.ts';
+import { safeVerifier } from './verify-safe.ts';
+
+/** What run-probe.ts resolved before deciding the whole path is needed. */
+export interface FullRunInput {
+  opts: RunOptions;
+  deps: RunDeps;
+  setup: ProbeSetup;
+  panel: Judge[];
+  client: CompletionsClient;
+  models: string[];
+  provenance: SummaryInput['provenance'];
+  runInfo(cacheHits: number, requestErrors: number): RunInfo;
+  stops: ReturnType<typeof storedStops>;
+  cachePath: string | null;
+  scope: string;
+  /** Where the client reads and stores answers: bound here, once the cache file is open. */
+  answers: { cache: ResponseCache | null };
+  /** The result stage's key when this run's result may be kept (stored-result.ts), else null. */
+  resultKey: string | null;
+}
+
+/**
+ * The whole path of `userturn run`: every request (answers from the cache when it has them), prompts, scores and
+ * verdicts (stored ones reused), samples streamed to disk, the summary, then the results put in place. A fully
+ * cached run keeps its whole result for the next rerun.
+ */
+export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
+  const { opts, deps, client, provenance } = input;
+  const runCache = openRunCache(input.cachePath, { scope: input.scope, onCorruptRow: opts.log });
+  input.answers.cache = runCache.responses;
+  const { stages } = runCache;
+  // The heuristic judge and the verifiers run in a worker thread, unless a test injected its own.
+  const cpu: CpuStage | null = deps.judges || deps.verify ? null : lazyCpuStage();
+  try {
+    input.stops.keep(stages);
+    const setup = { ...input.setup, builder: cachedPromptBuilder(input.setup.builder, stages) };
+    const judges = input.panel.map((j) => cachedJudge(cpu && j.stamp.kind === 'heuristic' ? cpu.judge(j) : j, stages));
+    const complete = opts.failLimit ? withFailLimit((b) => client.complete(b), opts.failLimit) : (b: Parameters<typeof client.complete>[0]) => client.complete(b);
+    const progress = createProgress({ tty: opts.tty, intervalMs: opts.progressIntervalMs, write: opts.progressWrite ?? ((s) => void process.stderr.write(s)) });
+    const perItem = 1 + setup.suite.conditions.reduce((n, c) => n + c.samples, 0);
+    const writer = await createSampleSink(opts.outDir, setup.submission.id, setup.datasets.map((d) => d.spec.id));
+    let output;
+    let light;
+    try {
+      output = await runProbe(setup, {
+        complete,
+        judges,
+        verify: safeVerifier(opts.log, deps.verify ?? cachedVerify(stages, cpu?.verify)),
+        model: input.models[0]!,
+        onProgress: (d, t) => progress.update(d, t),
+        sink: writer.sink,
+        // Enough items in flight to keep every request slot busy, few enough to bound memory.
+        itemWindow: Math.ceil((4 * opts.concurrency) / perItem) + 4,
+      });
+      light = await writer.lightSamples();
+    } catch (e) {
+      await writer.abort();
+      throw e;
+    }
+    progress.finish();
+    const summary = cachedSummary(stages, {
+      suite: setup.suite,
+      submission: setup.submission,
+      samples: light,
+      judges: judges.map((j) => j.stamp),
+      provenance,
+      run: input.runInfo(client.stats.cacheHits, output.requestErrors),
+    });
+    const resultDir = await commitStreamedResults(opts.outDir, summary, writer);
+    // A run that sent nothing and had no failure is final: kept whole, so the next rerun need not redo it.
+    if (input.resultKey !== null && runCache.results && client.stats.sent === 0 && output.requestErrors === 0)
+      keepResult(runCache.results, { key: input.resultKey, resultDir, summary, light, cacheHits: client.stats.cacheHits });
+    opts.out(finalTable(summary, client.stats));
+    opts.out(stageLine(stages.stats));
+    opts.out(`wrote ${join(resultDir, 'summary.json')} and ${light.size} samples file(s)`);
+    if (output.requestErrors > 0) opts.log(`${output.requestErrors} request(s) failed after retries; they are recorded as errors in the samples (see "error").`);
+    return { exitCode: output.requestErrors > 0 ? 1 : 0, summary, resultDir, stats: client.stats };
+  } finally {
+    runCache.close();
+    await cpu?.close();
+  }
+}

@@ -1,0 +1,50 @@
+import { join } from 'node:path';
+import { folderVersion } from '../cache/code-version.ts';
+import { contentKey } from '../cache/stage-cache.ts';
+import type { Judge } from '../core/judge.ts';
+import { moduleExt } from '../core/module-file.ts';
+import type { SummaryInput } from '../results/summarize.ts';
+import type { RunOptions } from './run-options.ts';
+import type { ProbeSetup } from './types.ts';
+
+/** Bumped when what the result stage stores, or how its key is made, changes. */
+const FORMAT = 'result-stage/1';
+
+/**
+ * Every line of code a run's results can depend on: all of runners/ (run, client, cache keys, templates, verifiers,
+ * judges, datasets, results), src/lib (metrics) and src/schema (what validation writes). Wider than any one
+ * stage's version on purpose: an edit anywhere in the runner makes the stored result stale.
+ */
+function runnerCode(): Record<string, string> {
+  const ext = moduleExt(import.meta.url);
+  const root = join(import.meta.dirname, '..', '..');
+  return Object.fromEntries(['runners', 'src/lib', 'src/schema'].map((dir) => [dir, folderVersion(join(root, dir), ext)]));
+}
+
+export interface ResultKeyInput {
+  /** The answers' scope, `repo@revision`. */
+  scope: string;
+  setup: ProbeSetup;
+  options: Pick<RunOptions, 'limit' | 'datasets' | 'shard'>;
+  /** The judge panel as built (before its verdicts are cached). */
+  judges: readonly Judge[];
+  /**
+   * The run's provenance as the summary will carry it: submission and template hashes, stops, decoding, the served
+   * model, dataset checksums, shard, engine settings, runner commit and dirty state, package and Node versions.
+   */
+  provenance: SummaryInput['provenance'];
+}
+
+/**
+ * The key of a run's whole result: everything that determines the samples and the summary apart from the answers
+ * in the cache (which the answer generation covers, cache/answer-generation.ts) and the `run` block.
+ */
+export function resultKey(input: ResultKeyInput): string {
+  const { setup, options } = input;
+  return contentKey(FORMAT, runnerCode(), input.scope, setup.suite, input.provenance, {
+    judges: input.judges.map((j) => ({ stamp: j.stamp, fingerprint: j.fingerprint ?? null })),
+    template: { sha256: setup.template.sha256, builder: setup.builder.fingerprint, stops: setup.builder.userTurnStops },
+    options: { limit: options.limit, datasets: options.datasets, shard: options.shard },
+    items: setup.datasets.map((d) => ({ dataset: d.spec.id, files: d.files, ids: d.items.map((it) => it.id) })),
+  });
+}

@@ -1,0 +1,81 @@
+import { join } from 'node:path';
+import type { DatasetId, ResultSummary, RunInfo } from '../../src/schema/index.ts';
+import { peekResult, type ResultStage } from '../cache/result-stage.ts';
+import type { Judge } from '../core/judge.ts';
+import { REDACTED, registeredSecrets } from '../io/secrets.ts';
+import { removeStaleTemps } from '../results/atomic.ts';
+import { digestFile } from '../results/file-digest.ts';
+import type { SummarySample } from '../results/summarize.ts';
+import { writeSummary } from '../results/write.ts';
+import type { RunDeps } from './run-options.ts';
+
+/** What the result stage keeps of a run (cache/result-stage.ts stores it under probe/result-key.ts's key). */
+interface KeptResult {
+  /** The sample files the run wrote, by their sha-256. */
+  files: Array<{ dataset: DatasetId; sha256: string }>;
+  /** The run's cache hits: the run sent nothing, so this is every request of the run. */
+  cacheHits: number;
+  /** The summary with `run` null, in its place. */
+  summary: Omit<ResultSummary, 'run'> & { run: null };
+}
+
+/**
+ * Whether a run's result can be kept and reused whole: it has a cache file and its judges are the heuristic ones
+ * (deterministic, their code in the key). An LLM judge may answer differently and its errors are asked again; a
+ * test's injected judge or verifier is code the key does not name.
+ */
+export const resultStageApplies = (cachePath: string | null, judges: readonly Judge[], deps: RunDeps): boolean =>
+  cachePath !== null && !deps.judges && !deps.verify && judges.every((j) => j.stamp.kind === 'heuristic' && j.fingerprint !== undefined);
+
+const samplesFile = (resultDir: string, ds: DatasetId): string => join(resultDir, 'samples', `${ds}.jsonl`);
+
+/**
+ * The stored result of a run with this key, if it is current and its sample files are still what it wrote (by
+ * sha-256): then only summary.json is written, with a new `run` block, and nothing is sent or computed. A file that
+ * now holds a registered secret is not reused (the ordinary path would redact it). Null: take the ordinary path.
+ */
+export async function reuseStoredResult(args: {
+  cachePath: string;
+  scope: string;
+  key: string;
+  outDir: string;
+  submissionId: string;
+  run(cacheHits: number): RunInfo;
+}): Promise<{ summary: ResultSummary; resultDir: string; cacheHits: number } | null> {
+  const kept = peekResult<KeptResult>(args.cachePath, args.scope, args.key);
+  if (!kept) return null;
+  const dir = join(args.outDir, args.submissionId);
+  const secrets = registeredSecrets();
+  for (const f of kept.files) {
+    let d;
+    try {
+      d = digestFile(samplesFile(dir, f.dataset), secrets);
+    } catch {
+      return null; // deleted or unreadable: the ordinary path writes it again
+    }
+    if (d.sha256 !== f.sha256 || d.found) return null;
+  }
+  // What the sample sink does first on the ordinary path: temp files of a killed run go.
+  await removeStaleTemps(join(dir, 'samples'));
+  await removeStaleTemps(dir);
+  const summary = { ...kept.summary, run: args.run(kept.cacheHits) } as ResultSummary;
+  return { summary, resultDir: await writeSummary(args.outDir, summary), cacheHits: kept.cacheHits };
+}
+
+/**
+ * Keep a finished run's result for reruns, when it is final: the run sent nothing and no request failed (the
+ * caller checks), no verdict is a judge error (errors are never kept, so a rerun would judge again), and no sample
+ * file holds redacted text (it depends on which secrets were registered). The row is committed with the cache
+ * file's next group; a failed commit is thrown when the file is closed.
+ */
+export function keepResult(results: ResultStage, args: { key: string; resultDir: string; summary: ResultSummary; light: ReadonlyMap<DatasetId, readonly SummarySample[]>; cacheHits: number }): void {
+  for (const list of args.light.values()) for (const s of list) if (s.verdicts.some((v) => v.kind === 'judge_error')) return;
+  const files: KeptResult['files'] = [];
+  for (const d of args.summary.datasets) {
+    const { sha256, found } = digestFile(samplesFile(args.resultDir, d.dataset), [REDACTED]);
+    if (found) return;
+    files.push({ dataset: d.dataset, sha256 });
+  }
+  const value: KeptResult = { files, cacheHits: args.cacheHits, summary: { ...args.summary, run: null } };
+  results.put(args.key, value).catch(() => {});
+}
