@@ -1,14 +1,15 @@
 /**
  * Cached-rerun benchmark (not a test; issue 16). Starts `userturn sim` on 127.0.0.1, does one `userturn run` of
- * ~20,000 requests into a fresh SQLite cache, one fully cached run (the whole path: it keeps the result stage, see
- * docs/runner.md), then, in this same process, three interleaved rounds of
+ * ~20,000 requests into a fresh SQLite cache (it keeps its whole result, the result stage: see docs/runner.md), then,
+ * in this same process, three interleaved rounds of
  *   (a) the floor: reading every row of the request cache bare (one SELECT, every column),
  *   (k) reading every row again by its key through the request cache (`get`: its one-scan read-ahead and every
  *       checksum), which is how a rerun finds its answers, and
  *   (b) the same `userturn run` again, fully cached (no request sent; it must reuse the stored result),
  * and prints each time and the ratios (b)/(a) and (b)/(k), with their medians, and the CPU time (all threads) of (b)
  * over (a)'s, which the load moves less than wall time. Every rerun's results (summary and sample files,
- * timings aside) must equal the first run's; the benchmark exits 1 when they do not.
+ * timings aside) must equal the first run's; the benchmark exits 1 when they do not. Last, for scale, the whole path
+ * fully cached (what a rerun whose judge or suite changed takes).
  * Target (issue 16): (b)/(a) ≤ 3.
  * Usage: npm run bench:rerun [-- --requests 20000 --latency-ms 20 --concurrency 256]
  */
@@ -93,10 +94,7 @@ async function main(): Promise<void> {
     const resultDir = first.outcome.resultDir!;
     const reference = await comparableResult(resultDir);
     console.log(`first run: ${items} items, ${first.outcome.stats!.completed} requests sent in ${first.s.toFixed(1)} s (simulator at ${values['latency-ms']} ms, concurrency ${opts.concurrency}), load ${load()}`);
-    // The first fully cached run takes the whole path and keeps its result; the rounds rerun after it.
-    const keeping = await timedRun(opts);
-    failed ||= (await comparableResult(resultDir)) !== reference || keeping.outcome.stats!.sent !== 0 || keeping.reused;
-    console.log(`first fully cached run (the whole path; keeps the result stage): ${keeping.s.toFixed(3)} s, ${keeping.cpu.toFixed(3)} s CPU, load ${load()}`);
+    // The first run kept its whole result: every round, the first rerun included, should reuse it.
     console.log('\nround  rows   (a) bare s  (k) keyed s  (b) rerun s  b/a     b/k    (a) cpu s  (b) cpu s  cpu b/a  sent  path    same results  load');
     const bare: number[] = [];
     const cpu: number[] = [];
@@ -114,12 +112,17 @@ async function main(): Promise<void> {
       console.log(`${cols.join('  ')}  ${String(rerun.outcome.stats!.sent).padStart(4)}  ${rerun.reused ? 'stored' : 'whole '}  ${same ? 'yes' : 'NO '}           ${load()}`);
     }
     console.log(`\nmedian b/a ${median(bare).toFixed(1)} (issue 16 target ≤ 3), median b/k ${median(keyed).toFixed(2)}, median CPU b/a ${median(cpu).toFixed(1)}; load average at the end ${load()} (the simulator idles on the same cores)`);
+    // For scale: the whole path from the same cache (another results folder, so no stored files match), as a rerun
+    // whose judge or suite changed would take it.
+    const whole = await timedRun({ ...opts, outDir: join(work, 'results-whole') });
+    failed ||= whole.outcome.stats!.sent !== 0 || whole.reused;
+    console.log(`the whole path, fully cached (another results folder): ${whole.s.toFixed(3)} s, ${whole.cpu.toFixed(3)} s CPU, load ${load()}`);
   } finally {
     sim.stop();
     await rm(work, { recursive: true, force: true });
   }
   if (failed) {
-    console.error('a cached rerun sent requests, did not reuse the stored result, or its results differ from the first run');
+    console.error('a cached rerun sent requests, did not reuse the stored result (the whole path: did), or its results differ from the first run');
     process.exit(1);
   }
 }

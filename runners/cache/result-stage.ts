@@ -49,20 +49,24 @@ export function peekResult<T>(path: string, scope: string, key: string): T | und
   }
 }
 
-/** The result stage of an open cache file, at the answer generation read when it was opened. */
+/** The result stage of an open cache file. */
 export interface ResultStage {
   /** The scope's answer generation when the file was opened, before the run read any answer. */
   readonly generation: number;
-  /** Store a run's result, valid at `generation`; committed with the file's next group. */
-  put(key: string, value: unknown): Promise<void>;
+  /** The scope's answer generation now (what is committed: the rows queued for the next group are not counted). */
+  current(): number;
+  /** Store a run's result, valid at answer generation `generation`; committed with the file's next group. */
+  put(key: string, value: unknown, generation: number): Promise<void>;
 }
 
 export function resultStage(file: CacheFile, scope: string): ResultStage {
-  const generation = file.read<{ generation: number }>(file.prepare(GENERATION_SQL), scope)?.generation ?? 0;
+  const generationStmt = file.prepare(GENERATION_SQL);
+  const current = () => file.read<{ generation: number }>(generationStmt, scope)?.generation ?? 0;
   const putStmt = file.prepare('INSERT OR REPLACE INTO result_stage (key, value, sha256) VALUES (?, ?, ?)');
   return {
-    generation,
-    put(key, value) {
+    generation: current(),
+    current,
+    put(key, value, generation) {
       const json = JSON.stringify({ scope, generation, value } satisfies StoredResult<unknown>);
       return file.commits.write(putStmt, [key, json, sha256Hex(json)]);
     },

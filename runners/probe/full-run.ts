@@ -44,8 +44,8 @@ export interface FullRunInput {
 
 /**
  * The whole path of `userturn run`: every request (answers from the cache when it has them), prompts, scores and
- * verdicts (stored ones reused), samples streamed to disk, the summary, then the results put in place. A fully
- * cached run keeps its whole result for the next rerun.
+ * verdicts (stored ones reused), samples streamed to disk, the summary, then the results put in place. A run that
+ * completed keeps its whole result for the next rerun (stored-result.ts).
  */
 export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
   const { opts, deps, client, provenance } = input;
@@ -58,7 +58,10 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
     input.stops.keep(stages);
     const setup = { ...input.setup, builder: cachedPromptBuilder(input.setup.builder, stages) };
     const judges = input.panel.map((j) => cachedJudge(cpu && j.stamp.kind === 'heuristic' ? cpu.judge(j) : j, stages));
-    const complete = opts.failLimit ? withFailLimit((b) => client.complete(b), opts.failLimit) : (b: Parameters<typeof client.complete>[0]) => client.complete(b);
+    // Every request the pipeline makes: what a fully cached rerun counts as cache hits.
+    let requests = 0;
+    const counted = (b: Parameters<typeof client.complete>[0]) => (requests++, client.complete(b));
+    const complete = opts.failLimit ? withFailLimit(counted, opts.failLimit) : counted;
     const progress = createProgress({ tty: opts.tty, intervalMs: opts.progressIntervalMs, write: opts.progressWrite ?? ((s) => void process.stderr.write(s)) });
     const perItem = 1 + setup.suite.conditions.reduce((n, c) => n + c.samples, 0);
     const writer = await createSampleSink(opts.outDir, setup.submission.id, setup.datasets.map((d) => d.spec.id));
@@ -90,9 +93,14 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
       run: input.runInfo(client.stats.cacheHits, output.requestErrors),
     });
     const resultDir = await commitStreamedResults(opts.outDir, summary, writer);
-    // A run that sent nothing and had no failure is final: kept whole, so the next rerun need not redo it.
-    if (input.resultKey !== null && runCache.results && client.stats.sent === 0 && output.requestErrors === 0)
-      keepResult(runCache.results, { key: input.resultKey, resultDir, summary, light, cacheHits: client.stats.cacheHits });
+    // A run with no failure whose answers are all in the cache as it used them is final: kept whole, so the next
+    // rerun need not redo it. Answers it stored itself count; one written to its scope by another process meanwhile
+    // (the generation moved by more than this run's own) may have replaced one it used, so nothing is kept.
+    const results = runCache.results;
+    if (input.resultKey !== null && results && output.requestErrors === 0) {
+      const generation = results.current();
+      if (generation - results.generation === client.stats.completed) keepResult(results, { key: input.resultKey, generation, resultDir, summary, light, cacheHits: requests });
+    }
     opts.out(finalTable(summary, client.stats));
     opts.out(stageLine(stages.stats));
     opts.out(`wrote ${join(resultDir, 'summary.json')} and ${light.size} samples file(s)`);

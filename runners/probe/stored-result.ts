@@ -13,7 +13,7 @@ import type { RunDeps } from './run-options.ts';
 interface KeptResult {
   /** The sample files the run wrote, by their sha-256. */
   files: Array<{ dataset: DatasetId; sha256: string }>;
-  /** The run's cache hits: the run sent nothing, so this is every request of the run. */
+  /** The cache hits of a fully cached rerun: every request of the run. */
   cacheHits: number;
   /** The summary with `run` null, in its place. */
   summary: Omit<ResultSummary, 'run'> & { run: null };
@@ -63,19 +63,28 @@ export async function reuseStoredResult(args: {
 }
 
 /**
- * Keep a finished run's result for reruns, when it is final: the run sent nothing and no request failed (the
- * caller checks), no verdict is a judge error (errors are never kept, so a rerun would judge again), and no sample
- * file holds redacted text (it depends on which secrets were registered). The row is committed with the cache
- * file's next group; a failed commit is thrown when the file is closed.
+ * JSON escapes of lone surrogates (JSON.stringify writes every other character as itself): SQLite stores a lone
+ * surrogate as U+FFFD, so an answer holding one reads back changed from the cache and a rerun's samples would differ.
  */
-export function keepResult(results: ResultStage, args: { key: string; resultDir: string; summary: ResultSummary; light: ReadonlyMap<DatasetId, readonly SummarySample[]>; cacheHits: number }): void {
+const LONE_SURROGATE_ESCAPES = ['8', '9', 'a', 'b', 'c', 'd', 'e', 'f'].map((d) => `\\ud${d}`);
+
+/**
+ * Keep a finished run's result for reruns, when it is what a fully cached rerun would write: no request failed and
+ * every answer it used is in the cache as it was used (the caller checks: it sent nothing, or the only answers
+ * written to its scope meanwhile were its own), no verdict is a judge error (errors are never kept, so a rerun would
+ * judge again), and no sample file holds redacted text (it depends on which secrets were registered) or a lone
+ * surrogate (changed by the cache). `generation` is the scope's answer generation the result is valid at; `cacheHits`
+ * what a fully cached rerun counts (every request it makes). The row is committed with the cache file's next group;
+ * a failed commit is thrown when the file is closed.
+ */
+export function keepResult(results: ResultStage, args: { key: string; generation: number; resultDir: string; summary: ResultSummary; light: ReadonlyMap<DatasetId, readonly SummarySample[]>; cacheHits: number }): void {
   for (const list of args.light.values()) for (const s of list) if (s.verdicts.some((v) => v.kind === 'judge_error')) return;
   const files: KeptResult['files'] = [];
   for (const d of args.summary.datasets) {
-    const { sha256, found } = digestFile(samplesFile(args.resultDir, d.dataset), [REDACTED]);
+    const { sha256, found } = digestFile(samplesFile(args.resultDir, d.dataset), [REDACTED, ...LONE_SURROGATE_ESCAPES]);
     if (found) return;
     files.push({ dataset: d.dataset, sha256 });
   }
   const value: KeptResult = { files, cacheHits: args.cacheHits, summary: { ...args.summary, run: null } };
-  results.put(args.key, value).catch(() => {});
+  results.put(args.key, value, args.generation).catch(() => {});
 }

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { appendFile, cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
 import { openSqliteCache } from '../../../runners/cache/sqlite-cache.ts';
 import { currentSuitePath } from '../../../runners/core/defaults.ts';
@@ -50,13 +51,28 @@ async function run(over: Partial<RunOptions> = {}) {
   return { sent: outcome.stats!.sent, path: lines.some((l) => l.startsWith('derived: the whole result reused')) ? 'stored' : 'whole' };
 }
 
-/** The result folder's files: samples byte for byte, summary.json without the run's times. */
-async function resultFiles(): Promise<Record<string, string>> {
-  const summary = JSON.parse(await readFile(join(resultDir, 'summary.json'), 'utf8')) as { run: Record<string, unknown> };
+/** The revision of the first scope with an answer in a cache file, or null before the first answer is committed. */
+function firstScopeRevision(path: string): string | null {
+  try {
+    const db = new DatabaseSync(path, { readOnly: true });
+    try {
+      const row = db.prepare('SELECT scope FROM responses LIMIT 1').get() as { scope: string } | undefined;
+      return row ? row.scope.slice(row.scope.lastIndexOf('@') + 1) : null;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return null; // not created yet
+  }
+}
+
+/** A result folder's files: samples byte for byte, summary.json without the run's times. */
+async function resultFiles(dir = resultDir): Promise<Record<string, string>> {
+  const summary = JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8')) as { run: Record<string, unknown> };
   for (const k of ['started_at', 'finished_at', 'duration_s']) delete summary.run[k];
   const out: Record<string, string> = { 'summary.json': JSON.stringify(summary) };
   for (const ds of ['gsm8k', 'ifeval', 'ifbench', 'mt_bench', 'vicuna_bench']) {
-    const f = join(resultDir, 'samples', `${ds}.jsonl`);
+    const f = join(dir, 'samples', `${ds}.jsonl`);
     out[ds] = await readFile(f, 'utf8').catch(() => '(absent)');
   }
   return out;
@@ -67,15 +83,38 @@ const samplesFile = (ds = 'gsm8k') => join(resultDir, 'samples', `${ds}.jsonl`);
 describe('the result stage', () => {
   let whole: Record<string, string>;
 
-  it('is kept by the first fully cached run, and the next run writes only summary.json, as the whole path writes it', async () => {
+  it('is kept by a run that sent its requests, and the next run writes only summary.json, as the whole path writes it', async () => {
     assert.ok((await run()).sent > 0);
-    const second = await run();
-    assert.deepEqual(second, { sent: 0, path: 'whole' }, 'the first run sent requests: its result is not kept; the first fully cached one is');
-    whole = await resultFiles();
     const before = await stat(samplesFile());
-    assert.deepEqual(await run(), { sent: 0, path: 'stored' });
-    assert.deepEqual(await resultFiles(), whole, 'samples byte for byte, the summary apart from the run\'s times (cache hits and errors included)');
+    assert.deepEqual(await run(), { sent: 0, path: 'stored' }, 'the first rerun is already the fast one');
+    whole = await resultFiles();
     assert.equal((await stat(samplesFile())).mtimeMs, before.mtimeMs, 'the samples file was not rewritten');
+    // What the whole path writes from the same cache (another results folder: no stored files to match there).
+    const elsewhere = join(work, 'results-whole');
+    assert.deepEqual(await run({ outDir: elsewhere }), { sent: 0, path: 'whole' });
+    const wholePath = await resultFiles(join(elsewhere, 'qwen3.5-9b'));
+    assert.deepEqual(whole, wholePath, 'samples byte for byte, the summary apart from the run\'s times (cache hits and errors included)');
+    await rm(elsewhere, { recursive: true });
+  });
+
+  it('is not kept when another process wrote an answer of the same scope while the run was sending', async () => {
+    const cachePath = join(work, 'foreign.sqlite');
+    const outDir = join(work, 'results-foreign');
+    const running = run({ cachePath, outDir, concurrency: 1 });
+    // Once the run has stored its first answer, another connection writes one of the same scope.
+    let revision: string | null = null;
+    for (let i = 0; i < 2000 && revision === null; i++) {
+      await new Promise((r) => setTimeout(r, 2));
+      revision = firstScopeRevision(cachePath);
+    }
+    assert.ok(revision !== null, 'the run stored an answer');
+    const foreign = openSqliteCache(cachePath, { scope: `${SCOPE}@${revision}` });
+    await foreign.put('2'.repeat(64), { text: 'x', finish_reason: 'stop', model: 'm', latency_ms: 1 });
+    foreign.close();
+    assert.ok((await running).sent > 0);
+    assert.deepEqual(await run({ cachePath, outDir }), { sent: 0, path: 'whole' }, 'an answer it did not write may have replaced one it used');
+    assert.deepEqual(await run({ cachePath, outDir }), { sent: 0, path: 'stored' });
+    await rm(outDir, { recursive: true });
   });
 
   it('is not used when a samples file was edited or deleted: the whole path writes it again, then it is used again', async () => {
