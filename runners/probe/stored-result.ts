@@ -63,10 +63,12 @@ export async function reuseStoredResult(args: {
 }
 
 /**
- * JSON escapes of lone surrogates (JSON.stringify writes every other character as itself): SQLite stores a lone
- * surrogate as U+FFFD, so an answer holding one reads back changed from the cache and a rerun's samples would differ.
+ * The start of a lone surrogate's JSON escape (JSON.stringify writes paired surrogates as themselves and escapes
+ * no other \ud…): SQLite stores a lone surrogate as U+FFFD, so an answer holding one reads back changed from the
+ * cache and a rerun's samples would differ. A turn that spells "\ud" itself is not kept either (its escaped
+ * backslash ends in the same three characters), which costs only the next rerun.
  */
-const LONE_SURROGATE_ESCAPES = ['8', '9', 'a', 'b', 'c', 'd', 'e', 'f'].map((d) => `\\ud${d}`);
+const LONE_SURROGATE_ESCAPE = '\\ud';
 
 /**
  * Keep a finished run's result for reruns, when it is what a fully cached rerun would write: no request failed and
@@ -81,7 +83,7 @@ export function keepResult(results: ResultStage, args: { key: string; generation
   for (const list of args.light.values()) for (const s of list) if (s.verdicts.some((v) => v.kind === 'judge_error')) return;
   const files: KeptResult['files'] = [];
   for (const d of args.summary.datasets) {
-    const { sha256, found } = digestFile(samplesFile(args.resultDir, d.dataset), [REDACTED, ...LONE_SURROGATE_ESCAPES]);
+    const { sha256, found } = digestFile(samplesFile(args.resultDir, d.dataset), [REDACTED, LONE_SURROGATE_ESCAPE]);
     if (found) return;
     files.push({ dataset: d.dataset, sha256 });
   }
