@@ -40,17 +40,23 @@ export function createSummaryView() {
     return out;
   };
   let lastItem: string | null = null;
+  let last: SummarySample | null = null;
   return (s: Sample): SummarySample => {
     const first = s.item_id !== lastItem;
     lastItem = s.item_id;
-    return {
+    const error = s.error ? sharedError(s.error.stage) : null;
+    const verdicts = sharedList(s.verdicts);
+    // A sample equal to the one before (same item and condition, same error and verdicts: often the k samples of a
+    // condition) is that same object again; an object costs 64 bytes, a slot in the list 8.
+    if (!first && !s.unfinished && last && !last.unfinished && last.condition === s.condition && last.error === error && last.verdicts === verdicts && last.accuracy === null) return last;
+    return (last = {
       item_id: s.item_id,
       condition: s.condition,
-      error: s.error ? sharedError(s.error.stage) : null,
-      verdicts: sharedList(s.verdicts),
+      error,
+      verdicts,
       accuracy: first ? s.accuracy : null,
       ...(s.unfinished ? { unfinished: { ...s.unfinished, raw_tail: '' } } : {}),
-    };
+    });
   };
 }
 
