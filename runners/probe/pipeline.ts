@@ -1,4 +1,3 @@
-import pLimit from 'p-limit';
 import type { DatasetId, Sample } from '../../src/schema/index.ts';
 import type { SampleSink } from '../core/sample-sink.ts';
 import { runItem } from './item.ts';
@@ -34,26 +33,28 @@ export async function runProbe(setup: ProbeSetup, deps: ProbeDeps): Promise<Prob
       arr[index] = list;
     },
   };
-  // A sliding window of items, in order: memory stays bounded however many items a run has.
-  const window = pLimit(deps.itemWindow ?? 64);
+  // A sliding window of items, in order: memory stays bounded however many items a run has. Each of the window's
+  // lanes takes the next item when its own is done, so nothing waits in memory per queued item (a queue of every
+  // item's task held 6.8 MB of heap at 100k requests).
+  function* everyItem() {
+    for (const d of setup.datasets) for (let index = 0; index < d.items.length; index++) yield { d, index };
+  }
+  const queue = everyItem();
   // Once an item has failed the run is over: items still queued are not started (Promise.all rejects at the
   // first failure but would otherwise let every queued item run on, sending requests whose results are lost).
   let failed = false;
-  await Promise.all(
-    setup.datasets.flatMap((d) =>
-      d.items.map((item, index) =>
-        window(async () => {
-          if (failed) return;
-          try {
-            await sink.add(d.spec.id, index, await runItem(ctx, item));
-          } catch (e) {
-            failed = true;
-            throw e;
-          }
-        }),
-      ),
-    ),
-  );
+  const lane = async (): Promise<void> => {
+    for (let next = queue.next(); !next.done && !failed; next = queue.next()) {
+      const { d, index } = next.value;
+      try {
+        await sink.add(d.spec.id, index, await runItem(ctx, d.items[index]!));
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: deps.itemWindow ?? 64 }, lane));
   for (const d of setup.datasets) samples.set(d.spec.id, (perItem.get(d.spec.id) ?? []).flat());
   return { samples, requestErrors };
 }

@@ -7,7 +7,7 @@ import { shardOf } from '../datasets/subset.ts';
 import { ADAPTERS, ENGINES } from '../engines/behaviour.ts';
 import { loadDocument } from '../io/load-document.ts';
 import { loadSubmissionTemplate } from '../templates/load.ts';
-import { createPromptBuilder, type StopsSource } from '../templates/prompts.ts';
+import { preparePromptBuilder, type StopsSource } from '../templates/prompts.ts';
 import type { PlannedDataset } from '../core/plan.ts';
 import type { ProbeSetup } from './types.ts';
 import { InputError } from '../core/errors.ts';
@@ -62,7 +62,7 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
   }
   let builder;
   try {
-    builder = createPromptBuilder(template.template, {
+    builder = await preparePromptBuilder(template.template, {
       sentinel: suite.user_turn.sentinel,
       stopAtRoleHeader: suite.user_turn.stop_at_role_header,
       kwargs: submission.generation.template_kwargs,

@@ -93,7 +93,9 @@ function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly Su
     const labels = emptyCounts();
     let judged = 0;
     let judgeErrors = 0;
+    let requestErrors = 0;
     for (const s of list) {
+      if (s.error !== null) requestErrors++;
       const l = primaryLabel(s, judge);
       if (l === 'judge_error') judgeErrors++;
       else if (l !== null) {
@@ -103,7 +105,11 @@ function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly Su
     }
     const items = itemCounts(list, judge);
     const counts = [...items.values()];
-    const pairs = [...items.entries()].filter(([id]) => greedy.has(id)).map(([id, a]) => ({ a, b: greedy.get(id)! }));
+    const pairs: PairedItem[] = [];
+    for (const [id, a] of items) {
+      const b = greedy.get(id);
+      if (b) pairs.push({ a, b });
+    }
     const result: ConditionResult = {
       condition: c.id,
       temperature: c.temperature,
@@ -111,7 +117,7 @@ function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly Su
       n_samples: list.length,
       n_judged: judged,
       n_judge_errors: judgeErrors,
-      n_request_errors: list.filter((s) => s.error !== null).length,
+      n_request_errors: requestErrors,
       followup: rateEstimate(counts, method, bootOpts(suite, dataset, c.id, 'followup')),
       any_of_k: c.samples > 1 ? anyOfKEstimate(counts, method, bootOpts(suite, dataset, c.id, 'any_of_k')) : null,
       labels,
@@ -168,8 +174,7 @@ function unfinishedCount(suite: Suite, samples: readonly SummarySample[], items:
 }
 
 /** Agreement of every pair of judges of the panel (primary first) over the samples both labelled. */
-function agreements(all: readonly SummarySample[], judges: JudgeStamp[]): Agreement[] {
-  const verdictLists = all.filter((s) => !s.error).map((s) => s.verdicts);
+function agreements(verdictLists: ReadonlyArray<SummarySample['verdicts']>, judges: JudgeStamp[]): Agreement[] {
   return panelAgreement(judges.map((j) => j.id), verdictLists).map((a) => ({
     ...a,
     percent: a.percent === null ? null : round6(a.percent),
@@ -195,14 +200,19 @@ export function buildSummary(input: SummaryInput): ResultSummary {
   const get = (id: DatasetId): readonly SummarySample[] | undefined =>
     input.samples instanceof Map ? input.samples.get(id) : (input.samples as Partial<Record<DatasetId, readonly SummarySample[]>>)[id];
   const datasets: DatasetResult[] = [];
-  const all: SummarySample[] = [];
+  // The verdicts of every sample without a request error, for agreement between judges (none with one judge).
+  // Built without intermediate copies of the sample lists: at 100k samples each copy is a few MB of the run's
+  // peak, which comes here at its end.
+  const verdictLists: Array<SummarySample['verdicts']> = [];
   for (const spec of suite.datasets) {
     const withUnfinished = get(spec.id);
     if (!withUnfinished) continue;
     // Unfinished items (suite v2) are in no rate and no accuracy: only counted.
-    const samples = withUnfinished.filter((s) => !s.unfinished);
-    all.push(...samples);
-    const itemIds = [...new Set(withUnfinished.map((s) => s.item_id))];
+    const samples = withUnfinished.some((s) => s.unfinished) ? withUnfinished.filter((s) => !s.unfinished) : withUnfinished;
+    if (judges.length > 1) for (const s of samples) if (!s.error) verdictLists.push(s.verdicts);
+    const ids = new Set<string>();
+    for (const s of withUnfinished) ids.add(s.item_id);
+    const itemIds = [...ids];
     datasets.push({
       dataset: spec.id,
       n_items: itemIds.length,
@@ -222,7 +232,7 @@ export function buildSummary(input: SummaryInput): ResultSummary {
       params: { total_b: submission.params.total_b, active_b: submission.params.active_b },
     },
     datasets,
-    agreement: agreements(all, judges),
+    agreement: agreements(verdictLists, judges),
     provenance: { ...provenanceBase(input.provenance), ...(suite.intervals ? { intervals: { ...suite.intervals } } : {}), judges, primary_judge: primary.id },
     run: input.run,
   };

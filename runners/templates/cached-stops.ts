@@ -11,10 +11,10 @@ const STOPS_KEY = contentKey('stops');
  */
 export function storedStops(cachePath: string | null) {
   let derived: { version: string; stops: DerivedStops } | null = null;
-  const stopsFrom: StopsSource = (version, derive) => {
+  const stopsFrom: StopsSource = async (version, derive) => {
     const kept = cachePath === null ? undefined : peekStage<DerivedStops>(cachePath, 'prompt', version, STOPS_KEY);
     if (kept) return kept;
-    derived = { version, stops: derive() };
+    derived = { version, stops: await derive() };
     return derived.stops;
   };
   return {

@@ -33,14 +33,14 @@ export interface PromptBuilder {
   assistantCutMarkers: string[];
 }
 
-/** The stops a template's role markers give (deriveStops renders the template once to find them). */
+/** The stops a template's role markers give (the template rendered once, see stopsOf). */
 export interface DerivedStops {
   user: string[];
   assistant: string[];
 }
 
-/** Where a builder gets its stops: derived (the default), or kept from an earlier run under its fingerprint. */
-export type StopsSource = (fingerprint: string, derive: () => DerivedStops) => DerivedStops;
+/** Where a run's builder gets its stops: derived (the default), or kept from an earlier run under its fingerprint. */
+export type StopsSource = (fingerprint: string, derive: () => Promise<DerivedStops>) => Promise<DerivedStops>;
 
 export interface PromptOptions {
   sentinel: string;
@@ -70,14 +70,17 @@ function uniq(xs: Array<string | null>): string[] {
   return out;
 }
 
+/** The conversation whose rendering gives the role markers: [user S1, assistant S2, user S3]. */
+const stopProbe = (opts: PromptOptions): ChatMessage[] =>
+  [1, 2, 3].map((n) => ({ role: n === 2 ? 'assistant' : 'user', content: `${opts.sentinel}${n}` }));
+
 /**
- * Derive the role markers by rendering [user S1, assistant S2, user S3]: the text between S1 and S2 is
- * end-of-user + assistant header, between S2 and S3 end-of-assistant + user header.
+ * Derive the role markers from the rendered stop probe: the text between S1 and S2 is end-of-user + assistant
+ * header, between S2 and S3 end-of-assistant + user header.
  */
-function deriveStops(tpl: ChatTemplate, opts: PromptOptions): DerivedStops {
+function stopsOf(text: string, tpl: ChatTemplate, opts: PromptOptions): DerivedStops {
   const s = opts.sentinel;
   const [s1, s2, s3] = [`${s}1`, `${s}2`, `${s}3`];
-  const text = renderTemplate(tpl, [{ role: 'user', content: s1 }, { role: 'assistant', content: s2 }, { role: 'user', content: s3 }], false, opts.kwargs);
   const mid12 = cutAt(cutAt(text, s1, 'user message').after, s2, 'assistant message').before;
   const mid23 = cutAt(cutAt(text, s2, 'assistant message').after, s3, 'user message').before;
   const endUser = leadingSpecial(mid12);
@@ -114,10 +117,22 @@ function jinjaVersion(): string {
   return (JSON.parse(readFileSync(join(dirname(dirname(main)), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-export function createPromptBuilder(tpl: ChatTemplate, opts: PromptOptions, stopsFrom: StopsSource = (_, derive) => derive()): PromptBuilder {
+const fingerprintOf = (tpl: ChatTemplate, opts: PromptOptions): string => contentKey(tpl, opts, codeVersion(import.meta.url), jinjaVersion()).slice(0, 16);
+
+/**
+ * A run's prompt builder: its stops kept from an earlier run or derived with an asynchronous render, so a run
+ * never starts the synchronous renders' broker thread.
+ */
+export async function preparePromptBuilder(tpl: ChatTemplate, opts: PromptOptions, stopsFrom: StopsSource = (_, derive) => derive()): Promise<PromptBuilder> {
+  const stops = await stopsFrom(fingerprintOf(tpl, opts), async () => stopsOf(await renderTemplateAsync(tpl, stopProbe(opts), false, opts.kwargs), tpl, opts));
+  return createPromptBuilder(tpl, opts, stops);
+}
+
+/** A prompt builder; without `derived` stops it renders the stop probe synchronously to find them. */
+export function createPromptBuilder(tpl: ChatTemplate, opts: PromptOptions, derived?: DerivedStops): PromptBuilder {
   const stripBos = (p: string): string => (opts.stripBos && tpl.bos_token && p.startsWith(tpl.bos_token) ? p.slice(tpl.bos_token.length) : p);
-  const fingerprint = contentKey(tpl, opts, codeVersion(import.meta.url), jinjaVersion()).slice(0, 16);
-  const stops = stopsFrom(fingerprint, () => deriveStops(tpl, opts));
+  const fingerprint = fingerprintOf(tpl, opts);
+  const stops = derived ?? stopsOf(renderTemplate(tpl, stopProbe(opts), false, opts.kwargs), tpl, opts);
   const assistantMessages = (question: string): ChatMessage[] => [{ role: 'user', content: question }];
   const userTurnMessages = (question: string, answer: string): ChatMessage[] => [
     { role: 'user', content: question },

@@ -37,7 +37,7 @@ describe('rendering without blocking the event loop (the run\'s hot path)', () =
     const OTHER = tpl('[{{ messages[0].content }}]');
     const both = async (q: string) => [await renderTemplateAsync(REAL, user(q), false), renderTemplate(OTHER, user(q), false), await renderTemplateAsync(OTHER, user(q), false)];
     assert.deepEqual(await both('one'), ['<|user|>one', '[one]', '[one]']);
-    // The render process is killed: the new one must be sent both templates again by the broker.
+    // The render process is killed: the new one must be sent both templates again (render-process.ts).
     await assert.rejects(renderTemplateAsync(tpl('{% for i in range(999999999) %}{% endfor %}'), user('q'), false), TemplateRenderError);
     assert.deepEqual(await both('two'), ['<|user|>two', '[two]', '[two]']);
   });
