@@ -47,7 +47,7 @@ describe('result stage', () => {
     const file = fresh();
     const cache = openRunCache(file, { scope: 's' });
     assert.equal(cache.results!.generation, 0);
-    await cache.results!.put('key', { files: ['x'] });
+    await cache.results!.put('key', { files: ['x'] }, cache.results!.current());
     cache.close();
     assert.deepEqual(peekResult(file, 's', 'key'), { files: ['x'] });
     assert.equal(peekResult(file, 's', 'other key'), undefined);
@@ -60,7 +60,9 @@ describe('result stage', () => {
 
     const again = openRunCache(file, { scope: 's' });
     assert.equal(again.results!.generation, 1);
-    await again.results!.put('key', { files: ['y'] });
+    await again.results!.put('key', { files: ['y'] }, 0);
+    assert.equal(peekResult(file, 's', 'key'), undefined, 'kept at a generation that is not the current one');
+    await again.results!.put('key', { files: ['y'] }, again.results!.current());
     again.close();
     assert.deepEqual(peekResult(file, 's', 'key'), { files: ['y'] });
 
