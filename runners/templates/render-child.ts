@@ -1,5 +1,5 @@
 import { renderInThisThread } from './render-core.ts';
-import type { ChatTemplate, RenderRequest, RenderResponse } from './render.ts';
+import type { ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
 
 /**
  * The process that renders chat templates (submitter-controlled code for the jinja interpreter). It runs with a

@@ -1,5 +1,5 @@
 import { Template } from '@huggingface/jinja';
-import type { ChatMessage, ChatTemplate } from './render.ts';
+import type { ChatMessage, ChatTemplate } from './render-types.ts';
 
 /**
  * Fixed date for templates that print today's date (Llama 3.x): the probe must not change with the calendar.

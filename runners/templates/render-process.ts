@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import type { ChatTemplate, RenderRequest, RenderResponse } from './render.ts';
+import type { ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
 import { siblingModule } from '../core/module-file.ts';
 
 export interface RenderLimits {

@@ -1,6 +1,6 @@
 import { workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import type { RenderRequest, RenderResponse } from './render.ts';
+import type { RenderRequest, RenderResponse } from './render-types.ts';
 import { createRenderProcess } from './render-process.ts';
 
 /**

@@ -2,19 +2,9 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import { InputError } from '../core/errors.ts';
 import { siblingModule } from '../core/module-file.ts';
 import { createRenderProcess } from './render-process.ts';
+import type { ChatMessage, ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
 
-/** A chat template and the special tokens it refers to (from tokenizer_config.json, or none for a bare .jinja file). */
-export interface ChatTemplate {
-  source: string;
-  template: string;
-  bos_token: string | null;
-  eos_token: string | null;
-}
-
-export interface ChatMessage {
-  role: 'user' | 'assistant' | 'system';
-  content: string;
-}
+export type { ChatMessage, ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
 
 /** A template that cannot be rendered (an error, or over a limit): `<source>: chat_template: <why>`. */
 export class TemplateRenderError extends InputError {}
@@ -26,19 +16,6 @@ interface Render {
   addGenerationPrompt: boolean;
   kwargs: Record<string, unknown>;
 }
-/**
- * A render as it travels to the render process (through the broker for a synchronous one): the template (4 KB for
- * Qwen's) only the first time the receiver sees its id, then the id alone; render-process.ts re-sends it to a
- * restarted render process.
- */
-export interface RenderRequest {
-  templateId: number;
-  template?: ChatTemplate;
-  messages: ChatMessage[];
-  addGenerationPrompt: boolean;
-  kwargs: Record<string, unknown>;
-}
-export type RenderResponse = { ok: true; text: string } | { ok: false; message: string };
 
 /**
  * Limits of one render. Chat templates come from submissions and are rendered in the PR workflow and on the GPU
