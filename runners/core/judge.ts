@@ -21,7 +21,10 @@ export interface Judge {
    * by content under it (runners/judge/cached.ts). A judge without one is never cached.
    */
   readonly fingerprint?: string;
-  /** True when the judge lets pending I/O run before it computes (core/yield-to-io.ts), so its caller need not. */
+  /**
+   * True when judging never holds up pending I/O, so its caller need not yield first (core/yield-to-io.ts): the judge
+   * yields itself before it computes, or computes on another thread.
+   */
   readonly yieldsToIo?: boolean;
   judge(input: JudgeInput): Promise<Verdict>;
 }

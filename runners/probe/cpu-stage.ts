@@ -63,8 +63,8 @@ export function startCpuStage() {
     });
   };
   return {
-    /** The heuristic judge `j` (its stamp and fingerprint), answering from the worker. */
-    judge: (j: Judge): Judge => ({ stamp: j.stamp, fingerprint: j.fingerprint, judge: (input) => call<Verdict>({ op: 'judge', input }) }),
+    /** The heuristic judge `j` (its stamp and fingerprint), answering from the worker: calling it never blocks I/O. */
+    judge: (j: Judge): Judge => ({ stamp: j.stamp, fingerprint: j.fingerprint, yieldsToIo: true, judge: (input) => call<Verdict>({ op: 'judge', input }) }),
     verify: (item: VerifierItem, answer: string) => call<ItemScore>({ op: 'verify', item, answer }),
     /** Ends the thread; the process is kept alive until it is gone (an unref'd thread's exit would not be waited for). */
     close: async () => {
