@@ -103,7 +103,10 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
    * then is it done. The request slot is already free, so the commit window costs no throughput.
    */
   async function store(key: string, a: Answer): Promise<CompletionResult> {
-    const { audit, ...value } = a;
+    const { audit, ...answer } = a;
+    // SQLite keeps text as UTF-8, where a lone surrogate becomes U+FFFD: the answer is used as the cache will give it
+    // back, so its row matches its checksum on a rerun and a rerun sees the text this run saw.
+    const value = { ...answer, text: answer.text.toWellFormed() };
     try {
       await opts.cache.put(key, { ...value, audit });
     } catch (e) {

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
  * A small HTTP proxy in front of the simulator that injects what a hostile or broken server sends with a 200
  * or an error body, which the simulator itself does not: answers cut by the server (`finish_reason: "abort"`),
  * answers from another model, and error bodies echoing the request's Authorization header. `lineSeparators`
- * puts U+2028 and U+2029 into every completion text (a content change, so it applies to clean runs too).
+ * puts U+2028 and U+2029 into every completion text (a content change, so it applies to clean runs too), and
+ * `loneSurrogate` ends every text with one.
  * Transient faults hit a request's first attempts only; `alwaysEcho` picks requests that fail for good.
  * Streamed answers (event streams) get the same changes, chunk by chunk.
  */
@@ -17,6 +18,8 @@ export interface FaultProxyOptions {
   wrongModel?: number;
   echoAuth?: number;
   lineSeparators?: boolean;
+  /** Ends every completion text with a lone surrogate (JSON-escaped on the wire, as a server can send it). */
+  loneSurrogate?: boolean;
   /** Requests (by prompt hash) that always get a 500 echoing the Authorization header: 1 in `alwaysEcho`. */
   alwaysEcho?: number;
   seed?: number;
@@ -102,6 +105,7 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
           if (first) first.text = first.text.replace(/ /, ' \u2028');
           last.text = last.text.concat('\u2029');
         }
+        if (opts.loneSurrogate) last.text = last.text.concat('\ud800');
         if (x < e + a) {
           count('abort');
           if (!streamed) last.text = last.text.slice(0, Math.floor(last.text.length / 2));

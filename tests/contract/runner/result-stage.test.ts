@@ -14,6 +14,7 @@ import { currentSuitePath } from '../../../runners/core/defaults.ts';
 import { clearSecrets } from '../../../runners/io/secrets.ts';
 import { runProbeCommand } from '../../../runners/probe/run-probe.ts';
 import type { RunOptions } from '../../../runners/probe/run-options.ts';
+import { startFaultProxy } from '../../helpers/fault-proxy.ts';
 import { fixtureData, qwenTemplate, root, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 
 const SUBMISSION = join(root, 'submissions/qwen/qwen3.5-9b.yaml');
@@ -115,6 +116,22 @@ describe('the result stage', () => {
     assert.deepEqual(await run({ cachePath, outDir }), { sent: 0, path: 'whole' }, 'an answer it did not write may have replaced one it used');
     assert.deepEqual(await run({ cachePath, outDir }), { sent: 0, path: 'stored' });
     await rm(outDir, { recursive: true });
+  });
+
+  it('answers holding a lone surrogate are used as the cache gives them back (U+FFFD): a rerun sends nothing and reuses the result', async () => {
+    const proxy = await startFaultProxy({ target: sim.url, loneSurrogate: true });
+    try {
+      const outDir = join(work, 'results-surrogate');
+      const over = { baseURLs: [`${proxy.url}/v1`], cachePath: join(work, 'surrogate.sqlite'), outDir };
+      assert.ok((await run(over)).sent > 0);
+      assert.match(await readFile(join(outDir, 'qwen3.5-9b', 'samples', 'gsm8k.jsonl'), 'utf8'), /\uFFFD/);
+      assert.deepEqual(await run(over), { sent: 0, path: 'stored' });
+      const stored = await resultFiles(join(outDir, 'qwen3.5-9b'));
+      assert.deepEqual(await run({ ...over, outDir: join(work, 'results-surrogate-whole') }), { sent: 0, path: 'whole' });
+      assert.deepEqual(await resultFiles(join(work, 'results-surrogate-whole', 'qwen3.5-9b')), stored);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('is not used when a samples file was edited or deleted: the whole path writes it again, then it is used again', async () => {
