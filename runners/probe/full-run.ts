@@ -99,7 +99,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
     const results = runCache.results;
     if (input.resultKey !== null && results && output.requestErrors === 0) {
       const generation = results.current();
-      if (generation - results.generation === client.stats.completed) keepResult(results, { key: input.resultKey, generation, resultDir, summary, light, cacheHits: requests });
+      if (generation - results.generation === client.stats.completed) keepResult(results, { key: input.resultKey, generation, files: await writer.written(), summary, light, cacheHits: requests });
     }
     opts.out(finalTable(summary, client.stats));
     opts.out(stageLine(stages.stats));

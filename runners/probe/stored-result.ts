@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import type { DatasetId, ResultSummary, RunInfo } from '../../src/schema/index.ts';
 import { peekResult, type ResultStage } from '../cache/result-stage.ts';
 import type { Judge } from '../core/judge.ts';
-import { REDACTED, registeredSecrets } from '../io/secrets.ts';
+import { registeredSecrets } from '../io/secrets.ts';
 import { removeStaleTemps } from '../results/atomic.ts';
 import { digestFile } from '../results/file-digest.ts';
+import type { WrittenFile } from '../results/sample-sink.ts';
 import type { SummarySample } from '../results/summarize.ts';
 import { writeSummary } from '../results/write.ts';
 import type { RunDeps } from './run-options.ts';
@@ -63,30 +64,18 @@ export async function reuseStoredResult(args: {
 }
 
 /**
- * The start of a lone surrogate's JSON escape (JSON.stringify writes paired surrogates as themselves and escapes
- * no other \ud…): SQLite stores a lone surrogate as U+FFFD, so an answer holding one reads back changed from the
- * cache and a rerun's samples would differ. A turn that spells "\ud" itself is not kept either (its escaped
- * backslash ends in the same three characters), which costs only the next rerun.
- */
-const LONE_SURROGATE_ESCAPE = '\\ud';
-
-/**
  * Keep a finished run's result for reruns, when it is what a fully cached rerun would write: no request failed and
  * every answer it used is in the cache as it was used (the caller checks: it sent nothing, or the only answers
- * written to its scope meanwhile were its own), no verdict is a judge error (errors are never kept, so a rerun would
- * judge again), and no sample file holds redacted text (it depends on which secrets were registered) or a lone
- * surrogate (changed by the cache). `generation` is the scope's answer generation the result is valid at; `cacheHits`
- * what a fully cached rerun counts (every request it makes). The row is committed with the cache file's next group;
- * a failed commit is thrown when the file is closed.
+ * written to its scope meanwhile were its own), no
+ * verdict is a judge error (errors are never kept, so a rerun would judge again), and no sample file holds redacted
+ * text (it depends on which secrets were registered). `files` are the digests of what the run itself wrote (the sample
+ * sink's), `generation` the scope's answer generation the result is valid at, `cacheHits` what a fully cached rerun
+ * counts (every request it makes). The row is committed with the cache file's next group; a failed commit is thrown
+ * when the file is closed.
  */
-export function keepResult(results: ResultStage, args: { key: string; generation: number; resultDir: string; summary: ResultSummary; light: ReadonlyMap<DatasetId, readonly SummarySample[]>; cacheHits: number }): void {
+export function keepResult(results: ResultStage, args: { key: string; generation: number; files: readonly WrittenFile[]; summary: ResultSummary; light: ReadonlyMap<DatasetId, readonly SummarySample[]>; cacheHits: number }): void {
   for (const list of args.light.values()) for (const s of list) if (s.verdicts.some((v) => v.kind === 'judge_error')) return;
-  const files: KeptResult['files'] = [];
-  for (const d of args.summary.datasets) {
-    const { sha256, found } = digestFile(samplesFile(args.resultDir, d.dataset), [REDACTED, LONE_SURROGATE_ESCAPE]);
-    if (found) return;
-    files.push({ dataset: d.dataset, sha256 });
-  }
-  const value: KeptResult = { files, cacheHits: args.cacheHits, summary: { ...args.summary, run: null } };
+  if (args.files.some((f) => f.redacted)) return;
+  const value: KeptResult = { files: args.files.map(({ dataset, sha256 }) => ({ dataset, sha256 })), cacheHits: args.cacheHits, summary: { ...args.summary, run: null } };
   results.put(args.key, value, args.generation).catch(() => {});
 }

@@ -1,3 +1,4 @@
+import { createHash, type Hash } from 'node:crypto';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import type { SummarySample } from './summarize.ts';
 import type { SampleSink } from '../core/sample-sink.ts';
 import { InvalidResult } from './write.ts';
 import { jsonLine } from '../../src/lib/io/jsonl.ts';
-import { redact } from '../io/secrets.ts';
+import { REDACTED, redact } from '../io/secrets.ts';
 import { StorageError, writeProblem } from '../io/storage-error.ts';
 import { removeStaleTemps } from './atomic.ts';
 
@@ -68,6 +69,18 @@ interface Stream {
   pending: Map<number, Sample[]>;
   light: SummarySample[];
   view: (s: Sample) => SummarySample;
+  /** sha-256 of the bytes written, as they are written (never read back from the final path). */
+  hash: Hash;
+  /** Whether any line holds the redaction marker. */
+  redacted: boolean;
+}
+
+/** What the sink wrote to one samples file, known from the writes themselves. */
+export interface WrittenFile {
+  dataset: DatasetId;
+  sha256: string;
+  /** Some line holds `[redacted]`: it depends on which secrets were registered. */
+  redacted: boolean;
 }
 
 /**
@@ -102,7 +115,7 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
       }
       return fail(tmp, e);
     }
-    streams.set(ds, { tmp, final, fh, next: 0, pending: new Map(), light: [], view: createSummaryView() });
+    streams.set(ds, { tmp, final, fh, next: 0, pending: new Map(), light: [], view: createSummaryView(), hash: createHash('sha256'), redacted: false });
   }
   let chain: Promise<void> = Promise.resolve();
 
@@ -120,8 +133,11 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
       st.next++;
     }
     if (lines.length > 0) {
+      const text = `${lines.join('\n')}\n`;
+      st.hash.update(text);
+      st.redacted ||= text.includes(REDACTED);
       try {
-        await st.fh.write(`${lines.join('\n')}\n`);
+        await st.fh.write(text);
       } catch (e) {
         fail(st.tmp, e);
       }
@@ -169,6 +185,14 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
           fail(st.final, e);
         }
       }
+    },
+    /**
+     * Each samples file's sha-256 and whether it holds redacted text, from the bytes this sink wrote: what a result
+     * kept for reruns names, so another run renaming its own files into place afterwards cannot be mistaken for it.
+     */
+    async written(): Promise<WrittenFile[]> {
+      await chain;
+      return [...streams].map(([dataset, st]) => ({ dataset, sha256: st.hash.copy().digest('hex'), redacted: st.redacted }));
     },
     async abort(): Promise<void> {
       for (const st of streams.values()) {
