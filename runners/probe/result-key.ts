@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { folderVersion } from '../cache/code-version.ts';
 import { contentKey } from '../cache/stage-cache.ts';
 import type { Judge } from '../core/judge.ts';
@@ -17,8 +18,41 @@ const FORMAT = 'result-stage/1';
  */
 function runnerCode(): Record<string, string> {
   const ext = moduleExt(import.meta.url);
-  const root = join(import.meta.dirname, '..', '..');
-  return Object.fromEntries(['runners', 'src/lib', 'src/schema'].map((dir) => [dir, folderVersion(join(root, dir), ext)]));
+  return Object.fromEntries(['runners', 'src/lib', 'src/schema'].map((dir) => [dir, folderVersion(join(CODE_ROOT, dir), ext)]));
+}
+
+/** The folder holding the runner's package.json (the checkout, or the installed package). */
+const CODE_ROOT = join(import.meta.dirname, '..', '..');
+
+/** A package's version as Node resolves it from `from`: the nearest node_modules/<name> going up. */
+function installedVersion(name: string, from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    try {
+      return (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    } catch {
+      if (dirname(dir) === dir) return 'unresolved';
+    }
+  }
+}
+
+/**
+ * What the code runs on: Node's own versions (V8, the ICU and Unicode data the judge's normalisation and word
+ * patterns use, SQLite) and every package the runner depends on, resolved from the code, not from the folder the
+ * command runs in (the provenance's package versions are read from there, and name only a few packages).
+ */
+export function runtimeVersions(): Record<string, string | undefined> {
+  return { ...process.versions, ...Object.fromEntries(runnerDependencies().map((name) => [name, installedVersion(name, CODE_ROOT)])) };
+}
+
+/** The dependencies in the nearest package.json above the code (the checkout's, or the installed package's above dist-cli/). */
+function runnerDependencies(): string[] {
+  for (let dir = CODE_ROOT; ; dir = dirname(dir)) {
+    try {
+      return Object.keys((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {});
+    } catch {
+      if (dirname(dir) === dir) return [];
+    }
+  }
 }
 
 export interface ResultKeyInput {
@@ -41,7 +75,7 @@ export interface ResultKeyInput {
  */
 export function resultKey(input: ResultKeyInput): string {
   const { setup, options } = input;
-  return contentKey(FORMAT, runnerCode(), input.scope, setup.suite, input.provenance, {
+  return contentKey(FORMAT, runnerCode(), runtimeVersions(), input.scope, setup.suite, input.provenance, {
     judges: input.judges.map((j) => ({ stamp: j.stamp, fingerprint: j.fingerprint ?? null })),
     template: { sha256: setup.template.sha256, builder: setup.builder.fingerprint, stops: setup.builder.userTurnStops },
     options: { limit: options.limit, datasets: options.datasets, shard: options.shard },

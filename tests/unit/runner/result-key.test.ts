@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Judge } from '../../../runners/core/judge.ts';
-import { resultKey, type ResultKeyInput } from '../../../runners/probe/result-key.ts';
+import { resultKey, runtimeVersions, type ResultKeyInput } from '../../../runners/probe/result-key.ts';
 import type { ProbeSetup } from '../../../runners/probe/types.ts';
 
 /** A run's inputs as resultKey reads them (fields it does not read are left out). */
@@ -47,6 +50,20 @@ describe('resultKey', () => {
       const i = input();
       change(i);
       assert.notEqual(resultKey(i), base, what);
+    }
+  });
+
+  it('names Node\'s ICU and Unicode data and every runtime dependency, resolved from the code wherever the command runs', () => {
+    const deps = Object.keys((JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'package.json'), 'utf8')) as { dependencies: object }).dependencies);
+    const here = runtimeVersions();
+    assert.ok(here.icu && here.unicode && here.node, 'Node\'s own versions');
+    for (const name of deps) assert.match(String(here[name]), /^\d+\.\d+\.\d+/, name);
+    const cwd = process.cwd();
+    try {
+      process.chdir(tmpdir());
+      assert.deepEqual(runtimeVersions(), here);
+    } finally {
+      process.chdir(cwd);
     }
   });
 });
