@@ -6,15 +6,15 @@ export const SEMI_SPACE_FLAG = '--max-semi-space-size=4';
 /**
  * A probe run allocates steadily (a response, a prompt, a verdict per request) but keeps little alive. V8's
  * default heap growth lets the old generation grow to several times the live set between major GCs
- * (measured: 540 MB RSS for 17k requests with ~110 MB live). A fixed growth step keeps the heap close to the live
- * set; each step is a full marking of the live set, on V8's helper threads (3.8 of a 20k run's 11.3 s of CPU at
- * 20%). Measured 2026-11-26, one run each, quiet machine: 20% used 0.60–0.63 ms of CPU per request at 20k @ 512
- * (peak RSS 207–219 MB; 221 MB at 100k), 30% 0.58 ms (215 MB; 234 MB at 100k), 40% 0.51 ms (225 MB; 239 MB at
- * 100k). 30% keeps the 250 MB target at 100k with room for the 5–10 MB that RSS varies between runs. This flag is
- * read whenever the heap limit is recomputed, so setting it at run time works.
+ * (measured: 540 MB RSS for 17k requests with ~110 MB live). A fixed 20% growth step keeps the heap close to the
+ * live set. Each step costs a full marking of the live set, on V8's helper threads (3.8 of a 20k run's 11.3 s of
+ * CPU), and larger steps were measured (2026-11-26, quiet machine): 30% used 0.58 ms of CPU per request at 20k @ 512
+ * against 0.60–0.63 ms, and 40% 0.51 ms, but their peak RSS at 100k (234–242 and 239 MB) was more than 1.1× the
+ * 20k peak (213–225 MB): memory would no longer be flat with the run's length. This flag is read whenever the heap
+ * limit is recomputed, so setting it at run time works.
  */
 export function tuneHeapForLongRuns(): void {
-  v8.setFlagsFromString('--heap-growing-percent=30');
+  v8.setFlagsFromString('--heap-growing-percent=20');
 }
 
 /**
