@@ -39,7 +39,7 @@ async function endpointModels(opts: RunOptions, endpoints: Endpoint[]): Promise<
 
 /** `userturn run`: every request of the plan (cached, so a rerun resumes), then the result written in place. */
 export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): Promise<RunOutcome> {
-  // Started first: two `git` processes run while the run is set up (provenance).
+  // Started first: `git status` runs while the run is set up (provenance).
   const git = runnerGit(rawOpts.root);
   const cachePath = rawOpts.cachePath === null ? null : resolve(rawOpts.cachePath);
   const stops = storedStops(cachePath);
@@ -84,7 +84,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
     };
   };
   // A rerun whose whole result is stored and unchanged on disk writes only summary.json (stored-result.ts).
-  const resultKeyed = cachePath !== null && resultStageApplies(cachePath, panel, deps) ? resultKey({ scope, setup, options: opts, judges: panel, provenance }) : null;
+  const resultKeyed = cachePath !== null && resultStageApplies(panel, deps) ? resultKey({ scope, setup, options: opts, judges: panel, provenance }) : null;
   if (cachePath !== null && resultKeyed !== null) {
     const reused = await reuseStoredResult({ cachePath, scope, key: resultKeyed, outDir: opts.outDir, submissionId: setup.submission.id, run: (hits) => runInfo(hits, 0) });
     if (reused) {

@@ -21,12 +21,12 @@ interface KeptResult {
 }
 
 /**
- * Whether a run's result can be kept and reused whole: it has a cache file and its judges are the heuristic ones
+ * Whether a run with a cache file can keep and reuse its result whole: its judges are the heuristic ones
  * (deterministic, their code in the key). An LLM judge may answer differently and its errors are asked again; a
  * test's injected judge or verifier is code the key does not name.
  */
-export const resultStageApplies = (cachePath: string | null, judges: readonly Judge[], deps: RunDeps): boolean =>
-  cachePath !== null && !deps.judges && !deps.verify && judges.every((j) => j.stamp.kind === 'heuristic' && j.fingerprint !== undefined);
+export const resultStageApplies = (judges: readonly Judge[], deps: RunDeps): boolean =>
+  !deps.judges && !deps.verify && judges.every((j) => j.stamp.kind === 'heuristic' && j.fingerprint !== undefined);
 
 const samplesFile = (resultDir: string, ds: DatasetId): string => join(resultDir, 'samples', `${ds}.jsonl`);
 
