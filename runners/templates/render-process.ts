@@ -7,6 +7,10 @@ export interface RenderLimits {
   heapMb: number;
 }
 
+/** The refusal of a render stopped by its limits (a timeout, or the render process out of memory). */
+export const overLimits = ({ timeoutMs, heapMb }: RenderLimits): string =>
+  `rendering stopped after ${timeoutMs / 1000} s or ${heapMb} MB (a loop or recursion too large for a chat template)`;
+
 /**
  * The render process (render-child.ts) as seen from the thread that starts it: one request at a time, the child
  * killed when a render runs over time, a child that died (out of memory) reported as a refusal and replaced at the
@@ -15,7 +19,7 @@ export interface RenderLimits {
  */
 export function createRenderProcess({ timeoutMs, heapMb }: RenderLimits) {
   const CHILD = siblingModule(import.meta.url, 'render-child');
-  const LIMIT = `rendering stopped after ${timeoutMs / 1000} s or ${heapMb} MB (a loop or recursion too large for a chat template)`;
+  const LIMIT = overLimits({ timeoutMs, heapMb });
   let child: ChildProcess | null = null;
   /** Every template sent by the caller, by id, and the ids the current render process has been sent. */
   const templates = new Map<number, ChatTemplate>();

@@ -1,7 +1,7 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { InputError } from '../core/errors.ts';
 import { siblingModule } from '../core/module-file.ts';
-import { createRenderProcess } from './render-process.ts';
+import { createRenderProcess, overLimits } from './render-process.ts';
 import type { ChatMessage, ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
 
 export type { ChatMessage, ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
@@ -93,7 +93,7 @@ class SyncSandbox {
     const msg = receiveMessageOnPort(this.port!);
     if (waited === 'timed-out' || !msg) {
       this.stop();
-      return { ok: false, message: `rendering stopped after ${RENDER_LIMITS.timeoutMs / 1000} s or ${RENDER_LIMITS.heapMb} MB (a loop or recursion too large for a chat template)` };
+      return { ok: false, message: overLimits(RENDER_LIMITS) };
     }
     return msg.message as RenderResponse;
   }
