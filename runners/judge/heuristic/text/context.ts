@@ -1,6 +1,6 @@
 /**
  * What the rules derive from a question or an answer, memoised (memo.ts): a run judges one item's question about 12
- * times in a row against about 5 answers. Only for those two texts: every user turn is new, and would only push them
+ * times against about 5 answers (interleaved with other items' verdicts). Only for those two texts: every user turn is new, and would only push them
  * out. Callers must not mutate what these return (it is shared between verdicts).
  */
 import { memoOfText } from './memo.ts';
