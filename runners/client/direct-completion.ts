@@ -1,6 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { toHeaders } from './http-fetch.ts';
-import { HttpTimeoutError, readWholeBody, type HttpTransport, type OpenResponse } from './http-transport.ts';
+import { AttemptDeadlineError, HttpTimeoutError, readWholeBody, type HttpTransport, type OpenResponse } from './http-transport.ts';
 import { createSseCompletionReader } from './sse-completion.ts';
 import type { CompletionBody } from './types.ts';
 
@@ -17,27 +17,25 @@ import type { CompletionBody } from './types.ts';
 export async function postCompletion(http: HttpTransport, baseURL: string, body: CompletionBody, timeoutMs: number, stream: boolean, apiKey: string | undefined): Promise<unknown> {
   // `stream` and `stream_options` travel on the wire only: the cache key is the body without them.
   const wire = JSON.stringify(stream ? { ...body, stream: true, stream_options: { include_usage: true } } : body);
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), timeoutMs);
   const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${apiKey ?? 'none'}` };
   // What happens after the headers is told apart from a failure to get them (which the SDK wraps).
   let answer: { value: unknown } | { error: unknown };
+  let opened: OpenResponse | null = null;
   try {
-    answer = await http.open(completionsUrl(baseURL), { method: 'POST', headers, body: wire, signal: deadline.signal }, (o) =>
-      readAnswer(o).then(
+    answer = await http.open(completionsUrl(baseURL), { method: 'POST', headers, body: wire, deadlineMs: timeoutMs }, (o) =>
+      readAnswer((opened = o)).then(
         (value) => ({ value }),
         (error: unknown) => ({ error }),
       ),
     );
   } catch (e) {
-    clearTimeout(timer);
-    if (deadline.signal.aborted) throw new APIConnectionTimeoutError();
+    if (e instanceof AttemptDeadlineError) throw new APIConnectionTimeoutError();
     if (e instanceof HttpTimeoutError) throw e;
     throw new APIConnectionError({ cause: e as Error });
   }
-  clearTimeout(timer);
   if ('value' in answer) return answer.value;
-  if (deadline.signal.aborted) throw new APIConnectionTimeoutError();
+  // However the body's reading failed, an attempt that ran over its deadline is the SDK's timeout.
+  if ((opened as OpenResponse | null)?.failure() instanceof AttemptDeadlineError) throw new APIConnectionTimeoutError();
   throw answer.error;
 }
 

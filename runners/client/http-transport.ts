@@ -24,14 +24,28 @@ export interface HttpTimeouts {
  */
 export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { connectMs: 10_000, firstByteMs: 120_000, idleMs: 60_000 };
 
+const seconds = (ms: number) => ms / 1000;
+
 /** A connect, first-byte or idle timeout: the attempt failed on its own short clock. */
 export class HttpTimeoutError extends Error {}
+
+/** The whole attempt ran past its `deadlineMs` (the caller reports it as the SDK's connection timeout). */
+export class AttemptDeadlineError extends Error {
+  constructor(ms: number) {
+    super(`no complete answer within ${seconds(ms)} s (attempt timeout)`);
+  }
+}
 
 export interface SendInit {
   method: string;
   headers: Record<string, string>;
   body: string | Buffer | null;
   signal?: AbortSignal;
+  /**
+   * The attempt's deadline: the request is destroyed with an AttemptDeadlineError when it runs over. Cheaper than
+   * an AbortSignal, which node:http follows with an abort listener and an end-of-stream watcher per request.
+   */
+  deadlineMs?: number;
 }
 
 /** An open response: its body still to read, and the timeout (if any) that ended it early. */
@@ -39,12 +53,11 @@ export interface OpenResponse {
   res: IncomingMessage;
   /** Whether the body is handed over as it arrives (an SSE stream, or Ollama's NDJSON stream). */
   streamed: boolean;
-  failure(): HttpTimeoutError | null;
+  failure(): HttpTimeoutError | AttemptDeadlineError | null;
   /** Stop reading (the caller gave up on the body). */
   cancel(): void;
 }
 
-const seconds = (ms: number) => ms / 1000;
 const isEventStream = (type: string | undefined) => /^(text\/event-stream|application\/x-ndjson)\b/i.test(type ?? '');
 
 /**
@@ -64,17 +77,26 @@ export function createHttpTransport(maxSockets: number, timeouts: HttpTimeouts =
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     let target = targets.get(url);
     if (!target) targets.set(url, (target = urlToHttpOptions(url)));
-    const headers = init.body === null ? init.headers : { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) };
+    // Headers as a flat list: node:http then writes them as given instead of storing each with setHeader first. It
+    // adds no Host to a list, so it is the URL's (its port only when not the default, as node:http writes it).
+    const headers: string[] = ['host', url.host];
+    for (const k in init.headers) headers.push(k, init.headers[k]!);
+    if (init.body !== null) headers.push('content-length', String(Buffer.byteLength(init.body)));
     return new Promise<T>((resolve, reject) => {
       let firstByte: NodeJS.Timeout | undefined;
       let idle: NodeJS.Timeout | undefined;
-      let failure: HttpTimeoutError | null = null;
-      const fail = (message: string) => req.destroy((failure = new HttpTimeoutError(message)));
+      let failure: HttpTimeoutError | AttemptDeadlineError | null = null;
+      const fail = (e: HttpTimeoutError | AttemptDeadlineError) => req.destroy((failure ??= e));
+      const deadline = init.deadlineMs === undefined ? undefined : setTimeout(() => fail(new AttemptDeadlineError(init.deadlineMs!)), init.deadlineMs);
+      // One idle timer per response, restarted by every chunk (a stream sends one per token).
       const armIdle = () => {
-        clearTimeout(idle);
-        idle = setTimeout(() => fail(`response body stalled for ${seconds(timeouts.idleMs)} s (idle timeout)`), timeouts.idleMs);
+        if (idle) idle.refresh();
+        else idle = setTimeout(() => fail(new HttpTimeoutError(`response body stalled for ${seconds(timeouts.idleMs)} s (idle timeout)`)), timeouts.idleMs);
       };
+      // From the response on, its own close ends the deadline: the body is still the attempt's.
+      let responded = false;
       const req = send({ ...target, method: init.method, headers, agent: agents[url.protocol as 'http:' | 'https:'], signal: init.signal }, (res: IncomingMessage) => {
+        responded = true;
         const streamed = isEventStream(res.headers['content-type']);
         if (!streamed) {
           clearTimeout(firstByte);
@@ -87,6 +109,7 @@ export function createHttpTransport(maxSockets: number, timeouts: HttpTimeouts =
         res.on('close', () => {
           clearTimeout(idle);
           clearTimeout(firstByte);
+          clearTimeout(deadline);
         });
         try {
           resolve(read({ res, streamed, failure: () => failure, cancel: () => req.destroy() }));
@@ -96,14 +119,17 @@ export function createHttpTransport(maxSockets: number, timeouts: HttpTimeouts =
       });
       req.on('socket', (socket) => {
         if (!socket.connecting) return;
-        const t = setTimeout(() => fail(`could not connect within ${seconds(timeouts.connectMs)} s (connect timeout)`), timeouts.connectMs);
+        const t = setTimeout(() => fail(new HttpTimeoutError(`could not connect within ${seconds(timeouts.connectMs)} s (connect timeout)`)), timeouts.connectMs);
         socket.once('connect', () => clearTimeout(t));
         socket.once('close', () => clearTimeout(t));
       });
       req.on('finish', () => {
-        firstByte = setTimeout(() => fail(`no response within ${seconds(timeouts.firstByteMs)} s of sending (first-byte timeout)`), timeouts.firstByteMs);
+        firstByte = setTimeout(() => fail(new HttpTimeoutError(`no response within ${seconds(timeouts.firstByteMs)} s of sending (first-byte timeout)`)), timeouts.firstByteMs);
       });
-      req.on('close', () => clearTimeout(firstByte));
+      req.on('close', () => {
+        clearTimeout(firstByte);
+        if (!responded) clearTimeout(deadline);
+      });
       req.on('error', reject);
       if (init.body !== null) req.end(init.body);
       else req.end();

@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
+import { APIConnectionTimeoutError } from 'openai';
+import { postCompletion } from '../../../runners/client/direct-completion.ts';
 import { createHttpFetch } from '../../../runners/client/http-fetch.ts';
+import { createHttpTransport } from '../../../runners/client/http-transport.ts';
 
 const servers: Server[] = [];
 after(() => servers.forEach((s) => { s.closeAllConnections(); s.close(); }));
@@ -38,5 +41,35 @@ describe('a hung connection costs its own short timeout, not the whole attempt t
     const url = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
     const f = createHttpFetch(4, { connectMs: 1_000, firstByteMs: 1_000, idleMs: 1_000 });
     assert.deepEqual(await (await f(url, { method: 'POST', body: '{}' })).json(), { ok: true });
+  });
+});
+
+describe("the attempt's deadline (direct completions path)", () => {
+  const body = { model: 'm', prompt: 'p', max_tokens: 8, temperature: 0, top_p: 1, seed: 0 };
+  const trickle = (type: string, piece: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
+    res.writeHead(200, { 'content-type': type });
+    // A chunk every 50 ms: never idle long enough for the idle timeout, never done.
+    const t = setInterval(() => res.write(piece), 50);
+    res.on('close', () => clearInterval(t));
+  };
+
+  for (const [name, type, piece, stream] of [
+    ['a stream that keeps trickling', 'text/event-stream', ': keep-alive\n\n', true],
+    ['a JSON body that keeps trickling', 'application/json', ' ', false],
+  ] as const) {
+    it(`${name} fails as the SDK's connection timeout at the deadline, with every chunk restarting the idle timer`, async () => {
+      const base = (await serve(trickle(type, piece))).replace(/\/completions$/, '');
+      const http = createHttpTransport(4, { connectMs: 5_000, firstByteMs: 5_000, idleMs: 200 });
+      const t0 = performance.now();
+      await assert.rejects(postCompletion(http, base, body, 600, stream, undefined), (e) => e instanceof APIConnectionTimeoutError);
+      const took = performance.now() - t0;
+      assert.ok(took >= 550 && took < 3_000, `failed after ${took} ms`);
+    });
+  }
+
+  it('a server that never answers fails as the connection timeout at the deadline when it comes before the first-byte timeout', async () => {
+    const base = (await serve(() => {})).replace(/\/completions$/, '');
+    const http = createHttpTransport(4, { connectMs: 5_000, firstByteMs: 60_000, idleMs: 60_000 });
+    await assert.rejects(postCompletion(http, base, body, 300, true, undefined), (e) => e instanceof APIConnectionTimeoutError);
   });
 });
