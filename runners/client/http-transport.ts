@@ -87,7 +87,9 @@ export function createHttpTransport(maxSockets: number, timeouts: HttpTimeouts =
       let idle: NodeJS.Timeout | undefined;
       let failure: HttpTimeoutError | AttemptDeadlineError | null = null;
       const fail = (e: HttpTimeoutError | AttemptDeadlineError) => req.destroy((failure ??= e));
-      const deadline = init.deadlineMs === undefined ? undefined : setTimeout(() => fail(new AttemptDeadlineError(init.deadlineMs!)), init.deadlineMs);
+      // The timer holds the number, not `init`: the request body must not live as long as the deadline.
+      const { deadlineMs } = init;
+      const deadline = deadlineMs === undefined ? undefined : setTimeout(() => fail(new AttemptDeadlineError(deadlineMs)), deadlineMs);
       // One idle timer per response, restarted by every chunk (a stream sends one per token).
       const armIdle = () => {
         if (idle) idle.refresh();

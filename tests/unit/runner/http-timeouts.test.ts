@@ -45,7 +45,7 @@ describe('a hung connection costs its own short timeout, not the whole attempt t
 });
 
 describe("the attempt's deadline (direct completions path)", () => {
-  const body = { model: 'm', prompt: 'p', max_tokens: 8, temperature: 0, top_p: 1, seed: 0 };
+  const body = { model: 'm', prompt: 'p', max_tokens: 8, temperature: 0, top_p: 1, seed: 0, stop: [] };
   const trickle = (type: string, piece: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
     res.writeHead(200, { 'content-type': type });
     // A chunk every 50 ms: never idle long enough for the idle timeout, never done.
