@@ -9,7 +9,8 @@ export function lazyCpuStage(): CpuStage {
   let stage: CpuStage | null = null;
   const started = () => (stage ??= startCpuStage());
   return {
-    judge: (j: Judge): Judge => ({ stamp: j.stamp, fingerprint: j.fingerprint, judge: (input) => started().judge(j).judge(input) }),
+    // Off the event loop, as the stage's own judge says (yieldsToIo): the cache in front of it need not yield first.
+    judge: (j: Judge): Judge => ({ stamp: j.stamp, fingerprint: j.fingerprint, yieldsToIo: true, judge: (input) => started().judge(j).judge(input) }),
     verify: (item, answer) => started().verify(item, answer),
     close: async () => {
       await stage?.close();
