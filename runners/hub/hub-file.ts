@@ -1,7 +1,8 @@
 import { downloadFile, fileDownloadInfo, HubApiError } from '@huggingface/hub';
 import { join } from 'node:path';
 import { COMMIT, commitOf, hasSnapshot, lookup, markAbsent, repoCache, snapshotPath, store } from './cache-layout.ts';
-import { causeOf, hostOf, hubSettings } from './settings.ts';
+import { hubSettings } from './hub-settings.ts';
+import { causeOf, hostOf } from './settings.ts';
 
 export interface HubFileRequest {
   /** Model repository, e.g. "Qwen/Qwen3-8B". */

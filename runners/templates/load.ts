@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Submission } from '../../src/schema/index.ts';
-import { readHubFile } from '../hub/hub-file.ts';
 import type { ChatTemplate } from './render.ts';
 
 export interface TemplateLoadOptions {
@@ -51,8 +50,14 @@ export async function loadTemplateFile(path: string, source: string): Promise<Ch
   return { source, template: text, bos_token: null, eos_token: null };
 }
 
-const hubFile = (repo: string, revision: string, file: string, opts: TemplateLoadOptions, optional = false): Promise<string | null> =>
-  readHubFile({ repo, revision, file, optional, alternative: 'Pass --template FILE (a .jinja or tokenizer_config.json)' }, { cacheDir: opts.cacheDir, fetch: opts.fetchImpl });
+/**
+ * Loaded at the first Hub file: @huggingface/hub (with its hashing and WebAssembly chunker) is 20-25 ms of start-up
+ * CPU and 2 MB of live heap, which a run with --template or a stored result never needs (issue 16).
+ */
+const hubFile = async (repo: string, revision: string, file: string, opts: TemplateLoadOptions, optional = false): Promise<string | null> => {
+  const { readHubFile } = await import('../hub/hub-file.ts');
+  return readHubFile({ repo, revision, file, optional, alternative: 'Pass --template FILE (a .jinja or tokenizer_config.json)' }, { cacheDir: opts.cacheDir, fetch: opts.fetchImpl });
+};
 
 /** The chat template of a submission: override file, repository file, or the hub at the pinned revision. */
 export async function loadSubmissionTemplate(sub: Submission, opts: TemplateLoadOptions): Promise<LoadedTemplate> {

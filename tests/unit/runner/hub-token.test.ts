@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { InputError } from '../../../runners/core/errors.ts';
 import { hubToken, hubTokenPath } from '../../../runners/hub/token.ts';
-import { hubSettings } from '../../../runners/hub/settings.ts';
+import { hubSettings } from '../../../runners/hub/hub-settings.ts';
 import { redact } from '../../../runners/io/secrets.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'ut-hub-token-'));
