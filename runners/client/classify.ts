@@ -1,4 +1,4 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai/error';
 import { redact } from '../io/secrets.ts';
 import { RejectedAnswer } from './answer-check.ts';
 import { redactUrl } from './endpoints.ts';

@@ -1,6 +1,7 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError } from 'openai/error';
 import { toHeaders } from './http-fetch.ts';
 import { AttemptDeadlineError, HttpTimeoutError, readWholeBody, type HttpTransport, type OpenResponse } from './http-transport.ts';
+import { sdkStatusError } from './sdk-errors.ts';
 import { createSseCompletionReader } from './sse-completion.ts';
 import type { CompletionBody } from './types.ts';
 
@@ -12,7 +13,7 @@ import type { CompletionBody } from './types.ts';
  * retry-after stay the runner's own (completions-client.ts), and so do the connect, first-byte and idle timeouts
  * (http-transport.ts). Errors keep the SDK's types and messages (classify.ts reads them): an HTTP error status is
  * an `APIError` built as the SDK builds it, a failure before the answer's headers an `APIConnectionError`, the
- * attempt deadline an `APIConnectionTimeoutError`. The SDK still serves /v1/models (endpoints.ts).
+ * attempt deadline an `APIConnectionTimeoutError` (sdk-errors.ts). /v1/models is asked without the SDK too (endpoints.ts).
  */
 export async function postCompletion(http: HttpTransport, baseURL: string, body: CompletionBody, timeoutMs: number, stream: boolean, apiKey: string | undefined): Promise<unknown> {
   // `stream` and `stream_options` travel on the wire only: the cache key is the body without them.
@@ -102,18 +103,11 @@ function readEvents(o: OpenResponse): Promise<unknown> {
   });
 }
 
-/** The SDK's error for an HTTP status: its body as JSON when it parses (else its text), its headers kept for retry-after. */
+/** The SDK's error for an HTTP status (its body read whole, or the reason it could not be). */
 async function statusError(o: OpenResponse, status: number): Promise<Error> {
   const text = await readWholeBody(o).then(
     (b) => b.toString('utf8'),
     (e: Error) => e.message,
   );
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  const error = json && typeof json === 'object' && (json as { error?: unknown }).error == null ? { error: json } : json;
-  return APIError.generate(status, error as object | undefined, json ? undefined : text, toHeaders(o.res.headers));
+  return sdkStatusError(status, text, toHeaders(o.res.headers));
 }

@@ -1,33 +1,52 @@
-import OpenAI from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError } from 'openai/error';
 import { createHttpFetch } from './http-fetch.ts';
 import { createHttpTransport, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, type HttpTransport } from './http-transport.ts';
 import { ServerError } from '../core/errors.ts';
+import { sdkStatusError } from './sdk-errors.ts';
 
 /** An endpoint that cannot be used (unreachable, lists no model, endpoints disagree): exit 1, not a bug. */
 export class EndpointError extends ServerError {}
 
 export interface Endpoint {
   baseURL: string;
-  /** For the routes off the hot path (/v1/models). */
-  client: OpenAI;
+  /** GET <base>/models: its JSON body, or the openai SDK's error for what went wrong (as the SDK's client gave it). */
+  listModels(timeoutMs: number): Promise<unknown>;
   /** The keep-alive transport completions are posted on (direct-completion.ts). */
   http: HttpTransport;
-  /** The same fetch the SDK client uses, for routes outside the OpenAI API (Ollama's /api/generate). */
+  /** The fetch for routes off the hot path (/v1/models, Ollama's /api/generate): node:http's, or the global one. */
   fetch: typeof fetch;
   inFlight: number;
 }
 
-/** One SDK client per base URL; the SDK's own retries are off because the runner retries (and counts) itself. */
+/** Endpoints sharing one keep-alive transport; USERTURN_FETCH=global sends the routes off the hot path through the global fetch. */
 export function createEndpoints(baseURLs: string[], apiKey: string | undefined, timeoutMs: number, maxSockets = 1024, timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS): Endpoint[] {
   const http = createHttpTransport(maxSockets, timeouts);
   const fetchImpl = process.env.USERTURN_FETCH === 'global' ? undefined : createHttpFetch(maxSockets, timeouts, http);
-  return baseURLs.map((baseURL) => ({
-    baseURL,
-    inFlight: 0,
-    http,
-    fetch: fetchImpl ?? globalThis.fetch,
-    client: new OpenAI({ baseURL, apiKey: apiKey ?? 'none', maxRetries: 0, timeout: timeoutMs, ...(fetchImpl ? { fetch: fetchImpl } : {}) }),
-  }));
+  const fetch = fetchImpl ?? globalThis.fetch;
+  return baseURLs.map((baseURL) => ({ baseURL, inFlight: 0, http, fetch, listModels: (ms) => getModels(fetch, baseURL, apiKey, ms) }));
+}
+
+/**
+ * What the SDK's `models.list()` did, without loading its client: the same request (`Authorization: Bearer`, the
+ * key or "none"), the body as JSON when the server says it is JSON (else its text, which lists nothing), and the
+ * SDK's errors: APIConnectionTimeoutError at the timeout, APIConnectionError when no answer came, the status error.
+ */
+async function getModels(fetch: typeof globalThis.fetch, baseURL: string, apiKey: string | undefined, timeoutMs: number): Promise<unknown> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  let res: Response;
+  try {
+    res = await fetch(`${baseURL.replace(/\/+$/, '')}/models`, { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${apiKey ?? 'none'}` }, signal });
+  } catch (e) {
+    if (signal.aborted) throw new APIConnectionTimeoutError();
+    throw new APIConnectionError({ cause: e as Error });
+  }
+  try {
+    if (!res.ok) throw sdkStatusError(res.status, await res.text().catch((e: Error) => e.message), res.headers);
+    return /json/i.test(res.headers.get('content-type') ?? '') ? await res.json() : await res.text();
+  } catch (e) {
+    if (signal.aborted) throw new APIConnectionTimeoutError();
+    throw e;
+  }
 }
 
 /** Least-loaded endpoint, skipping the one that just failed when there is a choice; ties go round-robin. */
@@ -59,9 +78,10 @@ export async function servedModels(endpoints: Endpoint[], timeoutMs: number): Pr
     for (let attempt = 0; attempt < 3; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, 200 * attempt));
       try {
-        const page = await e.client.models.list({ timeout: Math.min(timeoutMs, 30_000), maxRetries: 0 });
-        const first = page.data[0]?.id;
-        if (!first) throw new Error('the endpoint lists no model');
+        // As the SDK's page read it: `data` or nothing, the first entry's id.
+        const body = (await e.listModels(Math.min(timeoutMs, 30_000))) as { data?: Array<{ id?: unknown }> } | null;
+        const first = (body?.data || [])[0]?.id;
+        if (typeof first !== 'string' || first === '') throw new Error('the endpoint lists no model');
         out.push(first);
         lastErr = undefined;
         break;

@@ -1,4 +1,4 @@
-import { APIConnectionTimeoutError, APIError } from 'openai';
+import { APIConnectionTimeoutError, APIError } from 'openai/error';
 import { RejectedAnswer } from './answer-check.ts';
 import type { Endpoint } from './endpoints.ts';
 import type { CompletionBody } from './types.ts';
