@@ -15,15 +15,24 @@ import type { CompletionBody } from './types.ts';
  * an `APIError` built as the SDK builds it, a failure before the answer's headers an `APIConnectionError`, the
  * attempt deadline an `APIConnectionTimeoutError` (sdk-errors.ts). /v1/models is asked without the SDK too (endpoints.ts).
  */
-export async function postCompletion(http: HttpTransport, baseURL: string, body: CompletionBody, timeoutMs: number, stream: boolean, apiKey: string | undefined): Promise<unknown> {
+export function postCompletion(http: HttpTransport, baseURL: string, body: CompletionBody, timeoutMs: number, stream: boolean, apiKey: string | undefined): Promise<unknown> {
   // `stream` and `stream_options` travel on the wire only: the cache key is the body without them.
   const wire = JSON.stringify(stream ? { ...body, stream: true, stream_options: { include_usage: true } } : body);
-  const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${apiKey ?? 'none'}` };
+  return requestAnswer(http, completionsUrl(baseURL), wire, timeoutMs, apiKey);
+}
+
+/**
+ * One request on the transport (a POST of `wire`, or a GET when it is null), answered as the SDK answers: the
+ * streamed or JSON body, or its error types for a status, a failure before the headers and the deadline.
+ */
+export async function requestAnswer(http: HttpTransport, url: URL, wire: string | null, timeoutMs: number, apiKey: string | undefined): Promise<unknown> {
+  const auth = { accept: 'application/json', authorization: `Bearer ${apiKey ?? 'none'}` };
+  const init = wire === null ? { method: 'GET', headers: auth, body: null } : { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: wire };
   // What happens after the headers is told apart from a failure to get them (which the SDK wraps).
   let answer: { value: unknown } | { error: unknown };
   let opened: OpenResponse | null = null;
   try {
-    answer = await http.open(completionsUrl(baseURL), { method: 'POST', headers, body: wire, deadlineMs: timeoutMs }, (o) =>
+    answer = await http.open(url, { ...init, deadlineMs: timeoutMs }, (o) =>
       readAnswer((opened = o)).then(
         (value) => ({ value }),
         (error: unknown) => ({ error }),

@@ -1,8 +1,7 @@
-import { APIConnectionError, APIConnectionTimeoutError } from 'openai/error';
 import { createHttpFetch } from './http-fetch.ts';
 import { createHttpTransport, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, type HttpTransport } from './http-transport.ts';
 import { ServerError } from '../core/errors.ts';
-import { sdkStatusError } from './sdk-errors.ts';
+import { requestAnswer } from './direct-completion.ts';
 
 /** An endpoint that cannot be used (unreachable, lists no model, endpoints disagree): exit 1, not a bug. */
 export class EndpointError extends ServerError {}
@@ -13,41 +12,26 @@ export interface Endpoint {
   listModels(timeoutMs: number): Promise<unknown>;
   /** The keep-alive transport completions are posted on (direct-completion.ts). */
   http: HttpTransport;
-  /** The fetch for routes off the hot path (/v1/models, Ollama's /api/generate): node:http's, or the global one. */
+  /** The fetch for Ollama's /api/generate: node:http's, or the global one (USERTURN_FETCH=global). */
   fetch: typeof fetch;
   inFlight: number;
 }
 
-/** Endpoints sharing one keep-alive transport; USERTURN_FETCH=global sends the routes off the hot path through the global fetch. */
+/** Endpoints sharing one keep-alive transport; USERTURN_FETCH=global sends Ollama's route through the global fetch. */
 export function createEndpoints(baseURLs: string[], apiKey: string | undefined, timeoutMs: number, maxSockets = 1024, timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS): Endpoint[] {
   const http = createHttpTransport(maxSockets, timeouts);
   const fetchImpl = process.env.USERTURN_FETCH === 'global' ? undefined : createHttpFetch(maxSockets, timeouts, http);
   const fetch = fetchImpl ?? globalThis.fetch;
-  return baseURLs.map((baseURL) => ({ baseURL, inFlight: 0, http, fetch, listModels: (ms) => getModels(fetch, baseURL, apiKey, ms) }));
+  return baseURLs.map((baseURL) => ({ baseURL, inFlight: 0, http, fetch, listModels: (ms) => getModels(http, baseURL, apiKey, ms) }));
 }
 
 /**
- * What the SDK's `models.list()` did, without loading its client: the same request (`Authorization: Bearer`, the
- * key or "none"), the body as JSON when the server says it is JSON (else its text, which lists nothing), and the
- * SDK's errors: APIConnectionTimeoutError at the timeout, APIConnectionError when no answer came, the status error.
+ * What the SDK's `models.list()` did, without loading its client (nor the global fetch's undici, which a Response
+ * or Headers would load: 0.7 MB of source): the same GET on the runner's transport, the body as JSON when the
+ * server says it is JSON (else its text, which lists nothing), and the SDK's errors (requestAnswer).
  */
-async function getModels(fetch: typeof globalThis.fetch, baseURL: string, apiKey: string | undefined, timeoutMs: number): Promise<unknown> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  let res: Response;
-  try {
-    res = await fetch(`${baseURL.replace(/\/+$/, '')}/models`, { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${apiKey ?? 'none'}` }, signal });
-  } catch (e) {
-    if (signal.aborted) throw new APIConnectionTimeoutError();
-    throw new APIConnectionError({ cause: e as Error });
-  }
-  try {
-    if (!res.ok) throw sdkStatusError(res.status, await res.text().catch((e: Error) => e.message), res.headers);
-    return /json/i.test(res.headers.get('content-type') ?? '') ? await res.json() : await res.text();
-  } catch (e) {
-    if (signal.aborted) throw new APIConnectionTimeoutError();
-    throw e;
-  }
-}
+const getModels = (http: HttpTransport, baseURL: string, apiKey: string | undefined, timeoutMs: number): Promise<unknown> =>
+  requestAnswer(http, new URL(`${baseURL.replace(/\/+$/, '')}/models`), null, timeoutMs, apiKey);
 
 /** Least-loaded endpoint, skipping the one that just failed when there is a choice; ties go round-robin. */
 export function pickEndpoint(endpoints: Endpoint[], counter: number, avoid?: Endpoint): Endpoint {
