@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { MALLOC_ENV, SEMI_SPACE_FLAG } from '../../runners/probe/heap.ts';
+import { runStartEnv, SEMI_SPACE_FLAG } from '../../runners/probe/heap.ts';
 import { descendantCpuMs } from './descendant-cpu.ts';
 
 /** Requests per item under suite v1: the assistant turn and 12 user turns. */
@@ -54,13 +54,13 @@ export async function childMain(args: string): Promise<void> {
 }
 
 /**
- * `userturn run` in its own process (so its RSS is its own), started with the V8 flag and the malloc setting the
- * CLI re-executes itself with. BENCH_CHILD_FLAGS replaces the flags (e.g. `--cpu-prof --cpu-prof-dir=DIR` to
+ * `userturn run` in its own process (so its RSS is its own), started with the V8 flag and the environment the CLI
+ * re-executes itself with (malloc's settings, the compile cache). BENCH_CHILD_FLAGS replaces the flags (e.g. `--cpu-prof --cpu-prof-dir=DIR` to
  * profile the run).
  */
 export async function runChild(script: string, opts: Record<string, unknown>): Promise<RunFigures> {
   const flags = process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(' ') : [SEMI_SPACE_FLAG];
-  const p = spawn(process.execPath, [...flags, script, '--child', '--args', JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...MALLOC_ENV, ...process.env } });
+  const p = spawn(process.execPath, [...flags, script, '--child', '--args', JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...runStartEnv(), ...process.env } });
   let out = '';
   p.stdout!.on('data', (d) => (out += d));
   const code = await new Promise<number | null>((r) => p.once('exit', r));

@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BENCHMARK_DIR_ENV, SUITES_DIR, currentSuiteName, inBenchmarkDir } from '../../src/lib/data-paths.ts';
 import { InputError } from './errors.ts';
@@ -8,6 +9,11 @@ import { InputError } from './errors.ts';
  * installed package (build:cli copies the data there), whatever the current directory is.
  */
 export const DATA_ROOT = join(import.meta.dirname, '..', '..');
+
+/** The runner's own cache folder (request cache, downloaded templates, compiled code): USERTURN_CACHE_DIR, else ~/.cache/userturn. */
+export function defaultCacheRoot(): string {
+  return process.env.USERTURN_CACHE_DIR ?? join(homedir(), '.cache', 'userturn');
+}
 
 /** Where a benchmark path of src/lib/data-paths.ts (`benchmark/…`) is read: below USERTURN_BENCHMARK_DIR when set. */
 export function benchmarkPath(path: string): string {

@@ -1,6 +1,6 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createHeuristicJudge } from './heuristic/judge.ts';
+import { defaultCacheRoot } from '../core/defaults.ts';
 import type { Judge } from '../core/judge.ts';
 
 export type { Judge, JudgeInput } from '../core/judge.ts';
@@ -31,8 +31,7 @@ export async function createJudgePanel(options: JudgePanelOptions): Promise<Judg
   if (options.judgeConfigs.length === 0) return [createHeuristicJudge()];
   const { loadLlmJudge } = await import('./llm/load.ts');
   const { memoryCache, openSqliteCache } = await import('../cache/sqlite-cache.ts');
-  const cacheRoot = process.env.USERTURN_CACHE_DIR ?? join(homedir(), '.cache', 'userturn');
-  const cachePath = options.cachePath === undefined ? join(cacheRoot, 'requests.sqlite') : options.cachePath;
+  const cachePath = options.cachePath === undefined ? join(defaultCacheRoot(), 'requests.sqlite') : options.cachePath;
   const cache = cachePath === null ? memoryCache() : openSqliteCache(cachePath);
   const judges: Judge[] = [];
   for (const path of options.judgeConfigs) judges.push(await loadLlmJudge(path, cache));

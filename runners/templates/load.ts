@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Submission } from '../../src/schema/index.ts';
 import type { ChatTemplate } from './render.ts';
@@ -22,10 +21,6 @@ export interface LoadedTemplate {
 }
 
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
-
-export function defaultCacheRoot(): string {
-  return process.env.USERTURN_CACHE_DIR ?? join(homedir(), '.cache', 'userturn');
-}
 
 /** Special tokens in tokenizer_config.json are either strings or AddedToken objects {content: …}. */
 function tokenText(v: unknown): string | null {

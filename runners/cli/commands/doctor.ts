@@ -2,7 +2,7 @@ import { CURRENT_SUITE_HELP, currentSuitePath } from '../../core/defaults.ts';
 import { intFlag } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { redact } from '../../io/secrets.ts';
-import { defaultCacheRoot } from '../../templates/load.ts';
+import { defaultCacheRoot } from '../../core/defaults.ts';
 import { runCommand } from '../command.ts';
 import { baseUrlsOf, DATA_DIR_FLAG, dataDirOf, ENDPOINT_FLAGS, SUITE_FLAG } from '../flags.ts';
 

@@ -2,7 +2,7 @@ import { CURRENT_SUITE_HELP, currentSuitePath } from '../../core/defaults.ts';
 import { join } from 'node:path';
 import { DatasetId } from '../../../src/schema/index.ts';
 import type { RunDeps } from '../../probe/run-options.ts';
-import { defaultCacheRoot } from '../../templates/load.ts';
+import { defaultCacheRoot } from '../../core/defaults.ts';
 import { intFlag } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';

@@ -79,6 +79,9 @@ describe('userturn run against userturn sim on the project fixtures', () => {
     assert.equal(r.code, 0, r.stderr);
     const s = JSON.parse(await readFile(join(out, 'qwen3.5-9b', 'summary.json'), 'utf8'));
     assert.equal(s.provenance.template_source, 'hub:Qwen/Qwen3.5-9B@main/tokenizer_config.json');
+    // The run re-executed itself with Node's compile cache in the runner's cache folder (heap.ts), and filled it.
+    const compiled = await readdir(join(work, 'cache', 'node-compile-cache'), { recursive: true });
+    assert.ok(compiled.length > 1, `compile cache: ${compiled.join(', ')}`);
     assert.equal((await runCli(['validate', out])).code, 0);
   });
 
