@@ -1,5 +1,5 @@
 import { RejectedAnswer } from './answer-check.ts';
-import { fastChunk } from './sse-fast-chunk.ts';
+import { readFastChunk, type FastChunk } from './sse-fast-chunk.ts';
 
 /**
  * A streamed /v1/completions answer (`stream: true`) read back into the shape of a non-streamed one, so that
@@ -25,17 +25,29 @@ const TOP_FIELDS = ['id', 'created', 'model', 'system_fingerprint'] as const;
 
 /**
  * An incremental reader of one streamed answer: `push` each piece of the body as it arrives, then `end`. Chunks of
- * the usual shape are read by fastChunk; `fastPath: false` (tests and the benchmark only) parses every one.
+ * the usual shape are read by readFastChunk; `fastPath: false` (tests and the benchmark only) parses every one.
  */
 export function createSseCompletionReader({ fastPath = true }: { fastPath?: boolean } = {}) {
   const out: Record<string, unknown> = { object: 'text_completion' };
   let text = '';
   let finish: unknown = null;
   let done = false;
+  const fast: FastChunk = { id: '', created: 0, model: '', text: '', finish: null };
   const apply = (data: string) => {
     if (data === '[DONE]') return void (done = true);
     const head = out.id === undefined || out.created === undefined || out.model === undefined;
-    const c: Chunk = (fastPath && fastChunk(data, head)) || (JSON.parse(data) as Chunk);
+    if (fastPath && readFastChunk(data, head, fast)) {
+      // What the general path below does with a chunk of that shape: none of its fields is null, usage is.
+      if (head) {
+        if (out.id === undefined) out.id = fast.id;
+        if (out.created === undefined) out.created = fast.created;
+        if (out.model === undefined) out.model = fast.model;
+      }
+      text += fast.text;
+      if (fast.finish !== null && fast.finish !== '') finish = fast.finish;
+      return;
+    }
+    const c = JSON.parse(data) as Chunk;
     if (c.error !== undefined && c.error !== null) {
       const m = (c.error as { message?: unknown }).message;
       throw new RejectedAnswer('stream_error', `error in stream: ${String(typeof m === 'string' ? m : JSON.stringify(c.error)).slice(0, 200)}`);

@@ -12,7 +12,15 @@
 const STR = String.raw`"((?:[^"\\\x00-\x1f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*)"`;
 /** `created` as a JSON integer: Number reads these digits to the same double as JSON.parse (-0 included). */
 const INT = String.raw`(-?(?:0|[1-9]\d*))`;
-const CHUNK = new RegExp(String.raw`^\{"id":${STR},"object":"text_completion","created":${INT},"model":${STR},"choices":\[\{"index":0,"text":${STR},"logprobs":null,"finish_reason":(?:null|${STR})(?:,"stop_reason":null)?(?:,"prompt_token_ids":null,"token_ids":null)?\}\](?:,"usage":null)?\}$`);
+/** The chunk's shape, its string literals captured (`head`: id, created and model too) or only matched. */
+const chunkPattern = (head: boolean) => {
+  const str = head ? STR : STR.replace('(', '(?:');
+  const int = head ? INT : INT.replace('(', '(?:');
+  return new RegExp(String.raw`^\{"id":${str},"object":"text_completion","created":${int},"model":${str},"choices":\[\{"index":0,"text":${STR},"logprobs":null,"finish_reason":(?:null|${STR})(?:,"stop_reason":null)?(?:,"prompt_token_ids":null,"token_ids":null)?\}\](?:,"usage":null)?\}$`);
+};
+const WITH_HEAD = chunkPattern(true);
+/** For a reader that has id, created and model already: fewer captures, fewer strings made per chunk. */
+const WITHOUT_HEAD = chunkPattern(false);
 /**
  * Longer data is left to JSON.parse: the pattern backtracks through its string literals, and V8 throws a RangeError
  * when that stack runs out (from about 5.6 million characters of \u escapes) where JSON.parse reads the chunk.
@@ -26,15 +34,31 @@ const MAX_LENGTH = 16384;
  */
 const str = (s: string): string => (s.length < 13 && !s.includes('\\') ? s : (JSON.parse(`"${s}"`) as string));
 
+/** What a chunk of that shape says; `id`, `created` and `model` only when read with `head`. */
+export interface FastChunk {
+  id: string;
+  created: number;
+  model: string;
+  text: string;
+  /** null, or the string as sent ("" included). */
+  finish: string | null;
+}
+
 /**
- * The chunk as JSON.parse would give it as far as the reader looks (the null fields left out), or undefined if it is
- * not of that shape. Without `head`, id, created and model are left out too: for a reader that has them already
- * (the first value seen wins), so that they are not decoded again on every step.
+ * Reads `data` into `into` (the reader's one scratch object: no chunk object per step) and says whether it was of
+ * that shape; when not, the caller parses it. Without `head`, id, created and model are not read: the reader has
+ * them already (the first value seen wins), so they are not decoded again on every step.
  */
-export function fastChunk(data: string, head: boolean) {
-  const m = data.length <= MAX_LENGTH ? CHUNK.exec(data) : null;
-  if (!m) return undefined;
-  const [, id, created, model, text, finish] = m as unknown as [string, string, string, string, string, string | undefined];
-  const choices = [{ index: 0, text: str(text), finish_reason: finish === undefined ? null : str(finish) }];
-  return head ? { id: str(id), created: Number(created), model: str(model), choices } : { choices };
+export function readFastChunk(data: string, head: boolean, into: FastChunk): boolean {
+  const m = data.length <= MAX_LENGTH ? (head ? WITH_HEAD : WITHOUT_HEAD).exec(data) : null;
+  if (!m) return false;
+  if (head) {
+    into.id = str(m[1]!);
+    into.created = Number(m[2]);
+    into.model = str(m[3]!);
+  }
+  const finish = m[head ? 5 : 2];
+  into.text = str(m[head ? 4 : 1]!);
+  into.finish = finish === undefined ? null : str(finish);
+  return true;
 }
