@@ -108,7 +108,8 @@ function readEvents(o: OpenResponse): Promise<unknown> {
       }
     });
     res.on('error', fail);
-    res.on('close', () => fail(new Error('response stream cut short (connection closed)')));
+    // Every response closes, most after their end: an Error (and its stack trace) only for one that was cut.
+    res.on('close', () => settled || fail(new Error('response stream cut short (connection closed)')));
   });
 }
 

@@ -33,7 +33,7 @@ function streamedBody(res: IncomingMessage, failure: () => Error | null, cancel:
         if (open) (open = false), c.close();
       });
       res.on('error', fail);
-      res.on('close', () => fail(new Error('response stream cut short (connection closed)')));
+      res.on('close', () => open && fail(new Error('response stream cut short (connection closed)')));
     },
     cancel,
   });
