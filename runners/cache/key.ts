@@ -12,6 +12,9 @@ export function canonicalJson(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v);
   let out: string;
   if (Array.isArray(v)) {
+    // A list of strings, numbers, booleans and nulls (a content key's parts, a stop list) is written by
+    // JSON.stringify exactly as below: one native call instead of a string built piece by piece.
+    if (v.every(isJsonPrimitive)) return JSON.stringify(v);
     out = '[';
     for (let i = 0; i < v.length; i++) out += `${i > 0 ? ',' : ''}${canonicalJson(v[i]) ?? ''}`;
     return `${out}]`;
@@ -26,6 +29,9 @@ export function canonicalJson(v: unknown): string {
   }
   return `${out}}`;
 }
+
+/** A value JSON.stringify writes the same inside a list as on its own (undefined, a function or a symbol is not). */
+const isJsonPrimitive = (x: unknown): boolean => x === null || typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean';
 
 /**
  * Content address of a request: sha-256 of the canonical request body (model, prompt, decoding params, seed).

@@ -20,3 +20,27 @@ describe('request and content keys', () => {
     assert.equal(a, 'd0fa474468886e7bdb7fed7543a7cd8a595116c9d0b6c894e6a8a9b40af26559');
   });
 });
+
+describe('canonical JSON of lists of primitives (written by JSON.stringify)', () => {
+  /** The element-by-element form every list was written in before (the reference the keys depend on). */
+  const reference = (v: unknown): string => {
+    if (v === null || typeof v !== 'object') return JSON.stringify(v);
+    if (Array.isArray(v)) return `[${v.map((x) => reference(x) ?? '').join(',')}]`;
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${reference(o[k])}`).join(',')}}`;
+  };
+  it('gives the same text for strings, numbers, booleans, nulls, and mixes with undefined and nested values', () => {
+    const cases: unknown[] = [
+      ['q', 'a "b"\n\u2028\ud800é', null, 'gsm8k'],
+      [0, -0, 1.5, 1e21, NaN, Infinity, -Infinity, true, false, null],
+      ['x', undefined, 'y'],
+      [() => 1, 'x'],
+      [Symbol('s'), 1],
+      [['nested'], 'x'],
+      [{ b: 1, a: 2 }],
+      [],
+      { stop: ['<|im_end|>', '\u0000'], prompt: 'p', seed: 3 },
+    ];
+    for (const c of cases) assert.equal(canonicalJson(c), reference(c), String(reference(c)));
+  });
+});
