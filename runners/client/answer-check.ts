@@ -41,6 +41,8 @@ export function validateCompletion(resp: unknown, expectedModel: string): { text
   if (!ACCEPTED_FINISH_REASONS.has(c.finish_reason)) throw new RejectedAnswer('incomplete', `finish_reason "${c.finish_reason.slice(0, 40)}" (the server cut the answer)`);
   const model = typeof r?.model === 'string' ? r.model : '';
   if (model !== expectedModel) throw new RejectedAnswer('wrong_model', `answered by model "${model.slice(0, 100)}", not the served "${expectedModel.slice(0, 100)}"`);
-  const audit = JSON.stringify(Object.fromEntries(AUDIT_FIELDS.filter((k) => r![k] !== undefined).map((k) => [k, r![k]])));
+  const kept: Record<string, unknown> = {};
+  for (const k of AUDIT_FIELDS) if (r![k] !== undefined) kept[k] = r![k];
+  const audit = JSON.stringify(kept);
   return { text: c.text, finish_reason: c.finish_reason, model, audit };
 }
