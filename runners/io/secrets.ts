@@ -15,6 +15,7 @@ export const REDACTED = '[redacted]';
 /** Remember a secret value (and its JSON- and URL-encoded spellings, in which it may be echoed). */
 export function registerSecret(value: string | undefined | null): void {
   if (!value || value.length < MIN_SECRET_LENGTH) return;
+  longestFirst = null;
   for (const form of [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)]) if (form.length >= MIN_SECRET_LENGTH) secrets.add(form);
   try {
     const decoded = decodeURIComponent(value);
@@ -41,11 +42,15 @@ export function registerEnvSecrets(env: NodeJS.ProcessEnv = process.env, extra: 
   for (const name of [...SECRET_ENV, ...extra]) registerSecret(env[name]);
 }
 
+/** The secrets longest first, sorted once per registration rather than on every redact (one per answer and line). */
+let longestFirst: string[] | null = null;
+
 /** The text with every registered secret replaced by [redacted] (longest first, so no part of one survives). */
 export function redact(text: string): string {
   if (secrets.size === 0 || text === '') return text;
+  longestFirst ??= [...secrets].sort((a, b) => b.length - a.length);
   let out = text;
-  for (const s of [...secrets].sort((a, b) => b.length - a.length)) if (out.includes(s)) out = out.split(s).join(REDACTED);
+  for (const s of longestFirst) if (out.includes(s)) out = out.split(s).join(REDACTED);
   return out;
 }
 
@@ -55,4 +60,5 @@ export const registeredSecrets = (): string[] => [...secrets];
 /** Tests only: forget every registered secret. */
 export function clearSecrets(): void {
   secrets.clear();
+  longestFirst = null;
 }
