@@ -26,9 +26,9 @@ export function createEndpoints(baseURLs: string[], apiKey: string | undefined, 
 }
 
 /**
- * What the SDK's `models.list()` did, without loading its client (nor the global fetch's undici, which a Response
- * or Headers would load: 0.7 MB of source): the same GET on the runner's transport, the body as JSON when the
- * server says it is JSON (else its text, which lists nothing), and the SDK's errors (requestAnswer).
+ * What the SDK's `models.list()` did, without loading its client: the same GET on the runner's transport (no
+ * fetch Response or Headers), the body as JSON when the server says it is JSON (else its text, which lists
+ * nothing), and the SDK's errors (requestAnswer).
  */
 const getModels = (http: HttpTransport, baseURL: string, apiKey: string | undefined, timeoutMs: number): Promise<unknown> =>
   requestAnswer(http, new URL(`${baseURL.replace(/\/+$/, '')}/models`), null, timeoutMs, apiKey);

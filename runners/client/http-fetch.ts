@@ -2,8 +2,8 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { createHttpTransport, DEFAULT_HTTP_TIMEOUTS, readWholeBody, type HttpTimeouts, type HttpTransport } from './http-transport.ts';
 
 /**
- * A minimal `fetch` on the runner's node:http transport (keep-alive agents, short timeouts), for the routes off the
- * hot path: /v1/models (endpoints.ts) and Ollama's /api/generate.
+ * A minimal `fetch` on the runner's node:http transport (keep-alive agents, short timeouts), for Ollama's
+ * /api/generate (ollama-generate.ts).
  * A JSON body is buffered whole, and a body cut short (fewer bytes than content-length, or a reset) rejects.
  * An event stream (`text/event-stream`, a streamed completion) is handed over as it arrives; a cut stream
  * errors its body.
