@@ -78,9 +78,11 @@ export function createHttpTransport(maxSockets: number, timeouts: HttpTimeouts =
     let target = targets.get(url);
     if (!target) targets.set(url, (target = urlToHttpOptions(url)));
     // Headers as a flat list: node:http then writes them as given instead of storing each with setHeader first. It
-    // adds no Host to a list, so it is the URL's (its port only when not the default, as node:http writes it).
+    // adds nothing to a list, so what it adds to an object is added here: the URL's Host (its port only when not the
+    // default, as node:http writes it) and, from a URL's user:password, Basic auth unless the caller sent its own.
     const headers: string[] = ['host', url.host];
     for (const k in init.headers) headers.push(k, init.headers[k]!);
+    if (target.auth && !Object.keys(init.headers).some((k) => k.toLowerCase() === 'authorization')) headers.push('authorization', `Basic ${Buffer.from(target.auth).toString('base64')}`);
     if (init.body !== null) headers.push('content-length', String(Buffer.byteLength(init.body)));
     return new Promise<T>((resolve, reject) => {
       let firstByte: NodeJS.Timeout | undefined;
