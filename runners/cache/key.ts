@@ -14,7 +14,7 @@ export function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) {
     // A list of strings, numbers, booleans and nulls (a content key's parts, a stop list) is written by
     // JSON.stringify exactly as below: one native call instead of a string built piece by piece.
-    if (v.every(isJsonPrimitive)) return JSON.stringify(v);
+    if (isPrimitiveList(v)) return JSON.stringify(v);
     out = '[';
     for (let i = 0; i < v.length; i++) out += `${i > 0 ? ',' : ''}${canonicalJson(v[i]) ?? ''}`;
     return `${out}]`;
@@ -32,6 +32,13 @@ export function canonicalJson(v: unknown): string {
 
 /** A value JSON.stringify writes the same inside a list as on its own (undefined, a function or a symbol is not). */
 const isJsonPrimitive = (x: unknown): boolean => x === null || typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean';
+
+/** A list without holes or its own toJSON (JSON.stringify writes a hole as null and calls toJSON), of such values only. */
+function isPrimitiveList(v: unknown[]): boolean {
+  if ('toJSON' in v) return false;
+  for (let i = 0; i < v.length; i++) if (!(i in v) || !isJsonPrimitive(v[i])) return false;
+  return true;
+}
 
 /**
  * Content address of a request: sha-256 of the canonical request body (model, prompt, decoding params, seed).

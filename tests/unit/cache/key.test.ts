@@ -40,6 +40,8 @@ describe('canonical JSON of lists of primitives (written by JSON.stringify)', ()
       [{ b: 1, a: 2 }],
       [],
       { stop: ['<|im_end|>', '\u0000'], prompt: 'p', seed: 3 },
+      [1, , 2], // a hole
+      Object.assign(['a', 'b'], { toJSON: () => 'not a list' }),
     ];
     for (const c of cases) assert.equal(canonicalJson(c), reference(c), String(reference(c)));
   });
