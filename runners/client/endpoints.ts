@@ -1,6 +1,7 @@
 import { createHttpFetch } from './http-fetch.ts';
 import { createHttpTransport, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, type HttpTransport } from './http-transport.ts';
 import { ServerError } from '../core/errors.ts';
+import { redact } from '../io/secrets.ts';
 import { requestAnswer } from './direct-completion.ts';
 
 /** An endpoint that cannot be used (unreachable, lists no model, endpoints disagree): exit 1, not a bug. */
@@ -76,7 +77,8 @@ export async function servedModels(endpoints: Endpoint[], timeoutMs: number): Pr
     if (lastErr !== undefined) {
       const status = (lastErr as { status?: unknown }).status;
       const hint = status === 404 && !/\/v1\/?$/.test(new URL(e.baseURL).pathname) ? ' (OpenAI-compatible servers answer under /v1: did you mean --base-url ' + `${redactUrl(e.baseURL)}/v1?)` : '';
-      throw new EndpointError(`${redactUrl(e.baseURL)}/models: ${(lastErr as Error).message}${hint}`);
+      // The server's words are printed: one that echoes the Authorization header must not print the key.
+      throw new EndpointError(`${redactUrl(e.baseURL)}/models: ${redact((lastErr as Error).message)}${hint}`);
     }
   }
   return out;

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { createEndpoints, EndpointError, servedModels } from '../../../runners/client/endpoints.ts';
+import { clearSecrets, registerSecret } from '../../../runners/io/secrets.ts';
 
 const servers: Array<ReturnType<typeof createServer>> = [];
 after(() => servers.forEach((s) => (s.closeAllConnections(), s.close())));
@@ -49,6 +50,19 @@ describe('the /v1/models look-up (without the openai SDK client, with its errors
     const e = await failure(lookup(url));
     assert.ok(e instanceof EndpointError);
     assert.match(e.message, /\/v1\/models: 401 bad key$/);
+  });
+
+  it('a server that echoes the Authorization header in its error does not get the key printed', async () => {
+    const url = await serve((req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `Invalid key ${req.headers.authorization}` } })));
+    registerSecret('sk-verysecret123');
+    try {
+      const e = await failure(lookup(url, 'sk-verysecret123'));
+      assert.ok(e instanceof EndpointError);
+      assert.doesNotMatch(e.message, /sk-verysecret123/, e.message);
+      assert.match(e.message, /\/v1\/models: 401 Invalid key Bearer \[redacted\]$/);
+    } finally {
+      clearSecrets();
+    }
   });
 
   it("a server that never answers is the SDK's timeout, after three tries", async () => {
