@@ -18,9 +18,12 @@ const HYPOTHETICAL_CUES = [HYPOTHETICAL];
 /** Names count by whole (stemmed) word, and only when they are not generic ("Include", "Answer" in a template). */
 const nameKey = (w: string) => stem(w.replace(/'s$/, ''));
 
+/** The names of a text that count: three letters or more, neither a stop word nor generic. */
+const namesIn = (text: string): string[] => [...properNouns(text)].filter((w) => w.length >= 3 && !STOPWORDS_ANY.test(w) && !isGeneric(nameKey(w)));
+
 /** What the signals read from the question alone (memoised: one question is judged many times in a row). */
 const questionFacts = memoOfText((question: string) => ({
-  names: [...properNouns(question)].filter((w) => w.length >= 3 && !STOPWORDS_ANY.test(w) && !isGeneric(nameKey(w))),
+  names: namesIn(question),
   standingRole: STANDING_ROLE.test(question),
 }));
 
@@ -30,7 +33,7 @@ export function computeSignals(userTurn: string, question: string, response: str
   const q = contextContentSet(question);
   const a = contextContentSet(response);
   const { inQ, aOnly, novel, topicInQ, topicAOnly, counted } = overlap(u, q, a);
-  const uProper = [...properNouns(userTurn)].filter((w) => w.length >= 3 && !isGeneric(nameKey(w)) && !STOPWORDS_ANY.test(w));
+  const uProper = namesIn(userTurn);
   const sharedProper = uProper.filter((w) => q.has(nameKey(w)) || a.has(nameKey(w)));
   const newProper = uProper.filter((w) => !q.has(nameKey(w)) && !a.has(nameKey(w)));
   const qNums = contextNumberSet(question);
