@@ -66,11 +66,10 @@ export async function reuseStoredResult(args: {
 /**
  * Keep a finished run's result for reruns, when it is what a fully cached rerun would write: no request failed and
  * every answer it used is in the cache as it was used (the caller checks: it sent nothing, or the only answers
- * written to its scope meanwhile were its own), no
- * verdict is a judge error (errors are never kept, so a rerun would judge again), and no sample file holds redacted
- * text (it depends on which secrets were registered). `files` are the digests of what the run itself wrote (the sample
- * sink's), `generation` the scope's answer generation the result is valid at, `cacheHits` what a fully cached rerun
- * counts (every request it makes). The row is committed with the cache file's next group; a failed commit is thrown
+ * written to its scope meanwhile were its own), no verdict is a judge error (errors are never kept, so a rerun would
+ * judge again), and no sample file holds redacted text (it depends on which secrets were registered). `files` are the
+ * digests of what the run itself wrote (the sample sink's), `generation` the scope's answer generation the result is
+ * valid at, `cacheHits` what a fully cached rerun counts (every request it makes). The row is committed with the cache file's next group; a failed commit is thrown
  * when the file is closed.
  */
 export function keepResult(results: ResultStage, args: { key: string; generation: number; files: readonly WrittenFile[]; summary: ResultSummary; light: ReadonlyMap<DatasetId, readonly SummarySample[]>; cacheHits: number }): void {

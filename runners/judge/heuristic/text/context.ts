@@ -1,7 +1,7 @@
 /**
- * What the rules derive from a question or an answer, memoised (memo.ts): a run judges one item's question about 12
- * times against about 5 answers (interleaved with other items' verdicts). Only for those two texts: every user turn is new, and would only push them
- * out. Callers must not mutate what these return (it is shared between verdicts).
+ * What the rules derive from a question or an answer, memoised (memo.ts says why). Only for those two texts: every
+ * user turn is new, and would only push them out. Callers must not mutate what these return (it is shared between
+ * verdicts).
  */
 import { memoOfText } from './memo.ts';
 import { markedWords } from './names.ts';
