@@ -69,8 +69,8 @@ export async function reuseStoredResult(args: {
  * written to its scope meanwhile were its own), no verdict is a judge error (errors are never kept, so a rerun would
  * judge again), and no sample file holds redacted text (it depends on which secrets were registered). `files` are the
  * digests of what the run itself wrote (the sample sink's), `generation` the scope's answer generation the result is
- * valid at, `cacheHits` what a fully cached rerun counts (every request it makes). The row is committed with the cache file's next group; a failed commit is thrown
- * when the file is closed.
+ * valid at, `cacheHits` what a fully cached rerun counts (every request it makes). The row is committed with the
+ * cache file's next group; a failed commit is thrown when the file is closed.
  */
 export function keepResult(results: ResultStage, args: { key: string; generation: number; files: readonly WrittenFile[]; summary: ResultSummary; light: ReadonlyMap<DatasetId, readonly SummarySample[]>; cacheHits: number }): void {
   for (const list of args.light.values()) for (const s of list) if (s.verdicts.some((v) => v.kind === 'judge_error')) return;
