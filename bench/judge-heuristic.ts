@@ -15,6 +15,7 @@ import { truncateText } from '../runners/probe/perturb.ts';
 import { drawLabel, labelWeights, PROFILES } from '../runners/sim/profiles.ts';
 import { rngFor } from '../runners/sim/rng.ts';
 import { userTurnText, workedAnswer } from '../runners/sim/text.ts';
+import { median } from './median.ts';
 
 const { values } = parseArgs({ options: { items: { type: 'string', default: '300' }, reps: { type: 'string', default: '7' }, against: { type: 'string' } } });
 const dataDir = resolve(process.env.USERTURN_DATA_DIR ?? join(import.meta.dirname, '..', '..', 'shared', 'datasets'));
@@ -66,7 +67,6 @@ async function pass(judge: Judge, mix: JudgeInput[]): Promise<number> {
   return (c.user + c.system) / 1000 / mix.length;
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mix = runLikeMix(Number(values.items));
 const judges: Array<[string, Judge]> = [['this tree', await load(resolve(import.meta.dirname, '..'))]];
 if (values.against) judges.push([values.against, await load(resolve(values.against))]);

@@ -23,6 +23,7 @@ import { runProbeCommand } from '../runners/probe/run-probe.ts';
 import type { RunOptions } from '../runners/probe/run-options.ts';
 import { comparableResult } from '../tests/helpers/result-compare.ts';
 import { benchRun, startSim } from './runner/fixture.ts';
+import { median } from './median.ts';
 
 const USAGE = `usage: npm run bench:rerun -- [--requests N] [--latency-ms MS] [--concurrency C] [--rounds R]
 
@@ -80,7 +81,6 @@ async function timedRun(opts: RunOptions) {
   return { s: (performance.now() - t0) / 1000, cpu: cpuSeconds(c0), outcome, reused: lines.some((l) => l.startsWith('derived: the whole result reused')) };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main(): Promise<void> {
   const sim = await startSim(Number(values['latency-ms']));

@@ -18,6 +18,7 @@ import { parseScriptArgs } from '../runners/core/args.ts';
 import { clientLoop, floorLoop, type LoopFigures } from './runner/loops.ts';
 import { benchRun, startSim } from './runner/fixture.ts';
 import { childMain, REQUESTS_PER_ITEM, runChild, type RunFigures } from './runner/probe-run.ts';
+import { median } from './median.ts';
 
 const USAGE = `usage: npm run bench:runner -- [--scenarios N@C,…] [--memory N@C|none] [--reps R] [--memory-reps R] [--latency-ms MS]
 
@@ -51,7 +52,6 @@ function scenario(s: string, flag: string): Scenario {
 }
 
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const f = (x: number, d = 2) => x.toFixed(d);
 const perRequest = (x: LoopFigures | RunFigures, n: number) => x.cpu_ms / n;
 
