@@ -3,6 +3,7 @@ import type { EngineId } from '../engines/behaviour.ts';
 import type { Delivery } from './delivery.ts';
 import type { FaultKind, FaultRates } from './faults.ts';
 import type { Misbehaviour } from './misbehave.ts';
+import type { Pacer } from './pacing.ts';
 import type { EngineRequest, GeneratorOptions } from './generate.ts';
 import type { Profile } from './profiles.ts';
 import type { SimStats } from './stats.ts';
@@ -12,6 +13,11 @@ export interface SimOptions {
   profile: Profile;
   seed: number;
   latencyMs: number;
+  /**
+   * Decode step of a streamed answer after its first token (pacing.ts): 0 writes the whole stream at once, N writes
+   * one piece every N ms, as an engine streams one token per step.
+   */
+  tokenMs?: number;
   faults: FaultRates;
   /** Wait announced by 429 responses. */
   retryAfterMs: number;
@@ -44,4 +50,6 @@ export interface SimContext {
   /** The last judge request bodies, for GET /sim/judge-requests: tests check what a judge client really sent. */
   judgeRequests: unknown[];
   delivery: Delivery;
+  /** Writes streamed answers, at once or one piece per decode step. */
+  pacer: Pacer;
 }

@@ -51,7 +51,7 @@ export async function ollamaGenerateRoute(ctx: SimContext, body: Record<string, 
     sendJson(res, 200, { ...final, response: a.text });
     return;
   }
-  const lines = (a.text.match(PIECE) ?? []).map((response) => JSON.stringify({ model: a.model, created_at, response, done: false }));
+  const lines = (a.text.match(PIECE) ?? []).map((response) => `${JSON.stringify({ model: a.model, created_at, response, done: false })}\n`);
   res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-  res.end([...lines, JSON.stringify(final)].join('\n') + '\n');
+  await ctx.pacer.send(res, [...lines, `${JSON.stringify(final)}\n`], true);
 }

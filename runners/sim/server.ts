@@ -7,6 +7,7 @@ import { faultPicker } from './faults.ts';
 import { errorBody, sendJson } from './http-io.ts';
 import { loadGsm8kReferences } from './references.ts';
 import { route } from './routes.ts';
+import { createPacer } from './pacing.ts';
 import { newStats, type SimStats } from './stats.ts';
 
 export type { SimOptions } from './context.ts';
@@ -35,6 +36,7 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
     hanging: new Set(),
     judgeRequests: [],
     delivery: createDelivery(stats),
+    pacer: createPacer(opts.tokenMs ?? 0),
   };
   const server = createServer((req, res) => {
     route(ctx, req, res).catch((e: unknown) => {
@@ -55,6 +57,7 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
         stats,
         close: () =>
           new Promise<void>((r) => {
+            ctx.pacer.close();
             for (const h of ctx.hanging) h.socket?.destroy();
             server.closeAllConnections();
             server.close(() => r());

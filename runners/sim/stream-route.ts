@@ -41,7 +41,7 @@ const DONE = 'data: [DONE]\n\n';
  * Send a streamed answer, or spoil it with the drawn fault: `stall_first` (headers, then nothing), `stall_mid`
  * (half the chunks, then nothing), `no_done` (every chunk, no [DONE]), `truncated` (half the chunks, then a
  * reset), `malformed` (a chunk of cut JSON). Headers go out at once, as vLLM and SGLang send them before the
- * request is scheduled; the latency is the wait for the first chunk.
+ * request is scheduled; the latency is the wait for the first chunk, and the pacer (pacing.ts) sends the rest.
  */
 export async function sendStream(ctx: SimContext, kind: FaultKind | null, route: string, req: IncomingMessage, res: ServerResponse, a: StreamedAnswer, includeUsage: boolean, onDelivered: () => void): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
@@ -54,10 +54,11 @@ export async function sendStream(ctx: SimContext, kind: FaultKind | null, route:
   if (res.destroyed) return;
   if (clientGone(ctx.stats, route, req, res)) return;
   const { chunks, usage } = streamEvents(a, includeUsage);
+  const tail = usage === null ? [] : [usage];
   const half = Math.floor(chunks.length / 2);
   if (kind === 'stall_mid' || kind === 'truncated') {
     countRoute(ctx.stats, route, kind);
-    res.write(chunks.slice(0, half).join(''));
+    if (!(await ctx.pacer.send(res, chunks.slice(0, half), false))) return;
     if (kind === 'stall_mid') return hold(ctx, res);
     setImmediate(() => res.socket?.destroy());
     return;
@@ -65,14 +66,13 @@ export async function sendStream(ctx: SimContext, kind: FaultKind | null, route:
   if (kind === 'malformed') {
     countRoute(ctx.stats, route, kind);
     const bad = chunks[half]!;
-    res.end(chunks.slice(0, half).join('') + `${bad.slice(0, Math.floor(bad.length / 2))}\n\n` + chunks.slice(half + 1).join('') + (usage ?? '') + DONE);
+    await ctx.pacer.send(res, [...chunks.slice(0, half), `${bad.slice(0, Math.floor(bad.length / 2))}\n\n`, ...chunks.slice(half + 1), ...tail, DONE], true);
     return;
   }
-  const body = chunks.join('') + (usage ?? '');
   if (kind === 'no_done') {
     countRoute(ctx.stats, route, kind);
-    res.end(body);
+    await ctx.pacer.send(res, [...chunks, ...tail], true);
     return;
   }
-  res.end(body + DONE, onDelivered);
+  await ctx.pacer.send(res, [...chunks, ...tail, DONE], true, onDelivered);
 }

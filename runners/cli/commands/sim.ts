@@ -10,7 +10,7 @@ import { DATA_DIR_FLAG, dataDirOf } from '../flags.ts';
 
 export const summary = 'start the simulated OpenAI-compatible server (tests, demo, benchmarks; never a model)';
 
-const USAGE = `usage: userturn sim [--port N] [--profile NAME] [--seed N] [--latency-ms N] [--faults SPEC] [--retry-after-ms N] [--data-dir DIR]
+const USAGE = `usage: userturn sim [--port N] [--profile NAME] [--seed N] [--latency-ms N] [--token-ms N] [--faults SPEC] [--retry-after-ms N] [--data-dir DIR]
                    [--engine NAME [--special]] [--ignore-stops] [--run-past] [--unfinished-rate R]
                    [--misbehave LIST]
 
@@ -23,6 +23,8 @@ for any other model name are answered by a scripted judge (runners/sim/judge-rou
   --profile NAME      behaviour profile: ${PROFILE_NAMES.join(', ')} (default restater)
   --seed N            seed of all generated text and faults (default 1)
   --latency-ms N      delay before each answer (default 0)
+  --token-ms N        stream one piece (a word, as an engine streams a token) every N ms after the first, as an
+                      engine's decode step does; 0 writes a streamed answer at once (default 0)
   --faults SPEC       fault rates, e.g. 500=0.1,429=0.05,reset=0.02,hang=0.02,malformed=0.01,truncated=0.01;
                       stream faults: stall_first, stall_mid, no_done (a stream without data: [DONE])
   --retry-after-ms N  wait announced by 429 answers (default 200)
@@ -46,6 +48,7 @@ const OPTIONS = {
   profile: { type: 'string' },
   seed: { type: 'string' },
   'latency-ms': { type: 'string' },
+  'token-ms': { type: 'string' },
   faults: { type: 'string' },
   'retry-after-ms': { type: 'string' },
   engine: { type: 'string' },
@@ -86,6 +89,7 @@ export async function run(argv: string[]): Promise<number> {
       profile,
       seed: intFlag('seed', values.seed, 1, 0),
       latencyMs: intFlag('latency-ms', values['latency-ms'], 0, 0),
+      tokenMs: intFlag('token-ms', values['token-ms'], 0, 0),
       faults,
       retryAfterMs: intFlag('retry-after-ms', values['retry-after-ms'], 200, 0),
       dataDir: dataDirOf(values),

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { request } from 'node:http';
+import { after, describe, it } from 'node:test';
+import { memoryCache } from '../../../runners/cache/sqlite-cache.ts';
+import { createCompletionsClient } from '../../../runners/client/completions-client.ts';
+import type { CompletionBody } from '../../../runners/client/types.ts';
+import { parseFaults } from '../../../runners/sim/faults.ts';
+import { PROFILES } from '../../../runners/sim/profiles.ts';
+import { startSim, type RunningSim } from '../../../runners/sim/server.ts';
+import { cli, spawnSim } from '../../helpers/processes.ts';
+
+const sims: RunningSim[] = [];
+after(() => Promise.all(sims.map((s) => s.close())));
+
+async function sim(tokenMs: number, faults = '') {
+  const s = await startSim({ port: 0, profile: PROFILES.aware!, seed: 3, latencyMs: 0, tokenMs, faults: parseFaults(faults), retryAfterMs: 5 });
+  sims.push(s);
+  return s;
+}
+
+const Q = 'Mia has 12 stickers. She buys 8 more and gives 5 to her brother. How many stickers does she have now?';
+const A = '12 + 8 = 20, and 20 - 5 = 15.\n\nThe answer is 15.';
+const prompt = (i: number) => `<|im_start|>user\n${Q}<|im_end|>\n<|im_start|>assistant\n${A}<|im_end|>\n<|im_start|>user\n${i > 0 ? `(#${i}) ` : ''}`;
+const body = (i = 0): CompletionBody => ({ model: 'userturn-sim/aware', prompt: prompt(i), max_tokens: 256, temperature: 1, top_p: 1, seed: i, stop: ['<|im_end|>'] });
+
+/** POST a body and record every read of the response with its arrival time; `leaveAfter` reads, then drop the connection. */
+function reads(url: string, path: string, sent: object, leaveAfter = Infinity): Promise<{ status: number; parts: Array<{ at: number; text: string }> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, agent: false }, (res) => {
+      const parts: Array<{ at: number; text: string }> = [];
+      res.setEncoding('utf8');
+      res.on('data', (text: string) => {
+        parts.push({ at: performance.now(), text });
+        if (parts.length >= leaveAfter) {
+          req.destroy();
+          resolve({ status: res.statusCode!, parts });
+        }
+      });
+      res.on('end', () => resolve({ status: res.statusCode!, parts }));
+    });
+    req.on('error', (e) => (leaveAfter === Infinity ? reject(e) : undefined));
+    req.end(JSON.stringify(sent));
+  });
+}
+
+const streamed = (i = 0) => ({ ...body(i), stream: true, stream_options: { include_usage: true } });
+const events = (text: string) => text.split('\n\n').filter(Boolean);
+
+describe('userturn sim --token-ms (a stream paced like an engine decode loop)', () => {
+  it('sends the same bytes as an unpaced stream, one event per decode step', async () => {
+    const [flat, paced] = [await sim(0), await sim(25)];
+    const a = await reads(flat.url, '/v1/completions', streamed());
+    const b = await reads(paced.url, '/v1/completions', streamed());
+    assert.equal(b.status, 200);
+    const text = b.parts.map((p) => p.text).join('');
+    assert.equal(text, a.parts.map((p) => p.text).join(''), 'pacing changes when bytes leave, not which');
+    const n = events(text).length;
+    assert.ok(n >= 6, `a user turn of several words (${n} events)`);
+    assert.ok(a.parts.length <= 2, `unpaced: one write (${a.parts.length} reads)`);
+    // Each step is its own write: the client reads (nearly) every event on its own, spread over the steps.
+    assert.ok(b.parts.length >= n - 2, `${b.parts.length} reads for ${n} events`);
+    const spread = b.parts.at(-1)!.at - b.parts[0]!.at;
+    assert.ok(spread >= (n - 3) * 25 * 0.8, `${spread.toFixed(0)} ms for ${n} events at 25 ms a step`);
+  });
+
+  it("paces Ollama's NDJSON stream the same way, same lines as unpaced", async () => {
+    const [flat, paced] = [await sim(0), await sim(25)];
+    const sent = { model: 'userturn-sim/aware', prompt: prompt(0), raw: true, options: { temperature: 1, seed: 0 } };
+    const a = await reads(flat.url, '/api/generate', sent);
+    const b = await reads(paced.url, '/api/generate', sent);
+    const lines = b.parts.map((p) => p.text).join('');
+    assert.equal(lines, a.parts.map((p) => p.text).join(''));
+    const n = lines.trim().split('\n').length;
+    assert.ok(n >= 6 && b.parts.length >= n - 2, `${b.parts.length} reads for ${n} lines`);
+    assert.equal(JSON.parse(lines.trim().split('\n').at(-1)!).done, true);
+  });
+
+  it('a client that leaves mid-stream is dropped from the steps; the answer is not counted as delivered', async () => {
+    const paced = await sim(20);
+    const left = await reads(paced.url, '/v1/completions', streamed(1), 2);
+    assert.equal(left.parts.length, 2);
+    const whole = await reads(paced.url, '/v1/completions', streamed(2));
+    assert.match(whole.parts.map((p) => p.text).join(''), /data: \[DONE\]\n\n$/);
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(Object.values(paced.stats.completed).reduce((s, x) => s + x, 0), 1, 'only the stream read to its end');
+  });
+
+  it("the runner's client reads paced streams, spoiled ones included, to the same answers as unpaced ones", async () => {
+    const flat = await sim(0);
+    const paced = await sim(5, 'truncated=0.15,malformed=0.15,no_done=0.15,stall_mid=0.1');
+    const client = (url: string) => createCompletionsClient({ baseURLs: [`${url}/v1`], concurrency: 8, timeoutMs: 20_000, maxAttempts: 12, backoffBaseMs: 1, backoffMaxMs: 5, httpTimeouts: { idleMs: 200 }, cache: memoryCache() });
+    const [c0, c1] = [client(flat.url), client(paced.url)];
+    const ids = Array.from({ length: 16 }, (_, i) => i + 10);
+    const want = await Promise.all(ids.map((i) => c0.complete(body(i)).then((r) => r.text)));
+    const got = await Promise.all(ids.map((i) => c1.complete(body(i)).then((r) => r.text)));
+    assert.deepEqual(got, want);
+    assert.ok(c1.stats.retries > 0, 'the spoiled streams were retried');
+    assert.equal(c0.stats.retries, 0);
+  });
+
+  it('the CLI takes --token-ms and refuses a negative step', async () => {
+    const s = await spawnSim(['--profile', 'aware', '--token-ms', '15']);
+    try {
+      const r = await reads(s.url, '/v1/completions', streamed());
+      assert.ok(r.parts.length >= 4, `${r.parts.length} reads`);
+    } finally {
+      s.stop();
+    }
+    const bad = spawnSync(process.execPath, [cli, 'sim', '--token-ms=-1'], { encoding: 'utf8' });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--token-ms must be an integer >= 0, got "-1"/);
+    assert.doesNotMatch(bad.stderr, /\n\s+at /, 'no stack trace');
+  });
+});
