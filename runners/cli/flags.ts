@@ -19,16 +19,21 @@ export const ENDPOINT_FLAGS = {
   'timeout-ms': { type: 'string' },
 } as const;
 
-/** Each URL checked to be http(s), trailing slashes dropped (a usage error names the first that is not). */
+/**
+ * Each URL checked to be http(s) without a query string or fragment, trailing slashes dropped (a usage error names
+ * the first that is not). The API paths (/completions, /models, engine routes) are appended to the base URL, so a
+ * query would end up in front of them; and a query may carry a key, so the error shows the URL without it.
+ */
 export function httpUrls(urls: readonly string[]): string[] {
   for (const u of urls) {
-    let ok = false;
+    let url: URL | null = null;
     try {
-      ok = /^https?:$/.test(new URL(u).protocol);
+      url = new URL(u);
     } catch {
-      ok = false;
+      url = null;
     }
-    if (!ok) throw new UsageError(`--base-url must be an http(s) URL, got "${u}"`);
+    if (!url || !/^https?:$/.test(url.protocol)) throw new UsageError(`--base-url must be an http(s) URL, got "${u}"`);
+    if (url.search || url.hash) throw new UsageError(`--base-url must not have a query string or fragment (the API paths are appended to it; an API key goes in USERTURN_API_KEY), got "${url.origin}${url.pathname}${url.search ? '?…' : '#…'}"`);
   }
   return urls.map((u) => u.replace(/\/+$/, ''));
 }

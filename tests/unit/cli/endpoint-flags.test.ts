@@ -17,6 +17,9 @@ test('--base-url wins over USERTURN_BASE_URL; each is an http(s) URL without tra
   assert.deepEqual(baseUrlsOf(undefined), ['http://127.0.0.1:8000/v1', 'http://127.0.0.1:8001/v1']);
   assert.deepEqual(baseUrlsOf(['https://gpu.example/v1//']), ['https://gpu.example/v1']);
   assert.throws(() => httpUrls(['ftp://gpu.example/v1']), (e: unknown) => e instanceof UsageError && e.message === '--base-url must be an http(s) URL, got "ftp://gpu.example/v1"');
+  // A query would come before the appended API path, and may hold a key: refused, and not echoed.
+  assert.throws(() => httpUrls(['http://gpu.example/v1?api-key=sk-secret']), (e: unknown) => e instanceof UsageError && e.message.includes('got "http://gpu.example/v1?…"') && !e.message.includes('sk-secret'));
+  assert.throws(() => httpUrls(['http://gpu.example/v1#frag']), /must not have a query string or fragment.*got "http:\/\/gpu\.example\/v1#…"/);
   withBaseUrlEnv(t, undefined);
   assert.deepEqual(baseUrlsOf([]), []);
   assert.deepEqual(Object.keys(ENDPOINT_FLAGS).sort(), ['base-url', 'model', 'template', 'timeout-ms']);
