@@ -19,12 +19,18 @@ export const ENDPOINT_FLAGS = {
   'timeout-ms': { type: 'string' },
 } as const;
 
+/** A URL as an error message may show it: without user:password, and cut before any query or fragment (either may hold a key). */
+const shown = (u: string): string => {
+  const cut = u.replace(/[?#].*$/s, '');
+  return `${cut.replace(/\/\/[^/@]*@/, '//')}${cut.length < u.length ? '…' : ''}`;
+};
+
 /**
  * Each URL checked to be http(s) without a query string or fragment, trailing slashes dropped (a usage error names
- * the first that is not). The API paths (/completions, /models, engine routes) are appended to the base URL, so a
- * query would end up in front of them; and a query may carry a key, so the error shows the URL without it.
+ * where the first bad one came from: `source`). The API paths (/completions, /models, engine routes) are appended
+ * to the base URL, so a query would land in front of them, and an empty one ("…/v1?") too.
  */
-export function httpUrls(urls: readonly string[]): string[] {
+export function httpUrls(urls: readonly string[], source = '--base-url'): string[] {
   for (const u of urls) {
     let url: URL | null = null;
     try {
@@ -32,15 +38,16 @@ export function httpUrls(urls: readonly string[]): string[] {
     } catch {
       url = null;
     }
-    if (!url || !/^https?:$/.test(url.protocol)) throw new UsageError(`--base-url must be an http(s) URL, got "${u}"`);
-    if (url.search || url.hash) throw new UsageError(`--base-url must not have a query string or fragment (the API paths are appended to it; an API key goes in USERTURN_API_KEY), got "${url.origin}${url.pathname}${url.search ? '?…' : '#…'}"`);
+    if (!url || !/^https?:$/.test(url.protocol)) throw new UsageError(`${source} must be an http(s) URL, got "${shown(u)}"`);
+    if (/[?#]/.test(u)) throw new UsageError(`${source} must not have a query string or fragment (the API paths are appended to it; an API key goes in USERTURN_API_KEY), got "${shown(u)}"`);
   }
   return urls.map((u) => u.replace(/\/+$/, ''));
 }
 
 /** --base-url (repeatable), else USERTURN_BASE_URL (comma-separated), checked; [] when neither is set. */
 export function baseUrlsOf(flags: readonly string[] | undefined): string[] {
-  return httpUrls(flags && flags.length > 0 ? flags : (process.env.USERTURN_BASE_URL ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  if (flags && flags.length > 0) return httpUrls(flags);
+  return httpUrls((process.env.USERTURN_BASE_URL ?? '').split(',').map((s) => s.trim()).filter(Boolean), 'USERTURN_BASE_URL');
 }
 
 /** --data-dir, else USERTURN_DATA_DIR (an empty variable counts as unset). */

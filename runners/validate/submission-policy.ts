@@ -37,7 +37,7 @@ export function baseUrlProblem(raw: string): string | null {
     return 'is not a URL';
   }
   if (u.username || u.password) return 'must not contain credentials (user:password@): keys come from the operator\'s environment only';
-  if (u.search) return 'must not contain a query string';
+  if (/[?#]/.test(raw)) return 'must not contain a query string or fragment';
   const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (METADATA_HOSTS.has(host)) return `"${host}" is a cloud metadata service, not a model endpoint`;
   const v4 = ipv4Parts(host);

@@ -126,7 +126,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       const sub = await loadSubmission(positionals[0]!);
       // A submission that cannot be read or does not validate is the problem to report, not the endpoint it might have named.
       if (!sub.ok) throw new SetupError(sub.errors.join('\n'));
-      baseURLs = httpUrls(sub.value.serving.base_urls);
+      baseURLs = httpUrls(sub.value.serving.base_urls, `${positionals[0]}: serving.base_urls`);
       if (baseURLs.length === 0) throw new UsageError('no endpoint: pass --base-url, set USERTURN_BASE_URL, or list serving.base_urls in the submission');
       // These URLs were written by the submitter: the operator's key goes only to hosts the operator names.
       if (apiKey) {

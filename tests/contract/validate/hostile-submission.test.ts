@@ -33,6 +33,7 @@ serving:
     - http://169.254.169.254/latest/v1
     - http://metadata.google.internal/v1
     - http://[fe80::1]:8000/v1
+    - http://gpu-host:8000/v1#
 generation:
   template_kwargs:
     add_generation_prompt: false
@@ -54,6 +55,8 @@ const EXPECTED: Array<[string, RegExp]> = [
   ['serving.base_urls.1', /link-local/],
   ['serving.base_urls.2', /metadata/],
   ['serving.base_urls.3', /link-local/],
+  // The runner appends API paths: validate refuses what `userturn run` would refuse, an empty fragment too.
+  ['serving.base_urls.4', /query string or fragment/],
   ['chat_template.path', /outside the repository/],
 ];
 

@@ -17,9 +17,19 @@ test('--base-url wins over USERTURN_BASE_URL; each is an http(s) URL without tra
   assert.deepEqual(baseUrlsOf(undefined), ['http://127.0.0.1:8000/v1', 'http://127.0.0.1:8001/v1']);
   assert.deepEqual(baseUrlsOf(['https://gpu.example/v1//']), ['https://gpu.example/v1']);
   assert.throws(() => httpUrls(['ftp://gpu.example/v1']), (e: unknown) => e instanceof UsageError && e.message === '--base-url must be an http(s) URL, got "ftp://gpu.example/v1"');
-  // A query would come before the appended API path, and may hold a key: refused, and not echoed.
-  assert.throws(() => httpUrls(['http://gpu.example/v1?api-key=sk-secret']), (e: unknown) => e instanceof UsageError && e.message.includes('got "http://gpu.example/v1?…"') && !e.message.includes('sk-secret'));
-  assert.throws(() => httpUrls(['http://gpu.example/v1#frag']), /must not have a query string or fragment.*got "http:\/\/gpu\.example\/v1#…"/);
+  // A query (even an empty one) would come before the appended API path, and may hold a key: refused, and not echoed.
+  const refused = (url: string, source: string | undefined, shown: string) =>
+    assert.throws(() => httpUrls([url], source), (e: unknown) => e instanceof UsageError && e.message.startsWith(`${source ?? '--base-url'} must not have a query string or fragment`) && e.message.endsWith(`got "${shown}"`));
+  refused('http://gpu.example/v1?api-key=sk-secret', undefined, 'http://gpu.example/v1…');
+  refused('http://gpu.example/v1?', undefined, 'http://gpu.example/v1…');
+  refused('http://gpu.example/v1/#', 'sub.yaml: serving.base_urls', 'http://gpu.example/v1/…');
+  refused('http://gpu.example/v1#frag', undefined, 'http://gpu.example/v1…');
+  // Nor does a URL that is not http(s) echo its query or credentials.
+  assert.throws(() => httpUrls(['gpu.example/v1?api-key=sk-secret']), (e: unknown) => e instanceof Error && e.message === '--base-url must be an http(s) URL, got "gpu.example/v1…"');
+  assert.throws(() => httpUrls(['ftp://user:pw@gpu.example/v1']), (e: unknown) => e instanceof Error && e.message === '--base-url must be an http(s) URL, got "ftp://gpu.example/v1"');
+  // The variable is named when the URL came from it.
+  withBaseUrlEnv(t, 'http://gpu.example/v1?key=sk-secret');
+  assert.throws(() => baseUrlsOf(undefined), (e: unknown) => e instanceof UsageError && e.message.startsWith('USERTURN_BASE_URL must not have a query string'));
   withBaseUrlEnv(t, undefined);
   assert.deepEqual(baseUrlsOf([]), []);
   assert.deepEqual(Object.keys(ENDPOINT_FLAGS).sort(), ['base-url', 'model', 'template', 'timeout-ms']);
