@@ -20,10 +20,11 @@ export function parseCommandArgs<O extends Options>(argv: string[], options: O, 
 }
 
 /** Parse a positive integer flag value or throw a UsageError naming the flag. */
-export function intFlag(name: string, value: string | undefined, fallback: number, min = 1): number {
+export function intFlag(name: string, value: string | undefined, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer >= ${min}, got "${value}"`);
+  if (n > max) throw new UsageError(`--${name} must be at most ${max}, got "${value}"`);
   return n;
 }
 

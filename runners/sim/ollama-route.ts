@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { answer } from './answer.ts';
 import type { SimContext } from './context.ts';
 import { sendJson, sleep } from './http-io.ts';
+import { closing } from './pacing.ts';
 import { parsePrompt } from './prompt-parse.ts';
 import { countRoute } from './stats.ts';
 
@@ -53,5 +54,5 @@ export async function ollamaGenerateRoute(ctx: SimContext, body: Record<string, 
   }
   const lines = (a.text.match(PIECE) ?? []).map((response) => `${JSON.stringify({ model: a.model, created_at, response, done: false })}\n`);
   res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-  await ctx.pacer.send(res, [...lines, `${JSON.stringify(final)}\n`], true);
+  await ctx.pacer.send(res, closing(lines, `${JSON.stringify(final)}\n`), true);
 }

@@ -15,6 +15,9 @@ export interface Pacer {
   close(): void;
 }
 
+/** The pieces with `end` (a usage chunk, [DONE], Ollama's last line) in the last one's step: engines send those right after the last token. */
+export const closing = (pieces: readonly string[], end: string): string[] => [...pieces.slice(0, -1), `${pieces.at(-1) ?? ''}${end}`];
+
 interface Flow {
   res: ServerResponse;
   pieces: readonly string[];

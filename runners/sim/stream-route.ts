@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimContext } from './context.ts';
 import type { FaultKind } from './faults.ts';
 import { hold } from './fault-apply.ts';
+import { closing } from './pacing.ts';
 import { sleep } from './http-io.ts';
 import type { Usage } from './responses.ts';
 import { countRoute } from './stats.ts';
@@ -54,7 +55,6 @@ export async function sendStream(ctx: SimContext, kind: FaultKind | null, route:
   if (res.destroyed) return;
   if (clientGone(ctx.stats, route, req, res)) return;
   const { chunks, usage } = streamEvents(a, includeUsage);
-  const tail = usage === null ? [] : [usage];
   const half = Math.floor(chunks.length / 2);
   if (kind === 'stall_mid' || kind === 'truncated') {
     countRoute(ctx.stats, route, kind);
@@ -66,13 +66,13 @@ export async function sendStream(ctx: SimContext, kind: FaultKind | null, route:
   if (kind === 'malformed') {
     countRoute(ctx.stats, route, kind);
     const bad = chunks[half]!;
-    await ctx.pacer.send(res, [...chunks.slice(0, half), `${bad.slice(0, Math.floor(bad.length / 2))}\n\n`, ...chunks.slice(half + 1), ...tail, DONE], true);
+    await ctx.pacer.send(res, closing([...chunks.slice(0, half), `${bad.slice(0, Math.floor(bad.length / 2))}\n\n`, ...chunks.slice(half + 1)], (usage ?? '') + DONE), true);
     return;
   }
   if (kind === 'no_done') {
     countRoute(ctx.stats, route, kind);
-    await ctx.pacer.send(res, [...chunks, ...tail], true);
+    await ctx.pacer.send(res, closing(chunks, usage ?? ''), true);
     return;
   }
-  await ctx.pacer.send(res, [...chunks, ...tail, DONE], true, onDelivered);
+  if (!(await ctx.pacer.send(res, closing(chunks, (usage ?? '') + DONE), true, onDelivered))) countRoute(ctx.stats, route, 'client_gone');
 }

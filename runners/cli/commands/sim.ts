@@ -8,6 +8,9 @@ import { UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
 import { DATA_DIR_FLAG, dataDirOf } from '../flags.ts';
 
+/** Node's timers take at most 2^31 - 1 ms; a longer delay would silently become 1 ms. */
+const TIMER_MAX_MS = 2 ** 31 - 1;
+
 export const summary = 'start the simulated OpenAI-compatible server (tests, demo, benchmarks; never a model)';
 
 const USAGE = `usage: userturn sim [--port N] [--profile NAME] [--seed N] [--latency-ms N] [--token-ms N] [--faults SPEC] [--retry-after-ms N] [--data-dir DIR]
@@ -23,8 +26,10 @@ for any other model name are answered by a scripted judge (runners/sim/judge-rou
   --profile NAME      behaviour profile: ${PROFILE_NAMES.join(', ')} (default restater)
   --seed N            seed of all generated text and faults (default 1)
   --latency-ms N      delay before each answer (default 0)
-  --token-ms N        stream one piece (a word, as an engine streams a token) every N ms after the first, as an
-                      engine's decode step does; 0 writes a streamed answer at once (default 0)
+  --token-ms N        decode step of a streamed answer (/v1/completions with stream, Ollama's /api/generate): the
+                      first piece (a word, as an engine streams a token) leaves when the latency ends, then one
+                      every N ms, the usage chunk and [DONE] with the last; a stream that starts between two steps
+                      gets its next piece at the next one. 0 writes a streamed answer at once (default 0)
   --faults SPEC       fault rates, e.g. 500=0.1,429=0.05,reset=0.02,hang=0.02,malformed=0.01,truncated=0.01;
                       stream faults: stall_first, stall_mid, no_done (a stream without data: [DONE])
   --retry-after-ms N  wait announced by 429 answers (default 200)
@@ -88,8 +93,8 @@ export async function run(argv: string[]): Promise<number> {
       port,
       profile,
       seed: intFlag('seed', values.seed, 1, 0),
-      latencyMs: intFlag('latency-ms', values['latency-ms'], 0, 0),
-      tokenMs: intFlag('token-ms', values['token-ms'], 0, 0),
+      latencyMs: intFlag('latency-ms', values['latency-ms'], 0, 0, TIMER_MAX_MS),
+      tokenMs: intFlag('token-ms', values['token-ms'], 0, 0, TIMER_MAX_MS),
       faults,
       retryAfterMs: intFlag('retry-after-ms', values['retry-after-ms'], 200, 0),
       dataDir: dataDirOf(values),

@@ -27,7 +27,9 @@ const body = (i = 0): CompletionBody => ({ model: 'userturn-sim/aware', prompt: 
 /** POST a body and record every read of the response with its arrival time; `leaveAfter` reads, then drop the connection. */
 function reads(url: string, path: string, sent: object, leaveAfter = Infinity): Promise<{ status: number; parts: Array<{ at: number; text: string }> }> {
   return new Promise((resolve, reject) => {
+    let responded = false;
     const req = request(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, agent: false }, (res) => {
+      responded = true;
       const parts: Array<{ at: number; text: string }> = [];
       res.setEncoding('utf8');
       res.on('data', (text: string) => {
@@ -37,9 +39,10 @@ function reads(url: string, path: string, sent: object, leaveAfter = Infinity): 
           resolve({ status: res.statusCode!, parts });
         }
       });
-      res.on('end', () => resolve({ status: res.statusCode!, parts }));
+      // 'close' also ends a stream cut by a reset (the truncated fault).
+      res.on('close', () => resolve({ status: res.statusCode!, parts }));
     });
-    req.on('error', (e) => (leaveAfter === Infinity ? reject(e) : undefined));
+    req.on('error', (e) => (leaveAfter === Infinity && !responded ? reject(e) : undefined));
     req.end(JSON.stringify(sent));
   });
 }
@@ -55,13 +58,15 @@ describe('userturn sim --token-ms (a stream paced like an engine decode loop)', 
     assert.equal(b.status, 200);
     const text = b.parts.map((p) => p.text).join('');
     assert.equal(text, a.parts.map((p) => p.text).join(''), 'pacing changes when bytes leave, not which');
-    const n = events(text).length;
-    assert.ok(n >= 6, `a user turn of several words (${n} events)`);
+    // One step per text event; the usage event and [DONE] go with the last one, as engines send them.
+    const steps = events(text).length - 2;
+    assert.ok(steps >= 6, `a user turn of several words (${steps} text events)`);
     assert.ok(a.parts.length <= 2, `unpaced: one write (${a.parts.length} reads)`);
-    // Each step is its own write: the client reads (nearly) every event on its own, spread over the steps.
-    assert.ok(b.parts.length >= n - 2, `${b.parts.length} reads for ${n} events`);
+    assert.match(b.parts.at(-1)!.text, /"usage":\{[^}]*\}\}\n\ndata: \[DONE\]\n\n$/);
+    // Each step is its own write: the client reads (nearly) every step on its own, spread over the steps.
+    assert.ok(b.parts.length >= steps - 1, `${b.parts.length} reads for ${steps} steps`);
     const spread = b.parts.at(-1)!.at - b.parts[0]!.at;
-    assert.ok(spread >= (n - 3) * 25 * 0.8, `${spread.toFixed(0)} ms for ${n} events at 25 ms a step`);
+    assert.ok(spread >= (steps - 2) * 25 * 0.8, `${spread.toFixed(0)} ms for ${steps} steps of 25 ms`);
   });
 
   it("paces Ollama's NDJSON stream the same way, same lines as unpaced", async () => {
@@ -71,8 +76,8 @@ describe('userturn sim --token-ms (a stream paced like an engine decode loop)', 
     const b = await reads(paced.url, '/api/generate', sent);
     const lines = b.parts.map((p) => p.text).join('');
     assert.equal(lines, a.parts.map((p) => p.text).join(''));
-    const n = lines.trim().split('\n').length;
-    assert.ok(n >= 6 && b.parts.length >= n - 2, `${b.parts.length} reads for ${n} lines`);
+    const steps = lines.trim().split('\n').length - 1; // the done line goes with the last word
+    assert.ok(steps >= 6 && b.parts.length >= steps - 1, `${b.parts.length} reads for ${steps} steps`);
     assert.equal(JSON.parse(lines.trim().split('\n').at(-1)!).done, true);
   });
 
@@ -84,6 +89,28 @@ describe('userturn sim --token-ms (a stream paced like an engine decode loop)', 
     assert.match(whole.parts.map((p) => p.text).join(''), /data: \[DONE\]\n\n$/);
     await new Promise((r) => setTimeout(r, 100));
     assert.equal(Object.values(paced.stats.completed).reduce((s, x) => s + x, 0), 1, 'only the stream read to its end');
+    assert.deepEqual(paced.stats.routes['/v1/completions'], { '200': 1, client_gone: 1 });
+  });
+
+  it('spoiled streams carry the same bytes paced as unpaced (malformed, no_done, truncated)', async () => {
+    for (const fault of ['malformed', 'no_done', 'truncated']) {
+      const [flat, paced] = [await sim(0, `${fault}=1`), await sim(10, `${fault}=1`)];
+      const a = await reads(flat.url, '/v1/completions', streamed(3));
+      const b = await reads(paced.url, '/v1/completions', streamed(3));
+      const text = b.parts.map((p) => p.text).join('');
+      assert.equal(text, a.parts.map((p) => p.text).join(''), fault);
+      assert.ok(b.parts.length >= 3, `${fault}: paced (${b.parts.length} reads)`);
+      assert.equal(text.endsWith('data: [DONE]\n\n'), fault === 'malformed', fault);
+      const unreadable = events(text).filter((e) => e !== 'data: [DONE]').filter((e) => {
+        try {
+          JSON.parse(e.slice('data: '.length));
+          return false;
+        } catch {
+          return true;
+        }
+      });
+      assert.equal(unreadable.length, fault === 'malformed' ? 1 : 0, `${fault}: the one cut event`);
+    }
   });
 
   it("the runner's client reads paced streams, spoiled ones included, to the same answers as unpaced ones", async () => {
@@ -99,7 +126,7 @@ describe('userturn sim --token-ms (a stream paced like an engine decode loop)', 
     assert.equal(c0.stats.retries, 0);
   });
 
-  it('the CLI takes --token-ms and refuses a negative step', async () => {
+  it("the CLI takes --token-ms and refuses a negative step or one beyond a timer's range", async () => {
     const s = await spawnSim(['--profile', 'aware', '--token-ms', '15']);
     try {
       const r = await reads(s.url, '/v1/completions', streamed());
@@ -111,5 +138,9 @@ describe('userturn sim --token-ms (a stream paced like an engine decode loop)', 
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /--token-ms must be an integer >= 0, got "-1"/);
     assert.doesNotMatch(bad.stderr, /\n\s+at /, 'no stack trace');
+    // Beyond a timer's range Node would silently wait 1 ms instead.
+    const huge = spawnSync(process.execPath, [cli, 'sim', '--token-ms', '3000000000'], { encoding: 'utf8' });
+    assert.equal(huge.status, 2);
+    assert.match(huge.stderr, /--token-ms must be at most 2147483647, got "3000000000"/);
   });
 });
