@@ -41,7 +41,7 @@ function cacheRows(work: string): Array<Record<string, unknown>> {
 }
 
 describe('streamed completions against the simulator', () => {
-  it('a streamed run writes the same samples, summary and cache rows as a non-streamed one, with or without stream faults', async () => {
+  it('a streamed run writes the same samples, summary and cache rows as a non-streamed one, with or without stream faults, paced or not', async () => {
     const sim = await spawnSim(PROFILE);
     let plain: string;
     let streamed: string;
@@ -67,6 +67,19 @@ describe('streamed completions against the simulator', () => {
       assert.deepEqual(cacheRows(work), cacheRows(plain));
     } finally {
       await faulty.stop();
+    }
+
+    // Streams paced as an engine sends them (one word every 3 ms, each its own write), spoiled ones included: the
+    // client reads them chunk by chunk, with the same results.
+    const paced = await spawnSim([...PROFILE, '--token-ms', '3', '--faults', 'stall_mid=0.05,no_done=0.05,truncated=0.05,malformed=0.05']);
+    try {
+      const work = await run(paced, {}, ['--first-byte-timeout-ms', '400', '--idle-timeout-ms', '400']);
+      const routes = (await paced.stats()).routes['/v1/completions']!;
+      assert.ok((routes.truncated ?? 0) + (routes.malformed ?? 0) + (routes.no_done ?? 0) + (routes.stall_mid ?? 0) > 0, 'faults were injected');
+      assert.deepEqual(await results(work), reference);
+      assert.deepEqual(cacheRows(work), cacheRows(plain));
+    } finally {
+      await paced.stop();
     }
   });
 });
