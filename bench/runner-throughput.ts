@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     console.log(`userturn run against the floor: simulator at ${latencyMs} ms${tokenMs > 0 ? ` then ${tokenMs} ms a streamed piece` : ', each answer in one write'}, ${new Date().toISOString()}, ${cpus().length} cores, load average ${load()}`);
     const results = new Map<string, { wall: number; cpu: number; rss: number }>();
     for (const sc of timed) {
-      console.log(`\n${sc.requests} requests @ concurrency ${sc.concurrency} (ideal ${f(sc.requests / (sc.concurrency / (latencyMs / 1000)), 1)} s${tokenMs > 0 ? " from the latency alone, before the paced pieces" : ""}), ${reps} interleaved repetitions`);
+      console.log(`\n${sc.requests} requests @ concurrency ${sc.concurrency} (ideal ${f(sc.requests / (sc.concurrency / (latencyMs / 1000)), 1)} s${tokenMs > 0 ? ' from the latency alone, before the paced pieces' : ''}), ${reps} interleaved repetitions`);
       results.set(`${sc.requests}@${sc.concurrency}`, summarise(sc, await measure(sim.url, sc, reps, true, `${sc.requests}@${sc.concurrency}`)));
     }
     if (memory) {

@@ -11,7 +11,7 @@ import type { ServerResponse } from 'node:http';
 export interface Pacer {
   /** Write `pieces`, then end the response (calling `onEnded` once it is flushed) when `end`; false when the client left first. */
   send(res: ServerResponse, pieces: readonly string[], end: boolean, onEnded?: () => void): Promise<boolean>;
-  /** Stop stepping: streams still in flight are left as they are (the server closes their connections). */
+  /** Stop stepping; every stream still in flight is settled as not sent (the server closes their connections). */
   close(): void;
 }
 

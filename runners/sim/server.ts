@@ -5,9 +5,9 @@ import type { SimContext, SimOptions } from './context.ts';
 import { createDelivery } from './delivery.ts';
 import { faultPicker } from './faults.ts';
 import { errorBody, sendJson } from './http-io.ts';
+import { createPacer } from './pacing.ts';
 import { loadGsm8kReferences } from './references.ts';
 import { route } from './routes.ts';
-import { createPacer } from './pacing.ts';
 import { newStats, type SimStats } from './stats.ts';
 
 export type { SimOptions } from './context.ts';
