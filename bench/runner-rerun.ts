@@ -81,7 +81,6 @@ async function timedRun(opts: RunOptions) {
   return { s: (performance.now() - t0) / 1000, cpu: cpuSeconds(c0), outcome, reused: lines.some((l) => l.startsWith('derived: the whole result reused')) };
 }
 
-
 async function main(): Promise<void> {
   const sim = await startSim(Number(values['latency-ms']));
   const work = await mkdtemp(join(tmpdir(), 'ut-bench-rerun-'));

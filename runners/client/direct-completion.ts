@@ -49,11 +49,14 @@ export async function requestAnswer(http: HttpTransport, url: URL, wire: string 
   throw answer.error;
 }
 
+/** An API route below a base URL: the base's trailing slashes dropped, `/route` appended (a base has no query, flags.ts). */
+export const apiUrl = (baseURL: string, route: string): URL => new URL(`${baseURL.replace(/\/+$/, '')}/${route}`);
+
 const urls = new Map<string, URL>();
 /** `<base>/completions`, one URL object per base URL (the transport remembers what it resolved for it). */
 function completionsUrl(baseURL: string): URL {
   let u = urls.get(baseURL);
-  if (!u) urls.set(baseURL, (u = new URL(`${baseURL.replace(/\/+$/, '')}/completions`)));
+  if (!u) urls.set(baseURL, (u = apiUrl(baseURL, 'completions')));
   return u;
 }
 

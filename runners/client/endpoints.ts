@@ -2,7 +2,7 @@ import { createHttpFetch } from './http-fetch.ts';
 import { createHttpTransport, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, type HttpTransport } from './http-transport.ts';
 import { ServerError } from '../core/errors.ts';
 import { redact } from '../io/secrets.ts';
-import { requestAnswer } from './direct-completion.ts';
+import { apiUrl, requestAnswer } from './direct-completion.ts';
 
 /** An endpoint that cannot be used (unreachable, lists no model, endpoints disagree): exit 1, not a bug. */
 export class EndpointError extends ServerError {}
@@ -32,7 +32,7 @@ export function createEndpoints(baseURLs: string[], apiKey: string | undefined, 
  * nothing), and the SDK's errors (requestAnswer).
  */
 const getModels = (http: HttpTransport, baseURL: string, apiKey: string | undefined, timeoutMs: number): Promise<unknown> =>
-  requestAnswer(http, new URL(`${baseURL.replace(/\/+$/, '')}/models`), null, timeoutMs, apiKey);
+  requestAnswer(http, apiUrl(baseURL, 'models'), null, timeoutMs, apiKey);
 
 /** Least-loaded endpoint, skipping the one that just failed when there is a choice; ties go round-robin. */
 export function pickEndpoint(endpoints: Endpoint[], counter: number, avoid?: Endpoint): Endpoint {
