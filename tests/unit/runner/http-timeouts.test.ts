@@ -73,3 +73,18 @@ describe("the attempt's deadline (direct completions path)", () => {
     await assert.rejects(postCompletion(http, base, body, 300, true, undefined), (e) => e instanceof APIConnectionTimeoutError);
   });
 });
+
+describe('keep-alive', () => {
+  it('a wave of more answers than an agent keeps idle by default (256) reuses every socket for the next wave', async () => {
+    let connections = 0;
+    const url = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+    servers.at(-1)!.on('connection', () => connections++);
+    const concurrency = 300;
+    const f = createHttpFetch(concurrency);
+    const wave = () => Promise.all(Array.from({ length: concurrency }, () => f(url, { method: 'POST', body: '{}' }).then((r) => r.json())));
+    await wave();
+    assert.equal(connections, concurrency);
+    await wave();
+    assert.equal(connections, concurrency, 'the second wave opened new connections');
+  });
+});
