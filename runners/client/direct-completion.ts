@@ -6,14 +6,14 @@ import { createSseCompletionReader } from './sse-completion.ts';
 import type { CompletionBody } from './types.ts';
 
 /**
- * One POST /v1/completions straight on the endpoint's keep-alive node:http transport, not through the openai SDK.
- * Why: `node bench/runner-sdk-vs-direct.ts` on 2026-11-25 (2 cores at load average 12–15, same simulator, same
- * process, alternating, 3 × 4,000 streamed requests at concurrency 128): the SDK's request path over the same
+ * One POST /v1/completions straight on the endpoint's keep-alive transport (undici, http-transport.ts), not through the
+ * openai SDK. Why: `node bench/runner-sdk-vs-direct.ts` on 2026-11-25 (2 cores at load average 12–15, same simulator,
+ * same process, alternating, 3 × 4,000 streamed requests at concurrency 128): the SDK's request path over the same
  * transport cost 0.45–0.47 ms of CPU per request, this one 0.18–0.22 ms (2.1–2.5× less). Retries, backoff and
  * retry-after stay the runner's own (completions-client.ts), and so do the connect, first-byte and idle timeouts
- * (http-transport.ts). Errors keep the SDK's types and messages (classify.ts reads them): an HTTP error status is
- * an `APIError` built as the SDK builds it, a failure before the answer's headers an `APIConnectionError`, the
- * attempt deadline an `APIConnectionTimeoutError` (sdk-errors.ts). /v1/models is asked without the SDK too (endpoints.ts).
+ * (http-transport.ts). Errors keep the SDK's types and messages (classify.ts reads them): an HTTP error status is an
+ * `APIError` built as the SDK builds it, a failure before the answer's headers an `APIConnectionError`, the attempt
+ * deadline an `APIConnectionTimeoutError` (sdk-errors.ts). /v1/models is asked without the SDK too (endpoints.ts).
  */
 export function postCompletion(http: HttpTransport, baseURL: string, body: CompletionBody, timeoutMs: number, stream: boolean, apiKey: string | undefined): Promise<unknown> {
   // `stream` and `stream_options` travel on the wire only: the cache key is the body without them.
@@ -61,7 +61,7 @@ function completionsUrl(baseURL: string): URL {
 }
 
 function readAnswer(o: OpenResponse): Promise<unknown> {
-  const status = o.res.statusCode ?? 500;
+  const { status } = o;
   if (status < 200 || status > 299) return statusError(o, status).then((e) => Promise.reject(e));
   return o.streamed ? readEvents(o) : jsonBody(o);
 }
@@ -77,13 +77,12 @@ async function jsonBody(o: OpenResponse): Promise<unknown> {
   }
   const text = raw.toString('utf8');
   // As the SDK: JSON when the server says so (a parse error is a malformed answer), else the text itself.
-  return /json/i.test(o.res.headers['content-type'] ?? '') ? JSON.parse(text) : text;
+  return /json/i.test(String(o.headers['content-type'] ?? '')) ? JSON.parse(text) : text;
 }
 
 /** The event stream read as it arrives into a non-streamed answer; a timeout, reset or cut rejects. */
 function readEvents(o: OpenResponse): Promise<unknown> {
   const reader = createSseCompletionReader();
-  const { res } = o;
   return new Promise((resolve, reject) => {
     let settled = false;
     const fail = (e: unknown) => {
@@ -92,27 +91,26 @@ function readEvents(o: OpenResponse): Promise<unknown> {
       o.cancel();
       reject(o.failure() ?? e);
     };
-    res.on('data', (b: Buffer) => {
-      if (settled) return;
-      try {
-        reader.push(b);
-      } catch (e) {
-        fail(e);
-      }
+    o.read({
+      data(b) {
+        if (settled) return;
+        try {
+          reader.push(b);
+        } catch (e) {
+          fail(e);
+        }
+      },
+      end() {
+        if (settled) return;
+        try {
+          settled = true;
+          resolve(reader.end());
+        } catch (e) {
+          reject(e);
+        }
+      },
+      error: fail,
     });
-    res.on('end', () => {
-      if (settled) return;
-      if (!res.complete) return fail(new Error('response stream cut short'));
-      try {
-        settled = true;
-        resolve(reader.end());
-      } catch (e) {
-        reject(e);
-      }
-    });
-    res.on('error', fail);
-    // Every response closes, most after their end: an Error (and its stack trace) only for one that was cut.
-    res.on('close', () => settled || fail(new Error('response stream cut short (connection closed)')));
   });
 }
 
@@ -122,5 +120,5 @@ async function statusError(o: OpenResponse, status: number): Promise<Error> {
     (b) => b.toString('utf8'),
     (e: Error) => e.message,
   );
-  return sdkStatusError(status, text, toHeaders(o.res.headers));
+  return sdkStatusError(status, text, toHeaders(o.headers));
 }

@@ -13,7 +13,7 @@ export interface Endpoint {
   listModels(timeoutMs: number): Promise<unknown>;
   /** The keep-alive transport completions are posted on (direct-completion.ts). */
   http: HttpTransport;
-  /** The fetch for Ollama's /api/generate: node:http's, or the global one (USERTURN_FETCH=global). */
+  /** The fetch for Ollama's /api/generate: the runner's transport's, or the global one (USERTURN_FETCH=global). */
   fetch: typeof fetch;
   inFlight: number;
 }

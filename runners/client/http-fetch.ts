@@ -1,8 +1,8 @@
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { createHttpTransport, DEFAULT_HTTP_TIMEOUTS, readWholeBody, type HttpTimeouts, type HttpTransport } from './http-transport.ts';
+import type { IncomingHttpHeaders } from 'node:http';
+import { createHttpTransport, DEFAULT_HTTP_TIMEOUTS, readWholeBody, type HttpTimeouts, type HttpTransport, type OpenResponse } from './http-transport.ts';
 
 /**
- * A minimal `fetch` on the runner's node:http transport (keep-alive agents, short timeouts), for Ollama's
+ * A minimal `fetch` on the runner's transport (keep-alive pools, short timeouts), for Ollama's
  * /api/generate (ollama-generate.ts).
  * A JSON body is buffered whole, and a body cut short (fewer bytes than content-length, or a reset) rejects.
  * An event stream (`text/event-stream`, a streamed completion) is handed over as it arrives; a cut stream
@@ -18,24 +18,17 @@ export function toHeaders(h: IncomingHttpHeaders): Headers {
 }
 
 /** The body of an event stream as it arrives; the first failure (timeout, reset, cut) errors it. */
-function streamedBody(res: IncomingMessage, failure: () => Error | null, cancel: () => void): ReadableStream<Uint8Array> {
+function streamedBody(o: OpenResponse): ReadableStream<Uint8Array> {
   let open = true;
   return new ReadableStream<Uint8Array>({
     start(c) {
-      const fail = (e: Error) => {
-        if (!open) return;
-        open = false;
-        c.error(failure() ?? e);
-      };
-      res.on('data', (b: Buffer) => open && c.enqueue(new Uint8Array(b.buffer, b.byteOffset, b.byteLength)));
-      res.on('end', () => {
-        if (!res.complete) return fail(new Error('response stream cut short'));
-        if (open) (open = false), c.close();
+      o.read({
+        data: (b) => open && c.enqueue(new Uint8Array(b.buffer, b.byteOffset, b.byteLength)),
+        end: () => open && ((open = false), c.close()),
+        error: (e) => open && ((open = false), c.error(o.failure() ?? e)),
       });
-      res.on('error', fail);
-      res.on('close', () => open && fail(new Error('response stream cut short (connection closed)')));
     },
-    cancel,
+    cancel: () => o.cancel(),
   });
 }
 
@@ -46,9 +39,9 @@ export function createHttpFetch(maxSockets: number, timeouts: HttpTimeouts = DEF
     new Headers(init.headers).forEach((v, k) => (headers[k] = v));
     const body = init.body == null ? null : typeof init.body === 'string' ? init.body : Buffer.from(init.body as ArrayBuffer);
     return transport.open(url, { method: init.method ?? 'GET', headers, body, signal: init.signal ?? undefined }, async (o) => {
-      const status = o.res.statusCode ?? 500;
-      const meta = { status, statusText: o.res.statusMessage ?? '', headers: toHeaders(o.res.headers) };
-      if (o.streamed) return new Response(streamedBody(o.res, o.failure, o.cancel), meta);
+      const { status } = o;
+      const meta = { status, statusText: o.statusText, headers: toHeaders(o.headers) };
+      if (o.streamed) return new Response(streamedBody(o), meta);
       const whole = await readWholeBody(o);
       return new Response(status === 204 || status === 304 ? null : whole, meta);
     });

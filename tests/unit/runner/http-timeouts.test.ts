@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { APIConnectionTimeoutError } from 'openai';
 import { postCompletion } from '../../../runners/client/direct-completion.ts';
+import { createEndpoints } from '../../../runners/client/endpoints.ts';
 import { createHttpFetch } from '../../../runners/client/http-fetch.ts';
 import { createHttpTransport } from '../../../runners/client/http-transport.ts';
+import { attemptOllamaGenerate } from '../../../runners/client/ollama-generate.ts';
 
 const servers: Server[] = [];
 after(() => servers.forEach((s) => { s.closeAllConnections(); s.close(); }));
@@ -86,5 +88,30 @@ describe('keep-alive', () => {
     assert.equal(connections, concurrency);
     await wave();
     assert.equal(connections, concurrency, 'the second wave opened new connections');
+  });
+});
+
+describe("Ollama's route (the transport's fetch, with the attempt's AbortSignal)", () => {
+  const body = { model: 'm', prompt: 'p', max_tokens: 8, temperature: 0, top_p: 1, seed: 0, stop: [] };
+  const endpoint = (url: string) => createEndpoints([url.replace(/\/completions$/, '')], undefined, 60_000, 4, { connectMs: 5_000, firstByteMs: 60_000, idleMs: 60_000 })[0]!;
+
+  it("a server that never answers fails as the SDK's connection timeout at the deadline, and the request's connection is closed", async () => {
+    let closed = 0;
+    const url = await serve(() => {});
+    servers.at(-1)!.on('connection', (socket) => socket.on('close', () => closed++));
+    const t0 = performance.now();
+    await assert.rejects(attemptOllamaGenerate(endpoint(url), body, 300, undefined), APIConnectionTimeoutError);
+    assert.ok(performance.now() - t0 < 5_000, 'the deadline, not the 60 s first-byte timeout, ended it');
+    for (let i = 0; i < 100 && closed === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(closed, 1, 'the aborted request left its connection open');
+  });
+
+  it('a stream cut mid-answer is refused as cut short, not read as a whole answer', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.write('{"model":"m","response":"Why"}\n');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    await assert.rejects(attemptOllamaGenerate(endpoint(url), body, 5_000, undefined), /response stream cut short \(connection closed\)/);
   });
 });

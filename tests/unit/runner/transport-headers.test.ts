@@ -15,7 +15,7 @@ async function echo(): Promise<number> {
   return (s.address() as AddressInfo).port;
 }
 
-describe('the transport writes the headers node:http would add to an object of headers', () => {
+describe('the transport writes the Host and the Basic auth a URL implies', () => {
   it("sends the URL's Host, and Basic auth from its user:password when the caller sends no Authorization (Ollama's route)", async () => {
     const port = await echo();
     const f = createHttpFetch(4);
