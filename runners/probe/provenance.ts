@@ -22,7 +22,8 @@ export function runnerGit(root: string): Promise<GitState> {
   });
 }
 
-const TRACKED = ['openai', '@huggingface/jinja', 'zod', 'p-limit', 'yaml'];
+// undici sends every request (http-transport.ts); openai gives the errors they are classified by.
+const TRACKED = ['openai', 'undici', '@huggingface/jinja', 'zod', 'p-limit', 'yaml'];
 
 /** Versions of the packages that can change what is sent or computed, plus Node itself. */
 export function packageVersions(root: string): Record<string, string> {
