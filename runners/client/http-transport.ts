@@ -6,9 +6,8 @@ export interface HttpTimeouts {
   /** TCP (and TLS) connection set-up. */
   connectMs: number;
   /**
-   * From the request handed to its connection to the first byte of the answer: the response headers of a JSON
-   * answer, the first chunk of an event stream (vLLM and SGLang send a stream's headers at once, before the request
-   * is scheduled).
+   * From the request sent to the first byte of the answer: the response headers of a JSON answer, the first
+   * chunk of an event stream (vLLM and SGLang send a stream's headers at once, before the request is scheduled).
    */
   firstByteMs: number;
   /** Longest silence while the response body is arriving (between two chunks of a stream). */
@@ -69,8 +68,8 @@ export interface OpenResponse {
 
 const isEventStream = (type: string | string[] | undefined) => /^(text\/event-stream|application\/x-ndjson)\b/i.test(String(type ?? ''));
 
-/** The connection ended before the whole body came: undici's socket error, or fewer bytes than announced. */
-const CUT_CODES = new Set(['UND_ERR_SOCKET', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
+/** After the headers, the connection ended before the whole body came: closed, reset, or fewer bytes than announced. */
+const CUT_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
 
 /** What undici's controller gives a handler: only abort is used. */
 interface Controller {
@@ -101,6 +100,10 @@ class Exchange implements OpenResponse {
   /** Pieces that came before the reader asked for the body, and how it ended if it ended before. */
   private early: Buffer[] | null = null;
   private outcome: { error: Error | null } | null = null;
+  private settled = false;
+  /** The caller's AbortSignal (the fetch path) and what listens to it, removed when the exchange is over. */
+  private signal: AbortSignal | null = null;
+  private onAbort: (() => void) | null = null;
   private deadline: NodeJS.Timeout | undefined;
   private firstByte: NodeJS.Timeout | undefined;
   private idle: NodeJS.Timeout | undefined;
@@ -118,12 +121,23 @@ class Exchange implements OpenResponse {
     this.resolve = resolve;
     this.reject = reject;
     if (deadlineMs !== undefined) this.deadline = setTimeout(onDeadline, deadlineMs, this);
-    this.firstByte = setTimeout(onFirstByte, timeouts.firstByteMs, this);
   }
 
+  /**
+   * Ends the exchange with `e`. Before undici has put the request on a connection (queued, or connecting) the attempt
+   * is over at once, and undici drops the request when it gets to it.
+   */
   abort(e: Error): void {
-    if (this.controller) this.controller.abort(e);
-    else this.earlyAbort ??= e;
+    if (this.controller) return this.controller.abort(e);
+    this.earlyAbort ??= e;
+    this.settle(e);
+  }
+
+  follow(signal: AbortSignal): void {
+    if (signal.aborted) return this.abort(signal.reason as Error);
+    this.signal = signal;
+    this.onAbort = () => this.abort(signal.reason as Error);
+    signal.addEventListener('abort', this.onAbort, { once: true });
   }
 
   fail(e: HttpTimeoutError | AttemptDeadlineError): void {
@@ -149,14 +163,22 @@ class Exchange implements OpenResponse {
     this.controller = c;
     if (this.earlyAbort) c.abort(this.earlyAbort);
   }
+  /** The whole request is written: from now on the server owes its first byte. */
+  onRequestSent(): void {
+    if (!this.responded) this.firstByte = setTimeout(onFirstByte, this.timeouts.firstByteMs, this);
+  }
   onResponseStart(_c: Controller, status: number, headers: IncomingHttpHeaders, statusText: string | undefined): void {
+    // An informational answer (103 Early Hints, …) comes before the real one, as node:http let it.
+    if (status < 200) return;
     this.responded = true;
     this.status = status;
     this.statusText = statusText ?? '';
     this.headers = headers;
     this.streamed = isEventStream(headers['content-type']);
-    // A JSON answer's first byte is its headers; a stream's is its first chunk.
+    // A JSON answer's first byte is its headers; a stream's is its first chunk (still owed when the server answered
+    // before the request was all sent).
     if (!this.streamed) this.bodyStarted();
+    else this.firstByte ??= setTimeout(onFirstByte, this.timeouts.firstByteMs, this);
     try {
       this.resolve(this.reader(this));
     } catch (e) {
@@ -189,6 +211,9 @@ class Exchange implements OpenResponse {
     else this.idle = setTimeout(onIdle, this.timeouts.idleMs, this);
   }
   private settle(error: Error | null): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.onAbort) this.signal!.removeEventListener('abort', this.onAbort);
     clearTimeout(this.deadline);
     clearTimeout(this.firstByte);
     clearTimeout(this.idle);
@@ -204,18 +229,20 @@ class Exchange implements OpenResponse {
 
 /**
  * Undici's dispatcher (the HTTP/1.1 client inside Node's fetch) with keep-alive pools and the three short timeouts:
- * connect, first byte (headers of a JSON answer, first chunk of a stream) and idle (silence while the body
- * arrives). Why undici and not node:http: alternated in one process, 20k requests at concurrency 512 (2026-11-26), a
- * whole run spent 0.441 against 0.489 ms of CPU per request with answers written at once and 0.725 against 0.854 ms
+ * connect, first byte (headers of a JSON answer, first chunk of a stream) and idle (silence while the body arrives).
+ * Why undici and not node:http: alternated, each run in its own process, 20k requests at concurrency 512 (2026-11-26),
+ * a whole run spent 0.441 against 0.489 ms of CPU per request with answers written at once and 0.725 against 0.854 ms
  * with streams paced at 20 ms a token (10% and 15% less). A response's pieces come to a method of one object per
- * request (Exchange), with no ClientRequest, IncomingMessage or Readable stream. `read` is called at the response headers,
- * in the same tick; it answers what `open` resolves to. A failure before the headers rejects (a timeout with its
- * HttpTimeoutError or AttemptDeadlineError), one after them goes to the body's sink (`failure()` says which timeout).
+ * request (Exchange), with no ClientRequest, IncomingMessage or Readable stream. `read` is called at the response
+ * headers, in the same tick; it answers what `open` resolves to. A failure before the headers rejects (a timeout with
+ * its HttpTimeoutError or AttemptDeadlineError), one after them goes to the body's sink (`failure()` says which
+ * timeout).
  */
 export function createHttpTransport(maxSockets: number, timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS) {
   // HTTP/1.1 only (undici would offer HTTP/2 to a TLS endpoint): one request per connection, `maxSockets` of them
   // per origin, kept between requests. Undici's own header and body timeouts are off: first byte and idle are the
-  // runner's (a stream's first chunk may come long after its headers, which vLLM and SGLang send at once).
+  // runner's (a stream's first chunk may come long after its headers, which vLLM and SGLang send at once). The connect
+  // timeout is undici's, whose timers tick about once a second.
   const agent = new Agent({ connections: maxSockets, pipelining: 1, allowH2: false, headersTimeout: 0, bodyTimeout: 0, connect: { timeout: timeouts.connectMs } });
   // What a URL's user:password becomes, worked out once per URL object.
   const basic = new WeakMap<URL, string | null>();
@@ -235,9 +262,7 @@ export function createHttpTransport(maxSockets: number, timeouts: HttpTimeouts =
     if (auth !== null && !Object.keys(init.headers).some((k) => k.toLowerCase() === 'authorization')) headers.push('authorization', auth);
     return new Promise<T>((resolve, reject) => {
       const x = new Exchange(timeouts, init.deadlineMs, read, resolve as (v: unknown) => void, reject);
-      const { signal } = init;
-      if (signal?.aborted) x.abort(signal.reason as Error);
-      else signal?.addEventListener('abort', () => x.abort(signal.reason as Error), { once: true });
+      if (init.signal) x.follow(init.signal);
       agent.dispatch({ origin: url.origin, path: url.pathname + url.search, method: init.method, headers, body: init.body }, x as never);
     });
   }
@@ -245,13 +270,15 @@ export function createHttpTransport(maxSockets: number, timeouts: HttpTimeouts =
 }
 
 /**
- * A connection closed before the response came is reported as node:http reported it (ECONNRESET), which is what
- * the retry classifier's reason has always said; any other error is undici's own (a refused connection keeps the
- * system's code, ECONNREFUSED).
+ * Undici's socket errors before the response, as the retry classifier's reason reads them: a connection closed by
+ * the server is ECONNRESET (as node:http reported it); one undici closed because the answer broke HTTP/1.1 (an
+ * unsolicited 100 Continue, say) says so. Any other error is undici's own (a refused connection keeps the system's
+ * code, ECONNREFUSED).
  */
 function beforeHeaders(e: Error): Error {
   if ((e as { code?: string }).code !== 'UND_ERR_SOCKET') return e;
-  return Object.assign(new Error('connection closed before the response (socket hang up)', { cause: e }), { code: 'ECONNRESET' });
+  if (e.message === 'other side closed' || e.message === 'closed') return Object.assign(new Error('connection closed before the response (socket hang up)', { cause: e }), { code: 'ECONNRESET' });
+  return new Error(`the server's answer is not valid HTTP/1.1 (${e.message})`, { cause: e });
 }
 
 export type HttpTransport = ReturnType<typeof createHttpTransport>;
