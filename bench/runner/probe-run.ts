@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { runStartEnv, SEMI_SPACE_FLAG } from '../../runners/probe/heap.ts';
+import { runStartEnv, START_FLAGS } from '../../runners/probe/heap.ts';
 import { descendantCpuMs } from './descendant-cpu.ts';
 
 /** Requests per item under suite v1: the assistant turn and 12 user turns. */
@@ -59,7 +59,7 @@ export async function childMain(args: string): Promise<void> {
  * profile the run).
  */
 export async function runChild(script: string, opts: Record<string, unknown>): Promise<RunFigures> {
-  const flags = process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(' ') : [SEMI_SPACE_FLAG];
+  const flags = process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(' ') : [...START_FLAGS];
   const p = spawn(process.execPath, [...flags, script, '--child', '--args', JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...runStartEnv(), ...process.env } });
   let out = '';
   p.stdout!.on('data', (d) => (out += d));
