@@ -133,6 +133,7 @@ class Exchange implements OpenResponse {
     this.settle(e);
   }
 
+  /** Ends the exchange when the caller's signal aborts (the fetch path); the listener goes when the exchange ends. */
   follow(signal: AbortSignal): void {
     if (signal.aborted) return this.abort(signal.reason as Error);
     this.signal = signal;
