@@ -21,6 +21,16 @@ after(() => {
   for (const s of servers) s.close();
 });
 
+/** `s` listening on a free loopback port (closed after the tests): its completions URL. */
+async function listening(s: Server | NetServer): Promise<URL> {
+  servers.push(s);
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  return new URL(`http://127.0.0.1:${(s.address() as AddressInfo).port}/v1/completions`);
+}
+
+/** An HTTP server answering `{"ok":true}` after `delayMs`. */
+const okServer = (delayMs = 0) => listening(createHttpServer((_req, res) => setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'), delayMs)));
+
 /** A raw TCP server: `onRequest` gets the socket once a whole request (headers and body) has arrived. */
 async function raw(onRequest: (socket: Socket) => void): Promise<URL> {
   const s = createNetServer((socket) => {
@@ -37,9 +47,7 @@ async function raw(onRequest: (socket: Socket) => void): Promise<URL> {
     });
     socket.on('error', () => {});
   });
-  servers.push(s);
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  return new URL(`http://127.0.0.1:${(s.address() as AddressInfo).port}/v1/completions`);
+  return listening(s);
 }
 
 const json = (body: string) => `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
@@ -77,10 +85,7 @@ describe('time spent waiting for a connection', LIMIT, () => {
   it('is not charged to the first-byte timeout: queued requests are timed from when they are sent', async () => {
     // One connection, answers 300 ms after each request: the third waits ~600 ms for the connection, longer than the
     // first-byte timeout, and still gets its answer.
-    const s = createHttpServer((_req, res) => setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'), 300));
-    servers.push(s);
-    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-    const url = new URL(`http://127.0.0.1:${(s.address() as AddressInfo).port}/v1/completions`);
+    const url = await okServer(300);
     const http = createHttpTransport(1, { connectMs: 5_000, firstByteMs: 500, idleMs: 5_000 });
     const answers = await Promise.all([0, 1, 2].map(() => requestAnswer(http, url, '{}', 10_000, undefined)));
     assert.deepEqual(answers, [{ ok: true }, { ok: true }, { ok: true }]);
@@ -100,12 +105,10 @@ describe('time spent waiting for a connection', LIMIT, () => {
 
 describe("the fetch path's AbortSignal", LIMIT, () => {
   it('is let go once the request is over: a signal shared by many requests keeps no listener per request', async () => {
-    const s = createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
-    servers.push(s);
-    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+    const url = await okServer();
     const f = createHttpFetch(4);
     const signal = new AbortController().signal;
-    for (let i = 0; i < 5; i++) await (await f(`http://127.0.0.1:${(s.address() as AddressInfo).port}/x`, { method: 'POST', body: '{}', signal })).json();
+    for (let i = 0; i < 5; i++) await (await f(url, { method: 'POST', body: '{}', signal })).json();
     assert.equal(getEventListeners(signal, 'abort').length, 0);
   });
 
