@@ -12,10 +12,27 @@ export const overLimits = ({ timeoutMs, heapMb }: RenderLimits): string =>
   `rendering stopped after ${timeoutMs / 1000} s or ${heapMb} MB (a loop or recursion too large for a chat template)`;
 
 /**
- * The render process (render-child.ts) as seen from the thread that starts it: one request at a time, the child
- * killed when a render runs over time, a child that died (out of memory) reported as a refusal and replaced at the
- * next render, which is sent every template again. Used by the broker thread for synchronous renders and directly
- * by the main thread for a run's asynchronous ones.
+ * At most this many renders go to the render process in one message, under one time limit. Real templates render
+ * in well under 50 ms, so a full batch stays far inside the 5 s limit. Measured 2026-11-26 (7,700 renders of Qwen 3's
+ * template, as in a 20k-request run): one message per render cost 34 µs of the caller's CPU and 82 µs of the render
+ * process's per render, for a 41 µs render.
+ */
+export const RENDER_BATCH = 32;
+
+interface Job {
+  req: RenderRequest;
+  resolve(res: RenderResponse): void;
+  /** Sent on its own: the batch it was in was stopped by the limits. */
+  alone: boolean;
+}
+
+/**
+ * The render process (render-child.ts) as seen from the thread that starts it. Renders asked while one batch is in
+ * the render process wait and go together in the next one, in the order asked. A batch over the time limit gets the
+ * process killed; a process that died (out of memory) is replaced at the next batch, which is sent every template
+ * again. A stopped batch of several renders is sent again one render at a time, so only a render that is over the
+ * limits by itself is refused. Used by the broker thread for synchronous renders and directly by the main thread for
+ * a run's asynchronous ones.
  */
 export function createRenderProcess({ timeoutMs, heapMb }: RenderLimits) {
   const CHILD = siblingModule(import.meta.url, 'render-child');
@@ -24,10 +41,10 @@ export function createRenderProcess({ timeoutMs, heapMb }: RenderLimits) {
   /** Every template sent by the caller, by id, and the ids the current render process has been sent. */
   const templates = new Map<number, ChatTemplate>();
   let childHas = new Set<number>();
-  let pending: ((res: RenderResponse) => void) | null = null;
-  /** The process the pending request was sent to (an exit of an older, killed one must not answer it). */
+  /** How the batch in flight ends (at most one), and the process it was sent to (an older, killed one must not end it). */
+  let pending: ((replies: RenderResponse[] | null) => void) | null = null;
   let pendingChild: ChildProcess | null = null;
-  let queue: Promise<unknown> = Promise.resolve();
+  let waiting: Job[] = [];
 
   // An idle render process must not keep its parent alive; one with a render pending must.
   const hold = (c: ChildProcess, on: boolean) => {
@@ -42,18 +59,19 @@ export function createRenderProcess({ timeoutMs, heapMb }: RenderLimits) {
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       serialization: 'advanced',
     });
-    c.on('message', (res: RenderResponse) => {
-      if (pendingChild === c) pending?.(res);
+    c.on('message', (replies: RenderResponse[]) => {
+      if (pendingChild === c) pending?.(replies);
     });
     c.on('exit', () => {
       if (child === c) child = null;
-      if (pendingChild === c) pending?.({ ok: false, message: LIMIT });
+      if (pendingChild === c) pending?.(null);
     });
     c.on('error', () => {});
     return c;
   }
 
-  function send(req: RenderRequest): Promise<RenderResponse> {
+  /** One batch in the render process: its replies in order, or null when the limits stopped it. */
+  function send(reqs: RenderRequest[]): Promise<RenderResponse[] | null> {
     child ??= startChild();
     const c = child;
     hold(c, true);
@@ -61,31 +79,52 @@ export function createRenderProcess({ timeoutMs, heapMb }: RenderLimits) {
       const timer = setTimeout(() => {
         c.kill('SIGKILL');
         if (child === c) child = null;
-        finish({ ok: false, message: LIMIT });
+        finish(null);
       }, timeoutMs);
-      function finish(res: RenderResponse): void {
+      function finish(replies: RenderResponse[] | null): void {
         if (!pending) return;
         pending = null;
         pendingChild = null;
         clearTimeout(timer);
         hold(c, false);
-        resolve(res);
+        resolve(replies);
       }
       pending = finish;
       pendingChild = c;
-      if (req.template) templates.set(req.templateId, req.template);
-      const first = !childHas.has(req.templateId);
-      childHas.add(req.templateId);
-      c.send(first ? { ...req, template: templates.get(req.templateId) } : { ...req, template: undefined });
+      const message = reqs.map((req) => {
+        if (req.template) templates.set(req.templateId, req.template);
+        const first = !childHas.has(req.templateId);
+        childHas.add(req.templateId);
+        return first ? { ...req, template: templates.get(req.templateId) } : { ...req, template: undefined };
+      });
+      c.send(message);
+    });
+  }
+
+  /** The next batch: a render to be sent alone, or up to RENDER_BATCH of the others. */
+  function takeBatch(): Job[] {
+    if (waiting[0]!.alone) return [waiting.shift()!];
+    const alone = waiting.findIndex((j) => j.alone);
+    return waiting.splice(0, Math.min(RENDER_BATCH, alone === -1 ? waiting.length : alone));
+  }
+
+  function next(): void {
+    if (pending || waiting.length === 0) return;
+    const jobs = takeBatch();
+    void send(jobs.map((j) => j.req)).then((replies) => {
+      if (replies === null && jobs.length > 1) waiting = [...jobs.map((j) => ({ ...j, alone: true })), ...waiting];
+      else jobs.forEach((j, i) => j.resolve(replies?.[i] ?? { ok: false, message: LIMIT }));
+      next();
     });
   }
 
   return {
-    /** Renders one request; requests made while one is pending wait their turn (the child serves one at a time). */
+    /** Renders one request; it waits for the batch in flight, then goes with the next. */
     render(req: RenderRequest): Promise<RenderResponse> {
-      const p = queue.then(() => send(req));
-      queue = p;
-      return p;
+      return new Promise((resolve) => {
+        waiting.push({ req, resolve, alone: false });
+        next();
+      });
     },
   };
 }

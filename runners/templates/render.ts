@@ -33,7 +33,7 @@ export const RENDER_LIMITS = {
  * whole process, resourceLimits or not). The next render starts a new child. Rendering every prompt there, not only
  * a trial render, is what makes it safe: a template's cost can depend on its input (a loop over the answer's
  * length), so passing hostile probes once proves nothing about the next prompt. The cost is an IPC round trip per
- * render (a fraction of a millisecond) and one process start-up per run.
+ * batch of renders (render-process.ts; a fraction of a millisecond) and one process start-up per run.
  *
  * A run's renders are asynchronous and talk to their render process directly (render-process.ts). A synchronous
  * render (validate, doctor) reaches its own render process through a broker thread (render-worker.ts) while the

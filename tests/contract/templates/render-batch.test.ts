@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { createRenderProcess, overLimits, RENDER_BATCH } from '../../../runners/templates/render-process.ts';
+import type { RenderRequest } from '../../../runners/templates/render-types.ts';
+
+/** Echoes the message, except that 'spin' loops (time, no memory) and 'grow' builds a list past the heap limit. */
+const TEMPLATE = {
+  source: 'file:submissions/acme/t.jinja',
+  template: "{% set c = messages[0].content %}{% if c == 'spin' %}{% for i in range(20000) %}{% for j in range(20000) %}{% endfor %}{% endfor %}{% elif c == 'grow' %}{% for i in range(999999999) %}{% endfor %}{% endif %}[{{ c }}]",
+  bos_token: null,
+  eos_token: null,
+};
+const LIMITS = { timeoutMs: 1_500, heapMb: 96 };
+const ask = (content: string, first = false): RenderRequest => ({ templateId: 0, ...(first ? { template: TEMPLATE } : {}), messages: [{ role: 'user', content }], addGenerationPrompt: false, kwargs: {} });
+
+it('renders asked together go in batches: each gets its own answer, in order, beyond one batch', async () => {
+  const renderer = createRenderProcess(LIMITS);
+  const n = RENDER_BATCH * 2 + 5;
+  const replies = await Promise.all(Array.from({ length: n }, (_, i) => renderer.render(ask(`q${i}`, i === 0))));
+  assert.deepEqual(replies, Array.from({ length: n }, (_, i) => ({ ok: true, text: `[q${i}]` })));
+});
+
+for (const [hostile, why] of [['spin', 'over the time limit'], ['grow', 'out of memory']] as const) {
+  it(`a render ${why} inside a batch is the only one refused: the batch is sent again one render at a time`, async () => {
+    const renderer = createRenderProcess(LIMITS);
+    // The first render goes alone; the next five wait for it and go as one batch, the hostile one in their middle.
+    const contents = ['first', 'b', 'c', hostile, 'd', 'e'];
+    const replies = await Promise.all(contents.map((c, i) => renderer.render(ask(c, i === 0))));
+    assert.deepEqual(
+      replies,
+      contents.map((c) => (c === hostile ? { ok: false, message: overLimits(LIMITS) } : { ok: true, text: `[${c}]` })),
+    );
+    // The render process was replaced, and was sent the template again.
+    assert.deepEqual(await renderer.render(ask('after')), { ok: true, text: '[after]' });
+  });
+}
