@@ -15,7 +15,9 @@ export const overLimits = ({ timeoutMs, heapMb }: RenderLimits): string =>
  * At most this many renders go to the render process in one message, under one time limit. Real templates render
  * in well under 50 ms, so a full batch stays far inside the 5 s limit. Measured 2026-11-26 (7,700 renders of Qwen 3's
  * template, as in a 20k-request run): one message per render cost 34 µs of the caller's CPU and 82 µs of the render
- * process's per render, for a 41 µs render.
+ * process's per render, for a 41 µs render; batched, 12 and 58 µs. The price is paid by slow templates only: one that
+ * takes more than 1/32 of the limit per render has batches stopped and sent again render by render, and a render near
+ * the limit by itself then runs in a fresh render process, whose start-up (some 70 ms) counts against it.
  */
 export const RENDER_BATCH = 32;
 
@@ -41,8 +43,12 @@ export function createRenderProcess({ timeoutMs, heapMb }: RenderLimits) {
   /** Every template sent by the caller, by id, and the ids the current render process has been sent. */
   const templates = new Map<number, ChatTemplate>();
   let childHas = new Set<number>();
-  /** How the batch in flight ends (at most one), and the process it was sent to (an older, killed one must not end it). */
-  let pending: ((replies: RenderResponse[] | null) => void) | null = null;
+  /**
+   * How the batch in flight ends (at most one): its replies, null when the limits stopped it, or the error that kept
+   * the render process from starting or being sent it. And the process it was sent to (an older, killed one must not
+   * end it).
+   */
+  let pending: ((outcome: RenderResponse[] | null | Error) => void) | null = null;
   let pendingChild: ChildProcess | null = null;
   let waiting: Job[] = [];
 
@@ -66,7 +72,13 @@ export function createRenderProcess({ timeoutMs, heapMb }: RenderLimits) {
       if (child === c) child = null;
       if (pendingChild === c) pending?.(null);
     });
-    c.on('error', () => {});
+    // A process that could not be started refuses its batch with the reason, not at the time limit. Other errors
+    // (a message to a process that just died) are followed by its exit, which settles the batch.
+    c.on('error', (e) => {
+      if (c.pid !== undefined) return;
+      if (child === c) child = null;
+      if (pendingChild === c) pending?.(e);
+    });
     return c;
   }
 
@@ -76,18 +88,22 @@ export function createRenderProcess({ timeoutMs, heapMb }: RenderLimits) {
     const c = child;
     hold(c, true);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      // A reply already in the pipe when the time is up is read first: the timer can run late, after the caller kept
+      // the event loop busy past the limit, and the render itself was not over it.
+      const timer = setTimeout(() => setImmediate(() => pending === finish && (discard(), finish(null))), timeoutMs);
+      /** This process is done for: killed, and the next batch starts another. */
+      function discard(): void {
         c.kill('SIGKILL');
         if (child === c) child = null;
-        finish(null);
-      }, timeoutMs);
-      function finish(replies: RenderResponse[] | null): void {
-        if (!pending) return;
+      }
+      function finish(outcome: RenderResponse[] | null | Error): void {
+        if (pending !== finish) return;
         pending = null;
         pendingChild = null;
         clearTimeout(timer);
         hold(c, false);
-        resolve(replies);
+        const failed = (e: Error): RenderResponse => ({ ok: false, message: `the render process could not be started or reached (${e.message.split('\n')[0]!.slice(0, 200)})` });
+        resolve(outcome instanceof Error ? reqs.map(() => failed(outcome)) : outcome);
       }
       pending = finish;
       pendingChild = c;
@@ -97,16 +113,17 @@ export function createRenderProcess({ timeoutMs, heapMb }: RenderLimits) {
         childHas.add(req.templateId);
         return first ? { ...req, template: templates.get(req.templateId) } : { ...req, template: undefined };
       });
-      c.send(message);
+      try {
+        c.send(message);
+      } catch (e) {
+        discard();
+        finish(e instanceof Error ? e : new Error(String(e)));
+      }
     });
   }
 
-  /** The next batch: a render to be sent alone, or up to RENDER_BATCH of the others. */
-  function takeBatch(): Job[] {
-    if (waiting[0]!.alone) return [waiting.shift()!];
-    const alone = waiting.findIndex((j) => j.alone);
-    return waiting.splice(0, Math.min(RENDER_BATCH, alone === -1 ? waiting.length : alone));
-  }
+  /** The next batch: a render to be sent alone (those are first in line), or up to RENDER_BATCH of the others. */
+  const takeBatch = (): Job[] => waiting.splice(0, waiting[0]!.alone ? 1 : RENDER_BATCH);
 
   function next(): void {
     if (pending || waiting.length === 0) return;

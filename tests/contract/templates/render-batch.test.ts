@@ -13,7 +13,7 @@ const TEMPLATE = {
 const LIMITS = { timeoutMs: 1_500, heapMb: 96 };
 const ask = (content: string, first = false): RenderRequest => ({ templateId: 0, ...(first ? { template: TEMPLATE } : {}), messages: [{ role: 'user', content }], addGenerationPrompt: false, kwargs: {} });
 
-it('renders asked together go in batches: each gets its own answer, in order, beyond one batch', async () => {
+it('renders asked together go in batches: each gets its own answer, in order, beyond one batch', { timeout: 30_000 }, async () => {
   const renderer = createRenderProcess(LIMITS);
   const n = RENDER_BATCH * 2 + 5;
   const replies = await Promise.all(Array.from({ length: n }, (_, i) => renderer.render(ask(`q${i}`, i === 0))));
@@ -21,7 +21,7 @@ it('renders asked together go in batches: each gets its own answer, in order, be
 });
 
 for (const [hostile, why] of [['spin', 'over the time limit'], ['grow', 'out of memory']] as const) {
-  it(`a render ${why} inside a batch is the only one refused: the batch is sent again one render at a time`, async () => {
+  it(`a render ${why} inside a batch is the only one refused: the batch is sent again one render at a time`, { timeout: 30_000 }, async () => {
     const renderer = createRenderProcess(LIMITS);
     // The first render goes alone; the next five wait for it and go as one batch, the hostile one in their middle.
     const contents = ['first', 'b', 'c', hostile, 'd', 'e'];
@@ -34,3 +34,26 @@ for (const [hostile, why] of [['spin', 'over the time limit'], ['grow', 'out of 
     assert.deepEqual(await renderer.render(ask('after')), { ok: true, text: '[after]' });
   });
 }
+
+it('a reply waiting in the pipe when the time limit passes is taken, not refused (the caller kept the event loop busy past the limit)', { timeout: 30_000 }, async () => {
+  const renderer = createRenderProcess({ timeoutMs: 300, heapMb: 96 });
+  assert.deepEqual(await renderer.render(ask('warm', true)), { ok: true, text: '[warm]' });
+  const reply = renderer.render(ask('a'));
+  const until = Date.now() + 1_000;
+  while (Date.now() < until); // the render takes milliseconds; its reply is read only after this
+  assert.deepEqual(await reply, { ok: true, text: '[a]' });
+});
+
+it('a render process that cannot be started refuses its renders at once, with the reason; the next one that starts renders', { timeout: 30_000 }, async () => {
+  const renderer = createRenderProcess(LIMITS);
+  const node = process.execPath;
+  process.execPath = '/nonexistent/node';
+  let replies;
+  try {
+    replies = await Promise.all(['a', 'b', 'c'].map((c, i) => renderer.render(ask(c, i === 0))));
+  } finally {
+    process.execPath = node;
+  }
+  for (const r of replies) assert.match(r.ok ? '' : r.message, /^the render process could not be started or reached \(spawn \/nonexistent\/node ENOENT\)$/);
+  assert.deepEqual(await renderer.render(ask('after')), { ok: true, text: '[after]' });
+});
