@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import childProcess from 'node:child_process';
+import { syncBuiltinESMExports } from 'node:module';
 import { it } from 'node:test';
 import { createRenderProcess, overLimits, RENDER_BATCH } from '../../../runners/templates/render-process.ts';
 import type { RenderRequest } from '../../../runners/templates/render-types.ts';
@@ -13,11 +15,36 @@ const TEMPLATE = {
 const LIMITS = { timeoutMs: 1_500, heapMb: 96 };
 const ask = (content: string, first = false): RenderRequest => ({ templateId: 0, ...(first ? { template: TEMPLATE } : {}), messages: [{ role: 'user', content }], addGenerationPrompt: false, kwargs: {} });
 
-it('renders asked together go in batches: each gets its own answer, in order, beyond one batch', { timeout: 30_000 }, async () => {
-  const renderer = createRenderProcess(LIMITS);
+/** The number of renders in each message sent to the render processes that `fork` starts while `during` runs. */
+async function messagesSent(during: () => Promise<void>): Promise<number[]> {
+  const sizes: number[] = [];
+  const fork = childProcess.fork;
+  childProcess.fork = ((...args: Parameters<typeof fork>) => {
+    const child = fork(...args);
+    const send = child.send.bind(child) as (m: unknown, ...rest: unknown[]) => boolean;
+    child.send = ((m: unknown[], ...rest: unknown[]) => (sizes.push(m.length), send(m, ...rest))) as typeof child.send;
+    return child;
+  }) as typeof fork;
+  syncBuiltinESMExports(); // render-process.ts's `fork` is now the counting one
+  try {
+    await during();
+  } finally {
+    childProcess.fork = fork;
+    syncBuiltinESMExports();
+  }
+  return sizes;
+}
+
+it('renders asked together go in batches of at most RENDER_BATCH: each gets its own answer, in order', { timeout: 30_000 }, async () => {
   const n = RENDER_BATCH * 2 + 5;
-  const replies = await Promise.all(Array.from({ length: n }, (_, i) => renderer.render(ask(`q${i}`, i === 0))));
+  let replies: unknown[] = [];
+  const sizes = await messagesSent(async () => {
+    const renderer = createRenderProcess(LIMITS);
+    replies = await Promise.all(Array.from({ length: n }, (_, i) => renderer.render(ask(`q${i}`, i === 0))));
+  });
   assert.deepEqual(replies, Array.from({ length: n }, (_, i) => ({ ok: true, text: `[q${i}]` })));
+  // The first render goes at once; the others wait for it and go in as few messages as the cap allows.
+  assert.deepEqual(sizes, [1, RENDER_BATCH, RENDER_BATCH, n - 1 - 2 * RENDER_BATCH]);
 });
 
 for (const [hostile, why] of [['spin', 'over the time limit'], ['grow', 'out of memory']] as const) {
