@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import { containsSecret } from '../io/secrets.ts';
 import type { CacheFile } from './cache-file.ts';
 import { answerGeneration, GENERATION_SQL } from './answer-generation.ts';
 import { sha256Hex } from './key.ts';
@@ -68,6 +69,8 @@ export function resultStage(file: CacheFile, scope: string): ResultStage {
     current,
     put(key, value, generation) {
       const json = JSON.stringify({ scope, generation, value } satisfies StoredResult<unknown>);
+      // Not kept when it holds a secret (as stage values, stage-cache.ts): the next rerun computes it again.
+      if (containsSecret(json)) return Promise.resolve();
       return file.commits.write(putStmt, [key, json, sha256Hex(json)]);
     },
   };

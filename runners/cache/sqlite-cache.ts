@@ -102,12 +102,13 @@ export function responseTable(file: CacheFile, opts: CacheOptions = {}, budget: 
       return { text: row.text, finish_reason: row.finish_reason, model: row.model, latency_ms: row.latency_ms };
     },
     put(key, v) {
+      // Every field a server wrote: an echoed key can hide in the model's name as well as in the text.
       const text = redact(v.text);
-      const row = { text, finish_reason: v.finish_reason, model: v.model };
+      const row = { text, finish_reason: redact(v.finish_reason), model: redact(v.model) };
       const value = { ...row, latency_ms: v.latency_ms };
       uncommitted.set(key, value);
       ahead.written(key);
-      const params = [scope, key, text, v.finish_reason, v.model, v.latency_ms, new Date().toISOString(), rowSha256(row), v.audit === undefined ? null : redact(v.audit)];
+      const params = [scope, key, text, row.finish_reason, row.model, v.latency_ms, new Date().toISOString(), rowSha256(row), v.audit === undefined ? null : redact(v.audit)];
       return file.commits.write(putStmt, params).finally(() => {
         if (uncommitted.get(key) === value) uncommitted.delete(key);
       });

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import { containsSecret } from '../io/secrets.ts';
 import type { CacheFile } from './cache-file.ts';
 import { canonicalJson, sha256Hex } from './key.ts';
 import { readAhead, readAheadBudget, type ReadAhead, type ReadAheadBudget } from './read-ahead.ts';
@@ -114,6 +115,9 @@ export function stageTable(file: CacheFile, onCorruptRow?: (message: string) => 
     // A file that failed a commit stops the run here too, not only at the next answer.
     if (file.commits.failed) throw file.commits.failed;
     const json = JSON.stringify(value);
+    // A value holding a secret (a summary naming a served model whose name echoes the API key, say) is not kept:
+    // redacting it would make a rerun read something other than what this run computed. It is computed again.
+    if (containsSecret(json)) return;
     const id = `${stage}\u0000${version}\u0000${key}`;
     uncommitted.set(id, json);
     aheadFor(stage, version).written(key);

@@ -83,7 +83,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
         const resp = await attemptCompletion(ep, body, opts.timeoutMs, stream, opts.engine?.api, opts.apiKey);
         const ok = validateCompletion(normaliseFinishReason(resp, opts.engine?.finishAliases ?? {}), body.model);
         const latency_ms = Math.round(performance.now() - t0);
-        return { text: redact(ok.text), finish_reason: ok.finish_reason, model: ok.model, latency_ms, audit: ok.audit };
+        return { text: redact(ok.text), finish_reason: ok.finish_reason, model: redact(ok.model), latency_ms, audit: ok.audit };
       } catch (err) {
         last = classify(err);
         avoid = ep;

@@ -7,14 +7,28 @@ const secrets = new Set<string>();
 
 /** Shorter values are not treated as secrets: redacting "a" or "none" would garble ordinary text. */
 const MIN_SECRET_LENGTH = 6;
+
+/**
+ * Nor is a plain word or number under 16 characters ("answer", "format", "123456"), for the same reason: it occurs
+ * in ordinary text, and replacing it there alters what is written. A review on 2026-11-26 set USERTURN_API_KEY=format
+ * and every samples line lost its `format` field; with `answer`, stored answers read "The [redacted] is 6." and were
+ * scored by another rule. Real keys mix letters with digits or symbols, or are longer.
+ */
+export const tooPlainForSecret = (value: string): boolean => value.length < MIN_SECRET_LENGTH || (value.length < 16 && /^(?:\p{L}+|\p{N}+)$/u.test(value));
 /** Environment variables that hold secrets the runner may use. */
 const SECRET_ENV = ['USERTURN_API_KEY', 'HF_TOKEN', 'HUGGING_FACE_HUB_TOKEN', 'GITHUB_TOKEN', 'GH_TOKEN'];
 
 export const REDACTED = '[redacted]';
 
+/** The note a run logs when its API key is too plain to be scrubbed from what it writes (a plain word or number), else null. */
+export const plainKeyNote = (value: string | undefined): string | null =>
+  value && value.length >= MIN_SECRET_LENGTH && tooPlainForSecret(value)
+    ? 'note: USERTURN_API_KEY is a plain word or number, so it is not scrubbed from what the run writes (that would alter every answer holding it); if it is a real secret, use a longer key'
+    : null;
+
 /** Remember a secret value (and its JSON- and URL-encoded spellings, in which it may be echoed). */
 export function registerSecret(value: string | undefined | null): void {
-  if (!value || value.length < MIN_SECRET_LENGTH) return;
+  if (!value || tooPlainForSecret(value)) return;
   longestFirst = null;
   for (const form of [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)]) if (form.length >= MIN_SECRET_LENGTH) secrets.add(form);
   try {
@@ -52,6 +66,13 @@ export function redact(text: string): string {
   let out = text;
   for (const s of longestFirst) if (out.includes(s)) out = out.split(s).join(REDACTED);
   return out;
+}
+
+/** Whether the text holds a registered secret (a writer that must not redact a value, a cache's, leaves it unwritten). */
+export function containsSecret(text: string): boolean {
+  if (secrets.size === 0) return false;
+  for (const s of secrets) if (text.includes(s)) return true;
+  return false;
 }
 
 /** Every registered secret value in every spelling (to check text written before one was registered). */

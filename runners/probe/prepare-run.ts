@@ -1,5 +1,5 @@
 import { loadSubmission } from '../community/load-submission.ts';
-import { redact, registerEnvSecrets, registerSecret, registerUrlSecrets } from '../io/secrets.ts';
+import { plainKeyNote, redact, registerEnvSecrets, registerSecret, registerUrlSecrets } from '../io/secrets.ts';
 import { submissionPolicyErrors } from '../validate/submission-policy.ts';
 import type { SetupOptions } from './run-options.ts';
 import { prepareSetup, SetupError } from './setup.ts';
@@ -15,6 +15,8 @@ export async function prepareRun<O extends SetupOptions>(rawOpts: O): Promise<{ 
   registerSecret(rawOpts.apiKey);
   for (const u of rawOpts.baseURLs) registerUrlSecrets(u);
   const opts: O = { ...rawOpts, log: (m: string) => rawOpts.log(redact(m)), out: (m: string) => rawOpts.out(redact(m)) };
+  const note = plainKeyNote(rawOpts.apiKey);
+  if (note) opts.log(note);
   // The same policy validate applies, before the template is loaded or rendered: a submission that validate
   // would refuse is never run.
   const loaded = await loadSubmission(opts.submissionPath);

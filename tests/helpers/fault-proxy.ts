@@ -20,6 +20,8 @@ export interface FaultProxyOptions {
   lineSeparators?: boolean;
   /** Ends every completion text with a lone surrogate (JSON-escaped on the wire, as a server can send it). */
   loneSurrogate?: boolean;
+  /** The served model's name carries the bearer token (a hostile server): in /v1/models and in every answer. */
+  modelEchoesKey?: boolean;
   /** Requests (by prompt hash) that always get a 500 echoing the Authorization header: 1 in `alwaysEcho`. */
   alwaysEcho?: number;
   seed?: number;
@@ -65,7 +67,7 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
   const count = (k: string) => (injected[k] = (injected[k] ?? 0) + 1);
   const server: Server = createServer(async (req, res) => {
     try {
-      const body = await readAll(req);
+      let body = await readAll(req);
       const send = (status: number, payload: unknown) => {
         const text = JSON.stringify(payload);
         res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
@@ -73,8 +75,19 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
       };
       const isCompletion = req.method === 'POST' && (req.url ?? '').endsWith('/completions') && !(req.url ?? '').includes('/chat/');
       const echo = () => send(500, { error: { message: `upstream rejected the request; headers: authorization: ${req.headers.authorization ?? '(none)'}`, type: 'server_error' } });
+      const key = `-${String(req.headers.authorization ?? '').replace(/^Bearer /, '')}`;
+      if (opts.modelEchoesKey && req.method === 'GET' && (req.url ?? '').endsWith('/models')) {
+        const up = await forward(target, req, body);
+        const listed = JSON.parse(up.body.toString('utf8')) as { data: Array<{ id: string }> };
+        for (const m of listed.data) m.id += key;
+        count('model_echoes_key');
+        return send(up.status, listed);
+      }
       if (isCompletion) {
-        const prompt = String((JSON.parse(body.toString('utf8')) as { prompt?: unknown }).prompt ?? '');
+        const asked = JSON.parse(body.toString('utf8')) as { prompt?: unknown; model?: string };
+        const prompt = String(asked.prompt ?? '');
+        // The simulator serves the name without the key.
+        if (opts.modelEchoesKey && asked.model?.endsWith(key)) body = Buffer.from(JSON.stringify({ ...asked, model: asked.model.slice(0, -key.length) }));
         const h = createHash('sha256').update(prompt).digest().readUInt32BE(0);
         if (opts.alwaysEcho && h % opts.alwaysEcho === 0) {
           count('always_echo');
@@ -114,6 +127,7 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
           count('wrong_model');
           for (const ch of chunks) ch.model = 'other-org/other-model';
         }
+        if (opts.modelEchoesKey) for (const ch of chunks) ch.model += key;
         // JSON.stringify leaves U+2028/U+2029 raw: they reach the runner as raw characters, as from a real server.
         if (!streamed) return send(200, chunks[0]);
         res.writeHead(200, { 'content-type': 'text/event-stream' });

@@ -89,6 +89,37 @@ describe('a hostile server behind a fault-injecting proxy', () => {
     }
   });
 
+  it('a served model whose name carries the key: no key in any file, the cache and its WAL included', async () => {
+    const proxy = await startFaultProxy({ target: sim.url, modelEchoesKey: true });
+    const work = await mkdtemp(join(tmpdir(), 'ut-hostile-model-'));
+    try {
+      const r = await runCli(runArgs(proxy.url, work), { env: ENV });
+      assert.equal(r.code, 0, r.stderr);
+      assert.ok((proxy.injected.model_echoes_key ?? 0) > 0);
+      assert.match(r.stdout + r.stderr, /\[redacted\]/, 'the served model is named, redacted');
+      const v = await runCli(['validate', join(work, 'results')]);
+      assert.equal(v.code, 0, v.stdout + v.stderr);
+      assert.ok((await assertNoSecret(work, [r.stdout, r.stderr])) > 3);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a key that is a plain word ("answer") is not scrubbed: results identical to the clean run, and the run says why', async () => {
+    const proxy = await startFaultProxy({ target: sim.url, lineSeparators: true });
+    const work = await mkdtemp(join(tmpdir(), 'ut-hostile-plain-'));
+    try {
+      const r = await runCli(runArgs(proxy.url, work), { env: { ...ENV, USERTURN_API_KEY: 'answer' } });
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stderr, /USERTURN_API_KEY is a plain word or number/);
+      assert.equal(await samplesOf(work), clean.samples);
+      assert.equal(await summaryOf(work), clean.summary);
+      assert.doesNotMatch(await samplesOf(work), /\[redacted\]/);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('requests that fail for good with the key echoed in the error body: recorded and counted, the key redacted everywhere', async () => {
     const proxy = await startFaultProxy({ target: sim.url, alwaysEcho: 5 });
     const work = await mkdtemp(join(tmpdir(), 'ut-hostile-echo-'));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import { clearSecrets, redact, registerSecret } from '../../../runners/io/secrets.ts';
+import { clearSecrets, containsSecret, plainKeyNote, redact, registerSecret } from '../../../runners/io/secrets.ts';
 
 describe('redact', () => {
   afterEach(clearSecrets);
@@ -13,10 +13,33 @@ describe('redact', () => {
   });
 
   it('replaces the longer of two overlapping secrets whole, whichever was registered first', () => {
-    registerSecret('abcdef');
-    assert.equal(redact('abcdefgh'), '[redacted]gh');
-    registerSecret('abcdefgh');
-    assert.equal(redact('x abcdefgh y'), 'x [redacted] y');
+    registerSecret('abc-def');
+    assert.equal(redact('abc-defgh'), '[redacted]gh');
+    registerSecret('abc-defgh');
+    assert.equal(redact('x abc-defgh y'), 'x [redacted] y');
+  });
+
+  it('does not take a plain word or number under 16 characters for a secret (it would alter ordinary text), and says so', () => {
+    for (const plain of ['answer', 'format', '123456', 'Übersetzung']) {
+      registerSecret(plain);
+      assert.equal(redact(`The ${plain} is 6.`), `The ${plain} is 6.`, plain);
+      assert.ok(plainKeyNote(plain)?.includes('plain word or number'), plain);
+    }
+    for (const key of ['token-abc123', 'sk-12345678', 'abcdefghijklmnopq', '12345678901234567']) {
+      registerSecret(key);
+      assert.equal(redact(`key ${key}.`), 'key [redacted].', key);
+      assert.equal(plainKeyNote(key), null, key);
+    }
+    // Too short to be a secret at all (a local server's placeholder): no note either.
+    assert.equal(plainKeyNote('EMPTY'), null);
+  });
+
+  it('finds a registered secret in text, in any spelling it was registered in', () => {
+    assert.equal(containsSecret('anything'), false);
+    registerSecret('sk-"quoted"-99');
+    assert.ok(containsSecret('model m-sk-"quoted"-99'));
+    assert.ok(containsSecret(JSON.stringify({ model: 'm-sk-"quoted"-99' })), 'the JSON-escaped spelling');
+    assert.equal(containsSecret('sk-quoted-99'), false);
   });
 
   it('forgets them all when cleared', () => {
