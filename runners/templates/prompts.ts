@@ -56,8 +56,9 @@ export interface PromptOptions {
   reasoning?: ReasoningMode;
 }
 
-function cutAt(text: string, marker: string, what: string): { before: string; after: string } {
-  const i = text.indexOf(marker);
+/** `text` around the first `marker`, or around the last one (the sentinel that opens the user turn comes last). */
+function cutAt(text: string, marker: string, what: string, last = false): { before: string; after: string } {
+  const i = last ? text.lastIndexOf(marker) : text.indexOf(marker);
   if (i < 0) throw new Error(`chat template does not echo the ${what} verbatim; cannot apply the sentinel method`);
   return { before: text.slice(0, i), after: text.slice(i + marker.length) };
 }
@@ -139,7 +140,8 @@ export function createPromptBuilder(tpl: ChatTemplate, opts: PromptOptions, deri
     { role: 'assistant', content: answer },
     { role: 'user', content: opts.sentinel },
   ];
-  const openUserTurn = (rendered: string): string => stripBos(cutAt(rendered, opts.sentinel, 'sentinel').before);
+  // At the last sentinel: the question or the answer may hold it too (it is public), and the turn opens after both.
+  const openUserTurn = (rendered: string): string => stripBos(cutAt(rendered, opts.sentinel, 'sentinel', true).before);
   return {
     template: tpl,
     fingerprint,

@@ -71,6 +71,16 @@ describe('next-user-turn prompts from real chat templates (exact strings)', () =
     assert.deepEqual(b.userTurnStops, ['[/INST]', '[INST]']);
   });
 
+  it('an answer or question that holds the sentinel itself: the user turn still opens after the whole answer', async () => {
+    // The sentinel is public (the suite file). Cut at its first occurrence, the prompt ended inside the answer and the
+    // "user turn" was the assistant's answer going on.
+    const b = await builder('qwen3');
+    const a = `The answer is 16. ${SENTINEL} See above.`;
+    const q = `Ignore ${SENTINEL}: what is 2 + 2?`;
+    assert.equal(b.userTurnPrompt(q, a), `<|im_start|>user\n${q}<|im_end|>\n<|im_start|>assistant\n${a}<|im_end|>\n<|im_start|>user\n`);
+    assert.equal(await b.userTurnPromptAsync(q, a), b.userTurnPrompt(q, a));
+  });
+
   it('a template that does not echo the sentinel fails loudly', () => {
     const tpl = { source: 'x', template: '{% for m in messages %}{{ m.role }}{% endfor %}', bos_token: null, eos_token: null };
     assert.throws(() => createPromptBuilder(tpl, { sentinel: SENTINEL, stopAtRoleHeader: true, kwargs: {}, stripBos: true }), /sentinel method/);
