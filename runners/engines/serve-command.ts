@@ -75,18 +75,33 @@ function engineArgs(engine: Engine, args: Record<string, unknown>, allowed: read
   return out;
 }
 
+/**
+ * Why one entry of generation.template_kwargs cannot go on an engine's command line (`field: refused: …`), or null.
+ * validate applies it to every entry (submission-policy.ts), serve-cmd before it builds the argument.
+ */
+export function templateKwargProblem(key: string, value: unknown): string | null {
+  const field = `generation.template_kwargs.${key}`;
+  if (!/^[a-z_][a-z0-9_]{0,60}$/.test(key)) return `${field}: refused: key must be lowercase letters, digits and _`;
+  if (typeof value === 'boolean') return null;
+  try {
+    assertSafeArg(field, value);
+    return null;
+  } catch (e) {
+    if (e instanceof UnsafeServeError) return e.message;
+    throw e;
+  }
+}
+
 /** generation.template_kwargs as one JSON argument built from checked keys and values (null when empty). */
 function templateKwargsJson(kwargs: Record<string, unknown>): string | null {
   const keys = Object.keys(kwargs).sort();
   if (keys.length === 0) return null;
   const safe: Record<string, string | number | boolean> = {};
   for (const k of keys) {
-    const field = `generation.template_kwargs.${k}`;
-    if (!/^[a-z_][a-z0-9_]{0,60}$/.test(k)) throw new UnsafeServeError(`${field}: refused: key must be lowercase letters, digits and _`);
-    const v = kwargs[k];
-    if (typeof v === 'boolean') safe[k] = v;
-    else if (typeof v === 'number') safe[k] = Number(assertSafeArg(field, v));
-    else safe[k] = assertSafeArg(field, v);
+    const problem = templateKwargProblem(k, kwargs[k]);
+    if (problem) throw new UnsafeServeError(problem);
+    const v = kwargs[k] as string | number | boolean;
+    safe[k] = typeof v === 'number' ? Number(v) : v;
   }
   return JSON.stringify(safe);
 }

@@ -6,7 +6,7 @@ import { WINDOWS_RESERVED_NAME, type FieldError, type Submission } from '../../s
 import { MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
 import { templateFromTokenizerConfig } from '../templates/load.ts';
 import { renderTemplate, TemplateRenderError, type ChatTemplate } from '../templates/render.ts';
-import { assertSafeArg, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, SAFE_FLAG, UnsafeServeError, type Engine } from '../engines/serve-command.ts';
+import { assertSafeArg, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, SAFE_FLAG, templateKwargProblem, UnsafeServeError, type Engine } from '../engines/serve-command.ts';
 
 /**
  * The one policy for submissions beyond their schema: every rule that serve-cmd, pr-report and run apply, as a
@@ -29,6 +29,26 @@ function ipv4Parts(host: string): number[] | null {
 }
 
 /** Why a base URL from a submission must not be used, or null. */
+/**
+ * The IPv4 address an IPv6 one carries in its last 32 bits and reaches: IPv4-mapped (::ffff:0:0/96), NAT64's
+ * well-known prefix (64:ff9b::/96) or IPv4-compatible (::/96, but not ::1). The URL parser writes them in hex
+ * (`[::ffff:a9fe:a9fe]` for 169.254.169.254), which a dotted pattern alone misses.
+ */
+function embeddedIpv4(v6: string): string | null {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(v6);
+  const text = dotted ? v6.slice(0, dotted.index) + [0, 2].map((i) => ((Number(dotted[i + 1]) << 8) | Number(dotted[i + 2])).toString(16)).join(':') : v6;
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const parts = (x: string | undefined) => (x ? x.split(':') : []);
+  const groups = tail === undefined ? parts(head) : [...parts(head), ...Array(8 - parts(head).length - parts(tail).length).fill('0'), ...parts(tail)];
+  if (groups.length !== 8) return null;
+  const n = groups.map((g) => parseInt(g, 16));
+  const prefix = n.slice(0, 6).join(':');
+  // ::/96 also holds the loopback ::1 and the unspecified ::, which are no IPv4 address.
+  const compatible = prefix === '0:0:0:0:0:0' && n[6] !== 0;
+  if (prefix !== '0:0:0:0:0:65535' && prefix !== '100:65435:0:0:0:0' && !compatible) return null;
+  return [n[6]! >> 8, n[6]! & 255, n[7]! >> 8, n[7]! & 255].join('.');
+}
+
 export function baseUrlProblem(raw: string): string | null {
   let u: URL;
   try {
@@ -38,7 +58,8 @@ export function baseUrlProblem(raw: string): string | null {
   }
   if (u.username || u.password) return 'must not contain credentials (user:password@): keys come from the operator\'s environment only';
   if (/[?#]/.test(raw)) return 'must not contain a query string or fragment';
-  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  // A trailing dot names the same host (`metadata.google.internal.`).
+  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.+$/, '');
   if (METADATA_HOSTS.has(host)) return `"${host}" is a cloud metadata service, not a model endpoint`;
   const v4 = ipv4Parts(host);
   if (v4) {
@@ -49,8 +70,8 @@ export function baseUrlProblem(raw: string): string | null {
   if (isIP(host) === 6) {
     if (/^fe[89ab][0-9a-f]:/i.test(host)) return `${host} is a link-local address`;
     if (/^fd00:ec2::/i.test(host)) return `${host} is a cloud metadata address`;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(host);
-    if (mapped) return baseUrlProblem(`http://${mapped[1]}/`);
+    const v4inside = embeddedIpv4(host);
+    if (v4inside) return baseUrlProblem(`http://${v4inside}/`);
   }
   return null;
 }
@@ -137,8 +158,12 @@ export function submissionPolicyErrors(sub: Submission, file: string, root: stri
     if (WINDOWS_RESERVED_NAME.test(stem)) errors.push({ file, field, message: `"${name}" is a name Windows reserves for a device (${stem.toUpperCase()}); files named after it cannot be checked out there` });
   }
   errors.push(...engineArgErrors(sub, file));
-  for (const k of Object.keys(sub.generation.template_kwargs)) {
-    if (RESERVED_TEMPLATE_VARIABLES.includes(k)) errors.push({ file, field: `generation.template_kwargs.${k}`, message: `refused: the runner sets "${k}" itself when it renders the template` });
+  for (const [k, v] of Object.entries(sub.generation.template_kwargs)) {
+    const field = `generation.template_kwargs.${k}`;
+    // What serve-cmd would refuse on the engine's command line, every entry at once.
+    const problem = templateKwargProblem(k, v);
+    if (RESERVED_TEMPLATE_VARIABLES.includes(k)) errors.push({ file, field, message: `refused: the runner sets "${k}" itself when it renders the template` });
+    else if (problem) errors.push({ file, field, message: problem.replace(`${field}: `, '') });
   }
   sub.serving.base_urls.forEach((u, i) => {
     const why = baseUrlProblem(u);
