@@ -18,14 +18,35 @@ export function decodeUtf8(buf: Uint8Array): string | null {
 }
 
 /**
+ * The dotted path of the first `__proto__` key in parsed data, or null. Both parsers keep it as an own key, but a
+ * later copy of the object (zod's records, a spread) turns it into the object's prototype and drops it silently: a
+ * review's `template_kwargs: {__proto__: {…}}` validated ok and vanished. So no document may use it.
+ */
+function protoKeyPath(v: unknown, path: string): string | null {
+  if (!v || typeof v !== 'object') return null;
+  if (Object.hasOwn(v, '__proto__')) return path ? `${path}.__proto__` : '__proto__';
+  for (const [k, x] of Object.entries(v)) {
+    const found = protoKeyPath(x, path ? `${path}.${k}` : k);
+    if (found) return found;
+  }
+  return null;
+}
+
+const protoProblem = (data: unknown): LoadResult | null => {
+  const at = protoKeyPath(data, '');
+  return at ? { ok: false, message: `${at}: "__proto__" is not allowed as a key` } : null;
+};
+
+/**
  * Parse YAML or JSON text safely: YAML 1.2 core schema only, no custom tags, duplicate keys rejected,
- * alias expansion bounded. Returns a message instead of throwing.
+ * alias expansion bounded, no `__proto__` key. Returns a message instead of throwing.
  */
 export function parseDocumentText(text: string, kind: 'yaml' | 'json'): LoadResult {
   if (text.trim() === '') return { ok: false, message: 'file is empty' };
   if (kind === 'json') {
     try {
-      return { ok: true, data: JSON.parse(text), text };
+      const data: unknown = JSON.parse(text);
+      return protoProblem(data) ?? { ok: true, data, text };
     } catch (e) {
       return { ok: false, message: `invalid JSON: ${(e as Error).message}` };
     }
@@ -41,7 +62,7 @@ export function parseDocumentText(text: string, kind: 'yaml' | 'json'): LoadResu
   try {
     const data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     if (data === null || data === undefined) return { ok: false, message: 'file is empty' };
-    return { ok: true, data, text };
+    return protoProblem(data) ?? { ok: true, data, text };
   } catch (e) {
     return { ok: false, message: `invalid YAML: ${(e as Error).message}` };
   }

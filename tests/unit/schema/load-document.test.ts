@@ -23,3 +23,18 @@ test('alias expansion is bounded', () => {
 test('empty and whitespace-only documents are errors, not null data', () => {
   for (const t of ['', '   \n', '# only a comment\n']) assert.equal(parseDocumentText(t, 'yaml').ok, false, JSON.stringify(t));
 });
+
+test('a __proto__ key anywhere is refused with its path (a copy of the object would drop it silently)', () => {
+  const cases: Array<[string, 'yaml' | 'json', string]> = [
+    ['generation:\n  template_kwargs:\n    __proto__:\n      polluted: 1\n', 'yaml', 'generation.template_kwargs.__proto__'],
+    ['__proto__: 1\n', 'yaml', '__proto__'],
+    ['{"a": [{"b": 1}, {"__proto__": {"x": 1}}]}', 'json', 'a.1.__proto__'],
+  ];
+  for (const [text, kind, path] of cases) {
+    const r = parseDocumentText(text, kind);
+    assert.equal(r.ok, false, text);
+    assert.equal(!r.ok && r.message, `${path}: "__proto__" is not allowed as a key`);
+  }
+  // Keys that only look like it are ordinary.
+  assert.ok(parseDocumentText('constructor: 1\nprototype: 2\nproto: 3\n', 'yaml').ok);
+});
