@@ -3,6 +3,7 @@ import { InputError } from '../core/errors.ts';
 import { siblingModule } from '../core/module-file.ts';
 import { createRenderProcess, overLimits } from './render-process.ts';
 import type { ChatMessage, ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
+import { envWholeNumber } from '../core/env-number.ts';
 
 export type { ChatMessage, ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
 
@@ -23,9 +24,11 @@ interface Render {
  * minutes and gigabytes. Real templates render in well under 50 ms and a few MB.
  */
 export const RENDER_LIMITS = {
-  timeoutMs: Number(process.env.USERTURN_TEMPLATE_TIMEOUT_MS ?? 5_000),
+  timeoutMs: envWholeNumber('USERTURN_TEMPLATE_TIMEOUT_MS', 5_000),
   heapMb: 96,
 };
+// Read by the render process itself (render-child.ts); checked here, where a bad value is a usage error.
+envWholeNumber('USERTURN_TEMPLATE_MAX_CHARS', 0);
 
 /**
  * Every render runs in one long-lived child process with a small heap (render-child.ts), killed when a render runs

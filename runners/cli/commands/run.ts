@@ -8,6 +8,7 @@ import { UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
 import { runJsonLine } from '../run-json.ts';
 import { baseUrlsOf, CACHE_FLAGS, cacheOf, DATA_DIR_FLAG, dataDirOf, ENDPOINT_FLAGS, httpUrls, OUT_FLAG, SUITE_FLAG } from '../flags.ts';
+import { envWholeNumber } from '../../core/env-number.ts';
 
 export const summary = `run the probe (default suite ${CURRENT_SUITE_HELP}) for one submission against OpenAI-compatible endpoints; resumable`;
 
@@ -146,8 +147,8 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       httpTimeouts,
       failLimit,
       maxAttempts: retries + 1,
-      backoffBaseMs: Number(process.env.USERTURN_BACKOFF_BASE_MS ?? 500),
-      backoffMaxMs: Number(process.env.USERTURN_BACKOFF_MAX_MS ?? 30_000),
+      backoffBaseMs: envWholeNumber('USERTURN_BACKOFF_BASE_MS', 500, 0),
+      backoffMaxMs: envWholeNumber('USERTURN_BACKOFF_MAX_MS', 30_000, 0),
       dataDir: dataDirOf(values),
       cacheDir,
       cachePath: cachePath === undefined ? join(cacheDir, 'requests.sqlite') : cachePath,

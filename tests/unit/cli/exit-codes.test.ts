@@ -9,6 +9,7 @@ import { EndpointError } from '../../../runners/client/endpoints.ts';
 import { TooManyFailures } from '../../../runners/client/fail-limit.ts';
 import { UnsafeServeError } from '../../../runners/engines/serve-command.ts';
 import { ConfigError, EXIT_CODES, failureOutcome, InputError, isFailure, UsageError } from '../../../runners/core/errors.ts';
+import { envWholeNumber } from '../../../runners/core/env-number.ts';
 import { StorageError } from '../../../runners/io/storage-error.ts';
 import { JudgeConfigError } from '../../../runners/judge/llm/config.ts';
 import { ResultLoadError } from '../../../runners/judge/rejudge/load-result.ts';
@@ -125,4 +126,19 @@ test('score: an unreadable responses file exits 1, as its usage says (it was 2)'
   const r = await captured(t, () => run(['--dataset', 'gsm8k', '--responses', join(dir, 'nope.jsonl'), '--data-dir', dir]));
   assert.equal(r.value, 1);
   assert.match(r.stderr, /nope\.jsonl: cannot read: ENOENT/);
+});
+
+test('a number from the environment that is not one is a usage error naming the variable (it used to become NaN)', (t) => {
+  const name = 'USERTURN_TEST_ENV_NUMBER';
+  t.after(() => delete process.env[name]);
+  delete process.env[name];
+  assert.equal(envWholeNumber(name, 5000), 5000);
+  process.env[name] = ' 250 ';
+  assert.equal(envWholeNumber(name, 5000), 250);
+  for (const bad of ['abc', '1e3', '-5', '2.5', '0']) {
+    process.env[name] = bad;
+    assert.throws(() => envWholeNumber(name, 5000), (e: unknown) => e instanceof UsageError && failureOutcome(e).code === EXIT_CODES.usage && e.message.includes(`${name} must be a whole number ≥ 1, got "${bad}"`), bad);
+  }
+  process.env[name] = '0';
+  assert.equal(envWholeNumber(name, 500, 0), 0);
 });
