@@ -84,6 +84,9 @@ function stopsOf(text: string, tpl: ChatTemplate, opts: PromptOptions): DerivedS
   const [s1, s2, s3] = [`${s}1`, `${s}2`, `${s}3`];
   const mid12 = cutAt(cutAt(text, s1, 'user message').after, s2, 'assistant message').before;
   const mid23 = cutAt(cutAt(text, s2, 'assistant message').after, s3, 'user message').before;
+  // Nothing between two messages: the roles cannot be told apart, so no user turn can be opened (a review's template
+  // that only joined the contents passed every check, and every user turn was judged as the assistant speaking).
+  if (mid12.trim() === '' || mid23.trim() === '') throw new Error('chat template renders nothing between a user message and the assistant\'s reply (or between the reply and the next user message): it marks no roles, so a user turn cannot be opened');
   const endUser = leadingSpecial(mid12);
   const endAssistant = leadingSpecial(mid23);
   const assistantHeader = endUser ? mid12.slice(mid12.indexOf(endUser) + endUser.length).trim() : mid12.trim();

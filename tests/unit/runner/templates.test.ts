@@ -86,6 +86,16 @@ describe('next-user-turn prompts from real chat templates (exact strings)', () =
     assert.throws(() => createPromptBuilder(tpl, { sentinel: SENTINEL, stopAtRoleHeader: true, kwargs: {}, stripBos: true }), /sentinel method/);
   });
 
+  it('a template that marks no roles (nothing between two messages) is refused, whether it joins them bare or with spaces', () => {
+    for (const template of ['{%- for m in messages %}{{ m.content }}{% endfor %}', '{% for m in messages %}{{ m.content }}\n\n{% endfor %}']) {
+      const tpl = { source: 'x', template, bos_token: null, eos_token: null };
+      assert.throws(() => createPromptBuilder(tpl, { sentinel: SENTINEL, stopAtRoleHeader: true, kwargs: {}, stripBos: true }), /marks no roles/, template);
+    }
+    // One marker between the messages is enough (the end of a turn, as Mistral's [/INST] and </s>).
+    const marked = { source: 'x', template: '{% for m in messages %}{{ m.content }}{% if m.role == "user" %}[/INST]{% else %}</s>{% endif %}{% endfor %}', bos_token: null, eos_token: '</s>' };
+    assert.ok(createPromptBuilder(marked, { sentinel: SENTINEL, stopAtRoleHeader: true, kwargs: {}, stripBos: true }).userTurnStops.length > 0);
+  });
+
   it('tokenizer_config with a list of named templates uses "default"; AddedToken objects give the tokens', () => {
     const t = templateFromTokenizerConfig(JSON.stringify({ chat_template: [{ name: 'tool_use', template: 'T' }, { name: 'default', template: 'D' }], bos_token: { content: '<s>' }, eos_token: '</s>' }), 'x');
     assert.deepEqual([t.template, t.bos_token, t.eos_token], ['D', '<s>', '</s>']);
