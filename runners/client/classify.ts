@@ -2,7 +2,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai/
 import { redact } from '../io/secrets.ts';
 import { RejectedAnswer } from './answer-check.ts';
 import { redactUrl } from './endpoints.ts';
-import { HttpTimeoutError } from './http-transport.ts';
+import { HttpTimeoutError, ResponseTooLargeError } from './http-transport.ts';
 
 export interface Failure {
   retry: boolean;
@@ -29,6 +29,7 @@ function classifyRaw(err: unknown): Failure {
   const cause = (err as { cause?: unknown } | null)?.cause;
   const timeout = err instanceof HttpTimeoutError ? err : cause instanceof HttpTimeoutError ? cause : null;
   if (timeout) return { retry: true, reason: timeout.message, kind: 'timeout' };
+  if (err instanceof ResponseTooLargeError) return { retry: false, reason: err.message, kind: 'too_large' };
   if (err instanceof APIConnectionTimeoutError) return { retry: true, reason: 'timeout', kind: 'timeout' };
   if (err instanceof APIConnectionError) {
     const cause = (err as { cause?: { message?: string; code?: string } }).cause;

@@ -1,6 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError } from 'openai/error';
 import { toHeaders } from './http-fetch.ts';
-import { AttemptDeadlineError, HttpTimeoutError, readWholeBody, type HttpTransport, type OpenResponse } from './http-transport.ts';
+import { AttemptDeadlineError, HttpTimeoutError, readWholeBody, ResponseTooLargeError, type HttpTransport, type OpenResponse } from './http-transport.ts';
 import { sdkStatusError } from './sdk-errors.ts';
 import { createSseCompletionReader } from './sse-completion.ts';
 import type { CompletionBody } from './types.ts';
@@ -18,21 +18,27 @@ import type { CompletionBody } from './types.ts';
 export function postCompletion(http: HttpTransport, baseURL: string, body: CompletionBody, timeoutMs: number, stream: boolean, apiKey: string | undefined): Promise<unknown> {
   // `stream` and `stream_options` travel on the wire only: the cache key is the body without them.
   const wire = JSON.stringify(stream ? { ...body, stream: true, stream_options: { include_usage: true } } : body);
-  return requestAnswer(http, completionsUrl(baseURL), wire, timeoutMs, apiKey);
+  return requestAnswer(http, completionsUrl(baseURL), wire, timeoutMs, apiKey, answerByteLimit(body.max_tokens));
 }
+
+/**
+ * The most bytes an answer of `maxTokens` may take on the wire: 1 KiB a token (a streamed token is one event of some
+ * 150–400 bytes on vLLM, SGLang, llama.cpp and Ollama) plus 1 MiB for the rest.
+ */
+export const answerByteLimit = (maxTokens: number): number => 2 ** 20 + maxTokens * 1024;
 
 /**
  * One request on the transport (a POST of `wire`, or a GET when it is null), answered as the SDK answers: the
  * streamed or JSON body, or its error types for a status, a failure before the headers and the deadline.
  */
-export async function requestAnswer(http: HttpTransport, url: URL, wire: string | null, timeoutMs: number, apiKey: string | undefined): Promise<unknown> {
+export async function requestAnswer(http: HttpTransport, url: URL, wire: string | null, timeoutMs: number, apiKey: string | undefined, maxBodyBytes?: number): Promise<unknown> {
   const auth = { accept: 'application/json', authorization: `Bearer ${apiKey ?? 'none'}` };
   const init = wire === null ? { method: 'GET', headers: auth, body: null } : { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: wire };
   // What happens after the headers is told apart from a failure to get them (which the SDK wraps).
   let answer: { value: unknown } | { error: unknown };
   let opened: OpenResponse | null = null;
   try {
-    answer = await http.open(url, { ...init, deadlineMs: timeoutMs }, (o) =>
+    answer = await http.open(url, { ...init, deadlineMs: timeoutMs, maxBodyBytes }, (o) =>
       readAnswer((opened = o)).then(
         (value) => ({ value }),
         (error: unknown) => ({ error }),
@@ -72,7 +78,7 @@ async function jsonBody(o: OpenResponse): Promise<unknown> {
   try {
     raw = await readWholeBody(o);
   } catch (e) {
-    if (e instanceof HttpTimeoutError) throw e;
+    if (e instanceof HttpTimeoutError || e instanceof ResponseTooLargeError) throw e;
     throw new APIConnectionError({ cause: e as Error });
   }
   const text = raw.toString('utf8');

@@ -38,7 +38,9 @@ export function createHttpFetch(maxSockets: number, timeouts: HttpTimeouts = DEF
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((v, k) => (headers[k] = v));
     const body = init.body == null ? null : typeof init.body === 'string' ? init.body : Buffer.from(init.body as ArrayBuffer);
-    return transport.open(url, { method: init.method ?? 'GET', headers, body, signal: init.signal ?? undefined }, async (o) => {
+    // A caller's body limit travels as an extra field of the init (Ollama's answers, ollama-generate.ts).
+    const { maxBodyBytes } = init as { maxBodyBytes?: number };
+    return transport.open(url, { method: init.method ?? 'GET', headers, body, signal: init.signal ?? undefined, maxBodyBytes }, async (o) => {
       const { status } = o;
       const meta = { status, statusText: o.statusText, headers: toHeaders(o.headers) };
       if (o.streamed) return new Response(streamedBody(o), meta);

@@ -36,6 +36,16 @@ export class AttemptDeadlineError extends Error {
   }
 }
 
+/**
+ * A response body over its request's limit: refused, and not retried (a server that sends more than any answer of
+ * the request's max_tokens can take is not having a transient fault). Without a limit a server streaming forever
+ * grew each answer until V8's string limit: a review saw six such streams take 2.6 GB.
+ */
+export class ResponseTooLargeError extends Error {}
+
+/** The body limit of a request that names none: far above any answer, low enough to bound memory. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 2 ** 20;
+
 export interface SendInit {
   method: string;
   headers: Record<string, string>;
@@ -43,6 +53,8 @@ export interface SendInit {
   signal?: AbortSignal;
   /** The attempt's deadline: the request is aborted with an AttemptDeadlineError when it runs over. */
   deadlineMs?: number;
+  /** The most bytes the response body may have (default DEFAULT_MAX_BODY_BYTES); past it, a ResponseTooLargeError. */
+  maxBodyBytes?: number;
 }
 
 /** Where a response's body goes: each piece as it arrives, then its end or its first failure (one of the two). */
@@ -61,7 +73,7 @@ export interface OpenResponse {
   streamed: boolean;
   /** Starts handing the body to `sink` (pieces that came before are handed over at once). */
   read(sink: BodySink): void;
-  failure(): HttpTimeoutError | AttemptDeadlineError | null;
+  failure(): HttpTimeoutError | AttemptDeadlineError | ResponseTooLargeError | null;
   /** Stop reading (the caller gave up on the body). */
   cancel(): void;
 }
@@ -94,7 +106,10 @@ class Exchange implements OpenResponse {
   private controller: Controller | null = null;
   /** Why the request was aborted before undici gave it a controller. */
   private earlyAbort: Error | null = null;
-  private failed: HttpTimeoutError | AttemptDeadlineError | null = null;
+  private failed: HttpTimeoutError | AttemptDeadlineError | ResponseTooLargeError | null = null;
+  /** Body bytes so far, against the request's limit. */
+  private received = 0;
+  private readonly maxBodyBytes: number;
   private responded = false;
   private sink: BodySink | null = null;
   /** Pieces that came before the reader asked for the body, and how it ended if it ended before. */
@@ -114,9 +129,10 @@ class Exchange implements OpenResponse {
   private readonly resolve: (v: unknown) => void;
   private readonly reject: (e: unknown) => void;
 
-  constructor(timeouts: HttpTimeouts, deadlineMs: number | undefined, reader: (o: OpenResponse) => unknown, resolve: (v: unknown) => void, reject: (e: unknown) => void) {
+  constructor(timeouts: HttpTimeouts, deadlineMs: number | undefined, maxBodyBytes: number, reader: (o: OpenResponse) => unknown, resolve: (v: unknown) => void, reject: (e: unknown) => void) {
     this.timeouts = timeouts;
     this.deadlineMs = deadlineMs;
+    this.maxBodyBytes = maxBodyBytes;
     this.reader = reader;
     this.resolve = resolve;
     this.reject = reject;
@@ -141,7 +157,7 @@ class Exchange implements OpenResponse {
     signal.addEventListener('abort', this.onAbort, { once: true });
   }
 
-  fail(e: HttpTimeoutError | AttemptDeadlineError): void {
+  fail(e: HttpTimeoutError | AttemptDeadlineError | ResponseTooLargeError): void {
     this.abort((this.failed ??= e));
   }
 
@@ -152,7 +168,7 @@ class Exchange implements OpenResponse {
     this.early = null;
     if (this.outcome) this.deliver(this.outcome.error);
   }
-  failure(): HttpTimeoutError | AttemptDeadlineError | null {
+  failure(): HttpTimeoutError | AttemptDeadlineError | ResponseTooLargeError | null {
     return this.failed;
   }
   cancel(): void {
@@ -187,6 +203,9 @@ class Exchange implements OpenResponse {
     }
   }
   onResponseData(_c: Controller, piece: Buffer): void {
+    if (this.failed) return;
+    this.received += piece.length;
+    if (this.received > this.maxBodyBytes) return this.fail(new ResponseTooLargeError(`response body over ${this.maxBodyBytes} bytes, more than any answer of the request's max_tokens can take: refused`));
     this.bodyStarted();
     if (this.sink) this.sink.data(piece);
     else (this.early ??= []).push(piece);
@@ -262,7 +281,7 @@ export function createHttpTransport(maxSockets: number, timeouts: HttpTimeouts =
     const auth = basicAuth(url);
     if (auth !== null && !Object.keys(init.headers).some((k) => k.toLowerCase() === 'authorization')) headers.push('authorization', auth);
     return new Promise<T>((resolve, reject) => {
-      const x = new Exchange(timeouts, init.deadlineMs, read, resolve as (v: unknown) => void, reject);
+      const x = new Exchange(timeouts, init.deadlineMs, init.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, read, resolve as (v: unknown) => void, reject);
       if (init.signal) x.follow(init.signal);
       agent.dispatch({ origin: url.origin, path: url.pathname + url.search, method: init.method, headers, body: init.body }, x as never);
     });

@@ -1,5 +1,6 @@
 import { APIConnectionTimeoutError, APIError } from 'openai/error';
 import { RejectedAnswer } from './answer-check.ts';
+import { answerByteLimit } from './direct-completion.ts';
 import type { Endpoint } from './endpoints.ts';
 import type { CompletionBody } from './types.ts';
 
@@ -70,7 +71,8 @@ export async function attemptOllamaGenerate(ep: Endpoint, body: CompletionBody, 
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
   try {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) };
-    const res = await ep.fetch(ollamaGenerateUrl(ep.baseURL), { method: 'POST', headers, body: JSON.stringify(ollamaGenerateBody(body)), signal: deadline.signal });
+    const init = { method: 'POST', headers, body: JSON.stringify(ollamaGenerateBody(body)), signal: deadline.signal, maxBodyBytes: answerByteLimit(body.max_tokens) };
+    const res = await ep.fetch(ollamaGenerateUrl(ep.baseURL), init);
     if (!res.ok) {
       const text = await res.text().catch(() => '');
       let parsed: unknown;

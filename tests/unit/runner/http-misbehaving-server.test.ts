@@ -10,7 +10,7 @@ import { createServer as createNetServer, type AddressInfo, type Server as NetSe
 import { after, describe, it } from 'node:test';
 import { APIConnectionError, APIConnectionTimeoutError } from 'openai/error';
 import { classify } from '../../../runners/client/classify.ts';
-import { requestAnswer } from '../../../runners/client/direct-completion.ts';
+import { answerByteLimit, postCompletion, requestAnswer } from '../../../runners/client/direct-completion.ts';
 import { createHttpFetch } from '../../../runners/client/http-fetch.ts';
 import { createHttpTransport, type HttpTimeouts } from '../../../runners/client/http-transport.ts';
 
@@ -78,6 +78,40 @@ describe('a server that answers oddly', LIMIT, () => {
     });
     const reason = await reasonOf(requestAnswer(createHttpTransport(4, short), url, '{}', 5_000, undefined));
     assert.match(reason, /response body cut short \(connection closed\)/);
+  });
+});
+
+describe('a server that sends more than any answer can take', LIMIT, () => {
+  /** A stream of 256 KiB events that never ends (as a review's hostile server sent), or a JSON body as large. */
+  const endless = () =>
+    raw((s) => {
+      s.write('HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\n');
+      const event = `data: {"choices":[{"index":0,"text":"${'x'.repeat(256 * 1024)}","finish_reason":null}]}\n\n`;
+      const more = () => !s.destroyed && s.write(event, () => setImmediate(more));
+      more();
+    });
+
+  it('a stream is refused once it passes the limit of its max_tokens, and not retried', async () => {
+    const url = await endless();
+    const body = { model: 'm', prompt: 'p', max_tokens: 512, temperature: 0, top_p: 1, seed: 1, stop: [] };
+    const e = await postCompletion(createHttpTransport(4, short), url.href.replace(/\/completions$/, ''), body, 5_000, true, undefined).catch((x: unknown) => x);
+    const failure = classify(e);
+    assert.equal(failure.kind, 'too_large');
+    assert.equal(failure.retry, false);
+    assert.match(failure.reason, new RegExp(`over ${answerByteLimit(512)} bytes`));
+  });
+
+  it('a JSON body and an Ollama-style stream through the fetch path are refused the same way', async () => {
+    const big = JSON.stringify({ text: 'y'.repeat(3 * 2 ** 20) });
+    const url = await raw((s) => s.write(json(big)));
+    const failure = classify(await requestAnswer(createHttpTransport(4, short), url, '{}', 5_000, undefined, 2 ** 20).catch((x: unknown) => x));
+    assert.equal(failure.kind, 'too_large');
+    const stream = await endless();
+    const res = await createHttpFetch(4)(stream, { method: 'POST', body: '{}', maxBodyBytes: 2 ** 20 } as RequestInit);
+    const read = async () => {
+      for await (const _ of res.body!) void _;
+    };
+    assert.equal(classify(await read().catch((x: unknown) => x)).kind, 'too_large');
   });
 });
 
