@@ -106,13 +106,18 @@ function templateKwargsJson(kwargs: Record<string, unknown>): string | null {
   return JSON.stringify(safe);
 }
 
+/** Why `host` cannot be the engine's --host (`--host: refused: …`), or null. serve-cmd checks its flag with it first. */
+export const serveHostProblem = (host: string): string | null =>
+  !/^[A-Za-z0-9.:-]{1,100}$/.test(host) || host.startsWith('-') ? `--host: refused: "${host}" is not a plain host name or address` : null;
+
 /** Build the engine command for a validated submission. Throws UnsafeServeError when it must refuse. */
 export function buildServeCommand(sub: Submission, opts: ServeOptions = {}): ServeCommand {
   const engine = opts.engine ?? sub.serving.engine;
   if (!ENGINES.includes(engine)) throw new UnsafeServeError(`serving.engine: serve-cmd builds commands for ${ENGINES.join(', ')} only`);
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port ?? 8000;
-  if (!/^[A-Za-z0-9.:-]{1,100}$/.test(host) || host.startsWith('-')) throw new UnsafeServeError(`--host: refused: "${host}" is not a plain host name or address`);
+  const hostProblem = serveHostProblem(host);
+  if (hostProblem) throw new UnsafeServeError(hostProblem);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UnsafeServeError(`--port: must be 1-65535`);
   const allowed = (opts.allowedArgs ?? loadAllowedEngineArgs())[engine] ?? [];
   const extra = engineArgs(engine, sub.serving.engine_args, allowed);

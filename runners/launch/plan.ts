@@ -10,6 +10,15 @@ export const TARGETS: readonly Target[] = ['skypilot', 'k8s', 'slurm'];
 /** Bad input to launch: one line naming the file (or flag) and the field. */
 export class LaunchInputError extends InputError {}
 
+/** Why one of the scheduler options cannot go into a task file, or null. */
+export function launchOptionProblem(o: Pick<LaunchOptions, 'bucket' | 'gpu' | 'repoUrl' | 'commit'>): string | null {
+  if (o.bucket !== undefined && !/^[a-z0-9]+:\/\/[A-Za-z0-9._\/-]{1,200}$/.test(o.bucket)) return `--bucket: "${o.bucket}" is not a bucket URL like s3://my-bucket/userturn`;
+  if (o.gpu !== undefined && !/^[A-Za-z0-9_-]{1,40}$/.test(o.gpu)) return `--gpu: "${o.gpu}" is not an accelerator name like H100`;
+  if (o.repoUrl !== undefined && !/^(https:\/\/|git@)[A-Za-z0-9._:\/@-]{1,300}$/.test(o.repoUrl)) return `--repo-url: "${o.repoUrl}" is not a git URL (https://… or git@…)`;
+  if (o.commit !== undefined && !/^[0-9a-f]{7,40}$/.test(o.commit)) return `--commit: "${o.commit}" is not a commit sha`;
+  return null;
+}
+
 export interface LaunchOptions {
   shards: number;
   /** Passed to every shard's run and to the merge (a smoke run on N items per dataset). */
@@ -71,10 +80,9 @@ export async function buildLaunchPlan(file: string, opts: LaunchOptions): Promis
     if (e instanceof UnsafeServeError) throw new LaunchInputError(`${file}: ${e.message}`);
     throw e;
   }
-  if (opts.bucket !== undefined && !/^[a-z0-9]+:\/\/[A-Za-z0-9._\/-]{1,200}$/.test(opts.bucket)) throw new LaunchInputError(`--bucket: "${opts.bucket}" is not a bucket URL like s3://my-bucket/userturn`);
-  if (opts.gpu !== undefined && !/^[A-Za-z0-9_-]{1,40}$/.test(opts.gpu)) throw new LaunchInputError(`--gpu: "${opts.gpu}" is not an accelerator name like H100`);
-  if (opts.repoUrl !== undefined && !/^(https:\/\/|git@)[A-Za-z0-9._:\/@-]{1,300}$/.test(opts.repoUrl)) throw new LaunchInputError(`--repo-url: "${opts.repoUrl}" is not a git URL (https://… or git@…)`);
-  if (opts.commit !== undefined && !/^[0-9a-f]{7,40}$/.test(opts.commit)) throw new LaunchInputError(`--commit: "${opts.commit}" is not a commit sha`);
+  // The command checked the values given as flags (usage errors); these may also come from git (remote, HEAD).
+  const problem = launchOptionProblem(opts);
+  if (problem) throw new LaunchInputError(problem);
   return {
     id: sub.id,
     subPath: rel,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { gitDefaults } from '../../launch/git-defaults.ts';
 import { launchFiles } from '../../launch/launch.ts';
-import { TARGETS, buildLaunchPlan, type Target } from '../../launch/plan.ts';
+import { TARGETS, buildLaunchPlan, launchOptionProblem, type Target } from '../../launch/plan.ts';
 import { writeFileAtomic } from '../../results/atomic.ts';
 import { intFlag } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
@@ -39,6 +39,8 @@ export async function run(argv: string[]): Promise<number> {
     if (values.shards === undefined) throw new UsageError('--shards N is required');
     const shards = intFlag('shards', values.shards, 1);
     const limit = values.limit === undefined ? undefined : intFlag('limit', values.limit, 1);
+    const flagProblem = launchOptionProblem({ gpu: values.gpu, bucket: values.bucket, repoUrl: values['repo-url'], commit: values.commit });
+    if (flagProblem) throw new UsageError(flagProblem);
     const git = values.target === 'k8s' ? gitDefaults(process.cwd()) : { repoUrl: null, commit: null };
     const plan = await buildLaunchPlan(positionals[0]!, {
       shards,

@@ -1,4 +1,4 @@
-import { ENGINES, UnsafeServeError, buildServeCommand, formatCommand, type Engine } from '../../engines/serve-command.ts';
+import { ENGINES, UnsafeServeError, buildServeCommand, formatCommand, serveHostProblem, type Engine } from '../../engines/serve-command.ts';
 import { loadSubmission } from '../../community/load-submission.ts';
 import { ENGINE_ARGS_FILE } from '../../../src/lib/data-paths.ts';
 import { intFlag } from '../../core/args.ts';
@@ -23,7 +23,10 @@ export async function run(argv: string[]): Promise<number> {
   return runCommand(argv, { usage: USAGE, options: OPTIONS }, async ({ values, positionals }) => {
     if (positionals.length !== 1) throw new UsageError('expected exactly one submission file');
     if (values.engine !== undefined && !ENGINES.includes(values.engine as Engine)) throw new UsageError(`--engine must be one of ${ENGINES.join(', ')}`);
-    const port = intFlag('port', values.port, 8000);
+    // Flag values are usage errors (exit 2), checked before the submission is read.
+    const port = intFlag('port', values.port, 8000, 1, 65535);
+    const hostProblem = values.host === undefined ? null : serveHostProblem(values.host);
+    if (hostProblem) throw new UsageError(hostProblem);
     const file = positionals[0]!;
     const loaded = await loadSubmission(file);
     if (!loaded.ok) throw new InputError(loaded.errors.join('\n'));

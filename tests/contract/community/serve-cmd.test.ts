@@ -92,6 +92,15 @@ test('the schema rejects unsafe engine_args values before serve-cmd sees them (e
   assert.match(r.stderr, /submissions\/qwen\/qwen3\.5-9b\.yaml: serving\.engine_args\.max-num-seqs: must contain only/);
 });
 
+test('a bad --port or --host is a usage error (exit 2) naming the flag, before the submission is read', () => {
+  for (const [flag, value, message] of [['--port', '99999', /--port must be at most 65535/], ['--port', 'abc', /--port must be an integer/], ['--host', 'a b;rm', /--host: refused/]] as const) {
+    const r = runCli(['serve-cmd', 'submissions/none/missing.yaml', flag, value]);
+    assert.equal(r.code, 2, `${flag} ${value}: ${r.stderr}`);
+    assert.match(r.stderr, message);
+    assert.doesNotMatch(r.stderr, /missing\.yaml/);
+  }
+});
+
 test('defence in depth: values that got past the schema are refused by serve-cmd itself', () => {
   const base = Submission.parse(paperSubmission());
   const attacks: Array<[string, (s: any) => void, RegExp]> = [
