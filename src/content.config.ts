@@ -8,6 +8,7 @@ import { formatFieldError, parseWith } from './schema/errors.ts';
 import { resultsDir } from './data/paths.ts';
 import { loadSuites } from './data/suites.ts';
 import { suiteDatasets, unlistedDatasetErrors } from './lib/result-datasets.ts';
+import { COMMIT_JOURNAL, UNFINISHED_COMMIT } from './lib/data-paths.ts';
 
 /**
  * Build-time collections. Every entry is validated with the project's own zod schemas, so a broken file
@@ -34,6 +35,7 @@ const results = defineCollection({
         const abs = join(dir, id, 'summary.json');
         if (!existsSync(abs)) continue;
         const file = relative(process.cwd(), abs) || abs;
+        if (existsSync(join(dir, id, COMMIT_JOURNAL))) throw new Error(`${file}: (file): ${UNFINISHED_COMMIT}`);
         let data: unknown;
         try { data = JSON.parse(readFileSync(abs, 'utf8')); } catch (e) { throw new Error(`${file}: (root): invalid JSON: ${(e as Error).message}`); }
         const r = parseWith(ResultSummary, data, file);

@@ -19,6 +19,8 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
 
 /** A file written to its temp name and synced, waiting to be renamed into place (or dropped). */
 export interface PreparedFile {
+  /** The temp file's path (for a commit of several files at once, folder-commit.ts). */
+  tmp: string;
   commit(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -74,6 +76,7 @@ async function prepareBytes(path: string, data: Uint8Array, advice: string): Pro
     throw new StorageError(path, 'cannot write', e, advice);
   }
   return {
+    tmp,
     async commit() {
       try {
         await rename(tmp, path);

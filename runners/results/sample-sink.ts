@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Sample, formatFieldError, parseWith, type DatasetId, type Verdict } from '../../src/schema/index.ts';
@@ -10,6 +10,7 @@ import { jsonLine } from '../../src/lib/io/jsonl.ts';
 import { REDACTED, redact } from '../io/secrets.ts';
 import { StorageError, writeProblem } from '../io/storage-error.ts';
 import { removeStaleTemps } from './atomic.ts';
+import { finishInterruptedCommit } from './folder-commit.ts';
 
 /**
  * What the summary needs of a sample (SummarySample), as small as it can be: it is kept in memory for every sample
@@ -85,8 +86,9 @@ export interface WrittenFile {
 
 /**
  * Streams samples to samples/<dataset>.jsonl.*.tmp in item order (items may finish out of order; they wait
- * in a small buffer), validating every sample with the zod schema before it is written. `commit` renames
- * the temp files into place (atomic per file); `abort` removes them.
+ * in a small buffer), validating every sample with the zod schema before it is written. `prepare` syncs the temp
+ * files and names the renames that put them in place (with the summary, in one commit: folder-commit.ts); `abort`
+ * removes them.
  */
 export async function createSampleSink(outDir: string, submissionId: string, datasets: DatasetId[]) {
   const dir = join(outDir, submissionId, 'samples');
@@ -99,7 +101,9 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
   } catch (e) {
     fail(dir, writeProblem(dir) ?? e);
   }
-  // Temp files of a run killed while writing (its summary was never written, so nothing refers to them).
+  // A commit a killed run left half done is finished first (its temp files are complete); then the temp files of a
+  // run killed while writing (its summary was never written, so nothing refers to them) go.
+  await finishInterruptedCommit(join(outDir, submissionId));
   await removeStaleTemps(dir);
   await removeStaleTemps(join(outDir, submissionId));
   for (const ds of datasets) {
@@ -168,7 +172,8 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
       }
       return out;
     },
-    async commit(): Promise<void> {
+    /** Every samples file synced under its temp name: the renames that put them in place (commitFolder does them). */
+    async prepare(): Promise<Array<[string, string]>> {
       await chain;
       for (const st of streams.values()) {
         try {
@@ -178,13 +183,7 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
           fail(st.tmp, e);
         }
       }
-      for (const st of streams.values()) {
-        try {
-          await rename(st.tmp, st.final);
-        } catch (e) {
-          fail(st.final, e);
-        }
-      }
+      return [...streams.values()].map((st) => [st.tmp, st.final]);
     },
     /**
      * Each samples file's sha-256 and whether it holds redacted text, from the bytes this sink wrote: what a result

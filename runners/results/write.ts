@@ -2,6 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ResultSummary, Sample, formatFieldError, parseWith, type DatasetId } from '../../src/schema/index.ts';
 import { prepareFileAtomic, writeFileAtomic, type PreparedFile } from './atomic.ts';
+import { commitFolder, finishInterruptedCommit } from './folder-commit.ts';
 import { jsonLine } from '../../src/lib/io/jsonl.ts';
 import { InputError } from '../core/errors.ts';
 
@@ -12,9 +13,8 @@ export class InvalidResult extends InputError {}
 export const summaryText = (s: ResultSummary): string => `${JSON.stringify(s, null, 2)}\n`;
 
 /**
- * Validate everything with the zod schemas first, then write samples/<dataset>.jsonl and summary.json
- * atomically (summary last, so a summary never points at samples that are not there). Stale sample files of
- * datasets not in this result are removed.
+ * Validate everything with the zod schemas first, then put samples/<dataset>.jsonl and summary.json in place in one
+ * commit (folder-commit.ts), which also removes stale sample files of datasets not in this result.
  */
 export async function writeResults(outDir: string, summary: ResultSummary, samples: ReadonlyMap<DatasetId, readonly Sample[]>): Promise<string> {
   const dir = join(outDir, summary.submission.id);
@@ -30,10 +30,33 @@ export async function writeResults(outDir: string, summary: ResultSummary, sampl
     });
     texts.set(ds, lines.length > 0 ? `${lines.join('\n')}\n` : '');
   }
-  for (const [ds, text] of texts) await writeFileAtomic(join(dir, 'samples', `${ds}.jsonl`), text);
-  await writeFileAtomic(join(dir, 'summary.json'), summaryText(s.value));
-  await removeStaleSamples(dir, new Set([...texts.keys()].map((ds) => `${ds}.jsonl`)));
+  await finishInterruptedCommit(dir);
+  // Every file under its temp name first (a full disk stops here with nothing put in place), then one commit.
+  const prepared: Array<{ file: PreparedFile; final: string }> = [];
+  try {
+    for (const [ds, text] of texts) {
+      const final = join(dir, 'samples', `${ds}.jsonl`);
+      prepared.push({ file: await prepareFileAtomic(final, text), final });
+    }
+    const final = join(dir, 'summary.json');
+    prepared.push({ file: await prepareFileAtomic(final, summaryText(s.value)), final });
+  } catch (e) {
+    for (const p of prepared) await p.file.abort();
+    throw e;
+  }
+  await commitFolder(dir, prepared.map((p) => [p.file.tmp, p.final]), await staleSamples(dir, new Set([...texts.keys()].map((ds) => `${ds}.jsonl`))));
   return dir;
+}
+
+/** Sample files of datasets that are not part of the summary being written: removed by the same commit. */
+async function staleSamples(dir: string, keep: ReadonlySet<string>): Promise<string[]> {
+  let files: string[];
+  try {
+    files = await readdir(join(dir, 'samples'));
+  } catch {
+    return []; // no samples folder
+  }
+  return files.filter((f) => f.endsWith('.jsonl') && !keep.has(f)).map((f) => join(dir, 'samples', f));
 }
 
 /**
@@ -41,13 +64,7 @@ export async function writeResults(outDir: string, summary: ResultSummary, sampl
  * a crash in between leaves an extra file beside a consistent summary, never a summary pointing at no file.
  */
 async function removeStaleSamples(dir: string, keep: ReadonlySet<string>): Promise<void> {
-  let files: string[];
-  try {
-    files = await readdir(join(dir, 'samples'));
-  } catch {
-    return; // no samples folder
-  }
-  for (const f of files) if (f.endsWith('.jsonl') && !keep.has(f)) await rm(join(dir, 'samples', f));
+  for (const f of await staleSamples(dir, keep)) await rm(f, { force: true });
 }
 
 /**
@@ -64,45 +81,33 @@ export async function writeSummary(outDir: string, summary: ResultSummary): Prom
 }
 
 /**
- * summary.json validated and written under its temp name; `commit` puts it in place and removes stale sample
- * files. Prepared before the sample files are renamed, so a full disk stops the run with nothing put in place.
- */
-async function prepareSummary(outDir: string, summary: ResultSummary): Promise<PreparedFile & { dir: string }> {
-  const dir = join(outDir, summary.submission.id);
-  const s = parseWith(ResultSummary, summary, join(dir, 'summary.json'));
-  if (!s.ok) throw new InvalidResult(s.errors.map(formatFieldError).join('\n'));
-  const file = await prepareFileAtomic(join(dir, 'summary.json'), summaryText(s.value));
-  return {
-    dir,
-    async commit() {
-      await file.commit();
-      await removeStaleSamples(dir, new Set(summary.datasets.map((d) => `${d.dataset}.jsonl`)));
-    },
-    abort: file.abort,
-  };
-}
-
-/**
  * A streamed run's results put in place: everything is validated before anything is renamed (the samples line by
- * line as they were streamed to temp files, the summary here); then the sample files go in place and the summary
- * last. On failure nothing is left half written. Returns the result folder.
+ * line as they were streamed to temp files, the summary here, written under its temp name so a full disk stops the
+ * run with nothing put in place); then the samples files, the summary and the removal of stale samples files are one
+ * commit (folder-commit.ts): a kill -9 at any point leaves the old result or the new one, never a mix. Returns the
+ * result folder.
  */
-export async function commitStreamedResults(outDir: string, summary: ResultSummary, samples: { commit(): Promise<void>; abort(): Promise<void> }): Promise<string> {
-  let prepared;
+export async function commitStreamedResults(outDir: string, summary: ResultSummary, samples: { prepare(): Promise<Array<[string, string]>>; abort(): Promise<void> }): Promise<string> {
+  const dir = join(outDir, summary.submission.id);
+  let file: PreparedFile;
   try {
-    prepared = await prepareSummary(outDir, summary);
+    const s = parseWith(ResultSummary, summary, join(dir, 'summary.json'));
+    if (!s.ok) throw new InvalidResult(s.errors.map(formatFieldError).join('\n'));
+    file = await prepareFileAtomic(join(dir, 'summary.json'), summaryText(s.value));
   } catch (e) {
     await samples.abort();
     throw e;
   }
+  let renames: Array<[string, string]>;
   try {
-    await samples.commit();
+    renames = await samples.prepare();
   } catch (e) {
-    await prepared.abort();
+    await file.abort();
     throw e;
   }
-  await prepared.commit();
-  return prepared.dir;
+  const stale = await staleSamples(dir, new Set(summary.datasets.map((d) => `${d.dataset}.jsonl`)));
+  await commitFolder(dir, [...renames, [file.tmp, join(dir, 'summary.json')]], stale);
+  return dir;
 }
 
 /** Check a summary against its schema without writing it. */

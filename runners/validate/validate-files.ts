@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { submissionPolicyErrors } from './submission-policy.ts';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -9,7 +9,7 @@ import { classify, submissionPathParts, type FileKind } from './classify.ts';
 import { HumanAgreementReport } from '../../src/schema/annotation.ts';
 import { crossFileErrors, type LoadedSubmission } from './cross-file.ts';
 import { datasetOfFile, resultDatasetErrors, resultDirOf, type CheckedSamples, type CheckedSummary } from './result-datasets.ts';
-import { suiteNameMismatch } from '../../src/lib/data-paths.ts';
+import { COMMIT_JOURNAL, suiteNameMismatch, UNFINISHED_COMMIT } from '../../src/lib/data-paths.ts';
 
 export interface ValidationReport {
   errors: FieldError[];
@@ -165,7 +165,8 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
       if (!r.ok) errors.push(...r.errors);
     } else if (kind === 'summary') {
       const r = parseWith(ResultSummary, loaded.data, display);
-      if (!r.ok) errors.push(...r.errors);
+      if (existsSync(join(dirname(file), COMMIT_JOURNAL))) errors.push({ file: display, field: '(file)', message: UNFINISHED_COMMIT });
+      else if (!r.ok) errors.push(...r.errors);
       else if (r.value.submission.id !== basename(dirname(file))) {
         errors.push({ file: display, field: 'submission.id', message: `is "${r.value.submission.id}" but the folder is results/${basename(dirname(file))}/` });
       } else summaries.push({ display, dir: resolve(dirname(file)), value: r.value });

@@ -42,3 +42,12 @@ export const APPROVED_JUDGES_FILE = `${DATA_DIR}/policy/approved-judges.yaml`;
 export const ENGINE_ARGS_FILE = `${DATA_DIR}/policy/engine-args.yaml`;
 /** The label definitions of a taxonomy version (a suite's and a judge prompt's `taxonomy_version`). */
 export const taxonomyFile = (version: number): string => `${DATA_DIR}/taxonomy/v${version}.yaml`;
+
+/**
+ * The journal a result folder (results/<id>/) holds while its files are being put in place (runners/results/
+ * folder-commit.ts). A folder that still has it was left by a run stopped mid-commit: not a result until finished.
+ */
+export const COMMIT_JOURNAL = '.commit.json';
+
+/** The one-line reason a result folder with a commit journal is refused (validate, the site build). */
+export const UNFINISHED_COMMIT = `this result was being put in place when its run was stopped (${COMMIT_JOURNAL} is left beside it); rerun the same userturn command to finish it`;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { ResultStage } from '../../../runners/cache/result-stage.ts';
 import { keepResult } from '../../../runners/probe/stored-result.ts';
+import { commitFolder } from '../../../runners/results/folder-commit.ts';
 import { createSampleSink, type WrittenFile } from '../../../runners/results/sample-sink.ts';
 import type { ResultSummary, Sample, Verdict } from '../../../src/schema/index.ts';
 import type { SummarySample } from '../../../runners/results/summarize.ts';
@@ -38,7 +39,7 @@ describe('keeping a whole result', () => {
     await writer.sink.add('gsm8k', 0, [sample('0', 'Why 24?')]);
     await writer.sink.add('ifeval', 0, [{ ...sample('0', 'key [redacted] here'), dataset: 'ifeval' }]);
     await writer.lightSamples();
-    await writer.commit();
+    await commitFolder(join(out, 'm'), await writer.prepare(), []);
     const written = await writer.written();
     for (const f of written) {
       const bytes = readFileSync(join(out, 'm', 'samples', `${f.dataset}.jsonl`));

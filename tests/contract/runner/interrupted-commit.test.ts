@@ -1,0 +1,77 @@
+/**
+ * A kill -9 while a run puts its results in place (runners/results/folder-commit.ts). Before the commit journal the
+ * samples files were renamed one by one: killed after the first, a results folder held one dataset of the new run,
+ * the others and the summary of the old one, and validate passed it (a review on 2026-11-26).
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { COMMIT_JOURNAL } from '../../../src/lib/data-paths.ts';
+import { cli, comparable, fixtureData, qwenTemplate, root, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+
+const PRELOAD = join(root, 'tests', 'fixtures', 'preload', 'hang-after-first-samples-rename.mjs');
+const args = (url: string, out: string, cache: string, limit: number) => ['run', 'submissions/qwen/qwen3.5-9b.yaml', '--base-url', `${url}/v1`, '--data-dir', fixtureData, '--template', qwenTemplate, '--datasets', 'gsm8k,mt_bench', '--limit', String(limit), '--out', out, '--cache', cache];
+
+/** The run, killed -9 once its first samples file is in place (the preload holds it there). */
+function killedMidCommit(argv: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...argv], { cwd: root, env: { ...process.env, NODE_OPTIONS: `--import ${PRELOAD}` }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr!.on('data', (d) => {
+      err += d;
+      if (err.includes('TEST: one samples file in place')) child.kill('SIGKILL');
+    });
+    child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`the run was not held mid-commit:\n${err}`))));
+  });
+}
+
+async function resultOf(out: string): Promise<{ summary: string; samples: string[] }> {
+  const dir = join(out, 'qwen3.5-9b');
+  const samples: string[] = [];
+  for (const f of (await readdir(join(dir, 'samples'))).sort()) {
+    for (const l of (await readFile(join(dir, 'samples', f), 'utf8')).split('\n').filter(Boolean)) samples.push(`${f}: ${JSON.stringify({ ...JSON.parse(l), timings: null })}`);
+  }
+  return { summary: comparable(JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8'))), samples };
+}
+
+let sim: SpawnedSim;
+before(async () => {
+  sim = await spawnSim(['--profile', 'aware', '--seed', '3', '--data-dir', fixtureData]);
+});
+after(() => sim.stop());
+
+describe('a run killed -9 while it puts its results in place', { timeout: 120_000 }, () => {
+  it('leaves a folder validate refuses, and the next run finishes it: the same result as a run never killed', async () => {
+    const work = await mkdtemp(join(tmpdir(), 'ut-commit-'));
+    const clean = join(work, 'clean');
+    const r0 = await runCli(args(sim.url, clean, join(work, 'clean.sqlite'), 3));
+    assert.equal(r0.code, 0, r0.stderr);
+
+    const out = join(work, 'out');
+    const cache = join(work, 'cache.sqlite');
+    // An older result in the folder (2 items), then a run of 3 items killed with one samples file renamed.
+    const r1 = await runCli(args(sim.url, out, cache, 2));
+    assert.equal(r1.code, 0, r1.stderr);
+    const old = await resultOf(out);
+    await killedMidCommit(args(sim.url, out, cache, 3));
+    assert.ok(existsSync(join(out, 'qwen3.5-9b', COMMIT_JOURNAL)), 'the commit journal is left');
+    assert.notDeepEqual((await resultOf(out)).samples, old.samples, 'one samples file of the new run is in place');
+
+    const v = await runCli(['validate', out]);
+    assert.equal(v.code, 1, v.stdout + v.stderr);
+    assert.match(v.stderr, /summary\.json: \(file\): this result was being put in place when its run was stopped/);
+
+    // The next run finishes the stopped commit before anything else, then writes its own (identical) result.
+    const r2 = await runCli(args(sim.url, out, cache, 3));
+    assert.equal(r2.code, 0, r2.stderr);
+    assert.ok(!existsSync(join(out, 'qwen3.5-9b', COMMIT_JOURNAL)));
+    assert.deepEqual(await resultOf(out), await resultOf(clean));
+    assert.deepEqual((await readdir(join(out, 'qwen3.5-9b'))).sort(), ['samples', 'summary.json'], 'no temp file is left');
+    const v2 = await runCli(['validate', out]);
+    assert.equal(v2.code, 0, v2.stdout + v2.stderr);
+  });
+});
