@@ -22,3 +22,15 @@ test('a broken results summary fails the site build, naming the file and the fie
     assert.match(text, /gpt-oss-120b\/summary\.json: datasets\[0\]\.conditions\[0\]\.followup\.value: /);
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
+
+test('a result folder left mid-commit by a killed run (its .commit.json) fails the site build, naming it', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ut-midcommit-'));
+  try {
+    execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', dir, '--models', '1', '--items', '2'], { stdio: 'ignore' });
+    writeFileSync(join(dir, 'gpt-oss-120b', '.commit.json'), JSON.stringify({ renames: [], remove: [] }));
+    const r = astroBuild({ USERTURN_RESULTS_DIR: dir });
+    rmSync(r.tmp, { recursive: true, force: true });
+    assert.notEqual(r.status, 0, 'the build must fail');
+    assert.match(r.text, /gpt-oss-120b\/summary\.json: \(file\): this result was being put in place when its run was stopped/);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
