@@ -20,6 +20,9 @@ export function parseCommandArgs<O extends Options>(argv: string[], options: O, 
 }
 
 /** Parse a positive integer flag value or throw a UsageError naming the flag. */
+/** The longest a Node timer can wait (2^31 − 1 ms, 24.8 days): a longer one fires after 1 ms, with only a warning. */
+export const TIMER_MAX_MS = 2 ** 31 - 1;
+
 export function intFlag(name: string, value: string | undefined, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
   const n = Number(value);

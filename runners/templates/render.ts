@@ -4,6 +4,7 @@ import { siblingModule } from '../core/module-file.ts';
 import { createRenderProcess, overLimits } from './render-process.ts';
 import type { ChatMessage, ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
 import { envWholeNumber } from '../core/env-number.ts';
+import { TIMER_MAX_MS } from '../core/args.ts';
 
 export type { ChatMessage, ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
 
@@ -24,7 +25,7 @@ interface Render {
  * minutes and gigabytes. Real templates render in well under 50 ms and a few MB.
  */
 export const RENDER_LIMITS = {
-  timeoutMs: envWholeNumber('USERTURN_TEMPLATE_TIMEOUT_MS', 5_000),
+  timeoutMs: envWholeNumber('USERTURN_TEMPLATE_TIMEOUT_MS', 5_000, 1, TIMER_MAX_MS - 10_000),
   heapMb: 96,
 };
 // Read by the render process itself (render-child.ts); checked here, where a bad value is a usage error.

@@ -1,5 +1,5 @@
 import { CURRENT_SUITE_HELP, currentSuitePath } from '../../core/defaults.ts';
-import { intFlag } from '../../core/args.ts';
+import { intFlag, TIMER_MAX_MS } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { redact } from '../../io/secrets.ts';
 import { defaultCacheRoot } from '../../core/defaults.ts';
@@ -53,7 +53,7 @@ export async function run(argv: string[]): Promise<number> {
   return runCommand(argv, { usage: USAGE, options: OPTIONS }, async ({ values, positionals }) => {
     if (positionals.length !== 1) throw new UsageError('expected exactly one submission file');
     const baseURL = baseUrlOf(values['base-url']);
-    const timeoutMs = intFlag('timeout-ms', values['timeout-ms'], 60_000);
+    const timeoutMs = intFlag('timeout-ms', values['timeout-ms'], 60_000, 1, TIMER_MAX_MS);
     const root = process.cwd();
     const { runDoctor } = await import('../../doctor/run-doctor.ts');
     const { renderTable } = await import('../../doctor/table.ts');

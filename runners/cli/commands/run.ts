@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DatasetId } from '../../../src/schema/index.ts';
 import type { RunDeps } from '../../probe/run-options.ts';
 import { defaultCacheRoot } from '../../core/defaults.ts';
-import { intFlag } from '../../core/args.ts';
+import { intFlag, TIMER_MAX_MS } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
 import { runJsonLine } from '../run-json.ts';
@@ -102,17 +102,18 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     if (merge.length > 0 && (shard || values['dry-run'])) throw new UsageError('--merge cannot be combined with --shard or --dry-run');
     const limit = values.limit === undefined ? null : intFlag('limit', values.limit, 1);
     const concurrency = intFlag('concurrency', values.concurrency, 32);
-    const timeoutMs = intFlag('timeout-ms', values['timeout-ms'], 600_000);
+    // Past TIMER_MAX_MS a timer fires at once: every request would time out (a review asked for 99999999999 ms).
+    const timeoutMs = intFlag('timeout-ms', values['timeout-ms'], 600_000, 1, TIMER_MAX_MS);
     const retries = intFlag('retries', values.retries, 6, 0);
     const httpTimeouts = {
-      connectMs: intFlag('connect-timeout-ms', values['connect-timeout-ms'], 10_000),
-      firstByteMs: values['first-byte-timeout-ms'] === undefined ? undefined : intFlag('first-byte-timeout-ms', values['first-byte-timeout-ms'], 0),
-      idleMs: intFlag('idle-timeout-ms', values['idle-timeout-ms'], 60_000),
+      connectMs: intFlag('connect-timeout-ms', values['connect-timeout-ms'], 10_000, 1, TIMER_MAX_MS),
+      firstByteMs: values['first-byte-timeout-ms'] === undefined ? undefined : intFlag('first-byte-timeout-ms', values['first-byte-timeout-ms'], 0, 1, TIMER_MAX_MS),
+      idleMs: intFlag('idle-timeout-ms', values['idle-timeout-ms'], 60_000, 1, TIMER_MAX_MS),
     };
     const { parseFailLimit } = await import('../../client/fail-limit.ts');
     const failLimit = values['fail-on-error'] === undefined ? null : parseFailLimit(values['fail-on-error']);
     if (values['fail-on-error'] !== undefined && !failLimit) throw new UsageError(`--fail-on-error must be a count (5) or a share (10%), got "${values['fail-on-error']}"`);
-    const progressIntervalMs = intFlag('progress-interval-s', values['progress-interval-s'], 10) * 1000;
+    const progressIntervalMs = intFlag('progress-interval-s', values['progress-interval-s'], 10, 1, Math.floor(TIMER_MAX_MS / 1000)) * 1000;
     let baseURLs = baseUrlsOf(values['base-url']);
     const cacheDir = defaultCacheRoot();
     const root = process.cwd();
@@ -147,8 +148,8 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       httpTimeouts,
       failLimit,
       maxAttempts: retries + 1,
-      backoffBaseMs: envWholeNumber('USERTURN_BACKOFF_BASE_MS', 500, 0),
-      backoffMaxMs: envWholeNumber('USERTURN_BACKOFF_MAX_MS', 30_000, 0),
+      backoffBaseMs: envWholeNumber('USERTURN_BACKOFF_BASE_MS', 500, 0, TIMER_MAX_MS),
+      backoffMaxMs: envWholeNumber('USERTURN_BACKOFF_MAX_MS', 30_000, 0, TIMER_MAX_MS),
       dataDir: dataDirOf(values),
       cacheDir,
       cachePath: cachePath === undefined ? join(cacheDir, 'requests.sqlite') : cachePath,

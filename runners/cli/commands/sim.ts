@@ -3,13 +3,12 @@ import { parseFaults } from '../../sim/faults.ts';
 import { MISBEHAVIOURS, parseMisbehave } from '../../sim/misbehave.ts';
 import { PROFILE_NAMES, PROFILES } from '../../sim/profiles.ts';
 import { startSim } from '../../sim/server.ts';
-import { intFlag } from '../../core/args.ts';
+import { intFlag, TIMER_MAX_MS } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
 import { DATA_DIR_FLAG, dataDirOf } from '../flags.ts';
 
 /** Node's timers take at most 2^31 - 1 ms; a longer delay would silently become 1 ms. */
-const TIMER_MAX_MS = 2 ** 31 - 1;
 
 export const summary = 'start the simulated OpenAI-compatible server (tests, demo, benchmarks; never a model)';
 
@@ -96,7 +95,7 @@ export async function run(argv: string[]): Promise<number> {
       latencyMs: intFlag('latency-ms', values['latency-ms'], 0, 0, TIMER_MAX_MS),
       tokenMs: intFlag('token-ms', values['token-ms'], 0, 0, TIMER_MAX_MS),
       faults,
-      retryAfterMs: intFlag('retry-after-ms', values['retry-after-ms'], 200, 0),
+      retryAfterMs: intFlag('retry-after-ms', values['retry-after-ms'], 200, 0, TIMER_MAX_MS),
       dataDir: dataDirOf(values),
       engine: engine as EngineId | undefined,
       serverSpecial: values.special ?? false,

@@ -136,6 +136,15 @@ describe('userturn run against userturn sim on the project fixtures', () => {
     assert.equal((await runCli(['run', SUBMISSION, '--bogus'])).code, 2);
     assert.equal((await runCli(['run', SUBMISSION, '--cache', 'x.sqlite', '--no-cache'])).code, 2);
     assert.equal((await runCli(['run', SUBMISSION, '--base-url', 'ftp://host/v1'])).code, 2);
+    // A timer cannot wait past 2^31 - 1 ms (Node fires it after 1 ms): a longer timeout failed every request.
+    for (const flag of ['--timeout-ms', '--first-byte-timeout-ms', '--idle-timeout-ms', '--connect-timeout-ms']) {
+      const r = await runCli(['run', SUBMISSION, flag, '99999999999']);
+      assert.equal(r.code, 2, `${flag}: ${r.stderr}`);
+      assert.match(r.stderr, new RegExp(`${flag} must be at most 2147483647`));
+    }
+    const env = await runCli(['run', SUBMISSION, '--dry-run'], { env: { USERTURN_BACKOFF_MAX_MS: '99999999999' } });
+    assert.equal(env.code, 2, env.stderr);
+    assert.match(env.stderr, /USERTURN_BACKOFF_MAX_MS must be at most 2147483647/);
     const r = await runCli(['run', SUBMISSION, '--base-url', 'http://127.0.0.1:9/v1', '--limit', '1', '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--no-cache', '--out', await mkdtemp(join(tmpdir(), 'ut-e2e-'))]);
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stderr, /models/);
