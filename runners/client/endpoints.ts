@@ -55,24 +55,48 @@ export function redactUrl(u: string): string {
   }
 }
 
-/** The model name each endpoint serves (first entry of /v1/models). */
-export async function servedModels(endpoints: Endpoint[], timeoutMs: number): Promise<string[]> {
+/**
+ * Which of the models an endpoint lists (`ids`, at least one) a run sends its requests to: the only one, or else the
+ * only one named `expected` (the names serve-cmd gives the submission's model), or none (the problem, after the URL).
+ */
+export function pickServedModel(ids: readonly string[], expected: readonly string[]): { model: string } | { problem: string } {
+  const named = ids.length === 1 ? ids : ids.filter((id) => expected.includes(id));
+  if (named.length === 1) return { model: named[0]! };
+  const listed = `${ids.slice(0, 6).join(', ')}${ids.length > 6 ? ', …' : ''}`;
+  const which = expected.length > 0 ? `, ${named.length === 0 ? 'none' : 'more than one'} of them named as serve-cmd serves this submission (${expected.join(' or ')})` : '';
+  return { problem: `lists ${ids.length} models (${listed})${which}: pass --model NAME to choose` };
+}
+
+/**
+ * The model name each endpoint serves (pickServedModel). One that lists a single model serves that one. One that lists several (Ollama
+ * lists every model pulled, vLLM a base model and its LoRA adapters) serves the one of them named `expected` (how
+ * serve-cmd names the submission's model); when none or more than one of those is listed, the run stops and asks for
+ * --model. Taking the first entry, a review's endpoint that listed another model first had the whole probe run
+ * against that model without a word.
+ */
+export async function servedModels(endpoints: Endpoint[], timeoutMs: number, expected: readonly string[] = []): Promise<string[]> {
   const out: string[] = [];
   for (const e of endpoints) {
     let lastErr: unknown;
+    let ids: string[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, 200 * attempt));
       try {
-        // As the SDK's page read it: `data` or nothing, the first entry's id.
+        // As the SDK's page read it: `data` or nothing, each entry's id.
         const body = (await e.listModels(Math.min(timeoutMs, 30_000))) as { data?: Array<{ id?: unknown }> } | null;
-        const first = (body?.data || [])[0]?.id;
-        if (typeof first !== 'string' || first === '') throw new Error('the endpoint lists no model');
-        out.push(first);
+        ids = (body?.data || []).map((m) => m?.id).filter((id): id is string => typeof id === 'string' && id !== '');
+        if (ids.length === 0) throw new Error('the endpoint lists no model');
         lastErr = undefined;
         break;
       } catch (err) {
         lastErr = err;
       }
+    }
+    if (lastErr === undefined) {
+      const picked = pickServedModel(ids, expected);
+      if ('problem' in picked) throw new EndpointError(redact(`${redactUrl(e.baseURL)}/models ${picked.problem}`));
+      out.push(picked.model);
+      continue;
     }
     if (lastErr !== undefined) {
       const status = (lastErr as { status?: unknown }).status;

@@ -1,3 +1,5 @@
+import { pickServedModel } from '../client/endpoints.ts';
+import { servedNames } from '../engines/serve-command.ts';
 import { type Check, fail, pass } from './types.ts';
 
 /** The served model and its name (GET /v1/models): the name every probe request carries. */
@@ -15,8 +17,11 @@ export const modelCheck: Check = {
     const ids = Array.isArray(data) ? data.map((m) => m.id).filter((x): x is string => typeof x === 'string') : [];
     if (ids.length === 0) return fail('/v1/models lists no model');
     if (ctx.wantedModel !== undefined && !ids.includes(ctx.wantedModel)) return fail(`--model "${ctx.wantedModel}" is not served (served: ${ids.join(', ')})`);
-    ctx.model = ctx.wantedModel ?? ids[0]!;
     const sub = ctx.setup.submission;
+    // The model a run would pick (client/endpoints.ts).
+    const picked = ctx.wantedModel === undefined ? pickServedModel(ids, servedNames(sub)) : { model: ctx.wantedModel };
+    if ('problem' in picked) return fail(`/v1/models ${picked.problem}`);
+    ctx.model = picked.model;
     // serve-cmd serves the model under the submission id; another name is allowed (the runner sends whatever is served), but worth seeing.
     const named = ctx.model === sub.id ? 'the submission id, as serve-cmd names it' : `serve-cmd would name it "${sub.id}"`;
     return pass(`"${ctx.model}" (${named}; weights ${sub.hf.repo}@${sub.hf.revision})`);

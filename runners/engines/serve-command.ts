@@ -106,6 +106,13 @@ function templateKwargsJson(kwargs: Record<string, unknown>): string | null {
   return JSON.stringify(safe);
 }
 
+/**
+ * The names serve-cmd's commands serve a submission's model under, whichever engine: the id (vLLM, SGLang,
+ * llama.cpp), `<id>:latest` (Ollama, which lists every model pulled), the repository (TGI). What a run looks for on
+ * an endpoint that lists several models (client/endpoints.ts, pickServedModel).
+ */
+export const servedNames = (sub: Pick<Submission, 'id' | 'hf'>): string[] => [sub.id, `${sub.id}:latest`, sub.hf.repo];
+
 /** Why `host` cannot be the engine's --host (`--host: refused: …`), or null. serve-cmd checks its flag with it first. */
 export const serveHostProblem = (host: string): string | null =>
   !/^[A-Za-z0-9.:-]{1,100}$/.test(host) || host.startsWith('-') ? `--host: refused: "${host}" is not a plain host name or address` : null;

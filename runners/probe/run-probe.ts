@@ -3,6 +3,7 @@ import { openRunCache } from '../cache/run-cache.ts';
 import type { ResponseCache } from '../cache/sqlite-cache.ts';
 import { createCompletionsClient } from '../client/completions-client.ts';
 import { EndpointError, redactUrl, servedModels, type Endpoint } from '../client/endpoints.ts';
+import { servedNames } from '../engines/serve-command.ts';
 import { createJudgePanel } from '../judge/index.ts';
 import type { Judge } from '../core/judge.ts';
 import { finalTable } from './final-table.ts';
@@ -17,6 +18,7 @@ import { storedStops } from '../templates/cached-stops.ts';
 import { resultKey } from './result-key.ts';
 import { resultStageApplies, reuseStoredResult } from './stored-result.ts';
 import type { RunInfo } from '../../src/schema/index.ts';
+import type { ProbeSetup } from './types.ts';
 
 async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
   let judges: Judge[];
@@ -29,9 +31,12 @@ async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
   return judges;
 }
 
-/** The model name every endpoint serves (--model, else /v1/models); endpoints serving different models are refused. */
-async function endpointModels(opts: RunOptions, endpoints: Endpoint[]): Promise<string[]> {
-  const models = opts.model ? opts.baseURLs.map(() => opts.model!) : await servedModels(endpoints, opts.timeoutMs);
+/**
+ * The model name every endpoint serves (--model, else /v1/models, preferring the names serve-cmd gives the submission's
+ * model); endpoints serving different models are refused.
+ */
+async function endpointModels(opts: RunOptions, setup: ProbeSetup, endpoints: Endpoint[]): Promise<string[]> {
+  const models = opts.model ? opts.baseURLs.map(() => opts.model!) : await servedModels(endpoints, opts.timeoutMs, servedNames(setup.submission));
   const distinct = [...new Set(models)].sort();
   if (distinct.length > 1) throw new EndpointError(`the endpoints serve different models (${distinct.join(', ')}); pass --model to choose one name`);
   return distinct;
@@ -68,7 +73,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
     stream: setup.engine.streams,
     engine: setup.engine,
   });
-  const models = await endpointModels(opts, client.endpoints);
+  const models = await endpointModels(opts, setup, client.endpoints);
   opts.log(`running ${setup.submission.id} on ${opts.baseURLs.length} endpoint(s) serving "${models[0]}": ${totalRequests(setup)} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);
   const provenance = runProvenance(setup, opts.root, models, await git);
   const runInfo = (cacheHits: number, requestErrors: number): RunInfo => {

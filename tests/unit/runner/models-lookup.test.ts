@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { createEndpoints, EndpointError, servedModels } from '../../../runners/client/endpoints.ts';
+import { createEndpoints, EndpointError, pickServedModel, servedModels } from '../../../runners/client/endpoints.ts';
 import { clearSecrets, registerSecret } from '../../../runners/io/secrets.ts';
 
 const servers: Array<ReturnType<typeof createServer>> = [];
@@ -19,16 +19,29 @@ const lookup = (url: string, apiKey?: string, timeoutMs = 2000) => servedModels(
 const failure = (p: Promise<unknown>) => p.then(() => assert.fail('expected an EndpointError'), (e: unknown) => e as Error);
 
 describe('the /v1/models look-up (without the openai SDK client, with its errors)', () => {
-  it('asks GET <base>/models with the key as a Bearer token and takes the first id', async () => {
+  it('asks GET <base>/models with the key as a Bearer token and takes the one model listed', async () => {
     const seen: Array<{ method?: string; url?: string; auth?: string }> = [];
     const url = await serve((req, res) => {
       seen.push({ method: req.method, url: req.url, auth: req.headers.authorization });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'org/model-a' }, { id: 'b' }] }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'org/model-a' }] }));
     });
     assert.deepEqual(await lookup(`${url}/`, 'sk-test'), ['org/model-a']);
     assert.deepEqual(seen, [{ method: 'GET', url: '/v1/models', auth: 'Bearer sk-test' }]);
     assert.deepEqual(await lookup(url), ['org/model-a']);
     assert.equal(seen[1]!.auth, 'Bearer none');
+  });
+
+  it('of several models listed, takes the one named as serve-cmd names the submission, wherever it is in the list; else asks for --model', async () => {
+    // Ollama lists every model pulled; a review's endpoint listed another model first and the whole probe ran on it.
+    const url = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id: 'llama3:latest' }, { id: 'qwen3.5-9b:latest' }, { id: 'lora-x' }] })));
+    const endpoints = createEndpoints([url], undefined, 2000);
+    assert.deepEqual(await servedModels(endpoints, 2000, ['qwen3.5-9b', 'qwen3.5-9b:latest', 'Qwen/Qwen3.5-9B']), ['qwen3.5-9b:latest']);
+    for (const expected of [[], ['other-model']]) {
+      const e = await failure(servedModels(endpoints, 2000, expected));
+      assert.ok(e instanceof EndpointError);
+      assert.match(e.message, /\/v1\/models lists 3 models \(llama3:latest, qwen3\.5-9b:latest, lora-x\).*: pass --model NAME to choose$/);
+    }
+    assert.deepEqual(pickServedModel(['a', 'b'], ['a', 'b']), { problem: 'lists 2 models (a, b), more than one of them named as serve-cmd serves this submission (a or b): pass --model NAME to choose' });
   });
 
   for (const [name, type, body] of [
