@@ -17,7 +17,8 @@ import type { CpuStage } from './cpu-stage.ts';
 import { finalTable, stageLine } from './final-table.ts';
 import { lazyCpuStage } from './lazy-cpu-stage.ts';
 import { runProbe } from './pipeline.ts';
-import { createProgress } from './progress.ts';
+import { createProgress, type Progress } from './progress.ts';
+import { totalRequests } from './requests.ts';
 import type { RunDeps, RunOptions, RunOutcome } from './run-options.ts';
 import { keepResult } from './stored-result.ts';
 import type { ProbeSetup } from './types.ts';
@@ -54,6 +55,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
   const { stages } = runCache;
   // The heuristic judge and the verifiers run in a worker thread, unless a test injected its own.
   const cpu: CpuStage | null = deps.judges || deps.verify ? null : lazyCpuStage();
+  let progress: Progress | null = null;
   try {
     input.stops.keep(stages);
     const setup = { ...input.setup, builder: cachedPromptBuilder(input.setup.builder, stages) };
@@ -62,7 +64,9 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
     let requests = 0;
     const counted = (b: Parameters<typeof client.complete>[0]) => (requests++, client.complete(b));
     const complete = opts.failLimit ? withFailLimit(counted, opts.failLimit) : counted;
-    const progress = createProgress({ tty: opts.tty, intervalMs: opts.progressIntervalMs, write: opts.progressWrite ?? ((s) => void process.stderr.write(s)) });
+    const bar = createProgress({ tty: opts.tty, intervalMs: opts.progressIntervalMs, write: opts.progressWrite ?? ((s) => void process.stderr.write(s)), detail: () => progressDetail(client) });
+    progress = bar;
+    bar.start(totalRequests(setup));
     const perItem = 1 + setup.suite.conditions.reduce((n, c) => n + c.samples, 0);
     const writer = await createSampleSink(opts.outDir, setup.submission.id, setup.datasets.map((d) => d.spec.id));
     let output;
@@ -73,7 +77,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
         judges,
         verify: safeVerifier(opts.log, deps.verify ?? cachedVerify(stages, cpu?.verify)),
         model: input.models[0]!,
-        onProgress: (d, t) => progress.update(d, t),
+        onProgress: (d, t) => bar.update(d, t),
         sink: writer.sink,
         // Enough items in flight to keep every request slot busy, few enough to bound memory.
         itemWindow: Math.ceil((4 * opts.concurrency) / perItem) + 4,
@@ -83,7 +87,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
       await writer.abort();
       throw e;
     }
-    progress.finish();
+    bar.finish();
     const summary = cachedSummary(stages, {
       suite: setup.suite,
       submission: setup.submission,
@@ -107,7 +111,15 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
     if (output.requestErrors > 0) opts.log(`${output.requestErrors} request(s) failed after retries; they are recorded as errors in the samples (see "error").`);
     return { exitCode: output.requestErrors > 0 ? 1 : 0, summary, resultDir, stats: client.stats };
   } finally {
+    progress?.close();
     runCache.close();
     await cpu?.close();
   }
+}
+
+/** What a progress line adds: requests in flight, and retries and failures so far (a struggling host shows). */
+function progressDetail(client: CompletionsClient): string {
+  const inFlight = client.endpoints.reduce((n, e) => n + e.inFlight, 0);
+  const { retries, failed } = client.stats;
+  return ` · ${inFlight} in flight${retries > 0 ? `, ${retries} retries` : ''}${failed > 0 ? `, ${failed} failed` : ''}`;
 }

@@ -24,6 +24,26 @@ describe('progress output', () => {
   });
 });
 
+describe('while no request finishes', () => {
+  it('a line every interval all the same, with what is in flight, retried and failed; none after finish or close', (t) => {
+    t.mock.timers.enable({ apis: ['setInterval'] });
+    const lines: string[] = [];
+    let detail = ' · 13 in flight';
+    const p = createProgress({ tty: false, intervalMs: 10_000, write: (s) => lines.push(s), detail: () => detail });
+    p.start(13);
+    assert.equal(lines.length, 0, 'nothing at the start');
+    t.mock.timers.tick(10_000);
+    assert.equal(lines.length, 1);
+    assert.match(lines[0]!, /^requests 0\/13 \(0%\) 0\.0\/s ETA \? · 13 in flight\n$/);
+    detail = ' · 13 in flight, 2 retries';
+    t.mock.timers.tick(10_000);
+    assert.match(lines[1]!, /· 13 in flight, 2 retries\n$/);
+    p.close();
+    t.mock.timers.tick(60_000);
+    assert.equal(lines.length, 2, 'closed: no more lines');
+  });
+});
+
 describe('NO_COLOR', () => {
   const drawn = (ansi: boolean | undefined): string => {
     let out = '';
