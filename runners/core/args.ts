@@ -1,3 +1,4 @@
+import { terminalText } from './terminal-text.ts';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { failureOutcome, isFailure, UsageError } from './errors.ts';
 
@@ -35,7 +36,8 @@ export function intFlag(name: string, value: string | undefined, fallback: numbe
 export function reportFailure(e: unknown, usage: string): number {
   if (!isFailure(e)) throw e;
   const { code, message } = failureOutcome(e);
-  console.error(e.kind === 'usage' ? `${message}\n\n${usage}` : message);
+  // A failure's message may quote a server (an endpoint's error body): no control character reaches the terminal.
+  console.error(terminalText(e.kind === 'usage' ? `${message}\n\n${usage}` : message));
   return code;
 }
 

@@ -1,6 +1,7 @@
 import { loadSubmission } from '../community/load-submission.ts';
 import { plainKeyNote, redact, registerEnvSecrets, registerSecret, registerUrlSecrets } from '../io/secrets.ts';
 import { submissionPolicyErrors } from '../validate/submission-policy.ts';
+import { terminalText } from '../core/terminal-text.ts';
 import type { SetupOptions } from './run-options.ts';
 import { prepareSetup, SetupError } from './setup.ts';
 import type { ProbeSetup } from './types.ts';
@@ -14,7 +15,8 @@ export async function prepareRun<O extends SetupOptions>(rawOpts: O): Promise<{ 
   registerEnvSecrets();
   registerSecret(rawOpts.apiKey);
   for (const u of rawOpts.baseURLs) registerUrlSecrets(u);
-  const opts: O = { ...rawOpts, log: (m: string) => rawOpts.log(redact(m)), out: (m: string) => rawOpts.out(redact(m)) };
+  // And no control character reaches the terminal: a served model's name or a server's error is the server's text.
+  const opts: O = { ...rawOpts, log: (m: string) => rawOpts.log(terminalText(redact(m))), out: (m: string) => rawOpts.out(terminalText(redact(m))) };
   const note = plainKeyNote(rawOpts.apiKey);
   if (note) opts.log(note);
   // The same policy validate applies, before the template is loaded or rendered: a submission that validate

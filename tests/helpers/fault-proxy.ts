@@ -22,6 +22,8 @@ export interface FaultProxyOptions {
   loneSurrogate?: boolean;
   /** The served model's name carries the bearer token (a hostile server): in /v1/models and in every answer. */
   modelEchoesKey?: boolean;
+  /** Or this text, appended to the served model's name the same way (terminal escape sequences, say). */
+  modelSuffix?: string;
   /** Requests (by prompt hash) that always get a 500 echoing the Authorization header: 1 in `alwaysEcho`. */
   alwaysEcho?: number;
   seed?: number;
@@ -75,8 +77,8 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
       };
       const isCompletion = req.method === 'POST' && (req.url ?? '').endsWith('/completions') && !(req.url ?? '').includes('/chat/');
       const echo = () => send(500, { error: { message: `upstream rejected the request; headers: authorization: ${req.headers.authorization ?? '(none)'}`, type: 'server_error' } });
-      const key = `-${String(req.headers.authorization ?? '').replace(/^Bearer /, '')}`;
-      if (opts.modelEchoesKey && req.method === 'GET' && (req.url ?? '').endsWith('/models')) {
+      const key = opts.modelEchoesKey ? `-${String(req.headers.authorization ?? '').replace(/^Bearer /, '')}` : (opts.modelSuffix ?? '');
+      if (key !== '' && req.method === 'GET' && (req.url ?? '').endsWith('/models')) {
         const up = await forward(target, req, body);
         const listed = JSON.parse(up.body.toString('utf8')) as { data: Array<{ id: string }> };
         for (const m of listed.data) m.id += key;
@@ -87,7 +89,7 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
         const asked = JSON.parse(body.toString('utf8')) as { prompt?: unknown; model?: string };
         const prompt = String(asked.prompt ?? '');
         // The simulator serves the name without the key.
-        if (opts.modelEchoesKey && asked.model?.endsWith(key)) body = Buffer.from(JSON.stringify({ ...asked, model: asked.model.slice(0, -key.length) }));
+        if (key !== '' && asked.model?.endsWith(key)) body = Buffer.from(JSON.stringify({ ...asked, model: asked.model.slice(0, -key.length) }));
         const h = createHash('sha256').update(prompt).digest().readUInt32BE(0);
         if (opts.alwaysEcho && h % opts.alwaysEcho === 0) {
           count('always_echo');
@@ -127,7 +129,7 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
           count('wrong_model');
           for (const ch of chunks) ch.model = 'other-org/other-model';
         }
-        if (opts.modelEchoesKey) for (const ch of chunks) ch.model += key;
+        if (key !== '') for (const ch of chunks) ch.model += key;
         // JSON.stringify leaves U+2028/U+2029 raw: they reach the runner as raw characters, as from a real server.
         if (!streamed) return send(200, chunks[0]);
         res.writeHead(200, { 'content-type': 'text/event-stream' });

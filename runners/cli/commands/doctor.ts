@@ -1,5 +1,6 @@
 import { CURRENT_SUITE_HELP, currentSuitePath } from '../../core/defaults.ts';
 import { intFlag, TIMER_MAX_MS } from '../../core/args.ts';
+import { terminalText } from '../../core/terminal-text.ts';
 import { UsageError } from '../../core/errors.ts';
 import { redact } from '../../io/secrets.ts';
 import { defaultCacheRoot } from '../../core/defaults.ts';
@@ -75,8 +76,8 @@ export async function run(argv: string[]): Promise<number> {
       out: (m) => console.log(m),
     });
     const ok = results.every((r) => r.status !== 'fail');
-    // The same redaction as every other line the run writes (a key or a URL secret in an error message).
-    console.log(redact(values.json ? JSON.stringify({ ok, checks: results }) : renderTable(results)));
+    // The same redaction as every other line the run writes, and no control character from a server's text.
+    console.log(terminalText(redact(values.json ? JSON.stringify({ ok, checks: results }) : renderTable(results))));
     return ok ? 0 : 1;
   });
 }

@@ -105,6 +105,19 @@ describe('a hostile server behind a fault-injecting proxy', () => {
     }
   });
 
+  it('a served model named with terminal escape sequences: the run prints them as text, never raw', async () => {
+    const proxy = await startFaultProxy({ target: sim.url, modelSuffix: '\u001b[31mRED\u001b]0;PWNED\u0007\u009b2J' });
+    const work = await mkdtemp(join(tmpdir(), 'ut-hostile-ansi-'));
+    try {
+      const r = await runCli(runArgs(proxy.url, work), { env: ENV });
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stderr, /serving "userturn-sim\/aware\\u001b\[31mRED\\u001b\]0;PWNED\\u0007\\u009b2J"/);
+      assert.doesNotMatch(r.stdout + r.stderr, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/, 'no control character reaches the terminal');
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('a key that is a plain word ("answer") is not scrubbed: results identical to the clean run, and the run says why', async () => {
     const proxy = await startFaultProxy({ target: sim.url, lineSeparators: true });
     const work = await mkdtemp(join(tmpdir(), 'ut-hostile-plain-'));

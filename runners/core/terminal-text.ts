@@ -1,0 +1,11 @@
+/**
+ * Text for a terminal: control characters other than tab and newline (ESC, CR, BEL, DEL, the C1 range with its
+ * one-byte CSI) are written as `\uXXXX`. What a server or a submission says (a served model's name, a generation,
+ * an error body) reaches the CLI's lines; a review's model named `fake\e[31mRED\e]0;PWNED\a` recoloured the terminal
+ * and retitled its window. The escape form is also valid inside a JSON string, so a JSON line stays JSON.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const CONTROLS = new RegExp(CONTROL.source, 'g');
+
+export const terminalText = (s: string): string => (CONTROL.test(s) ? s.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : s);
