@@ -43,7 +43,8 @@ export function openCacheFile(path: string, setup: (db: DatabaseSync) => void, c
   try {
     db.exec('PRAGMA busy_timeout = 5000');
     const check = db.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined;
-    if (check?.quick_check !== 'ok') throw new Error(`integrity check failed (${String(check?.quick_check).slice(0, 100)})`);
+    // SQLite reports one problem per line; the first ones, on one line (a StorageError shows only its first line).
+    if (check?.quick_check !== 'ok') throw new Error(`integrity check failed (${String(check?.quick_check).replace(/\s+/g, ' ').trim().slice(0, 100)})`);
     db.exec('PRAGMA journal_mode = WAL');
     // NORMAL in WAL mode survives a process crash (kill -9); only an OS crash can lose the last commits.
     db.exec('PRAGMA synchronous = NORMAL');

@@ -173,3 +173,21 @@ describe('leftovers and keys', () => {
     }
   });
 });
+
+describe('a cache damaged inside (bytes overwritten in the middle of the file)', () => {
+  it("SQLite's integrity report comes on the one line that names the file, its parenthesis closed", async () => {
+    const work = await mkdtemp(join(tmpdir(), 'ut-damaged-'));
+    const cache = join(work, 'cache.sqlite');
+    const first = await runCli(runArgs(sim.url, join(work, 'results'), cache));
+    assert.equal(first.code, 0, first.stderr);
+    const bytes = await readFile(cache);
+    assert.ok(bytes.length > 16_384, `a cache of ${bytes.length} bytes`);
+    // The headers of pages 2-4: the file header stays valid, so SQLite opens it and its quick_check reports the damage.
+    for (const page of [1, 2, 3]) for (let i = page * 4096; i < page * 4096 + 64; i++) bytes[i] = (i * 131) & 255;
+    await writeFile(cache, bytes);
+    const r = await runCli(runArgs(sim.url, join(work, 'results-2'), cache));
+    assertStorageFailure(r, cache, /not a usable request cache: integrity check failed \(\*\*\* in database main \*\*\* .*\); delete the file/);
+    const line = r.stderr.split('\n').find((l) => l.includes(cache))!;
+    assert.equal(line.split('(').length, line.split(')').length, `balanced parentheses: ${line}`);
+  });
+});
