@@ -12,6 +12,13 @@ export type CpuRequest = Call & { n: number };
 export type CpuResponse = { n: number; ok: true; value: Verdict | ItemScore } | { n: number; ok: false; message: string };
 
 /**
+ * Why a call still waiting when the run closes the stage is not answered: the run is over (a --fail-on-error stop,
+ * say), so this is not a fault of the judge or the verifiers and nothing logs it as one. A review saw "verifier for
+ * gsm8k failed (the CPU stage's worker exited (code 0))" printed for each dataset as a stopped run closed.
+ */
+export class CpuStageClosed extends Error {}
+
+/**
  * The run's CPU work off the event loop: the heuristic judge and the verifiers run in one worker thread, so the
  * main thread reads responses (and caches them) while they compute, and on two cores the worker has the other
  * one. Both are pure and deterministic, so verdicts and scores are the same as in-thread. LLM judges stay on the
@@ -24,6 +31,7 @@ export function startCpuStage() {
   const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   let next = 0;
   let dead: Error | null = null;
+  let closing = false;
   worker.on('message', (batch: CpuResponse[]) => {
     for (const res of batch) {
       const w = waiting.get(res.n);
@@ -41,7 +49,7 @@ export function startCpuStage() {
   worker.on('error', stop);
   // A thread that is gone answers nothing: every call still waiting (or made later) fails instead of hanging, so
   // the run cannot end with promises nothing will settle.
-  worker.on('exit', (code) => stop(new Error(`the CPU stage's worker exited (code ${code})`)));
+  worker.on('exit', (code) => stop(closing ? new CpuStageClosed('the run closed the CPU stage') : new Error(`the CPU stage's worker exited (code ${code})`)));
   // Idle between calls the thread must not keep the process alive; with a call waiting it must.
   worker.unref();
   // Calls made in one turn of the event loop go in one message (and come back in one): a message costs a
@@ -68,6 +76,7 @@ export function startCpuStage() {
     verify: (item: VerifierItem, answer: string) => call<ItemScore>({ op: 'verify', item, answer }),
     /** Ends the thread; the process is kept alive until it is gone (an unref'd thread's exit would not be waited for). */
     close: async () => {
+      closing = true;
       worker.ref();
       await worker.terminate();
     },

@@ -1,6 +1,7 @@
 import type { ItemScore } from '../../src/schema/index.ts';
 import type { VerifierItem } from '../core/items.ts';
 import { StorageError } from '../io/storage-error.ts';
+import { CpuStageClosed } from './cpu-stage.ts';
 
 /** A verifier: in this thread, or answered by the CPU stage's worker (cpu-stage.ts). */
 export type VerifyFn = (item: VerifierItem, answer: string) => ItemScore | Promise<ItemScore>;
@@ -17,7 +18,8 @@ export function safeVerifier(log: (msg: string) => void, fn: VerifyFn): (item: V
     try {
       return await fn(item, answer);
     } catch (e) {
-      if (e instanceof StorageError) throw e;
+      // Nor is a call the run itself cut short by closing the CPU stage (it is over, and its results are not kept).
+      if (e instanceof StorageError || e instanceof CpuStageClosed) throw e;
       if (!reported.has(item.dataset)) {
         reported.add(item.dataset);
         log(`verifier for ${item.dataset} failed (${(e as Error).message}); accuracy is null for the affected items`);
