@@ -17,6 +17,7 @@ import type { CpuStage } from './cpu-stage.ts';
 import { finalTable, stageLine } from './final-table.ts';
 import { lazyCpuStage } from './lazy-cpu-stage.ts';
 import { runProbe } from './pipeline.ts';
+import { exitOnInterrupt } from './on-interrupt.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { totalRequests } from './requests.ts';
 import type { RunDeps, RunOptions, RunOutcome } from './run-options.ts';
@@ -56,6 +57,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
   // The heuristic judge and the verifiers run in a worker thread, unless a test injected its own.
   const cpu: CpuStage | null = deps.judges || deps.verify ? null : lazyCpuStage();
   let progress: Progress | null = null;
+  let releaseSignals = (): void => {};
   try {
     input.stops.keep(stages);
     const setup = { ...input.setup, builder: cachedPromptBuilder(input.setup.builder, stages) };
@@ -69,6 +71,12 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
     bar.start(totalRequests(setup));
     const perItem = 1 + setup.suite.conditions.reduce((n, c) => n + c.samples, 0);
     const writer = await createSampleSink(opts.outDir, setup.submission.id, setup.datasets.map((d) => d.spec.id));
+    releaseSignals = exitOnInterrupt(() => {
+      runCache.close();
+      writer.removeTempsSync();
+      const kept = input.cachePath === null ? 'nothing is kept (--no-cache)' : `${client.stats.completed} answer(s) of this run are in the cache (${input.cachePath})`;
+      return `interrupted: ${kept}; rerun the same command to resume`;
+    }, opts.log);
     let output;
     let light;
     try {
@@ -111,6 +119,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
     if (output.requestErrors > 0) opts.log(`${output.requestErrors} request(s) failed after retries; they are recorded as errors in the samples (see "error").`);
     return { exitCode: output.requestErrors > 0 ? 1 : 0, summary, resultDir, stats: client.stats };
   } finally {
+    releaseSignals();
     progress?.close();
     runCache.close();
     await cpu?.close();

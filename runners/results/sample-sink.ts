@@ -1,4 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -192,6 +193,10 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
     async written(): Promise<WrittenFile[]> {
       await chain;
       return [...streams].map(([dataset, st]) => ({ dataset, sha256: st.hash.copy().digest('hex'), redacted: st.redacted }));
+    },
+    /** The temp files removed at once (a run interrupted by a signal exits right after). */
+    removeTempsSync(): void {
+      for (const st of streams.values()) rmSync(st.tmp, { force: true });
     },
     async abort(): Promise<void> {
       for (const st of streams.values()) {
