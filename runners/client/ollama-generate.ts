@@ -1,6 +1,7 @@
-import { APIConnectionTimeoutError, APIError } from 'openai/error';
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai/error';
 import { RejectedAnswer } from './answer-check.ts';
 import { answerByteLimit } from './direct-completion.ts';
+import { HttpTimeoutError, ResponseTooLargeError } from './http-transport.ts';
 import type { Endpoint } from './endpoints.ts';
 import type { CompletionBody } from './types.ts';
 
@@ -72,7 +73,11 @@ export async function attemptOllamaGenerate(ep: Endpoint, body: CompletionBody, 
   try {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) };
     const init = { method: 'POST', headers, body: JSON.stringify(ollamaGenerateBody(body)), signal: deadline.signal, maxBodyBytes: answerByteLimit(body.max_tokens) };
-    const res = await ep.fetch(ollamaGenerateUrl(ep.baseURL), init);
+    // No response at all (refused, reset before the headers) is a connection error, as on the OpenAI path.
+    const res = await ep.fetch(ollamaGenerateUrl(ep.baseURL), init).catch((e: unknown) => {
+      if (e instanceof HttpTimeoutError || e instanceof ResponseTooLargeError) throw e;
+      throw new APIConnectionError({ cause: e as Error });
+    });
     if (!res.ok) {
       const text = await res.text().catch(() => '');
       let parsed: unknown;

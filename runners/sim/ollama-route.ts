@@ -1,6 +1,8 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answer } from './answer.ts';
 import type { SimContext } from './context.ts';
+import { consumeByFault, hold, sendSpoiled } from './fault-apply.ts';
+import type { FaultKind } from './faults.ts';
 import { sendJson, sleep } from './http-io.ts';
 import { closing } from './pacing.ts';
 import { parsePrompt } from './prompt-parse.ts';
@@ -24,7 +26,45 @@ export function templated(prompt: string): string {
 
 const PIECE = / ?[^\s]+|\s+/g;
 
-export async function ollamaGenerateRoute(ctx: SimContext, body: Record<string, unknown>, res: ServerResponse): Promise<void> {
+/**
+ * A drawn fault as Ollama would show it: errors as `{"error": "…"}` (its shape, not OpenAI's); in an NDJSON stream,
+ * the stream faults on its lines (stall before the first, half of them then silence or a reset, a cut line, every
+ * line but the final `done: true` one). True when the fault replaced the answer before it was generated.
+ */
+async function consumeByOllamaFault(ctx: SimContext, kind: FaultKind | null, req: IncomingMessage, res: ServerResponse, streamed: boolean): Promise<boolean> {
+  if (kind === '500' || kind === '429') {
+    await sleep(kind === '500' ? ctx.opts.latencyMs / 2 : 0);
+    countRoute(ctx.stats, ROUTE, kind);
+    const headers: Record<string, string> = kind === '429' ? { 'retry-after': String(Math.max(1, Math.ceil(ctx.opts.retryAfterMs / 1000))) } : {};
+    sendJson(res, Number(kind), { error: kind === '500' ? 'simulated internal error' : 'simulated rate limit' }, headers);
+    return true;
+  }
+  return consumeByFault(ctx, kind, ROUTE, req, res, streamed);
+}
+
+/** The NDJSON lines of an answer spoiled by a stream fault (null: not a stream fault), counted. */
+function spoiledLines(ctx: SimContext, kind: FaultKind | null, lines: string[], final: string): { pieces: string[]; then: 'end' | 'hold' | 'reset' } | null {
+  const half = Math.floor(lines.length / 2);
+  if (kind === 'stall_mid' || kind === 'truncated') {
+    countRoute(ctx.stats, ROUTE, kind);
+    return { pieces: lines.slice(0, half), then: kind === 'stall_mid' ? 'hold' : 'reset' };
+  }
+  if (kind === 'malformed') {
+    countRoute(ctx.stats, ROUTE, kind);
+    const bad = lines[half] ?? final;
+    return { pieces: closing([...lines.slice(0, half), `${bad.slice(0, Math.floor(bad.length / 2))}\n`, ...lines.slice(half + 1)], final), then: 'end' };
+  }
+  if (kind === 'no_done') {
+    countRoute(ctx.stats, ROUTE, kind);
+    return { pieces: lines, then: 'end' };
+  }
+  return null;
+}
+
+export async function ollamaGenerateRoute(ctx: SimContext, body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const kind = ctx.nextFault();
+  const streamed = body.stream !== false;
+  if (await consumeByOllamaFault(ctx, kind, req, res, streamed)) return;
   if (body.model !== ctx.servedModel) {
     countRoute(ctx.stats, ROUTE, '404');
     sendJson(res, 404, { error: `model '${String(body.model)}' not found` });
@@ -48,11 +88,24 @@ export async function ollamaGenerateRoute(ctx: SimContext, body: Record<string, 
   const created_at = new Date(0).toISOString();
   const final = { model: a.model, created_at, response: '', done: true, done_reason: a.finish_reason, prompt_eval_count: a.usage.prompt_tokens, eval_count: a.usage.completion_tokens };
   countRoute(ctx.stats, ROUTE, '200');
-  if (body.stream === false) {
+  if (!streamed) {
+    if (sendSpoiled(ctx, kind, ROUTE, res, JSON.stringify({ ...final, response: a.text }))) return;
     sendJson(res, 200, { ...final, response: a.text });
     return;
   }
   const lines = (a.text.match(PIECE) ?? []).map((response) => `${JSON.stringify({ model: a.model, created_at, response, done: false })}\n`);
   res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-  await ctx.pacer.send(res, closing(lines, `${JSON.stringify(final)}\n`), true);
+  if (kind === 'stall_first') {
+    countRoute(ctx.stats, ROUTE, kind);
+    res.flushHeaders();
+    return hold(ctx, res);
+  }
+  const spoiled = spoiledLines(ctx, kind, lines, `${JSON.stringify(final)}\n`);
+  if (!spoiled) {
+    await ctx.pacer.send(res, closing(lines, `${JSON.stringify(final)}\n`), true);
+    return;
+  }
+  if (!(await ctx.pacer.send(res, spoiled.pieces, spoiled.then === 'end'))) return;
+  if (spoiled.then === 'hold') hold(ctx, res);
+  else if (spoiled.then === 'reset') setImmediate(() => res.socket?.destroy());
 }

@@ -55,7 +55,7 @@ export async function route(ctx: SimContext, req: IncomingMessage, res: ServerRe
   }
   if (req.method === 'POST' && path === '/api/generate') {
     const body = await jsonBody(ctx, path, req, res);
-    if (body) await ollamaGenerateRoute(ctx, body, res);
+    if (body) await ollamaGenerateRoute(ctx, body, req, res);
     return;
   }
   if (await engineApiRoute(ctx, req, res, path)) return;

@@ -30,7 +30,8 @@ for any other model name are answered by a scripted judge (runners/sim/judge-rou
                       every N ms, the usage chunk and [DONE] with the last; a stream that starts between two steps
                       gets its next piece at the next one. 0 writes a streamed answer at once (default 0)
   --faults SPEC       fault rates, e.g. 500=0.1,429=0.05,reset=0.02,hang=0.02,malformed=0.01,truncated=0.01;
-                      stream faults: stall_first, stall_mid, no_done (a stream without data: [DONE])
+                      stream faults: stall_first, stall_mid, no_done (a stream without data: [DONE], or on
+                      Ollama's /api/generate without its done: true line); drawn on /v1/completions and /api/generate
   --retry-after-ms N  wait announced by 429 answers (default 200)
   --data-dir DIR      dataset folder (or USERTURN_DATA_DIR): GSM8K answers are then right or wrong on purpose
   --engine NAME       emulate how ${Object.keys(ENGINES).join(', ')} treat special tokens and stop strings

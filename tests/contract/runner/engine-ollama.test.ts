@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { ollamaGenerateBody, ollamaGenerateUrl, readOllamaStream } from '../../../runners/client/ollama-generate.ts';
+import { classify } from '../../../runners/client/classify.ts';
+import { createEndpoints } from '../../../runners/client/endpoints.ts';
+import { attemptOllamaGenerate, ollamaGenerateBody, ollamaGenerateUrl, readOllamaStream } from '../../../runners/client/ollama-generate.ts';
 import { ENGINES } from '../../../runners/engines/behaviour.ts';
 import { PROFILES } from '../../../runners/sim/profiles.ts';
 import { startSim } from '../../../runners/sim/server.ts';
@@ -73,3 +75,33 @@ describe('user turns through Ollama', () => {
     assert.equal(same.length, 0, `no user turn survives the second template (${same.length} of ${bad.length} did)`);
   });
 });
+
+describe("the simulator's faults on Ollama's /api/generate (they used to be drawn for /v1/completions only)", () => {
+  // What the runner's Ollama client makes of each fault, as the retry classifier records it.
+  const expected: Record<string, RegExp> = {
+    '500': /^http_500$/,
+    '429': /^http_429$/,
+    reset: /^connection$/,
+    hang: /^timeout$/,
+    stall_first: /^timeout$/,
+    stall_mid: /^timeout$/,
+    malformed: /^malformed$/,
+    truncated: /^(connection|other)$/,
+    no_done: /^incomplete$/,
+  };
+  for (const [kind, want] of Object.entries(expected)) {
+    it(`${kind}: drawn, counted, and refused by the runner's client as ${want.source}`, { timeout: 20_000 }, async () => {
+      const s = await startSim({ port: 0, profile: PROFILES.aware!, seed: 1, latencyMs: 0, faults: { [kind]: 1 }, retryAfterMs: 10, engine: 'ollama' });
+      sims.push(s);
+      const [ep] = createEndpoints([`${s.url}/v1`], undefined, 1500, 4, { connectMs: 1000, firstByteMs: 800, idleMs: 800 });
+      const model = 'userturn-sim/aware';
+      const e = await attemptOllamaGenerate(ep!, { ...body, model, prompt: '<|im_start|>user\nWhat is 2 + 2?<|im_end|>\n<|im_start|>assistant\n4<|im_end|>\n<|im_start|>user\n' }, 1500, undefined).then(
+        (v) => assert.fail(`answered: ${JSON.stringify(v)}`),
+        (x: unknown) => x,
+      );
+      assert.match(classify(e).kind, want, `${kind}: ${classify(e).reason}`);
+      assert.ok((s.stats.routes['/api/generate']?.[kind] ?? 0) > 0, JSON.stringify(s.stats.routes));
+    });
+  }
+});
+
