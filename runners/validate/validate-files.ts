@@ -8,6 +8,7 @@ import { loadDocument, MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
 import { classify, submissionPathParts, type FileKind } from './classify.ts';
 import { HumanAgreementReport } from '../../src/schema/annotation.ts';
 import { crossFileErrors, type LoadedSubmission } from './cross-file.ts';
+import { summarySamplesErrors } from './summary-samples.ts';
 import { datasetOfFile, resultDatasetErrors, resultDirOf, type CheckedSamples, type CheckedSummary } from './result-datasets.ts';
 import { COMMIT_JOURNAL, suiteNameMismatch, UNFINISHED_COMMIT } from '../../src/lib/data-paths.ts';
 
@@ -186,5 +187,6 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
   }
   if (submissions.length > 0) errors.push(...(await crossFileErrors(submissions, root)));
   errors.push(...(await resultDatasetErrors(summaries, samplesFiles)));
+  for (const s of summaries) errors.push(...(await summarySamplesErrors(s.display, s.dir, s.value)));
   return { errors, filesChecked, submissions, missing };
 }

@@ -1,0 +1,60 @@
+/**
+ * validate reads a summary against its samples (runners/validate/summary-samples.ts): a review found it passing a
+ * result folder with a samples line deleted, a samples file from another run, or one missing.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
+
+/** Synthetic results of two models (bench/synthetic), valid as written. */
+function results(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ut-sum-samples-'));
+  execFileSync(process.execPath, [join(REPO_ROOT, 'bench/synthetic/generate.ts'), '--out', dir, '--models', '2', '--items', '4'], { stdio: 'ignore', cwd: REPO_ROOT });
+  return dir;
+}
+const lines = (f: string) => readFileSync(f, 'utf8').split('\n').filter(Boolean);
+
+describe('a summary read against its samples', () => {
+  it('as written: ok; each alteration is named by the summary field it contradicts', () => {
+    const clean = results();
+    try {
+      const ok = runCli(['validate', clean]);
+      assert.equal(ok.code, 0, ok.stdout + ok.stderr);
+      const model = 'gpt-oss-120b';
+      const cases: Array<[string, (dir: string) => void, RegExp]> = [
+        ['a samples line deleted', (dir) => {
+          const f = join(dir, model, 'samples', 'gsm8k.jsonl');
+          writeFileSync(f, `${lines(f).slice(1).join('\n')}\n`);
+        }, /gpt-oss-120b\/summary\.json: datasets\.\d+\.conditions\.\d+\.n_samples: is \d+ but samples\/gsm8k\.jsonl gives \d+/],
+        ['a samples file missing', (dir) => rmSync(join(dir, model, 'samples', 'ifeval.jsonl')), /gpt-oss-120b\/summary\.json: datasets\.\d+: its samples file samples\/ifeval\.jsonl is missing/],
+        ['a label count edited', (dir) => {
+          const f = join(dir, model, 'summary.json');
+          const s = JSON.parse(readFileSync(f, 'utf8'));
+          s.datasets[0].conditions[0].labels.genuine_followup += 3;
+          writeFileSync(f, JSON.stringify(s));
+        }, /datasets\.0\.conditions\.0\.labels\.genuine_followup: is \d+ but samples\/\w+\.jsonl gives \d+/],
+        ['an item id edited', (dir) => {
+          const f = join(dir, model, 'summary.json');
+          const s = JSON.parse(readFileSync(f, 'utf8'));
+          s.datasets[0].item_ids[0] = 'not-an-item';
+          writeFileSync(f, JSON.stringify(s));
+        }, /datasets\.0\.item_ids: lists \d+ items, which samples\/\w+\.jsonl does not hold in that order/],
+      ];
+      for (const [what, alter, message] of cases) {
+        const dir = mkdtempSync(join(tmpdir(), 'ut-sum-altered-'));
+        cpSync(clean, dir, { recursive: true });
+        alter(dir);
+        const r = runCli(['validate', dir]);
+        assert.equal(r.code, 1, `${what}: ${r.stdout}${r.stderr}`);
+        assert.match(r.stderr, message, what);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    } finally {
+      rmSync(clean, { recursive: true, force: true });
+    }
+  });
+});
