@@ -1,6 +1,6 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { submissionPolicyErrors } from './submission-policy.ts';
-import { readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { CalibrationReport, ResultSummary, Sample, Submission, Suite, WINDOWS_RESERVED_NAME, parseWith, type FieldError } from '../../src/schema/index.ts';
@@ -25,7 +25,8 @@ async function walk(dir: string): Promise<string[]> {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
     const p = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...(await walk(p)));
-    else if (entry.isFile() && /\.(ya?ml|json|jsonl)$/.test(entry.name)) out.push(p);
+    // A link is listed too, to be refused (validatePaths): skipped, a linked samples file passed unread.
+    else if ((entry.isFile() || entry.isSymbolicLink()) && /\.(ya?ml|json|jsonl)$/.test(entry.name)) out.push(p);
   }
   return out;
 }
@@ -67,12 +68,29 @@ function boundedErrors(display: string, max = MAX_ERRORS_PER_FILE) {
   };
 }
 
+/** The chunks as text, refusing bytes that are not UTF-8 (ERR_ENCODING_INVALID_ENCODED_DATA) where a reader would put U+FFFD silently. */
+async function* strictUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for await (const chunk of chunks) yield decoder.decode(chunk, { stream: true });
+  yield decoder.decode();
+}
+
 /** Every rule for a samples file (the site build applies the same rules before it shards anything). */
 async function validateSamplesFile(file: string, display: string): Promise<FieldError[]> {
   const errors = boundedErrors(display);
+  try {
+    await samplesFileRules(file, display, errors);
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'ERR_ENCODING_INVALID_ENCODED_DATA') throw e;
+    errors.push({ file: display, field: '(file)', message: 'is not valid UTF-8 (results are UTF-8 text; the bytes would be read as U+FFFD)' });
+  }
+  return errors.done();
+}
+
+async function samplesFileRules(file: string, display: string, errors: ReturnType<typeof boundedErrors>): Promise<void> {
   const ids = new Set<string>();
   const owner = basename(dirname(file)) === 'samples' ? basename(dirname(dirname(file))) : null;
-  for await (const { line, text } of jsonlLines(createReadStream(file))) {
+  for await (const { line, text } of jsonlLines(strictUtf8(createReadStream(file)))) {
     const where = `${display}:${line}`;
     if (text.length > MAX_DOCUMENT_BYTES) {
       errors.push({ file: where, field: '(line)', message: 'line longer than 1 MiB' });
@@ -97,7 +115,6 @@ async function validateSamplesFile(file: string, display: string): Promise<Field
     // results/<id>/samples/<dataset>.jsonl belongs to <id>: the site build refuses any other owner.
     if (owner !== null && r.value.submission_id !== owner) errors.push({ file: where, field: 'submission_id', message: `is "${r.value.submission_id}" but the folder is results/${owner}/` });
   }
-  return errors.done();
 }
 
 /** The format of a file by its content: for files outside submissions/, the suites folder and results/. */
@@ -129,6 +146,13 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
   for (const file of files) {
     const rel = relative(root, resolve(file)) || file;
     const display = rel.startsWith('..') ? file : rel;
+    // Read through, a link in a pull request could show any file of the machine in the errors (a review's pointed
+    // at /etc/passwd, and its lines were printed).
+    if ((await lstat(file)).isSymbolicLink()) {
+      errors.push({ file: display, field: '(file)', message: 'is a symbolic link: validate reads no link (a link could point anywhere on the machine)' });
+      filesChecked++;
+      continue;
+    }
     let kind = classify(display);
     // A file named on the command line outside the known folders is classified by its content (or refused).
     if (kind === 'unknown' && explicit.has(file)) {

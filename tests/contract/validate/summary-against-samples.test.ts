@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -55,6 +55,24 @@ describe('a summary read against its samples', () => {
       }
     } finally {
       rmSync(clean, { recursive: true, force: true });
+    }
+  });
+
+  it('a samples file with bytes that are not UTF-8, and a linked one (in a folder or named), are errors, never read through', () => {
+    const dir = results();
+    try {
+      const samples = join(dir, 'gpt-oss-120b', 'samples');
+      writeFileSync(join(samples, 'gsm8k.jsonl'), Buffer.concat([readFileSync(join(samples, 'gsm8k.jsonl')), Buffer.from([0xff, 0xfe, 0x0a])]));
+      symlinkSync('/etc/passwd', join(samples, 'zz.jsonl'));
+      const r = runCli(['validate', dir]);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      assert.match(r.stderr, /samples\/gsm8k\.jsonl: \(file\): is not valid UTF-8/);
+      assert.match(r.stderr, /samples\/zz\.jsonl: \(file\): is a symbolic link/);
+      const named = runCli(['validate', join(samples, 'zz.jsonl')]);
+      assert.equal(named.code, 1);
+      assert.doesNotMatch(named.stdout + named.stderr, /root:/, 'nothing of the linked file is shown');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
