@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Submission } from '../../src/schema/index.ts';
 import type { ChatTemplate } from './render.ts';
@@ -29,18 +29,37 @@ function tokenText(v: unknown): string | null {
   return null;
 }
 
+/** Larger than any real template file (a tokenizer_config.json with its added tokens is some tens of KB). */
+const MAX_TEMPLATE_FILE_BYTES = 16 * 2 ** 20;
+
 /** Parse a tokenizer_config.json (string template, or a list of named templates: "default" wins). */
 export function templateFromTokenizerConfig(text: string, source: string, bare?: string): ChatTemplate {
-  const cfg = JSON.parse(text) as Record<string, unknown>;
+  let cfg: Record<string, unknown>;
+  try {
+    cfg = JSON.parse(text) as Record<string, unknown>;
+  } catch (e) {
+    throw new Error(`${source}: not a tokenizer_config.json (invalid JSON: ${(e as Error).message})`);
+  }
+  if (!cfg || typeof cfg !== 'object' || Array.isArray(cfg)) throw new Error(`${source}: not a tokenizer_config.json (not a JSON object)`);
   let tpl: unknown = bare ?? cfg.chat_template;
-  if (Array.isArray(tpl)) tpl = (tpl.find((t: { name?: string }) => t.name === 'default') as { template?: string } | undefined)?.template;
+  if (Array.isArray(tpl)) tpl = (tpl.find((t: unknown) => !!t && typeof t === 'object' && (t as { name?: unknown }).name === 'default') as { template?: unknown } | undefined)?.template;
   if (typeof tpl !== 'string' || tpl === '') throw new Error(`${source}: no chat_template found`);
   return { source, template: tpl, bos_token: tokenText(cfg.bos_token), eos_token: tokenText(cfg.eos_token) };
 }
 
 /** Read a local template: a tokenizer_config.json (template + tokens) or a bare .jinja file (no special tokens). */
 export async function loadTemplateFile(path: string, source: string): Promise<ChatTemplate> {
-  const text = await readFile(path, 'utf8');
+  // A review's --template /tmp answered EISDIR without the path, and /dev/zero was read until V8's string limit.
+  let text: string;
+  try {
+    const st = await stat(path);
+    if (!st.isFile()) throw new Error('not a regular file');
+    if (st.size > MAX_TEMPLATE_FILE_BYTES) throw new Error(`${st.size} bytes; a chat template file may have ${MAX_TEMPLATE_FILE_BYTES} (16 MiB)`);
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new Error(`${source}: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code ?? (e as Error).message}`);
+  }
   if (path.endsWith('.json')) return templateFromTokenizerConfig(text, source);
   return { source, template: text, bos_token: null, eos_token: null };
 }

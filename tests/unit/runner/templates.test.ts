@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadTemplateFile, templateFromTokenizerConfig } from '../../../runners/templates/load.ts';
@@ -94,6 +96,22 @@ describe('next-user-turn prompts from real chat templates (exact strings)', () =
     // One marker between the messages is enough (the end of a turn, as Mistral's [/INST] and </s>).
     const marked = { source: 'x', template: '{% for m in messages %}{{ m.content }}{% if m.role == "user" %}[/INST]{% else %}</s>{% endif %}{% endfor %}', bos_token: null, eos_token: '</s>' };
     assert.ok(createPromptBuilder(marked, { sentinel: SENTINEL, stopAtRoleHeader: true, kwargs: {}, stripBos: true }).userTurnStops.length > 0);
+  });
+
+  it('a template file that cannot be one is refused naming it: a folder, a device, a missing file, JSON that is not a tokenizer_config', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ut-tpl-'));
+    writeFileSync(join(dir, 'cut.json'), '{"chat_template": ');
+    writeFileSync(join(dir, 'nulls.json'), '{"chat_template":[null]}');
+    writeFileSync(join(dir, 'list.json'), '[1, 2]');
+    const cases: Array<[string, RegExp]> = [
+      [dir, /^x: cannot read .*: not a regular file$/],
+      ['/dev/zero', /^x: cannot read \/dev\/zero: not a regular file$/],
+      [join(dir, 'none.jinja'), /^x: cannot read .*none\.jinja: no such file$/],
+      [join(dir, 'cut.json'), /^x: not a tokenizer_config\.json \(invalid JSON: /],
+      [join(dir, 'nulls.json'), /^x: no chat_template found$/],
+      [join(dir, 'list.json'), /^x: not a tokenizer_config\.json \(not a JSON object\)$/],
+    ];
+    for (const [path, message] of cases) await assert.rejects(loadTemplateFile(path, 'x'), (e: Error) => message.test(e.message), path);
   });
 
   it('tokenizer_config with a list of named templates uses "default"; AddedToken objects give the tokens', () => {
