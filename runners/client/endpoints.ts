@@ -68,11 +68,11 @@ export function pickServedModel(ids: readonly string[], expected: readonly strin
 }
 
 /**
- * The model name each endpoint serves (pickServedModel). One that lists a single model serves that one. One that lists several (Ollama
- * lists every model pulled, vLLM a base model and its LoRA adapters) serves the one of them named `expected` (how
- * serve-cmd names the submission's model); when none or more than one of those is listed, the run stops and asks for
- * --model. Taking the first entry, a review's endpoint that listed another model first had the whole probe run
- * against that model without a word.
+ * The model name each endpoint serves (pickServedModel). One that lists a single model serves that one. One that
+ * lists several (Ollama lists every model pulled, vLLM a base model and its LoRA adapters) serves the one of them
+ * named `expected` (how serve-cmd names the submission's model); when none or more than one of those is listed, the
+ * run stops and asks for --model. Taking the first entry, a review's endpoint that listed another model first had the
+ * whole probe run against that model without a word.
  */
 export async function servedModels(endpoints: Endpoint[], timeoutMs: number, expected: readonly string[] = []): Promise<string[]> {
   const out: string[] = [];
@@ -96,9 +96,7 @@ export async function servedModels(endpoints: Endpoint[], timeoutMs: number, exp
       const picked = pickServedModel(ids, expected);
       if ('problem' in picked) throw new EndpointError(redact(`${redactUrl(e.baseURL)}/models ${picked.problem}`));
       out.push(picked.model);
-      continue;
-    }
-    if (lastErr !== undefined) {
+    } else {
       const status = (lastErr as { status?: unknown }).status;
       const hint = status === 404 && !/\/v1\/?$/.test(new URL(e.baseURL).pathname) ? ' (OpenAI-compatible servers answer under /v1: did you mean --base-url ' + `${redactUrl(e.baseURL)}/v1?)` : '';
       // The server's words are printed: one that echoes the Authorization header must not print the key.
