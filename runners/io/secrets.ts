@@ -15,6 +15,7 @@ const MIN_SECRET_LENGTH = 6;
  * scored by another rule. Real keys mix letters with digits or symbols, or are longer.
  */
 export const tooPlainForSecret = (value: string): boolean => value.length < MIN_SECRET_LENGTH || (value.length < 16 && /^(?:\p{L}+|\p{N}+)$/u.test(value));
+
 /** Environment variables that hold secrets the runner may use. */
 const SECRET_ENV = ['USERTURN_API_KEY', 'HF_TOKEN', 'HUGGING_FACE_HUB_TOKEN', 'GITHUB_TOKEN', 'GH_TOKEN'];
 

@@ -18,7 +18,7 @@ import { finalTable, stageLine } from './final-table.ts';
 import { lazyCpuStage } from './lazy-cpu-stage.ts';
 import { runProbe } from './pipeline.ts';
 import { exitOnInterrupt } from './on-interrupt.ts';
-import { createProgress, type Progress } from './progress.ts';
+import { createProgress } from './progress.ts';
 import { totalRequests } from './requests.ts';
 import type { RunDeps, RunOptions, RunOutcome } from './run-options.ts';
 import { keepResult } from './stored-result.ts';
@@ -56,7 +56,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
   const { stages } = runCache;
   // The heuristic judge and the verifiers run in a worker thread, unless a test injected its own.
   const cpu: CpuStage | null = deps.judges || deps.verify ? null : lazyCpuStage();
-  let progress: Progress | null = null;
+  const progress = createProgress({ tty: opts.tty, intervalMs: opts.progressIntervalMs, write: opts.progressWrite ?? ((s) => void process.stderr.write(s)), detail: () => progressDetail(client) });
   let releaseSignals = (): void => {};
   try {
     input.stops.keep(stages);
@@ -66,9 +66,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
     let requests = 0;
     const counted = (b: Parameters<typeof client.complete>[0]) => (requests++, client.complete(b));
     const complete = opts.failLimit ? withFailLimit(counted, opts.failLimit) : counted;
-    const bar = createProgress({ tty: opts.tty, intervalMs: opts.progressIntervalMs, write: opts.progressWrite ?? ((s) => void process.stderr.write(s)), detail: () => progressDetail(client) });
-    progress = bar;
-    bar.start(totalRequests(setup));
+    progress.start(totalRequests(setup));
     const perItem = 1 + setup.suite.conditions.reduce((n, c) => n + c.samples, 0);
     const writer = await createSampleSink(opts.outDir, setup.submission.id, setup.datasets.map((d) => d.spec.id));
     releaseSignals = exitOnInterrupt(() => {
@@ -85,7 +83,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
         judges,
         verify: safeVerifier(opts.log, deps.verify ?? cachedVerify(stages, cpu?.verify)),
         model: input.models[0]!,
-        onProgress: (d, t) => bar.update(d, t),
+        onProgress: (d, t) => progress.update(d, t),
         sink: writer.sink,
         // Enough items in flight to keep every request slot busy, few enough to bound memory.
         itemWindow: Math.ceil((4 * opts.concurrency) / perItem) + 4,
@@ -95,7 +93,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
       await writer.abort();
       throw e;
     }
-    bar.finish();
+    progress.finish();
     const summary = cachedSummary(stages, {
       suite: setup.suite,
       submission: setup.submission,
@@ -120,7 +118,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
     return { exitCode: output.requestErrors > 0 ? 1 : 0, summary, resultDir, stats: client.stats };
   } finally {
     releaseSignals();
-    progress?.close();
+    progress.close();
     runCache.close();
     await cpu?.close();
   }
