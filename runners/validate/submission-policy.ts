@@ -127,6 +127,9 @@ function templatePathErrors(sub: Submission, file: string, root: string): FieldE
   return templateRenderErrors(sub, file, real);
 }
 
+/** The slowest trial render validate lets through: some 20 times a real template's on a loaded machine. */
+const MAX_TRIAL_RENDER_MS = 1000;
+
 /**
  * A template file from the submission is rendered once, under the runner's limits, with a plain conversation:
  * a template that loops or recurses without bound (or fails) is refused here, not first on the GPU runner.
@@ -138,7 +141,14 @@ function templateRenderErrors(sub: Submission, file: string, real: string): Fiel
     const text = readFileSync(real, 'utf8');
     const source = `file:${sub.chat_template.source === 'file' ? sub.chat_template.path : ''}`;
     const tpl: ChatTemplate = real.endsWith('.json') ? templateFromTokenizerConfig(text, source) : { source, template: text, bos_token: null, eos_token: null };
-    renderTemplate(tpl, [{ role: 'user', content: 'Hello' }, { role: 'assistant', content: 'Hi.' }, { role: 'user', content: 'Thanks' }], false, sub.generation.template_kwargs);
+    const trial = () => renderTemplate(tpl, [{ role: 'user', content: 'Hello' }, { role: 'assistant', content: 'Hi.' }, { role: 'user', content: 'Thanks' }], false, sub.generation.template_kwargs);
+    // Timed the second time (the first starts the render process). Under the per-render limit a template can still
+    // cost a run hours: a review's took 1.5 s a render, some 10 s an item, and passed validate.
+    trial();
+    const t0 = performance.now();
+    trial();
+    const ms = performance.now() - t0;
+    if (ms > MAX_TRIAL_RENDER_MS) return [{ file, field, message: `takes ${(ms / 1000).toFixed(1)} s to render a three-message conversation (real chat templates take well under 50 ms; a run renders thousands of prompts)` }];
     return [];
   } catch (e) {
     const msg = (e as Error).message;

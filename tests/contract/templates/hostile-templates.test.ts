@@ -86,4 +86,20 @@ describe('validate renders a submission\'s template file under the same limits',
     assert.doesNotMatch(r.stderr, /internal error|\n\s+at /);
     assert.ok(Date.now() - t0 < 15_000, `validate took ${Date.now() - t0} ms`);
   });
+
+  it('a template slow but under the per-render limit (1.5 s a render) is refused by validate for its time', { timeout: 30_000 }, async () => {
+    // A review's: it passed validate, and a run would spend some 10 s an item rendering (hours over the suite).
+    const repo = await mkdtemp(join(tmpdir(), 'ut-tpl-slow-'));
+    const { mkdir, readFile } = await import('node:fs/promises');
+    await mkdir(join(repo, 'submissions', 'acme'), { recursive: true });
+    await mkdir(join(repo, 'templates'));
+    const chatml = '{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}';
+    await writeFile(join(repo, 'templates', 'slow.jinja'), `{%- for i in range(1500) %}{% for j in range(1500) %}{% endfor %}{% endfor %}${chatml}`);
+    const base = await readFile(join(REPO_ROOT, 'submissions/qwen/qwen3.5-9b.yaml'), 'utf8');
+    const sub = base.replace('id: qwen3.5-9b', 'id: slowpoke').replace('repo: Qwen/Qwen3.5-9B', 'repo: acme/slowpoke').replace('chat_template:\n  source: hub', 'chat_template:\n  source: file\n  path: templates/slow.jinja');
+    await writeFile(join(repo, 'submissions', 'acme', 'slowpoke.yaml'), sub);
+    const r = runCli(['validate', 'submissions/acme/slowpoke.yaml'], { cwd: repo });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stderr, /^submissions\/acme\/slowpoke\.yaml: chat_template\.path: takes \d+\.\d s to render a three-message conversation/m);
+  });
 });
