@@ -13,17 +13,25 @@ export const HELP_FLAG = { help: { type: 'boolean', short: 'h' } } as const;
 
 /** node:util parseArgs with usage errors as UsageError (unknown flags, missing values). */
 export function parseCommandArgs<O extends Options>(argv: string[], options: O, allowPositionals = true) {
+  let parsed;
   try {
-    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+    parsed = parseArgs({ args: argv, options, allowPositionals, strict: true, tokens: true });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
+  // A flag that takes one value, given twice, would keep the last silently (a review's --limit 1 --limit 2).
+  const seen = new Map<string, number>();
+  for (const t of parsed.tokens) if (t.kind === 'option' && !options[t.name]?.multiple) seen.set(t.name, (seen.get(t.name) ?? 0) + 1);
+  for (const [name, n] of seen) if (n > 1) throw new UsageError(`--${name} is given ${n} times; give it once`);
+  const { tokens: _tokens, ...rest } = parsed;
+  void _tokens;
+  return rest;
 }
 
-/** Parse a positive integer flag value or throw a UsageError naming the flag. */
 /** The longest a Node timer can wait (2^31 − 1 ms, 24.8 days): a longer one fires after 1 ms, with only a warning. */
 export const TIMER_MAX_MS = 2 ** 31 - 1;
 
+/** Parse a positive integer flag value or throw a UsageError naming the flag. */
 export function intFlag(name: string, value: string | undefined, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
   const n = Number(value);

@@ -9,6 +9,7 @@ import { EndpointError } from '../../../runners/client/endpoints.ts';
 import { TooManyFailures } from '../../../runners/client/fail-limit.ts';
 import { UnsafeServeError } from '../../../runners/engines/serve-command.ts';
 import { ConfigError, EXIT_CODES, failureOutcome, InputError, isFailure, UsageError } from '../../../runners/core/errors.ts';
+import { parseCommandArgs } from '../../../runners/core/args.ts';
 import { envWholeNumber } from '../../../runners/core/env-number.ts';
 import { StorageError } from '../../../runners/io/storage-error.ts';
 import { JudgeConfigError } from '../../../runners/judge/llm/config.ts';
@@ -141,4 +142,14 @@ test('a number from the environment that is not one is a usage error naming the 
   }
   process.env[name] = '0';
   assert.equal(envWholeNumber(name, 500, 0), 0);
+});
+
+test('a flag that takes one value, given twice, is a usage error naming it; a repeatable one is not', () => {
+  const options = { limit: { type: 'string' }, 'base-url': { type: 'string', multiple: true }, json: { type: 'boolean' } } as const;
+  assert.throws(() => parseCommandArgs(['--limit', '1', '--limit', '2'], options), (e: unknown) => e instanceof UsageError && e.message === '--limit is given 2 times; give it once');
+  assert.throws(() => parseCommandArgs(['--json', '--json'], options), /--json is given 2 times/);
+  const ok = parseCommandArgs(['--base-url', 'http://a/v1', '--base-url', 'http://b/v1', '--limit', '3', 'sub.yaml'], options);
+  assert.deepEqual(ok.values['base-url'], ['http://a/v1', 'http://b/v1']);
+  assert.equal(ok.values.limit, '3');
+  assert.deepEqual(ok.positionals, ['sub.yaml']);
 });
