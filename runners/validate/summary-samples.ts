@@ -19,10 +19,14 @@ const emptyCounts = (): Counts => ({ n_samples: 0, n_request_errors: 0, n_judge_
  * (in order) and, per condition, its counts (samples, request errors, judge errors, judged, the primary judge's
  * labels), as buildSummary counts them. A review found validate passing a result folder with a samples line deleted,
  * a samples file from another run, or one missing. The intervals are the statistics' own and not recomputed here.
- * Lines that are not valid samples are the samples file's own errors (validateSamplesFile); they are skipped here.
+ * Lines that are not valid samples are the samples file's own errors (validateSamplesFile); they are skipped here. A
+ * result folder without a samples folder is not read against anything (pr-report checks only the changed files).
  */
 export async function summarySamplesErrors(display: string, dir: string, summary: ResultSummary): Promise<FieldError[]> {
   const errors: FieldError[] = [];
+  // A summary alone, without its samples folder (the files a pull request changed, as pr-report sees them): nothing
+  // to read it against here.
+  if (!existsSync(join(dir, 'samples'))) return errors;
   const judge = summary.provenance.primary_judge;
   for (const [i, d] of summary.datasets.entries()) {
     const file = join(dir, 'samples', `${d.dataset}.jsonl`);
