@@ -9,7 +9,7 @@ import { attemptCompletion } from './attempt.ts';
 import { backoffMs, retryAfterMs } from './backoff.ts';
 import { classify, type Failure } from './classify.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-transport.ts';
-import { createEndpoints, pickEndpoint, type Endpoint } from './endpoints.ts';
+import { createEndpoints, pickEndpoint, recordAttempt, type Endpoint } from './endpoints.ts';
 import { RequestFailed, type ClientStats, type CompletionBody, type CompletionResult } from './types.ts';
 
 export interface ClientOptions {
@@ -81,11 +81,14 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
       const t0 = performance.now();
       try {
         const resp = await attemptCompletion(ep, body, opts.timeoutMs, stream, opts.engine?.api, opts.apiKey);
+        recordAttempt(ep, true);
         const ok = validateCompletion(normaliseFinishReason(resp, opts.engine?.finishAliases ?? {}), body.model);
         const latency_ms = Math.round(performance.now() - t0);
         return { text: redact(ok.text), finish_reason: ok.finish_reason, model: redact(ok.model), latency_ms, audit: ok.audit };
       } catch (err) {
         last = classify(err);
+        // An endpoint that answered (an HTTP status, a refused answer) is up; one that did not may be down.
+        if (last.kind === 'connection' || last.kind === 'timeout') recordAttempt(ep, false);
         avoid = ep;
         if (!last.retry) break;
       } finally {

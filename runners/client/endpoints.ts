@@ -16,6 +16,29 @@ export interface Endpoint {
   /** The fetch for Ollama's /api/generate: the runner's transport's, or the global one (USERTURN_FETCH=global). */
   fetch: typeof fetch;
   inFlight: number;
+  /** Attempts in a row that got no answer from it (connection failures and timeouts); a success resets it. */
+  failuresInARow: number;
+  /** Until when (performance.now()) it gets no first attempt while another endpoint is awake (ENDPOINT_REST). */
+  restUntil: number;
+}
+
+/**
+ * An endpoint that fails this many attempts in a row without an answer rests: no request picks it while another is
+ * awake, for 1 s after the third failure, doubling with each further one up to 30 s; an answer wakes it. A review's
+ * run with one dead endpoint of two sent it about half of all first attempts for the whole run (116 retries for 124
+ * requests), each a connection error and a backoff.
+ */
+export const ENDPOINT_REST = { after: 3, firstMs: 1000, maxMs: 30_000 } as const;
+
+/** Record how an attempt on `e` ended: an answer (`true`) wakes it, a failure to answer counts towards its rest. */
+export function recordAttempt(e: Endpoint, answered: boolean, now = performance.now()): void {
+  if (answered) {
+    e.failuresInARow = 0;
+    e.restUntil = 0;
+    return;
+  }
+  e.failuresInARow++;
+  if (e.failuresInARow >= ENDPOINT_REST.after) e.restUntil = now + Math.min(ENDPOINT_REST.maxMs, ENDPOINT_REST.firstMs * 2 ** (e.failuresInARow - ENDPOINT_REST.after));
 }
 
 /** Endpoints sharing one keep-alive transport; USERTURN_FETCH=global sends Ollama's route through the global fetch. */
@@ -23,7 +46,7 @@ export function createEndpoints(baseURLs: string[], apiKey: string | undefined, 
   const http = createHttpTransport(maxSockets, timeouts);
   const fetchImpl = process.env.USERTURN_FETCH === 'global' ? undefined : createHttpFetch(maxSockets, timeouts, http);
   const fetch = fetchImpl ?? globalThis.fetch;
-  return baseURLs.map((baseURL) => ({ baseURL, inFlight: 0, http, fetch, listModels: (ms) => getModels(http, baseURL, apiKey, ms) }));
+  return baseURLs.map((baseURL) => ({ baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0, http, fetch, listModels: (ms) => getModels(http, baseURL, apiKey, ms) }));
 }
 
 /**
@@ -34,9 +57,14 @@ export function createEndpoints(baseURLs: string[], apiKey: string | undefined, 
 const getModels = (http: HttpTransport, baseURL: string, apiKey: string | undefined, timeoutMs: number): Promise<unknown> =>
   requestAnswer(http, apiUrl(baseURL, 'models'), null, timeoutMs, apiKey);
 
-/** Least-loaded endpoint, skipping the one that just failed when there is a choice; ties go round-robin. */
-export function pickEndpoint(endpoints: Endpoint[], counter: number, avoid?: Endpoint): Endpoint {
-  const pool = endpoints.length > 1 && avoid ? endpoints.filter((e) => e !== avoid) : endpoints;
+/**
+ * Least-loaded endpoint, skipping resting ones (recordAttempt) and the one that just failed when there is a choice;
+ * ties go round-robin. When every endpoint rests, all are candidates again: a run never stops for want of one.
+ */
+export function pickEndpoint(endpoints: Endpoint[], counter: number, avoid?: Endpoint, now = performance.now()): Endpoint {
+  const awake = endpoints.length > 1 ? endpoints.filter((e) => e.restUntil <= now) : endpoints;
+  const candidates = awake.length > 0 ? awake : endpoints;
+  const pool = candidates.length > 1 && avoid ? candidates.filter((e) => e !== avoid) : candidates;
   let best = pool[counter % pool.length]!;
   for (const e of pool) if (e.inFlight < best.inFlight) best = e;
   return best;

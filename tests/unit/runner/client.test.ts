@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -9,6 +9,7 @@ import { requestKey } from '../../../runners/cache/key.ts';
 import { memoryCache, openSqliteCache } from '../../../runners/cache/sqlite-cache.ts';
 import { backoffMs, retryAfterMs } from '../../../runners/client/backoff.ts';
 import { createCompletionsClient, type ClientOptions } from '../../../runners/client/completions-client.ts';
+import { pickEndpoint, recordAttempt, type Endpoint } from '../../../runners/client/endpoints.ts';
 import { RequestFailed, type CompletionBody } from '../../../runners/client/types.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;
@@ -172,5 +173,37 @@ describe('backoff', () => {
     assert.equal(backoffMs(3, null, o, () => 1), 400);
     assert.equal(backoffMs(10, null, o, () => 1), 1000);
     assert.equal(backoffMs(1, 700, o, () => 0), 700);
+  });
+});
+
+describe('an endpoint that stops answering', () => {
+  it('rests after 3 failed attempts in a row and gets few requests while another answers; an answer wakes it', async () => {
+    // A review's run with one dead endpoint of two sent it about half of all first attempts for the whole run.
+    const up = await endpoint((_req, res) => ok(res, 'fine', 5));
+    const dead = createNetServer((s) => s.destroy()); // accepts, then resets: a connection error every time
+    servers.push({ close: () => dead.close(), closeAllConnections: () => {} });
+    await new Promise<void>((r) => dead.listen(0, '127.0.0.1', r));
+    let deadAttempts = 0;
+    dead.on('connection', () => deadAttempts++);
+    const c = createCompletionsClient(opts([up.url, `http://127.0.0.1:${(dead.address() as AddressInfo).port}/v1`], { stream: false, concurrency: 4, maxAttempts: 7 }));
+    const answers = await Promise.all(Array.from({ length: 80 }, (_, i) => c.complete(body(`p${i}`, i))));
+    assert.equal(answers.length, 80);
+    assert.ok(deadAttempts <= 12, `${deadAttempts} attempts went to the dead endpoint (80 requests)`);
+    const deadEp = c.endpoints[1]!;
+    assert.ok(deadEp.failuresInARow >= 3 && deadEp.restUntil > 0);
+    recordAttempt(deadEp, true);
+    assert.deepEqual([deadEp.failuresInARow, deadEp.restUntil], [0, 0]);
+  });
+
+  it('picks a resting endpoint only when every endpoint rests; the rest doubles up to 30 s', () => {
+    const ep = (baseURL: string) => ({ baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0 }) as unknown as Endpoint;
+    const [a, b] = [ep('a'), ep('b')];
+    for (let i = 0; i < 3; i++) recordAttempt(a, false, 1000);
+    assert.equal(a.restUntil, 2000);
+    for (let counter = 0; counter < 4; counter++) assert.equal(pickEndpoint([a, b], counter, undefined, 1500), b);
+    for (let i = 0; i < 3; i++) recordAttempt(b, false, 1000);
+    assert.ok([a, b].includes(pickEndpoint([a, b], 0, undefined, 1500)), 'all resting: all are candidates');
+    for (let i = 0; i < 10; i++) recordAttempt(a, false, 0);
+    assert.equal(a.restUntil, 30_000);
   });
 });
