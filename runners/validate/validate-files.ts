@@ -68,7 +68,10 @@ function boundedErrors(display: string, max = MAX_ERRORS_PER_FILE) {
   };
 }
 
-/** The chunks as text, refusing bytes that are not UTF-8 (ERR_ENCODING_INVALID_ENCODED_DATA) where a reader would put U+FFFD silently. */
+/**
+ * The chunks as text, refusing bytes that are not UTF-8 (ERR_ENCODING_INVALID_ENCODED_DATA) where a plain reader would
+ * put U+FFFD silently.
+ */
 async function* strictUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   for await (const chunk of chunks) yield decoder.decode(chunk, { stream: true });
@@ -146,8 +149,8 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
   for (const file of files) {
     const rel = relative(root, resolve(file)) || file;
     const display = rel.startsWith('..') ? file : rel;
-    // Read through, a link in a pull request could show any file of the machine in the errors (a review's pointed
-    // at /etc/passwd, and its lines were printed).
+    // A link is never read: in a pull request it could show any file of the machine in the errors (a review's pointed
+    // at /etc/passwd, and the start of each of its lines was printed).
     if ((await lstat(file)).isSymbolicLink()) {
       errors.push({ file: display, field: '(file)', message: 'is a symbolic link: validate reads no link (a link could point anywhere on the machine)' });
       filesChecked++;
