@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { StorageError, writeProblem } from '../io/storage-error.ts';
 import { createGroupCommit, GROUP_COMMIT, type GroupCommit } from './group-commit.ts';
+import { makeDirsSync } from '../io/make-dirs.ts';
 
 export const ADVICE_OPEN = 'delete the file and rerun (answers are requested again), or pass --cache with another file or --no-cache';
 export const ADVICE_WRITE = 'free space or pass --cache with a file on another disk; the results so far are not written and a rerun resumes from the cache';
@@ -35,7 +35,7 @@ export function openCacheFile(path: string, setup: (db: DatabaseSync) => void, c
   if (problem) throw new StorageError(path, 'cannot write the request cache', problem, 'pass --cache with a file in a writable folder, or --no-cache');
   let db: DatabaseSync;
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirsSync(dirname(path));
     db = new DatabaseSync(path);
   } catch (e) {
     throw new StorageError(path, 'cannot open the request cache', e, 'pass --cache with a writable file or --no-cache');

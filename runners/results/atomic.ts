@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { redact } from '../io/secrets.ts';
 import { StorageError } from '../io/storage-error.ts';
+import { makeDirs } from '../io/make-dirs.ts';
 
 // Shared by every command that writes a file (run, rejudge, annotate, calibrate, judge): advice that holds for all.
 const WRITE_ADVICE = 'nothing was put in place; free space or choose a writable path (--out), then rerun';
@@ -63,7 +64,7 @@ async function prepareBytes(path: string, data: Uint8Array, advice: string): Pro
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const drop = () => rm(tmp, { force: true }).catch(() => {});
   try {
-    await mkdir(dirname(path), { recursive: true });
+    await makeDirs(dirname(path));
     const fh = await open(tmp, 'w');
     try {
       await fh.writeFile(data);

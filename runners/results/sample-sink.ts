@@ -1,7 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Sample, formatFieldError, parseWith, type DatasetId, type Verdict } from '../../src/schema/index.ts';
 import type { SummarySample } from './summarize.ts';
@@ -12,6 +11,7 @@ import { REDACTED, redact } from '../io/secrets.ts';
 import { StorageError, writeProblem } from '../io/storage-error.ts';
 import { removeStaleTemps } from './atomic.ts';
 import { finishInterruptedCommit } from './folder-commit.ts';
+import { makeDirs } from '../io/make-dirs.ts';
 
 /**
  * What the summary needs of a sample (SummarySample), as small as it can be: it is kept in memory for every sample
@@ -98,7 +98,7 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
     throw new StorageError(file, 'cannot write results', e, 'nothing was put in place; free space or pass --out with a writable folder, then rerun (finished requests come from the cache)');
   };
   try {
-    await mkdir(dir, { recursive: true });
+    await makeDirs(dir);
   } catch (e) {
     fail(dir, writeProblem(dir) ?? e);
   }
