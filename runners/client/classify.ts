@@ -30,7 +30,8 @@ function classifyRaw(err: unknown): Failure {
   const timeout = err instanceof HttpTimeoutError ? err : cause instanceof HttpTimeoutError ? cause : null;
   if (timeout) return { retry: true, reason: timeout.message, kind: 'timeout' };
   if (err instanceof ResponseTooLargeError) return { retry: false, reason: err.message, kind: 'too_large' };
-  if (err instanceof APIConnectionTimeoutError) return { retry: true, reason: 'timeout', kind: 'timeout' };
+  // The attempt's deadline says how long it was (direct-completion.ts); the SDK's own message says only that.
+  if (err instanceof APIConnectionTimeoutError) return { retry: true, reason: err.message === 'Request timed out.' ? 'timeout' : err.message, kind: 'timeout' };
   if (err instanceof APIConnectionError) {
     const cause = (err as { cause?: { message?: string; code?: string } }).cause;
     return { retry: true, reason: `connection error: ${cause?.code ?? cause?.message ?? err.message}`, kind: 'connection' };

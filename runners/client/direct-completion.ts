@@ -45,13 +45,15 @@ export async function requestAnswer(http: HttpTransport, url: URL, wire: string 
       ),
     );
   } catch (e) {
-    if (e instanceof AttemptDeadlineError) throw new APIConnectionTimeoutError();
+    // The SDK's type, with the deadline's own words (how long): a sample's error says more than "timeout".
+    if (e instanceof AttemptDeadlineError) throw new APIConnectionTimeoutError({ message: e.message });
     if (e instanceof HttpTimeoutError) throw e;
     throw new APIConnectionError({ cause: e as Error });
   }
   if ('value' in answer) return answer.value;
   // However the body's reading failed, an attempt that ran over its deadline is the SDK's timeout.
-  if ((opened as OpenResponse | null)?.failure() instanceof AttemptDeadlineError) throw new APIConnectionTimeoutError();
+  const failure = (opened as OpenResponse | null)?.failure();
+  if (failure instanceof AttemptDeadlineError) throw new APIConnectionTimeoutError({ message: failure.message });
   throw answer.error;
 }
 

@@ -1,7 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai/error';
 import { RejectedAnswer } from './answer-check.ts';
 import { answerByteLimit } from './direct-completion.ts';
-import { HttpTimeoutError, ResponseTooLargeError } from './http-transport.ts';
+import { AttemptDeadlineError, HttpTimeoutError, ResponseTooLargeError } from './http-transport.ts';
 import type { Endpoint } from './endpoints.ts';
 import type { CompletionBody } from './types.ts';
 
@@ -91,7 +91,7 @@ export async function attemptOllamaGenerate(ep: Endpoint, body: CompletionBody, 
     }
     return await readOllamaStream(res.body);
   } catch (e) {
-    if (deadline.signal.aborted) throw new APIConnectionTimeoutError();
+    if (deadline.signal.aborted) throw new APIConnectionTimeoutError({ message: new AttemptDeadlineError(timeoutMs).message });
     throw e;
   } finally {
     clearTimeout(timer);
