@@ -10,7 +10,7 @@ import { loadSubmissionTemplate } from '../templates/load.ts';
 import { preparePromptBuilder, type StopsSource } from '../templates/prompts.ts';
 import type { PlannedDataset } from '../core/plan.ts';
 import type { ProbeSetup } from './types.ts';
-import { InputError } from '../core/errors.ts';
+import { InputError, UsageError } from '../core/errors.ts';
 
 /** Bad input (submission, suite, template, data): reported with its file, exit code 1 (2 for usage). */
 export class SetupError extends InputError {}
@@ -43,7 +43,8 @@ function chosenSpecs(suite: Suite, wanted: DatasetId[] | null): DatasetSpec[] {
   if (!wanted) return suite.datasets.filter((d) => d.enabled);
   return wanted.map((id) => {
     const spec = suite.datasets.find((d) => d.id === id);
-    if (!spec) throw new SetupError(`--datasets: "${id}" is not a dataset of suite ${suite.id} v${suite.version} (it has ${suite.datasets.map((d) => d.id).join(', ')})`);
+    // A flag's value that cannot be right: a usage error (exit 2), as `--datasets ,` is, though only the suite knows.
+    if (!spec) throw new UsageError(`--datasets: "${id}" is not a dataset of suite ${suite.id} v${suite.version} (it has ${suite.datasets.map((d) => d.id).join(', ')})`);
     return spec;
   });
 }

@@ -136,6 +136,10 @@ describe('userturn run against userturn sim on the project fixtures', () => {
     assert.equal((await runCli(['run', SUBMISSION, '--bogus'])).code, 2);
     assert.equal((await runCli(['run', SUBMISSION, '--cache', 'x.sqlite', '--no-cache'])).code, 2);
     assert.equal((await runCli(['run', SUBMISSION, '--base-url', 'ftp://host/v1'])).code, 2);
+    // A dataset the suite does not have is a bad flag value too, as an empty list is (it exited 1).
+    const nope = await runCli(['run', SUBMISSION, '--datasets', 'nope', '--dry-run', '--template', qwenTemplate, '--data-dir', fixtureData]);
+    assert.equal(nope.code, 2, nope.stderr);
+    assert.match(nope.stderr, /^--datasets: "nope" is not a dataset of suite userturn v\d+ \(it has gsm8k, /m);
     // A timer cannot wait past 2^31 - 1 ms (Node fires it after 1 ms): a longer timeout failed every request.
     for (const flag of ['--timeout-ms', '--first-byte-timeout-ms', '--idle-timeout-ms', '--connect-timeout-ms']) {
       const r = await runCli(['run', SUBMISSION, flag, '99999999999']);
