@@ -87,9 +87,10 @@ export async function ollamaGenerateRoute(ctx: SimContext, body: Record<string, 
   if (res.destroyed) return;
   const created_at = new Date(0).toISOString();
   const final = { model: a.model, created_at, response: '', done: true, done_reason: a.finish_reason, prompt_eval_count: a.usage.prompt_tokens, eval_count: a.usage.completion_tokens };
-  countRoute(ctx.stats, ROUTE, '200');
+  // A spoiled answer is counted under its fault, a whole one as 200 (as /v1/completions counts them).
   if (!streamed) {
     if (sendSpoiled(ctx, kind, ROUTE, res, JSON.stringify({ ...final, response: a.text }))) return;
+    countRoute(ctx.stats, ROUTE, '200');
     sendJson(res, 200, { ...final, response: a.text });
     return;
   }
@@ -102,6 +103,7 @@ export async function ollamaGenerateRoute(ctx: SimContext, body: Record<string, 
   }
   const spoiled = spoiledLines(ctx, kind, lines, `${JSON.stringify(final)}\n`);
   if (!spoiled) {
+    countRoute(ctx.stats, ROUTE, '200');
     await ctx.pacer.send(res, closing(lines, `${JSON.stringify(final)}\n`), true);
     return;
   }

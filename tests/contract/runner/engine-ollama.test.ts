@@ -101,6 +101,7 @@ describe("the simulator's faults on Ollama's /api/generate (they used to be draw
       );
       assert.match(classify(e).kind, want, `${kind}: ${classify(e).reason}`);
       assert.ok((s.stats.routes['/api/generate']?.[kind] ?? 0) > 0, JSON.stringify(s.stats.routes));
+      assert.equal(s.stats.routes['/api/generate']?.['200'] ?? 0, 0, `a ${kind} answer is not also counted as a 200`);
     });
   }
 });
