@@ -1,4 +1,5 @@
 import { renderInThisThread } from './render-core.ts';
+import { renderMaxChars } from './max-chars.ts';
 import type { ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
 
 /**
@@ -6,7 +7,7 @@ import type { ChatTemplate, RenderRequest, RenderResponse } from './render-types
  * small heap (--max-old-space-size) and is killed by its parent on timeout; an out-of-memory crash ends only this
  * process. Renders come in batches (render-process.ts), each answered with one message of replies in the same order.
  */
-const maxChars = Number(process.env.USERTURN_TEMPLATE_MAX_CHARS ?? 4 * 1024 * 1024);
+const maxChars = renderMaxChars();
 
 /** The templates this process has been sent, by id (each comes once). */
 const templates = new Map<number, ChatTemplate>();

@@ -4,6 +4,7 @@ import { siblingModule } from '../core/module-file.ts';
 import { createRenderProcess, overLimits } from './render-process.ts';
 import type { ChatMessage, ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
 import { envWholeNumber } from '../core/env-number.ts';
+import { renderMaxChars } from './max-chars.ts';
 import { TIMER_MAX_MS } from '../core/args.ts';
 
 export type { ChatMessage, ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
@@ -28,8 +29,7 @@ export const RENDER_LIMITS = {
   timeoutMs: envWholeNumber('USERTURN_TEMPLATE_TIMEOUT_MS', 5_000, 1, TIMER_MAX_MS - 10_000),
   heapMb: 96,
 };
-// Read by the render process itself (render-child.ts); checked here, where a bad value is a usage error.
-envWholeNumber('USERTURN_TEMPLATE_MAX_CHARS', 0);
+renderMaxChars(); // read by the render process; a bad value is refused here, as a usage error (max-chars.ts)
 
 /**
  * Every render runs in one long-lived child process with a small heap (render-child.ts), killed when a render runs
