@@ -44,12 +44,13 @@ export async function writeResults(outDir: string, summary: ResultSummary, sampl
     for (const p of prepared) await p.file.abort();
     throw e;
   }
-  await commitFolder(dir, prepared.map((p) => [p.file.tmp, p.final]), await staleSamples(dir, new Set([...texts.keys()].map((ds) => `${ds}.jsonl`))));
+  await commitFolder(dir, prepared.map((p) => [p.file.tmp, p.final]), await staleSamples(dir, texts.keys()));
   return dir;
 }
 
-/** Sample files of datasets that are not part of the summary being written: removed by the same commit. */
-async function staleSamples(dir: string, keep: ReadonlySet<string>): Promise<string[]> {
+/** Sample files of datasets other than `datasets` (the summary being written's): removed with it. */
+async function staleSamples(dir: string, datasets: Iterable<string>): Promise<string[]> {
+  const keep = new Set([...datasets].map((ds) => `${ds}.jsonl`));
   let files: string[];
   try {
     files = await readdir(join(dir, 'samples'));
@@ -63,8 +64,8 @@ async function staleSamples(dir: string, keep: ReadonlySet<string>): Promise<str
  * Remove sample files of datasets that are not part of the summary just written. It runs after the summary, so
  * a crash in between leaves an extra file beside a consistent summary, never a summary pointing at no file.
  */
-async function removeStaleSamples(dir: string, keep: ReadonlySet<string>): Promise<void> {
-  for (const f of await staleSamples(dir, keep)) await rm(f, { force: true });
+async function removeStaleSamples(dir: string, datasets: Iterable<string>): Promise<void> {
+  for (const f of await staleSamples(dir, datasets)) await rm(f, { force: true });
 }
 
 /**
@@ -76,7 +77,7 @@ export async function writeSummary(outDir: string, summary: ResultSummary): Prom
   const s = parseWith(ResultSummary, summary, join(dir, 'summary.json'));
   if (!s.ok) throw new InvalidResult(s.errors.map(formatFieldError).join('\n'));
   await writeFileAtomic(join(dir, 'summary.json'), summaryText(s.value));
-  await removeStaleSamples(dir, new Set(summary.datasets.map((d) => `${d.dataset}.jsonl`)));
+  await removeStaleSamples(dir, summary.datasets.map((d) => d.dataset));
   return dir;
 }
 
@@ -105,7 +106,7 @@ export async function commitStreamedResults(outDir: string, summary: ResultSumma
     await file.abort();
     throw e;
   }
-  const stale = await staleSamples(dir, new Set(summary.datasets.map((d) => `${d.dataset}.jsonl`)));
+  const stale = await staleSamples(dir, summary.datasets.map((d) => d.dataset));
   await commitFolder(dir, [...renames, [file.tmp, join(dir, 'summary.json')]], stale);
   return dir;
 }
