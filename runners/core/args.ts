@@ -23,9 +23,7 @@ export function parseCommandArgs<O extends Options>(argv: string[], options: O, 
   const seen = new Map<string, number>();
   for (const t of parsed.tokens) if (t.kind === 'option' && !options[t.name]?.multiple) seen.set(t.name, (seen.get(t.name) ?? 0) + 1);
   for (const [name, n] of seen) if (n > 1) throw new UsageError(`--${name} is given ${n} times; give it once`);
-  const { tokens: _tokens, ...rest } = parsed;
-  void _tokens;
-  return rest;
+  return parsed;
 }
 
 /** The longest a Node timer can wait (2^31 − 1 ms, 24.8 days): a longer one fires after 1 ms, with only a warning. */

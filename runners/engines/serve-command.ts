@@ -100,8 +100,7 @@ function templateKwargsJson(kwargs: Record<string, unknown>): string | null {
   for (const k of keys) {
     const problem = templateKwargProblem(k, kwargs[k]);
     if (problem) throw new UnsafeServeError(problem);
-    const v = kwargs[k] as string | number | boolean;
-    safe[k] = typeof v === 'number' ? Number(v) : v;
+    safe[k] = kwargs[k] as string | number | boolean;
   }
   return JSON.stringify(safe);
 }

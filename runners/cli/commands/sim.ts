@@ -8,8 +8,6 @@ import { UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
 import { DATA_DIR_FLAG, dataDirOf } from '../flags.ts';
 
-/** Node's timers take at most 2^31 - 1 ms; a longer delay would silently become 1 ms. */
-
 export const summary = 'start the simulated OpenAI-compatible server (tests, demo, benchmarks; never a model)';
 
 const USAGE = `usage: userturn sim [--port N] [--profile NAME] [--seed N] [--latency-ms N] [--token-ms N] [--faults SPEC] [--retry-after-ms N] [--data-dir DIR]
