@@ -95,41 +95,55 @@ export function pickServedModel(ids: readonly string[], expected: readonly strin
   return { problem: `lists ${ids.length} models (${listed})${which}: pass --model NAME to choose` };
 }
 
+/** What an endpoint's GET /models gave: the model the run sends it, or why it did not answer (the reason's whole line). */
+type ModelLookup = { model: string } | { unanswered: string } | { refused: string };
+
 /**
  * The model name each endpoint serves (pickServedModel). One that lists a single model serves that one. One that
  * lists several (Ollama lists every model pulled, vLLM a base model and its LoRA adapters) serves the one of them
  * named `expected` (how serve-cmd names the submission's model); when none or more than one of those is listed, the
  * run stops and asks for --model. Taking the first entry, a review's endpoint that listed another model first had the
  * whole probe run against that model without a word.
+ *
+ * Endpoints are asked at once. One that does not answer (no connection, a timeout, a 5xx or 429: a host down or still
+ * loading) is left out of `models` and its reason is in `unanswered`, as long as another answered: one dead host of
+ * eight must not stop the run (the client rests it, ENDPOINT_REST). When none answered, or one answered with a refusal
+ * (401, 404: a wrong key or path) or a list the run cannot use, the run stops with that endpoint's reason.
  */
-export async function servedModels(endpoints: Endpoint[], timeoutMs: number, expected: readonly string[] = []): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of endpoints) {
-    let lastErr: unknown;
-    let ids: string[] = [];
-    for (let attempt = 0; attempt < 3; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 200 * attempt));
-      try {
-        // As the SDK's page read it: `data` or nothing, each entry's id.
-        const body = (await e.listModels(Math.min(timeoutMs, 30_000))) as { data?: Array<{ id?: unknown }> } | null;
-        ids = (body?.data || []).map((m) => m?.id).filter((id): id is string => typeof id === 'string' && id !== '');
-        if (ids.length === 0) throw new Error('the endpoint lists no model');
-        lastErr = undefined;
-        break;
-      } catch (err) {
-        lastErr = err;
-      }
-    }
-    if (lastErr === undefined) {
-      const picked = pickServedModel(ids, expected);
-      if ('problem' in picked) throw new EndpointError(redact(`${redactUrl(e.baseURL)}/models ${picked.problem}`));
-      out.push(picked.model);
-    } else {
-      const status = (lastErr as { status?: unknown }).status;
-      const hint = status === 404 && !/\/v1\/?$/.test(new URL(e.baseURL).pathname) ? ' (OpenAI-compatible servers answer under /v1: did you mean --base-url ' + `${redactUrl(e.baseURL)}/v1?)` : '';
-      // The server's words are printed: one that echoes the Authorization header must not print the key.
-      throw new EndpointError(`${redactUrl(e.baseURL)}/models: ${redact((lastErr as Error).message)}${hint}`);
+export async function servedModels(endpoints: Endpoint[], timeoutMs: number, expected: readonly string[] = []): Promise<{ models: string[]; unanswered: string[] }> {
+  const looked = await Promise.all(endpoints.map((e) => lookUpModel(e, timeoutMs, expected)));
+  const refused = looked.find((l): l is { refused: string } => 'refused' in l);
+  if (refused) throw new EndpointError(refused.refused);
+  const models = looked.flatMap((l) => ('model' in l ? [l.model] : []));
+  const unanswered = looked.flatMap((l) => ('unanswered' in l ? [l.unanswered] : []));
+  if (models.length === 0) throw new EndpointError(unanswered[0]!);
+  return { models, unanswered };
+}
+
+async function lookUpModel(e: Endpoint, timeoutMs: number, expected: readonly string[]): Promise<ModelLookup> {
+  let lastErr: unknown;
+  let ids: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, 200 * attempt));
+    try {
+      // As the SDK's page read it: `data` or nothing, each entry's id.
+      const body = (await e.listModels(Math.min(timeoutMs, 30_000))) as { data?: Array<{ id?: unknown }> } | null;
+      ids = (body?.data || []).map((m) => m?.id).filter((id): id is string => typeof id === 'string' && id !== '');
+      if (ids.length === 0) throw new EndpointError('the endpoint lists no model');
+      lastErr = undefined;
+      break;
+    } catch (err) {
+      lastErr = err;
     }
   }
-  return out;
+  if (lastErr === undefined) {
+    const picked = pickServedModel(ids, expected);
+    return 'problem' in picked ? { refused: redact(`${redactUrl(e.baseURL)}/models ${picked.problem}`) } : picked;
+  }
+  const status = (lastErr as { status?: unknown }).status;
+  const hint = status === 404 && !/\/v1\/?$/.test(new URL(e.baseURL).pathname) ? ' (OpenAI-compatible servers answer under /v1: did you mean --base-url ' + `${redactUrl(e.baseURL)}/v1?)` : '';
+  // The server's words are printed: one that echoes the Authorization header must not print the key.
+  const reason = `${redactUrl(e.baseURL)}/models: ${redact((lastErr as Error).message)}${hint}`;
+  const refused = lastErr instanceof EndpointError || (typeof status === 'number' && status < 500 && status !== 429);
+  return refused ? { refused: reason } : { unanswered: reason };
 }

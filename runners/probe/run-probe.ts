@@ -33,10 +33,12 @@ async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
 
 /**
  * The model name every endpoint serves (--model, else /v1/models, preferring the names serve-cmd gives the submission's
- * model); endpoints serving different models are refused.
+ * model); endpoints serving different models are refused, and one that does not answer is named and left to rest.
  */
 async function endpointModels(opts: RunOptions, setup: ProbeSetup, endpoints: Endpoint[]): Promise<string[]> {
-  const models = opts.model ? opts.baseURLs.map(() => opts.model!) : await servedModels(endpoints, opts.timeoutMs, servedNames(setup.submission));
+  if (opts.model) return [opts.model];
+  const { models, unanswered } = await servedModels(endpoints, opts.timeoutMs, servedNames(setup.submission));
+  for (const reason of unanswered) opts.log(`warning: ${reason}; the run goes on without waiting for it (requests it fails go to the other endpoints while it rests)`);
   const distinct = [...new Set(models)].sort();
   if (distinct.length > 1) throw new EndpointError(`the endpoints serve different models (${distinct.join(', ')}); pass --model to choose one name`);
   return distinct;

@@ -101,6 +101,17 @@ describe('userturn run against userturn sim on the project fixtures', () => {
     assert.equal((await runCli(['validate', work])).code, 0);
   });
 
+  it('one endpoint down among several: named on stderr, the run completes on the others without --model', async () => {
+    // It stopped at the /v1/models look-up, as if every host were down.
+    const work = await mkdtemp(join(tmpdir(), 'ut-e2e-'));
+    const r = await runCli(['run', SUBMISSION, '--base-url', 'http://127.0.0.1:9/v1', '--base-url', `${sim.url}/v1`, '--limit', '2', '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--out', work, '--no-cache']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /^warning: http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\.; the run goes on without waiting for it/m);
+    const s = JSON.parse(await readFile(join(work, 'qwen3.5-9b', 'summary.json'), 'utf8'));
+    assert.deepEqual(s.provenance.endpoint_models, ['userturn-sim/restater']);
+    assert.equal(s.run.request_errors, 0);
+  });
+
   it('--dry-run prints the plan with request counts and estimated tokens, and sends nothing', async () => {
     const sent = async () => Object.values((await sim.stats()).routes['/v1/completions'] ?? {}).reduce((a, b) => a + b, 0);
     const before = await sent();

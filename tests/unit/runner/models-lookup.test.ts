@@ -15,7 +15,7 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse) => voi
   return `http://127.0.0.1:${(s.address() as AddressInfo).port}/v1`;
 }
 
-const lookup = (url: string, apiKey?: string, timeoutMs = 2000) => servedModels(createEndpoints([url], apiKey, timeoutMs), timeoutMs);
+const lookup = (url: string, apiKey?: string, timeoutMs = 2000) => servedModels(createEndpoints([url], apiKey, timeoutMs), timeoutMs).then((r) => r.models);
 const failure = (p: Promise<unknown>) => p.then(() => assert.fail('expected an EndpointError'), (e: unknown) => e as Error);
 
 describe('the /v1/models look-up (without the openai SDK client, with its errors)', () => {
@@ -35,7 +35,7 @@ describe('the /v1/models look-up (without the openai SDK client, with its errors
     // Ollama lists every model pulled; a review's endpoint listed another model first and the whole probe ran on it.
     const url = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id: 'llama3:latest' }, { id: 'qwen3.5-9b:latest' }, { id: 'lora-x' }] })));
     const endpoints = createEndpoints([url], undefined, 2000);
-    assert.deepEqual(await servedModels(endpoints, 2000, ['qwen3.5-9b', 'qwen3.5-9b:latest', 'Qwen/Qwen3.5-9B']), ['qwen3.5-9b:latest']);
+    assert.deepEqual(await servedModels(endpoints, 2000, ['qwen3.5-9b', 'qwen3.5-9b:latest', 'Qwen/Qwen3.5-9B']), { models: ['qwen3.5-9b:latest'], unanswered: [] });
     for (const expected of [[], ['other-model']]) {
       const e = await failure(servedModels(endpoints, 2000, expected));
       assert.ok(e instanceof EndpointError);
@@ -90,5 +90,57 @@ describe('the /v1/models look-up (without the openai SDK client, with its errors
   it("a port nobody listens on is the SDK's connection error", async () => {
     const e = await failure(lookup('http://127.0.0.1:9/v1', undefined, 1000));
     assert.match(e.message, /127\.0\.0\.1:9\/v1\/models: Connection error\.$/);
+  });
+});
+
+describe('the /v1/models look-up over several endpoints', () => {
+  const listing = (id: string) => serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id }] })));
+
+  it('one endpoint that does not answer (down, timing out, 5xx, 429) is named and left out while another answered', async () => {
+    // A run on several hosts stopped at the look-up when one of them was down, though the client rests it.
+    const live = await listing('m');
+    const busy = await serve((_req, res) => res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"loading"}}'));
+    const limited = await serve((_req, res) => res.writeHead(429, { 'content-type': 'application/json' }).end('{"error":{"message":"slow down"}}'));
+    const silent = await serve(() => {});
+    const r = await servedModels(createEndpoints(['http://127.0.0.1:9/v1', live, busy, limited, silent], undefined, 300), 300);
+    assert.deepEqual(r.models, ['m']);
+    assert.equal(r.unanswered.length, 4);
+    assert.match(r.unanswered[0]!, /^http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\.$/);
+    assert.match(r.unanswered[1]!, /\/v1\/models: 503 loading$/);
+    assert.match(r.unanswered[2]!, /\/v1\/models: 429 slow down$/);
+    assert.match(r.unanswered[3]!, /\/v1\/models: no complete answer within 0\.3 s \(attempt timeout\)$/);
+  });
+
+  it('every endpoint silent stops the run with the first one\'s reason', async () => {
+    const e = await failure(servedModels(createEndpoints(['http://127.0.0.1:9/v1', 'http://127.0.0.1:10/v1'], undefined, 300), 300));
+    assert.ok(e instanceof EndpointError);
+    assert.match(e.message, /^http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\.$/);
+  });
+
+  it('a refusal (a wrong key, a wrong path, no model listed) stops the run even when another endpoint answered', async () => {
+    const live = await listing('m');
+    for (const [status, body, message] of [
+      [401, '{"error":{"message":"bad key"}}', /\/v1\/models: 401 bad key$/],
+      [404, '{"error":{"message":"no route"}}', /\/v1\/models: 404 no route$/],
+      [200, '{"data":[]}', /\/v1\/models: the endpoint lists no model$/],
+    ] as const) {
+      const other = await serve((_req, res) => res.writeHead(status, { 'content-type': 'application/json' }).end(body));
+      const e = await failure(servedModels(createEndpoints([live, other], undefined, 1000), 1000));
+      assert.ok(e instanceof EndpointError);
+      assert.match(e.message, message);
+    }
+  });
+
+  it('endpoints are asked at once: the look-ups of two silent endpoints are open together', async () => {
+    // In turn, a run on eight hosts waited three tries per silent host before the next one was asked.
+    let open = 0;
+    let mostOpen = 0;
+    const hold = (req: IncomingMessage) => {
+      mostOpen = Math.max(mostOpen, ++open);
+      req.socket.once('close', () => open--);
+    };
+    const r = await servedModels(createEndpoints([await serve(hold), await serve(hold), await listing('m')], undefined, 300), 300);
+    assert.equal(mostOpen, 2);
+    assert.deepEqual(r.models, ['m']);
   });
 });
