@@ -58,7 +58,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
   const endpoints = createEndpoints(opts.baseURLs, opts.apiKey, opts.timeoutMs, 1024, timeouts);
   const limit = pLimit(opts.concurrency);
   const inFlight = new Map<string, Promise<CompletionResult>>();
-  const stats: ClientStats = { sent: 0, cacheHits: 0, deduplicated: 0, retries: 0, failed: 0, completed: 0, failureReasons: {} };
+  const stats: ClientStats = { sent: 0, cacheHits: 0, deduplicated: 0, retries: 0, failed: 0, completed: 0, failureReasons: {}, endpoints: endpoints.map((e) => e.tally) };
   let counter = 0;
   /** The first storage failure: from then on every request fails with it and nothing more is sent. */
   let fatal: StorageError | null = null;
@@ -77,6 +77,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
       const ep = pickEndpoint(endpoints, counter++, avoid);
       attempts = attempt;
       ep.inFlight++;
+      ep.tally.attempts++;
       stats.sent++;
       const t0 = performance.now();
       try {
@@ -87,6 +88,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
         return { text: redact(ok.text), finish_reason: ok.finish_reason, model: redact(ok.model), latency_ms, audit: ok.audit };
       } catch (err) {
         last = classify(err);
+        ep.tally.failed[last.kind] = (ep.tally.failed[last.kind] ?? 0) + 1;
         // An endpoint that answered (an HTTP status, a refused answer) is up; one that did not may be down.
         if (last.kind === 'connection' || last.kind === 'timeout') recordAttempt(ep, false);
         avoid = ep;

@@ -3,6 +3,7 @@ import { createHttpTransport, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, type Htt
 import { ServerError } from '../core/errors.ts';
 import { redact } from '../io/secrets.ts';
 import { apiUrl, requestAnswer } from './direct-completion.ts';
+import type { EndpointTally } from './types.ts';
 
 /** An endpoint that cannot be used (unreachable, lists no model, endpoints disagree): exit 1, not a bug. */
 export class EndpointError extends ServerError {}
@@ -20,6 +21,8 @@ export interface Endpoint {
   failuresInARow: number;
   /** Until when (performance.now()) it gets no first attempt while another endpoint is awake (ENDPOINT_REST). */
   restUntil: number;
+  /** Its attempts and failures, for the run's closing lines. */
+  tally: EndpointTally;
 }
 
 /**
@@ -46,7 +49,7 @@ export function createEndpoints(baseURLs: string[], apiKey: string | undefined, 
   const http = createHttpTransport(maxSockets, timeouts);
   const fetchImpl = process.env.USERTURN_FETCH === 'global' ? undefined : createHttpFetch(maxSockets, timeouts, http);
   const fetch = fetchImpl ?? globalThis.fetch;
-  return baseURLs.map((baseURL) => ({ baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0, http, fetch, listModels: (ms) => getModels(http, baseURL, apiKey, ms) }));
+  return baseURLs.map((baseURL) => ({ baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0, tally: { url: redactUrl(baseURL), attempts: 0, failed: {} }, http, fetch, listModels: (ms) => getModels(http, baseURL, apiKey, ms) }));
 }
 
 /**

@@ -45,4 +45,13 @@ export interface ClientStats {
   completed: number;
   /** Failure reasons by kind, for the final table. */
   failureReasons: Record<string, number>;
+  /** Per endpoint (in `--base-url` order, credentials and query removed): its attempts and the failed ones by kind. */
+  endpoints?: EndpointTally[];
+}
+
+/** One endpoint's share of the attempts: with several hosts, which one failed (a sample's reason does not say). */
+export interface EndpointTally {
+  url: string;
+  attempts: number;
+  failed: Record<string, number>;
 }

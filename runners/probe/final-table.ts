@@ -16,11 +16,27 @@ export function finalTable(summary: ResultSummary, stats: ClientStats): string {
     });
     if (d.unfinished && d.unfinished.n > 0) out.push(`${''.padEnd(14)}unfinished answers: ${d.unfinished.n} of ${d.unfinished.of} items (not probed, not scored)`);
   }
-  const reasons = Object.entries(stats.failureReasons).map(([k, v]) => `${k}=${v}`).join(', ');
+  const reasons = kindList(stats.failureReasons);
   out.push(
     `requests: ${stats.completed} completed, ${stats.cacheHits} cache hits, ${stats.deduplicated} de-duplicated, ${stats.sent} HTTP attempts, ${stats.retries} retries, ${stats.failed} failed${reasons ? ` (${reasons})` : ''}`,
   );
+  for (const line of endpointLines(stats)) out.push(line);
   return out.join('\n');
+}
+
+const kindList = (counts: Record<string, number>): string => Object.entries(counts).map(([k, v]) => `${k}=${v}`).join(', ');
+
+/**
+ * One line per endpoint when there are several, or when one had failed attempts: a failed sample's reason does not
+ * name its host (reasons are published), so this is where an operator sees which one to look at.
+ */
+function endpointLines(stats: ClientStats): string[] {
+  const all = stats.endpoints ?? [];
+  if (all.length < 2 && !all.some((e) => Object.keys(e.failed).length > 0)) return [];
+  return all.map((e) => {
+    const failed = Object.values(e.failed).reduce((a, b) => a + b, 0);
+    return `  endpoint ${e.url}: ${e.attempts} attempts, ${failed} failed${failed > 0 ? ` (${kindList(e.failed)})` : ''}`;
+  });
 }
 
 /** What the run derived, reused from the cache or computed: `derived: prompts 0 computed, 12 reused; …`. */

@@ -110,6 +110,11 @@ describe('userturn run against userturn sim on the project fixtures', () => {
     const s = JSON.parse(await readFile(join(work, 'qwen3.5-9b', 'summary.json'), 'utf8'));
     assert.deepEqual(s.provenance.endpoint_models, ['userturn-sim/restater']);
     assert.equal(s.run.request_errors, 0);
+    // A failed sample's reason does not name its host: the closing lines say which endpoint failed, and how.
+    const dead = /^  endpoint http:\/\/127\.0\.0\.1:9\/v1: (\d+) attempts, (\d+) failed \(connection=(\d+)\)$/m.exec(r.stdout);
+    assert.ok(dead, r.stdout);
+    assert.ok(Number(dead[1]) > 0 && dead[1] === dead[2] && dead[2] === dead[3], dead[0]);
+    assert.match(r.stdout, new RegExp(`^  endpoint ${sim.url.replace(/[.]/g, '\\.')}/v1: \\d+ attempts, 0 failed$`, 'm'));
   });
 
   it('--dry-run prints the plan with request counts and estimated tokens, and sends nothing', async () => {
