@@ -12,13 +12,15 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jsonlLines } from '../lib/io/jsonl.ts';
 import type { z } from 'zod';
-import { DatasetId, INDEX_DIR, Manifest, SAMPLES_DIR, Sample, SearchDirectory, SearchFacets, SearchTerms, Shard, directoryPath, facetsPath, formatFieldError, manifestPath, parseWith, shardPath, termsPath } from '../schema/index.ts';
+import { DatasetId, INDEX_DIR, Manifest, ResultSummary, SAMPLES_DIR, Sample, SearchDirectory, SearchFacets, SearchTerms, Shard, directoryPath, facetsPath, formatFieldError, manifestPath, parseWith, shardPath, termsPath } from '../schema/index.ts';
 import { groupByItem, manifestEntry, splitShards } from '../lib/site/shards.ts';
 import { buildIndex, combineIndexes } from '../lib/site/search-index.ts';
 import type { ModelIndex } from '../lib/site/search.ts';
 import { resultsDir } from '../data/paths.ts';
 import { loadSuites } from '../data/suites.ts';
 import { samplesFileErrors, suiteDatasets } from '../lib/result-datasets.ts';
+import { missingSamplesError, sampleTally } from '../lib/summary-tally.ts';
+import type { FieldError } from '../schema/index.ts';
 
 /** validate's limit for one JSONL line (runners/io/load-document.ts MAX_DOCUMENT_BYTES). */
 const MAX_LINE_CHARS = 1024 * 1024;
@@ -89,12 +91,23 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
     if (!existsSync(sdir)) continue;
     let conditionOrder: string[] = [];
     let suiteVersion: number | null = null;
+    let checked: ResultSummary | null = null;
+    const summaryAbs = join(resultsDir, model, 'summary.json');
+    const summaryFile = relative(process.cwd(), summaryAbs) || summaryAbs;
     try {
-      const summary = JSON.parse(readFileSync(join(resultsDir, model, 'summary.json'), 'utf8'));
+      const summary = JSON.parse(readFileSync(summaryAbs, 'utf8'));
       conditionOrder = summary?.provenance?.decoding?.conditions?.map((c: { id: string }) => c.id) ?? [];
       if (Number.isInteger(summary?.provenance?.suite_version)) suiteVersion = summary.provenance.suite_version;
+      const r = ResultSummary.safeParse(summary);
+      if (r.success) checked = r.data;
     } catch { /* the summary is validated by the content loader; order falls back to names */ }
     const files = readdirSync(sdir).filter((f) => f.endsWith('.jsonl')).sort();
+    // The published counts are the summary's: they must be what its samples give, as validate reads them (a summary
+    // edited or left from another run would show figures no browsable sample supports).
+    const mismatch: FieldError[] = [];
+    checked?.datasets.forEach((d, i) => {
+      if (!files.includes(`${d.dataset}.jsonl`)) mismatch.push(missingSamplesError(summaryFile, i, d.dataset));
+    });
     for (const f of files) {
       const dataset = f.slice(0, -'.jsonl'.length);
       const abs = join(sdir, f);
@@ -105,6 +118,12 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
       const unlisted = samplesFileErrors(known(), suiteVersion, dataset, file, '(root)');
       if (unlisted.length > 0) throw new Error(formatFieldError(unlisted[0]!));
       const samples = await readSamples(abs, file, model, dataset);
+      const listed = checked?.datasets.findIndex((d) => d.dataset === dataset) ?? -1;
+      if (checked && listed >= 0) {
+        const tally = sampleTally(checked.provenance.primary_judge);
+        for (const sample of samples) tally.add(sample);
+        mismatch.push(...tally.errors(summaryFile, listed, checked.datasets[listed]!));
+      }
       const parts = splitShards(groupByItem(samples, conditionOrder));
       const manifest: Manifest = { model, dataset: dataset as Manifest['dataset'], samples: samples.length, shards: [] };
       parts.forEach((items, n) => {
@@ -117,6 +136,7 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
       stats.samples += samples.length;
       stats.shards += parts.length;
     }
+    if (mismatch.length > 0) throw new Error(`result summary does not match its samples\n${mismatch.slice(0, 5).map(formatFieldError).join('\n')}`);
   }
   // Per dataset, across every model (models in folder order): the directory, the facets files, the term files.
   for (const [dataset, list] of indices) {

@@ -73,3 +73,22 @@ test('writeShards writes a manifest per model × dataset and names the file, lin
     await assert.rejects(writeShards(dir, out), /samples\/Con\.jsonl: \(root\): unknown dataset "Con"/);
   } finally { rmSync(dir, { recursive: true, force: true }); rmSync(out, { recursive: true, force: true }); }
 });
+
+test('writeShards refuses a summary its samples do not give (the counts validate reads), naming the summary field', async () => {
+  // The site published a summary's figures without reading them against the samples it also published.
+  const dir = mkdtempSync(join(tmpdir(), 'ut-shards-'));
+  const out = mkdtempSync(join(tmpdir(), 'ut-out-'));
+  try {
+    synthetic(dir);
+    await writeShards(dir, out);
+    const f = join(dir, 'gpt-oss-120b', 'summary.json');
+    const original = readFileSync(f, 'utf8');
+    const s = JSON.parse(original);
+    s.datasets[1].conditions[2].labels.genuine_followup += 2;
+    writeFileSync(f, JSON.stringify(s));
+    await assert.rejects(writeShards(dir, out), /result summary does not match its samples\n.*gpt-oss-120b\/summary\.json: datasets\.1\.conditions\.2\.labels\.genuine_followup: is \d+ but samples\/\w+\.jsonl gives \d+/);
+    writeFileSync(f, original);
+    rmSync(join(dir, 'gpt-oss-120b', 'samples', 'gsm8k.jsonl'));
+    await assert.rejects(writeShards(dir, out), /gpt-oss-120b\/summary\.json: datasets\.\d+: its samples file samples\/gsm8k\.jsonl is missing/);
+  } finally { rmSync(dir, { recursive: true, force: true }); rmSync(out, { recursive: true, force: true }); }
+});

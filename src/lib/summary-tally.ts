@@ -1,0 +1,69 @@
+import { LABELS, type FieldError, type ResultSummary, type Sample } from '../schema/index.ts';
+
+/** What a condition's counts are made of, read from its samples. */
+interface Counts {
+  n_samples: number;
+  n_request_errors: number;
+  n_judge_errors: number;
+  n_judged: number;
+  labels: Record<string, number>;
+}
+
+type DatasetSummary = ResultSummary['datasets'][number];
+/** The fields of a sample its summary counts. */
+export type CountedSample = Pick<Sample, 'item_id' | 'condition' | 'error' | 'verdicts' | 'unfinished'>;
+
+const emptyCounts = (): Counts => ({ n_samples: 0, n_request_errors: 0, n_judge_errors: 0, n_judged: 0, labels: Object.fromEntries(LABELS.map((l) => [l, 0])) });
+
+/**
+ * One dataset's samples counted as buildSummary counts them, and read against its summary entry: its items (in the
+ * order they first appear, unfinished ones too) and, per condition, samples, request errors, judge errors, judged and
+ * the primary judge's labels. The intervals are the statistics' own and not recomputed. `userturn validate` and the
+ * site build both use it, so a result folder one refuses the other refuses too.
+ */
+export function sampleTally(primaryJudge: string) {
+  const items = new Set<string>();
+  const byCondition = new Map<string, Counts>();
+  return {
+    add(s: CountedSample): void {
+      items.add(s.item_id);
+      // An unfinished item's record is in no condition's counts, only in `unfinished`.
+      if (s.unfinished) return;
+      const c = byCondition.get(s.condition) ?? byCondition.set(s.condition, emptyCounts()).get(s.condition)!;
+      c.n_samples++;
+      if (s.error !== null) {
+        c.n_request_errors++;
+        return;
+      }
+      const v = s.verdicts.find((x) => x.judge === primaryJudge);
+      if (!v) return;
+      if (v.kind === 'label') {
+        c.n_judged++;
+        c.labels[v.label] = (c.labels[v.label] ?? 0) + 1;
+      } else c.n_judge_errors++;
+    },
+    /** Where summary entry `d` (datasets.`i` of `display`) disagrees with the samples added. */
+    errors(display: string, i: number, d: DatasetSummary): FieldError[] {
+      const errors: FieldError[] = [];
+      const inSamples = [...items];
+      if (inSamples.join('\n') !== d.item_ids.join('\n')) {
+        const at = d.item_ids.findIndex((id, k) => inSamples[k] !== id);
+        const where = at < 0 ? `${inSamples.length - d.item_ids.length} more` : `item ${at + 1} is "${inSamples[at] ?? '(none)'}" there`;
+        errors.push({ file: display, field: `datasets.${i}.item_ids`, message: `lists ${d.item_ids.length} items, which samples/${d.dataset}.jsonl does not hold in that order (${inSamples.length} items, ${where})` });
+      }
+      for (const [j, c] of d.conditions.entries()) {
+        const got = byCondition.get(c.condition) ?? emptyCounts();
+        for (const k of ['n_samples', 'n_request_errors', 'n_judge_errors', 'n_judged'] as const) {
+          if (c[k] !== got[k]) errors.push({ file: display, field: `datasets.${i}.conditions.${j}.${k}`, message: `is ${c[k]} but samples/${d.dataset}.jsonl gives ${got[k]}` });
+        }
+        for (const l of LABELS) {
+          if (c.labels[l] !== got.labels[l]) errors.push({ file: display, field: `datasets.${i}.conditions.${j}.labels.${l}`, message: `is ${c.labels[l]} but samples/${d.dataset}.jsonl gives ${got.labels[l]}` });
+        }
+      }
+      return errors;
+    },
+  };
+}
+
+/** A summary's dataset whose samples file is missing from a result folder that has a samples folder. */
+export const missingSamplesError = (display: string, i: number, dataset: string): FieldError => ({ file: display, field: `datasets.${i}`, message: `its samples file samples/${dataset}.jsonl is missing` });
