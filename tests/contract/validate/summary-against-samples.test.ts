@@ -58,6 +58,22 @@ describe('a summary read against its samples', () => {
     }
   });
 
+  it('a summary named alone (what the validate workflow passes for a pull request changing only it) is read against the samples beside it', () => {
+    // The workflow writes the changed summary into a checkout of the base branch, whose samples are the published ones.
+    const dir = results();
+    try {
+      const f = join(dir, 'gpt-oss-120b', 'summary.json');
+      const s = JSON.parse(readFileSync(f, 'utf8'));
+      s.datasets[0].conditions[0].n_judged += 1;
+      writeFileSync(f, JSON.stringify(s));
+      const r = runCli(['validate', f]);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      assert.match(r.stderr, /summary\.json: datasets\.0\.conditions\.0\.n_judged: is \d+ but samples\/\w+\.jsonl gives \d+/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a samples file with bytes that are not UTF-8, and a linked one (in a folder or named), are errors, never read through', () => {
     const dir = results();
     try {
