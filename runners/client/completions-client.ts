@@ -9,7 +9,7 @@ import { attemptCompletion } from './attempt.ts';
 import { backoffMs, retryAfterMs } from './backoff.ts';
 import { classify, type Failure } from './classify.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-transport.ts';
-import { createEndpoints, pickEndpoint, recordAttempt, type Endpoint } from './endpoints.ts';
+import { cannotServe, createEndpoints, pickEndpoint, recordAttempt, type Endpoint } from './endpoints.ts';
 import { RequestFailed, type ClientStats, type CompletionBody, type CompletionResult } from './types.ts';
 
 export interface ClientOptions {
@@ -89,8 +89,8 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
       } catch (err) {
         last = classify(err);
         ep.tally.failed[last.kind] = (ep.tally.failed[last.kind] ?? 0) + 1;
-        // An endpoint that answered (an HTTP status, a refused answer) is up; one that did not may be down.
-        if (last.kind === 'connection' || last.kind === 'timeout') recordAttempt(ep, false);
+        // An endpoint that answered (most HTTP statuses, a refused answer) is up; one that did not may be down.
+        if (cannotServe(last.kind)) recordAttempt(ep, false);
         avoid = ep;
         if (!last.retry) break;
       } finally {

@@ -26,12 +26,20 @@ export interface Endpoint {
 }
 
 /**
- * An endpoint that fails this many attempts in a row without an answer rests: no request picks it while another is
- * awake, for 1 s after the third failure, doubling with each further one up to 30 s; an answer wakes it. A review's
- * run with one dead endpoint of two sent it about half of all first attempts for the whole run (116 retries for 124
- * requests), each a connection error and a backoff.
+ * An endpoint that fails this many attempts in a row without an answer (cannotServe) rests: no request picks it while
+ * another is awake, for 1 s after the third failure, doubling with each further one up to 30 s; an answer wakes it. A
+ * review's run with one dead endpoint of two sent it about half of all first attempts for the whole run (116 retries
+ * for 124 requests), each a connection error and a backoff.
  */
 export const ENDPOINT_REST = { after: 3, firstMs: 1000, maxMs: 30_000 } as const;
+
+/**
+ * Whether a failed attempt (its kind, classify.ts) says the endpoint cannot serve at all right now, and counts towards
+ * its rest: no connection, a timeout, or a 502, 503 or 504, what a proxy or load balancer answers for a backend that is
+ * down and llama.cpp answers while it loads its model. A 500 (one request it could not serve) or a 429 (a rate limit,
+ * whose retry-after the backoff honours) comes from an endpoint that is up.
+ */
+export const cannotServe = (kind: string): boolean => kind === 'connection' || kind === 'timeout' || kind === 'http_502' || kind === 'http_503' || kind === 'http_504';
 
 /** Record how an attempt on `e` ended: an answer (`true`) wakes it, a failure to answer counts towards its rest. */
 export function recordAttempt(e: Endpoint, answered: boolean, now = performance.now()): void {

@@ -195,6 +195,31 @@ describe('an endpoint that stops answering', () => {
     assert.deepEqual([deadEp.failuresInARow, deadEp.restUntil], [0, 0]);
   });
 
+  for (const [status, what] of [[502, 'a proxy whose backend is down'], [503, 'llama.cpp loading its model'], [504, 'a gateway timing out']] as const) {
+    it(`an endpoint answering ${status} to everything (${what}) rests too`, async () => {
+      // Only connection errors and timeouts counted: a host behind a proxy or load balancer never rested.
+      const up = await endpoint((_req, res) => ok(res, 'fine', 5));
+      let downAttempts = 0;
+      const down = await endpoint((_req, res) => {
+        downAttempts++;
+        res.writeHead(status, { 'content-type': 'application/json' }).end('{"error":{"message":"Loading model","type":"unavailable_error"}}');
+      });
+      const c = createCompletionsClient(opts([up.url, down.url], { stream: false, concurrency: 4, maxAttempts: 7 }));
+      const answers = await Promise.all(Array.from({ length: 80 }, (_, i) => c.complete(body(`p${i}`, i))));
+      assert.equal(answers.length, 80);
+      assert.ok(downAttempts <= 12, `${downAttempts} attempts went to the endpoint answering ${status} (80 requests)`);
+    });
+  }
+
+  it('an endpoint that answers 500 or 429 is up (a request it could not serve, a rate limit): it does not rest', async () => {
+    for (const status of [500, 429]) {
+      const down = await endpoint((_req, res) => res.writeHead(status, { 'content-type': 'application/json', 'retry-after-ms': '1' }).end('{"error":{"message":"no"}}'));
+      const one = createCompletionsClient(opts([down.url], { stream: false, maxAttempts: 4 }));
+      await one.complete(body(`q${status}`)).catch(() => {});
+      assert.deepEqual([one.endpoints[0]!.failuresInARow, one.endpoints[0]!.restUntil], [0, 0], `${status}`);
+    }
+  });
+
   it('picks a resting endpoint only when every endpoint rests; the rest doubles up to 30 s', () => {
     const ep = (baseURL: string) => ({ baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0 }) as unknown as Endpoint;
     const [a, b] = [ep('a'), ep('b')];
