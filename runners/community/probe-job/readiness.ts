@@ -30,3 +30,15 @@ export async function waitForModels(base: string, opts: WaitOptions): Promise<st
   }
   throw new Error(`${base}/models did not answer within ${Math.round(opts.timeoutMs / 1000)} s (${last})`);
 }
+
+/**
+ * Several endpoints the job was given (`--server none`): waited for together, each up to `timeoutMs`. The job goes
+ * on with those that answered, naming each one that did not (the runner rests an endpoint that fails); it stops only
+ * when none answered. Waited for one after another, eight hosts could take eight timeouts, and one host down stopped a
+ * job the others could have run.
+ */
+export async function waitForEndpoints(bases: string[], opts: WaitOptions, log: (line: string) => void): Promise<void> {
+  const settled = await Promise.allSettled(bases.map((b) => waitForModels(b, opts)));
+  if (settled.every((s) => s.status === 'rejected')) throw (settled[0] as PromiseRejectedResult).reason;
+  settled.forEach((s, i) => log(s.status === 'fulfilled' ? `ready: ${bases[i]} serves ${s.value.join(', ')}` : `warning: ${(s.reason as Error).message}; going on without waiting for it`));
+}

@@ -3,7 +3,7 @@ import { buildServeCommand, formatCommand } from '../../engines/serve-command.ts
 import type { Interrupt, JobHandles } from './interrupt.ts';
 import type { ProbeJobOptions } from './options.ts';
 import { startDetached } from './processes.ts';
-import { waitForModels } from './readiness.ts';
+import { waitForEndpoints, waitForModels } from './readiness.ts';
 import { startSim } from './simulator.ts';
 
 /** What the job gives the server start: the submission, where the engine logs, and the job's handles. */
@@ -47,6 +47,6 @@ export async function startServer(o: ProbeJobOptions, { sub, serverLog, handles,
   } else {
     const baseUrls = o.baseUrls ?? [];
     if (baseUrls.length === 0) throw new Error('--server none needs at least one --base-url');
-    for (const b of baseUrls) log(`ready: ${b} serves ${(await waitForModels(b, { timeoutMs: o.readyTimeoutMs ?? 60_000 })).join(', ')}`);
+    await waitForEndpoints(baseUrls, { timeoutMs: o.readyTimeoutMs ?? 60_000 }, log);
   }
 }

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { readPlanText } from '../../../runners/community/plan-estimate.ts';
 import { checkSubmissionPath, probePlan, shardSpecs, submissionFromPrFiles } from '../../../runners/community/probe-plan.ts';
 import { engineEnv } from '../../../runners/community/probe-job/processes.ts';
-import { waitForModels } from '../../../runners/community/probe-job/readiness.ts';
+import { waitForEndpoints, waitForModels } from '../../../runners/community/probe-job/readiness.ts';
 
 test('probe-plan: shard matrix values and checked submission paths', () => {
   assert.deepEqual(shardSpecs(1), ['1/1']);
@@ -38,6 +38,33 @@ test('waitForModels: waits through 503s until the served model is listed; gives 
     assert.ok(calls >= 4);
     await assert.rejects(waitForModels(base, { timeoutMs: 5000, intervalMs: 20, alive: () => false }), /exited before/);
     await assert.rejects(waitForModels(base, { timeoutMs: 150, intervalMs: 20, expectModel: 'other' }), /did not answer within/);
+  } finally {
+    server.close();
+  }
+});
+
+test('waitForEndpoints: one host down of several is named and the job goes on; none up stops it; hosts are waited for together', async () => {
+  // One after another, a host down stopped the job (and eight hosts could take eight timeouts).
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"m"}]}'));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const live = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  try {
+    const lines: string[] = [];
+    await waitForEndpoints(['http://127.0.0.1:9/v1', live], { timeoutMs: 300, intervalMs: 20 }, (l) => lines.push(l));
+    assert.equal(lines.length, 2);
+    assert.match(lines[0]!, /^warning: http:\/\/127\.0\.0\.1:9\/v1\/models did not answer within 0 s \(.+\); going on without waiting for it$/);
+    assert.equal(lines[1], `ready: ${live} serves m`);
+    await assert.rejects(waitForEndpoints(['http://127.0.0.1:9/v1', 'http://127.0.0.1:10/v1'], { timeoutMs: 200, intervalMs: 20 }, () => {}), /127\.0\.0\.1:9\/v1\/models did not answer/);
+    // Together: two loading hosts' polls interleave (one after another, every poll of the first came before the second's).
+    const hits: string[] = [];
+    const loading = (name: string) => createServer((_req, res) => (hits.push(name), res.writeHead(503).end()));
+    const [a, b] = [loading('a'), loading('b')];
+    for (const x of [a, b]) await new Promise<void>((r) => x.listen(0, '127.0.0.1', r));
+    const url = (x: typeof a) => `http://127.0.0.1:${(x.address() as AddressInfo).port}/v1`;
+    await assert.rejects(waitForEndpoints([url(a), url(b)], { timeoutMs: 200, intervalMs: 20 }, () => {}));
+    a.close();
+    b.close();
+    assert.ok(hits.indexOf('b') < hits.lastIndexOf('a'), hits.join(''));
   } finally {
     server.close();
   }
