@@ -12,6 +12,8 @@ export interface Endpoint {
   baseURL: string;
   /** GET <base>/models: its JSON body, or the openai SDK's error for what went wrong (as the SDK's client gave it). */
   listModels(timeoutMs: number): Promise<unknown>;
+  /** GET <base>/<route> the same way (an engine's readiness route). */
+  getRoute(route: string, timeoutMs: number): Promise<unknown>;
   /** The keep-alive transport completions are posted on (direct-completion.ts). */
   http: HttpTransport;
   /** The fetch for Ollama's /api/generate: the runner's transport's, or the global one (USERTURN_FETCH=global). */
@@ -57,7 +59,10 @@ export function createEndpoints(baseURLs: string[], apiKey: string | undefined, 
   const http = createHttpTransport(maxSockets, timeouts);
   const fetchImpl = process.env.USERTURN_FETCH === 'global' ? undefined : createHttpFetch(maxSockets, timeouts, http);
   const fetch = fetchImpl ?? globalThis.fetch;
-  return baseURLs.map((baseURL) => ({ baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0, tally: { url: redactUrl(baseURL), attempts: 0, failed: {} }, http, fetch, listModels: (ms) => getModels(http, baseURL, apiKey, ms) }));
+  return baseURLs.map((baseURL) => {
+    const getRoute = (route: string, ms: number) => getJson(http, baseURL, route, apiKey, ms);
+    return { baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0, tally: { url: redactUrl(baseURL), attempts: 0, failed: {} }, http, fetch, getRoute, listModels: (ms) => getRoute('models', ms) };
+  });
 }
 
 /**
@@ -65,8 +70,8 @@ export function createEndpoints(baseURLs: string[], apiKey: string | undefined, 
  * fetch Response or Headers), the body as JSON when the server says it is JSON (else its text, which lists
  * nothing), and the SDK's errors (requestAnswer).
  */
-const getModels = (http: HttpTransport, baseURL: string, apiKey: string | undefined, timeoutMs: number): Promise<unknown> =>
-  requestAnswer(http, apiUrl(baseURL, 'models'), null, timeoutMs, apiKey);
+const getJson = (http: HttpTransport, baseURL: string, route: string, apiKey: string | undefined, timeoutMs: number): Promise<unknown> =>
+  requestAnswer(http, apiUrl(baseURL, route), null, timeoutMs, apiKey);
 
 /**
  * Least-loaded endpoint, skipping resting ones (recordAttempt) and the one that just failed when there is a choice;
@@ -106,6 +111,23 @@ export function pickServedModel(ids: readonly string[], expected: readonly strin
   return { problem: `lists ${ids.length} models (${listed})${which}: pass --model NAME to choose` };
 }
 
+/**
+ * Why an endpoint that lists its model cannot serve yet, or null when it can: its engine's readiness route
+ * (EngineBehaviour.readyRoute) answering 503, as llama.cpp's does while it loads the model (every completion would
+ * get 503 "Loading model"). A route it does not have (404, an older version) says nothing: the endpoint is taken as
+ * ready, as before the check.
+ */
+async function stillLoading(e: Endpoint, route: string, timeoutMs: number): Promise<string | null> {
+  try {
+    await e.getRoute(route, Math.min(timeoutMs, 30_000));
+    return null;
+  } catch (err) {
+    const status = (err as { status?: unknown }).status;
+    if (typeof status === 'number' && status !== 503) return null;
+    return `${redactUrl(e.baseURL)}/${route}: ${redact((err as Error).message)} (it lists its model but cannot serve it yet)`;
+  }
+}
+
 /** What an endpoint's GET /models gave: the model the run sends it, or why it did not answer (the reason's whole line). */
 type ModelLookup = { model: string } | { unanswered: string } | { refused: string };
 
@@ -121,8 +143,8 @@ type ModelLookup = { model: string } | { unanswered: string } | { refused: strin
  * eight must not stop the run (the client rests it, ENDPOINT_REST). When none answered, or one answered with a refusal
  * (401, 404: a wrong key or path) or a list the run cannot use, the run stops with that endpoint's reason.
  */
-export async function servedModels(endpoints: Endpoint[], timeoutMs: number, expected: readonly string[] = []): Promise<{ models: string[]; unanswered: string[] }> {
-  const looked = await Promise.all(endpoints.map((e) => lookUpModel(e, timeoutMs, expected)));
+export async function servedModels(endpoints: Endpoint[], timeoutMs: number, expected: readonly string[] = [], readyRoute: string | null = null): Promise<{ models: string[]; unanswered: string[] }> {
+  const looked = await Promise.all(endpoints.map((e) => lookUpModel(e, timeoutMs, expected, readyRoute)));
   const refused = looked.find((l): l is { refused: string } => 'refused' in l);
   if (refused) throw new EndpointError(refused.refused);
   const models = looked.flatMap((l) => ('model' in l ? [l.model] : []));
@@ -131,7 +153,7 @@ export async function servedModels(endpoints: Endpoint[], timeoutMs: number, exp
   return { models, unanswered };
 }
 
-async function lookUpModel(e: Endpoint, timeoutMs: number, expected: readonly string[]): Promise<ModelLookup> {
+async function lookUpModel(e: Endpoint, timeoutMs: number, expected: readonly string[], readyRoute: string | null): Promise<ModelLookup> {
   let lastErr: unknown;
   let ids: string[] = [];
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -149,7 +171,9 @@ async function lookUpModel(e: Endpoint, timeoutMs: number, expected: readonly st
   }
   if (lastErr === undefined) {
     const picked = pickServedModel(ids, expected);
-    return 'problem' in picked ? { refused: redact(`${redactUrl(e.baseURL)}/models ${picked.problem}`) } : picked;
+    if ('problem' in picked) return { refused: redact(`${redactUrl(e.baseURL)}/models ${picked.problem}`) };
+    const loading = readyRoute === null ? null : await stillLoading(e, readyRoute, timeoutMs);
+    return loading === null ? picked : { unanswered: loading };
   }
   const status = (lastErr as { status?: unknown }).status;
   const hint = status === 404 && !/\/v1\/?$/.test(new URL(e.baseURL).pathname) ? ' (OpenAI-compatible servers answer under /v1: did you mean --base-url ' + `${redactUrl(e.baseURL)}/v1?)` : '';

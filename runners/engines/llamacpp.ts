@@ -27,6 +27,7 @@ export const llamacpp: EngineAdapter = {
     streams: true,
     finishAliases: {},
     stopFinishReason: 'stop',
+    readyRoute: 'health',
   },
   reservedFlags: ['model', 'hf-repo', 'hf-file', 'model-url', 'alias', 'ctx-size', 'host', 'port', 'special', 'no-special', 'jinja', 'no-jinja', 'chat-template', 'chat-template-file', 'chat-template-kwargs', 'api-key'],
   serve(s) {

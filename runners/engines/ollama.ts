@@ -28,6 +28,7 @@ export const ollama: EngineAdapter = {
     streams: true,
     finishAliases: {},
     stopFinishReason: 'stop',
+    readyRoute: null,
   },
   reservedFlags: [],
   serve(s) {

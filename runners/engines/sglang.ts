@@ -24,6 +24,7 @@ export const sglang: EngineAdapter = {
     streams: true,
     finishAliases: {},
     stopFinishReason: 'stop',
+    readyRoute: null,
   },
   reservedFlags: ['model-path', 'revision', 'tp-size', 'tensor-parallel-size', 'context-length', 'served-model-name', 'host', 'port', 'chat-template'],
   serve(s) {

@@ -26,6 +26,7 @@ export const tgi: EngineAdapter = {
     streams: true,
     finishAliases: { eos_token: 'stop', stop_sequence: 'stop' },
     stopFinishReason: 'stop_sequence',
+    readyRoute: null,
   },
   reservedFlags: ['model-id', 'revision', 'num-shard', 'sharded', 'max-input-tokens', 'max-input-length', 'max-total-tokens', 'hostname', 'port', 'tokenizer-config-path'],
   serve(s) {

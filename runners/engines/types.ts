@@ -45,6 +45,14 @@ export interface EngineBehaviour {
   finishAliases: Readonly<Record<string, 'stop' | 'length'>>;
   /** The finish reason the engine gives when a stop string matched (what the simulator imitates). */
   stopFinishReason: string;
+  /**
+   * For an engine whose /v1/models answers before its model can serve: the route under the base URL that answers
+   * 200 only once it can (`{base}/health`), and 503 until then. llama.cpp lists its model while it loads it and
+   * answers every completion 503 "Loading model" meanwhile (tools/server/server-http.cpp, its server-state
+   * middleware). null: /v1/models answers only once the engine serves (vLLM, SGLang and TGI load the model before
+   * they serve HTTP; Ollama loads it on the first request, which waits for it).
+   */
+  readyRoute: string | null;
 }
 
 /** The submission's values serve-cmd hands an adapter, every one already checked by assertSafeArg. */

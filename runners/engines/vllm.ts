@@ -23,6 +23,7 @@ export const vllm: EngineAdapter = {
     streams: true,
     finishAliases: {},
     stopFinishReason: 'stop',
+    readyRoute: null,
   },
   reservedFlags: ['model', 'revision', 'tensor-parallel-size', 'max-model-len', 'served-model-name', 'host', 'port', 'chat-template', 'generation-config', 'default-chat-template-kwargs'],
   serve(s) {

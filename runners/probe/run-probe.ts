@@ -37,7 +37,7 @@ async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
  */
 async function endpointModels(opts: RunOptions, setup: ProbeSetup, endpoints: Endpoint[]): Promise<string[]> {
   if (opts.model) return [opts.model];
-  const { models, unanswered } = await servedModels(endpoints, opts.timeoutMs, servedNames(setup.submission));
+  const { models, unanswered } = await servedModels(endpoints, opts.timeoutMs, servedNames(setup.submission), setup.engine.readyRoute);
   for (const reason of unanswered) opts.log(`warning: ${reason}; the run goes on without waiting for it (requests it fails go to the other endpoints while it rests)`);
   const distinct = [...new Set(models)].sort();
   if (distinct.length > 1) throw new EndpointError(`the endpoints serve different models (${distinct.join(', ')}); pass --model to choose one name`);

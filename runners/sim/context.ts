@@ -34,6 +34,8 @@ export interface SimOptions {
   unfinishedRate?: number;
   /** Deployment mistakes to show (runners/sim/misbehave.ts): what `userturn doctor` must catch. */
   misbehave?: ReadonlySet<Misbehaviour>;
+  /** For this long after it starts, the server is loading its model as llama.cpp shows it (loading.ts). */
+  loadingMs?: number;
 }
 
 /** Everything the routes of one running simulator share. */
@@ -52,4 +54,6 @@ export interface SimContext {
   delivery: Delivery;
   /** Writes streamed answers, at once or one piece per decode step. */
   pacer: Pacer;
+  /** performance.now() from which the model is loaded (loading.ts). */
+  readyAt: number;
 }

@@ -3,6 +3,7 @@ import { completionRoute } from './completion-route.ts';
 import type { SimContext } from './context.ts';
 import { errorBody, readBody, sendJson } from './http-io.ts';
 import { ollamaGenerateRoute } from './ollama-route.ts';
+import { loadingAnswer } from './loading.ts';
 import { countRoute } from './stats.ts';
 import { engineApiRoute } from './tokenize-route.ts';
 
@@ -25,6 +26,7 @@ export async function route(ctx: SimContext, req: IncomingMessage, res: ServerRe
   ctx.delivery.confirmRead(req.socket);
   const path = (req.url ?? '/').split('?')[0]!;
   stats.requests++;
+  if (loadingAnswer(ctx, req.method, path, res)) return;
   if (req.method === 'GET' && path === '/v1/models') {
     countRoute(stats, path, '200');
     sendJson(res, 200, { object: 'list', data: [{ id: ctx.servedModel, object: 'model', created: 0, owned_by: 'userturn-sim' }] });

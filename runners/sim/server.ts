@@ -37,6 +37,7 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
     judgeRequests: [],
     delivery: createDelivery(stats),
     pacer: createPacer(opts.tokenMs ?? 0),
+    readyAt: performance.now() + (opts.loadingMs ?? 0),
   };
   const server = createServer((req, res) => {
     route(ctx, req, res).catch((e: unknown) => {

@@ -12,7 +12,7 @@ export const summary = 'start the simulated OpenAI-compatible server (tests, dem
 
 const USAGE = `usage: userturn sim [--port N] [--profile NAME] [--seed N] [--latency-ms N] [--token-ms N] [--faults SPEC] [--retry-after-ms N] [--data-dir DIR]
                    [--engine NAME [--special]] [--ignore-stops] [--run-past] [--unfinished-rate R]
-                   [--misbehave LIST]
+                   [--misbehave LIST] [--loading-ms N]
 
 A real HTTP server on 127.0.0.1 speaking the OpenAI wire format (/v1/completions, streamed as vLLM streams
 it when asked, /v1/chat/completions, /v1/models) with scripted, seeded behaviour. It is a stand-in for a GPU host in tests and demos: its text is
@@ -39,6 +39,8 @@ for any other model name are answered by a scripted judge (runners/sim/judge-rou
   --run-past          every user turn runs on past a role header into an assistant reply
   --unfinished-rate R share of assistant turns (0..1) that reason until max_tokens without an answer
   --misbehave LIST    comma-separated deployment mistakes for userturn doctor to catch: ${MISBEHAVIOURS.join(', ')}
+  --loading-ms N      for N ms after it starts the server loads its model as llama.cpp shows it: /v1/models lists
+                      the model, every other route (/health too) answers 503 "Loading model" (default 0)
 
 Beside the OpenAI routes it answers the tokenize, version and context routes of the engine it emulates
 (vLLM's when no --engine is given), as userturn doctor reads them (runners/sim/tokenize-route.ts).
@@ -60,6 +62,7 @@ const OPTIONS = {
   'run-past': { type: 'boolean' },
   'unfinished-rate': { type: 'string' },
   misbehave: { type: 'string' },
+  'loading-ms': { type: 'string' },
   ...DATA_DIR_FLAG,
 } as const;
 
@@ -102,6 +105,7 @@ export async function run(argv: string[]): Promise<number> {
       runPast: values['run-past'] ?? false,
       unfinishedRate: rate,
       misbehave,
+      loadingMs: intFlag('loading-ms', values['loading-ms'], 0, 0, TIMER_MAX_MS),
     });
     process.stdout.write(`listening on ${sim.url}\n`);
     await new Promise<void>((resolve) => {

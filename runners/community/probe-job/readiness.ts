@@ -7,9 +7,14 @@ export interface WaitOptions {
   /** False once the server is known to be gone: stop waiting at once. */
   alive?: () => boolean;
   intervalMs?: number;
+  /** The engine's readiness route (EngineBehaviour.readyRoute): a 503 there means the model is still loading. */
+  readyRoute?: string | null;
 }
 
-/** Poll GET {base}/models until it answers 200 with a model list (containing `expectModel` when given). */
+/**
+ * Poll GET {base}/models until it answers 200 with a model list (containing `expectModel` when given), and the
+ * engine's readiness route, if it has one, no longer answers 503 (llama.cpp lists its model while it loads it).
+ */
 export async function waitForModels(base: string, opts: WaitOptions): Promise<string[]> {
   const deadline = Date.now() + opts.timeoutMs;
   let last = 'no answer yet';
@@ -20,8 +25,9 @@ export async function waitForModels(base: string, opts: WaitOptions): Promise<st
       if (res.ok) {
         const body = (await res.json()) as { data?: Array<{ id?: unknown }> };
         const ids = (body.data ?? []).map((m) => String(m.id));
-        if (!opts.expectModel || ids.includes(opts.expectModel)) return ids;
-        last = `serves ${ids.join(', ') || 'nothing'}, not ${opts.expectModel}`;
+        if (opts.expectModel && !ids.includes(opts.expectModel)) last = `serves ${ids.join(', ') || 'nothing'}, not ${opts.expectModel}`;
+        else if (opts.readyRoute && (await fetch(`${base}/${opts.readyRoute}`, { signal: AbortSignal.timeout(5000) })).status === 503) last = `lists its model, but ${base}/${opts.readyRoute} answers 503 (still loading it)`;
+        else return ids;
       } else last = `HTTP ${res.status}`;
     } catch (e) {
       last = (e as Error).message;

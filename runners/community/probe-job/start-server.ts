@@ -1,4 +1,5 @@
 import type { Submission } from '../../../src/schema/index.ts';
+import { ENGINES } from '../../engines/behaviour.ts';
 import { buildServeCommand, formatCommand } from '../../engines/serve-command.ts';
 import type { Interrupt, JobHandles } from './interrupt.ts';
 import type { ProbeJobOptions } from './options.ts';
@@ -35,6 +36,7 @@ export async function startServer(o: ProbeJobOptions, { sub, serverLog, handles,
     const models = await waitForModels(cmd.base_url, {
       timeoutMs: o.readyTimeoutMs ?? 45 * 60_000,
       expectModel: cmd.served_model_name,
+      readyRoute: ENGINES[cmd.engine].readyRoute,
       alive: () => interrupt.signal() === null && failed === null && spawned.exitCode === null && spawned.signalCode === null,
     });
     log(`ready: ${cmd.base_url} serves ${models.join(', ')}`);
@@ -47,6 +49,6 @@ export async function startServer(o: ProbeJobOptions, { sub, serverLog, handles,
   } else {
     const baseUrls = o.baseUrls ?? [];
     if (baseUrls.length === 0) throw new Error('--server none needs at least one --base-url');
-    await waitForEndpoints(baseUrls, { timeoutMs: o.readyTimeoutMs ?? 60_000 }, log);
+    await waitForEndpoints(baseUrls, { timeoutMs: o.readyTimeoutMs ?? 60_000, readyRoute: ENGINES[o.engine ?? sub.serving.engine].readyRoute }, log);
   }
 }

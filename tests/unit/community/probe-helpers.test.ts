@@ -43,6 +43,25 @@ test('waitForModels: waits through 503s until the served model is listed; gives 
   }
 });
 
+test('waitForModels with the engine\'s readiness route: a model listed while /health answers 503 is still loading (llama.cpp)', async () => {
+  let health = 0;
+  const server = createServer((req, res) => {
+    if (req.url === '/v1/models') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"m"}]}');
+    if (req.url === '/v1/health' && ++health < 4) return res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"code":503,"message":"Loading model","type":"unavailable_error"}}');
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  try {
+    assert.deepEqual(await waitForModels(base, { timeoutMs: 5000, intervalMs: 20, readyRoute: 'health' }), ['m']);
+    assert.equal(health, 4, 'waited through three 503s');
+    health = 0;
+    await assert.rejects(waitForModels(base, { timeoutMs: 30, intervalMs: 20, readyRoute: 'health' }), /lists its model, but .*\/v1\/health answers 503 \(still loading it\)/);
+  } finally {
+    server.close();
+  }
+});
+
 test('waitForEndpoints: one host down of several is named and the job goes on; none up stops it; hosts are waited for together', async () => {
   // One after another, a host down stopped the job (and eight hosts could take eight timeouts).
   const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"m"}]}'));

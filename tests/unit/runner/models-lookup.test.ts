@@ -111,6 +111,19 @@ describe('the /v1/models look-up over several endpoints', () => {
     assert.match(r.unanswered[3]!, /\/v1\/models: no complete answer within 0\.3 s \(attempt timeout\)$/);
   });
 
+  it("an engine's readiness route (llama.cpp's /health): 503 is not ready yet, a route it does not have (404) says nothing", async () => {
+    const withHealth = (status: number) => serve((req, res) => {
+      if (req.url === '/v1/models') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"m"}]}');
+      res.writeHead(status, { 'content-type': 'application/json' }).end(status === 503 ? '{"error":{"code":503,"message":"Loading model","type":"unavailable_error"}}' : '{"error":{"message":"File Not Found"}}');
+    });
+    const [loadingUrl, olderUrl] = [await withHealth(503), await withHealth(404)];
+    const r = await servedModels(createEndpoints([loadingUrl, olderUrl], undefined, 1000), 1000, [], 'health');
+    assert.deepEqual(r.models, ['m']);
+    assert.deepEqual(r.unanswered, [`${loadingUrl}/health: 503 Loading model (it lists its model but cannot serve it yet)`]);
+    // Without a readiness route (vLLM, SGLang, TGI, Ollama) the route is never asked.
+    assert.deepEqual((await servedModels(createEndpoints([loadingUrl], undefined, 1000), 1000)).models, ['m']);
+  });
+
   it('every endpoint silent stops the run with the first one\'s reason', async () => {
     const e = await failure(servedModels(createEndpoints(['http://127.0.0.1:9/v1', 'http://127.0.0.1:10/v1'], undefined, 300), 300));
     assert.ok(e instanceof EndpointError);
