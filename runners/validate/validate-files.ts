@@ -9,6 +9,7 @@ import { classify, submissionPathParts, type FileKind } from './classify.ts';
 import { HumanAgreementReport } from '../../src/schema/annotation.ts';
 import { crossFileErrors, type LoadedSubmission } from './cross-file.ts';
 import { summarySamplesErrors } from './summary-samples.ts';
+import type { CountedSample } from '../../src/lib/summary-tally.ts';
 import { datasetOfFile, resultDatasetErrors, resultDirOf, type CheckedSamples, type CheckedSummary } from './result-datasets.ts';
 import { COMMIT_JOURNAL, suiteNameMismatch, UNFINISHED_COMMIT } from '../../src/lib/data-paths.ts';
 
@@ -79,10 +80,11 @@ async function* strictUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<st
 }
 
 /** Every rule for a samples file (the site build applies the same rules before it shards anything). */
-async function validateSamplesFile(file: string, display: string): Promise<FieldError[]> {
+/** The samples file's own rules; its valid samples' counted fields go to `counted` (its summary is read against them). */
+async function validateSamplesFile(file: string, display: string, counted: CountedSample[]): Promise<FieldError[]> {
   const errors = boundedErrors(display);
   try {
-    await samplesFileRules(file, display, errors);
+    await samplesFileRules(file, display, errors, counted);
   } catch (e) {
     if ((e as { code?: string }).code !== 'ERR_ENCODING_INVALID_ENCODED_DATA') throw e;
     errors.push({ file: display, field: '(file)', message: 'is not valid UTF-8 (results are UTF-8 text; the bytes would be read as U+FFFD)' });
@@ -90,7 +92,7 @@ async function validateSamplesFile(file: string, display: string): Promise<Field
   return errors.done();
 }
 
-async function samplesFileRules(file: string, display: string, errors: ReturnType<typeof boundedErrors>): Promise<void> {
+async function samplesFileRules(file: string, display: string, errors: ReturnType<typeof boundedErrors>, counted: CountedSample[]): Promise<void> {
   const ids = new Set<string>();
   const owner = basename(dirname(file)) === 'samples' ? basename(dirname(dirname(file))) : null;
   for await (const { line, text } of jsonlLines(strictUtf8(createReadStream(file)))) {
@@ -111,6 +113,8 @@ async function samplesFileRules(file: string, display: string, errors: ReturnTyp
       errors.push(...r.errors);
       continue;
     }
+    const { item_id, condition, error, verdicts, unfinished } = r.value;
+    counted.push({ item_id, condition, error, verdicts, unfinished });
     if (ids.has(r.value.id)) errors.push({ file: where, field: 'id', message: `duplicate sample id "${r.value.id}"` });
     ids.add(r.value.id);
     const expected = basename(file, '.jsonl');
@@ -145,6 +149,8 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
   const submissions: LoadedSubmission[] = [];
   const summaries: CheckedSummary[] = [];
   const samplesFiles: CheckedSamples[] = [];
+  // Each samples file is read once: its rules and the counts its summary is read against come from the same pass.
+  const countedByFile = new Map<string, CountedSample[]>();
   let filesChecked = 0;
   for (const file of files) {
     const rel = relative(root, resolve(file)) || file;
@@ -170,7 +176,9 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
     if (kind === 'json-schema' || kind === 'unknown') continue;
     filesChecked++;
     if (kind === 'samples') {
-      for (const e of await validateSamplesFile(file, display)) errors.push(e);
+      const counted: CountedSample[] = [];
+      for (const e of await validateSamplesFile(file, display, counted)) errors.push(e);
+      countedByFile.set(resolve(file), counted);
       samplesFiles.push({ display, dir: resolve(resultDirOf(file)), dataset: datasetOfFile(file) });
       continue;
     }
@@ -214,6 +222,6 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
   }
   if (submissions.length > 0) errors.push(...(await crossFileErrors(submissions, root)));
   errors.push(...(await resultDatasetErrors(summaries, samplesFiles)));
-  for (const s of summaries) errors.push(...(await summarySamplesErrors(s.display, s.dir, s.value)));
+  for (const s of summaries) errors.push(...(await summarySamplesErrors(s.display, s.dir, s.value, (f) => countedByFile.get(resolve(f)))));
   return { errors, filesChecked, submissions, missing };
 }
