@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Submission } from '../../src/schema/index.ts';
 import type { ChatTemplate } from './render.ts';
@@ -47,22 +47,38 @@ export function templateFromTokenizerConfig(text: string, source: string, bare?:
   return { source, template: tpl, bos_token: tokenText(cfg.bos_token), eos_token: tokenText(cfg.eos_token) };
 }
 
-/** Read a local template: a tokenizer_config.json (template + tokens) or a bare .jinja file (no special tokens). */
-export async function loadTemplateFile(path: string, source: string): Promise<ChatTemplate> {
+/** A template file that cannot be read: `reason` without the path (validate names the file itself). */
+export class TemplateFileError extends Error {
+  readonly reason: string;
+  constructor(what: string, reason: string) {
+    super(`${what}: ${reason}`);
+    this.reason = reason;
+  }
+}
+
+/**
+ * Read a local template: a tokenizer_config.json (template + tokens) or a bare .jinja file (no special tokens). A
+ * regular file of at most `maxBytes` (16 MiB for a run's --template; validate asks a submission's file for 1 MiB, its
+ * limit for every document). Throws `source: cannot read path: reason` (or the config's own error).
+ */
+export function readTemplateFile(path: string, source: string, maxBytes = MAX_TEMPLATE_FILE_BYTES): ChatTemplate {
   // A review's --template /tmp answered EISDIR without the path, and /dev/zero was read until V8's string limit.
   let text: string;
   try {
-    const st = await stat(path);
+    const st = statSync(path);
     if (!st.isFile()) throw new Error('not a regular file');
-    if (st.size > MAX_TEMPLATE_FILE_BYTES) throw new Error(`${st.size} bytes; a chat template file may have ${MAX_TEMPLATE_FILE_BYTES} (16 MiB)`);
-    text = await readFile(path, 'utf8');
+    if (st.size > maxBytes) throw new Error(`${st.size} bytes; a chat template file may have ${maxBytes} (${maxBytes / 2 ** 20} MiB)`);
+    text = readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(`${source}: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code ?? (e as Error).message}`);
+    throw new TemplateFileError(`${source}: cannot read ${path}`, code === 'ENOENT' ? 'no such file' : code ?? (e as Error).message);
   }
   if (path.endsWith('.json')) return templateFromTokenizerConfig(text, source);
   return { source, template: text, bos_token: null, eos_token: null };
 }
+
+/** readTemplateFile for the run's set-up. */
+export const loadTemplateFile = async (path: string, source: string): Promise<ChatTemplate> => readTemplateFile(path, source);
 
 /**
  * Loaded at the first Hub file: @huggingface/hub (with its hashing and WebAssembly chunker) is 20-25 ms of start-up

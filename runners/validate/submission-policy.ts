@@ -1,11 +1,11 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, relative, isAbsolute } from 'node:path';
 import { ENGINE_ARGS_FILE } from '../../src/lib/data-paths.ts';
 import { WINDOWS_RESERVED_NAME, type FieldError, type Submission } from '../../src/schema/index.ts';
 import { MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
-import { templateFromTokenizerConfig } from '../templates/load.ts';
-import { renderTemplate, TemplateRenderError, type ChatTemplate } from '../templates/render.ts';
+import { readTemplateFile, TemplateFileError } from '../templates/load.ts';
+import { renderTemplate, TemplateRenderError } from '../templates/render.ts';
 import { assertSafeArg, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, SAFE_FLAG, templateKwargProblem, UnsafeServeError, type Engine } from '../engines/serve-command.ts';
 
 /**
@@ -137,10 +137,8 @@ const MAX_TRIAL_RENDER_MS = 1000;
 function templateRenderErrors(sub: Submission, file: string, real: string): FieldError[] {
   const field = 'chat_template.path';
   try {
-    if (statSync(real).size > MAX_DOCUMENT_BYTES) return [{ file, field, message: 'the template file is larger than 1 MiB' }];
-    const text = readFileSync(real, 'utf8');
     const source = `file:${sub.chat_template.source === 'file' ? sub.chat_template.path : ''}`;
-    const tpl: ChatTemplate = real.endsWith('.json') ? templateFromTokenizerConfig(text, source) : { source, template: text, bos_token: null, eos_token: null };
+    const tpl = readTemplateFile(real, source, MAX_DOCUMENT_BYTES);
     const trial = () => renderTemplate(tpl, [{ role: 'user', content: 'Hello' }, { role: 'assistant', content: 'Hi.' }, { role: 'user', content: 'Thanks' }], false, sub.generation.template_kwargs);
     // Timed the second time (the first starts the render process). Under the per-render limit a template can still
     // cost a run hours: a review's took 1.5 s a render, some 10 s an item, and passed validate.
@@ -151,6 +149,7 @@ function templateRenderErrors(sub: Submission, file: string, real: string): Fiel
     if (ms > MAX_TRIAL_RENDER_MS) return [{ file, field, message: `takes ${(ms / 1000).toFixed(1)} s to render a three-message conversation (real chat templates take well under 50 ms; a run renders thousands of prompts)` }];
     return [];
   } catch (e) {
+    if (e instanceof TemplateFileError) return [{ file, field, message: `the template file cannot be read: ${e.reason}` }];
     const msg = (e as Error).message;
     return [{ file, field, message: `cannot be rendered: ${e instanceof TemplateRenderError ? msg.replace(/^.*?: chat_template: /, '') : msg.split('\n')[0]}` }];
   }

@@ -69,6 +69,17 @@ describe('chat templates from submissions are rendered under time and memory lim
   });
 });
 
+describe('--template: a file over 16 MiB is refused naming it, before any request', () => {
+  it('refused with its size and the limit', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ut-tpl-huge-'));
+    const file = join(dir, 'huge.jinja');
+    await writeFile(file, Buffer.alloc(16 * 2 ** 20 + 1, 0x20));
+    const r = runCli(['run', 'submissions/qwen/qwen3.5-9b.yaml', '--dry-run', '--template', file, '--data-dir', 'tests/fixtures/datasets', '--limit', '1']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /override:huge\.jinja: cannot read .*huge\.jinja: 16777217 bytes; a chat template file may have 16777216 \(16 MiB\)/);
+  });
+});
+
 describe('validate renders a submission\'s template file under the same limits', () => {
   it('a template file with an unbounded loop is refused by validate as chat_template.path, within 10 s', async () => {
     const repo = await mkdtemp(join(tmpdir(), 'ut-tpl-repo-'));
@@ -85,6 +96,25 @@ describe('validate renders a submission\'s template file under the same limits',
     assert.match(r.stderr, /^submissions\/acme\/looper\.yaml: chat_template\.path: cannot be rendered: rendering stopped after/m);
     assert.doesNotMatch(r.stderr, /internal error|\n\s+at /);
     assert.ok(Date.now() - t0 < 15_000, `validate took ${Date.now() - t0} ms`);
+  });
+
+  it('a template file over 1 MiB, or a folder, is refused by validate naming the field and the reason, not the machine\'s path', async () => {
+    // The size and file-kind rules were validate's own copy of the run's loader, and untested (one reader now).
+    const repo = await mkdtemp(join(tmpdir(), 'ut-tpl-big-'));
+    const { mkdir, readFile } = await import('node:fs/promises');
+    await mkdir(join(repo, 'submissions', 'acme'), { recursive: true });
+    await mkdir(join(repo, 'templates', 'folder.jinja'), { recursive: true });
+    await writeFile(join(repo, 'templates', 'big.jinja'), `{# ${'x'.repeat(2 ** 20)} #}{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}`);
+    const base = await readFile(join(REPO_ROOT, 'submissions/qwen/qwen3.5-9b.yaml'), 'utf8');
+    for (const [name, path, reason] of [['big', 'templates/big.jinja', /the template file cannot be read: \d+ bytes; a chat template file may have 1048576 \(1 MiB\)$/], ['folder', 'templates/folder.jinja', /the template file cannot be read: not a regular file$/]] as const) {
+      const sub = base.replace('id: qwen3.5-9b', `id: ${name}`).replace('repo: Qwen/Qwen3.5-9B', `repo: acme/${name}`).replace('chat_template:\n  source: hub', `chat_template:\n  source: file\n  path: ${path}`);
+      await writeFile(join(repo, 'submissions', 'acme', `${name}.yaml`), sub);
+      const r = runCli(['validate', `submissions/acme/${name}.yaml`], { cwd: repo });
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      const line = r.stderr.split('\n').find((l) => l.startsWith(`submissions/acme/${name}.yaml: chat_template.path:`)) ?? '';
+      assert.match(line, reason, r.stderr);
+      assert.ok(!line.includes(repo), line);
+    }
   });
 
   it('a template slow but under the per-render limit (1.5 s a render) is refused by validate for its time', { timeout: 30_000 }, async () => {
