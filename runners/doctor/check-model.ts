@@ -21,6 +21,12 @@ export const modelCheck: Check = {
     // The model a run would pick (client/endpoints.ts).
     const picked = ctx.wantedModel === undefined ? pickServedModel(ids, servedNames(sub)) : { model: ctx.wantedModel };
     if ('problem' in picked) return fail(`/v1/models ${picked.problem}`);
+    // llama.cpp lists its model while it loads it (EngineBehaviour.readyRoute): every other check would get 503s.
+    const readyRoute = ctx.setup.engine.readyRoute;
+    if (readyRoute !== null) {
+      const ready = await ctx.http.get(`${ctx.http.baseURL}/${readyRoute}`);
+      if (ready.status === 503) return fail(`"${picked.model}" is listed but not loaded yet: ${ctx.http.baseURL}/${readyRoute} answers 503; run doctor again once it answers 200`);
+    }
     ctx.model = picked.model;
     // serve-cmd serves the model under the submission id; another name is allowed (the runner sends whatever is served), but worth seeing.
     const named = ctx.model === sub.id ? 'the submission id, as serve-cmd names it' : `serve-cmd would name it "${sub.id}"`;

@@ -95,6 +95,16 @@ describe('userturn doctor against the simulator', () => {
     });
   }
 
+  it('llama.cpp still loading its model (it lists the model meanwhile): the model check fails saying so, the rest is skipped', async () => {
+    // The model check passed and every later check failed with a 503 of its own.
+    const r = await doctor('llamacpp', { loadingMs: 600_000 });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const report = JSON.parse(r.stdout) as Report;
+    assert.deepEqual(failed(report), ['model']);
+    assert.match(report.checks[0]!.detail, /"userturn-sim\/restater" is listed but not loaded yet: http:\/\/127\.0\.0\.1:\d+\/v1\/health answers 503/);
+    for (const id of ['special-tokens', 'template', 'generation', 'stop', 'context']) assert.equal(statuses(report)[id], 'skip', id);
+  });
+
   it('an engine that fails every completion fails the generation (and stop) checks', async () => {
     const r = await doctor('vllm', { faults: { 500: 1 } });
     assert.equal(r.code, 1);
