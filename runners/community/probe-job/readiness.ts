@@ -11,6 +11,13 @@ export interface WaitOptions {
   readyRoute?: string | null;
 }
 
+/** Whether an engine's readiness route answers 503 (its body read, so the connection is free again). */
+async function stillLoading(url: string): Promise<boolean> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  await res.arrayBuffer();
+  return res.status === 503;
+}
+
 /**
  * Poll GET {base}/models until it answers 200 with a model list (containing `expectModel` when given), and the
  * engine's readiness route, if it has one, no longer answers 503 (llama.cpp lists its model while it loads it).
@@ -26,7 +33,7 @@ export async function waitForModels(base: string, opts: WaitOptions): Promise<st
         const body = (await res.json()) as { data?: Array<{ id?: unknown }> };
         const ids = (body.data ?? []).map((m) => String(m.id));
         if (opts.expectModel && !ids.includes(opts.expectModel)) last = `serves ${ids.join(', ') || 'nothing'}, not ${opts.expectModel}`;
-        else if (opts.readyRoute && (await fetch(`${base}/${opts.readyRoute}`, { signal: AbortSignal.timeout(5000) })).status === 503) last = `lists its model, but ${base}/${opts.readyRoute} answers 503 (still loading it)`;
+        else if (opts.readyRoute && (await stillLoading(`${base}/${opts.readyRoute}`))) last = `lists its model, but ${base}/${opts.readyRoute} answers 503 (still loading it)`;
         else return ids;
       } else last = `HTTP ${res.status}`;
     } catch (e) {
