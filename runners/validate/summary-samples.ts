@@ -6,11 +6,11 @@ import type { FieldError, ResultSummary } from '../../src/schema/index.ts';
 
 /**
  * A summary against its samples files (sampleTally): every dataset it lists has its samples file, and the samples
- * give its items and per-condition counts. `alreadyRead` gives the counted samples of a file validate has read for its
- * own rules (only its valid lines); a samples file not named (a summary validated alone) is read here. A review found validate passing a result folder with a samples line deleted,
- * a samples file from another run, or one missing. Lines that are not valid samples are the samples file's own errors
- * (validateSamplesFile); they are skipped here. A result folder without a samples folder is not read against anything
- * (pr-report checks only the changed files).
+ * give its items and per-condition counts. A review found validate passing a result folder with a samples line
+ * deleted, a samples file from another run, or one missing. `alreadyRead` gives the counted samples of a file validate
+ * read for its own rules (its valid lines only); a samples file not named (a summary validated alone) is read here,
+ * skipping lines that are not valid samples (the samples file's own errors). A result folder without a samples folder
+ * is not read against anything (pr-report checks only the changed files).
  */
 export async function summarySamplesErrors(display: string, dir: string, summary: ResultSummary, alreadyRead: (file: string) => CountedSample[] | undefined = () => undefined): Promise<FieldError[]> {
   const errors: FieldError[] = [];
