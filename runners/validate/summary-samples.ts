@@ -1,7 +1,7 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
-import { missingSamplesError, sampleTally, type CountedSample } from '../../src/lib/summary-tally.ts';
+import { missingSamplesError, sampleTally, unlistedSamplesError, type CountedSample } from '../../src/lib/summary-tally.ts';
 import type { FieldError, ResultSummary } from '../../src/schema/index.ts';
 
 /**
@@ -17,6 +17,10 @@ export async function summarySamplesErrors(display: string, dir: string, summary
   // A summary alone, without its samples folder (the files a pull request changed, as pr-report sees them): nothing
   // to read it against here.
   if (!existsSync(join(dir, 'samples'))) return errors;
+  const listed = new Set(summary.datasets.map((d) => d.dataset));
+  for (const f of readdirSync(join(dir, 'samples')).filter((n) => n.endsWith('.jsonl')).sort()) {
+    if (!listed.has(f.slice(0, -'.jsonl'.length))) errors.push(unlistedSamplesError(display, f.slice(0, -'.jsonl'.length)));
+  }
   for (const [i, d] of summary.datasets.entries()) {
     const file = join(dir, 'samples', `${d.dataset}.jsonl`);
     if (!existsSync(file)) {

@@ -19,7 +19,7 @@ import type { ModelIndex } from '../lib/site/search.ts';
 import { resultsDir } from '../data/paths.ts';
 import { loadSuites } from '../data/suites.ts';
 import { samplesFileErrors, suiteDatasets } from '../lib/result-datasets.ts';
-import { missingSamplesError, sampleTally } from '../lib/summary-tally.ts';
+import { missingSamplesError, sampleTally, unlistedSamplesError } from '../lib/summary-tally.ts';
 import type { FieldError } from '../schema/index.ts';
 
 /** validate's limit for one JSONL line (runners/io/load-document.ts MAX_DOCUMENT_BYTES). */
@@ -88,7 +88,13 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
   const models = readdirSync(resultsDir, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name).sort();
   for (const model of models) {
     const sdir = join(resultsDir, model, 'samples');
-    if (!existsSync(sdir)) continue;
+    if (!existsSync(sdir)) {
+      // The site publishes a summary only beside the samples its figures are read against (a review removed samples/
+      // and an edited summary was published).
+      const summaryAbs = join(resultsDir, model, 'summary.json');
+      if (existsSync(summaryAbs)) throw new Error(`${relative(process.cwd(), summaryAbs) || summaryAbs}: (file): has no samples/ folder beside it: a result is published with its samples, which its figures are read against`);
+      continue;
+    }
     let conditionOrder: string[] = [];
     let suiteVersion: number | null = null;
     let checked: ResultSummary | null = null;
@@ -119,6 +125,7 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
       if (unlisted.length > 0) throw new Error(formatFieldError(unlisted[0]!));
       const samples = await readSamples(abs, file, model, dataset);
       const listed = checked?.datasets.findIndex((d) => d.dataset === dataset) ?? -1;
+      if (checked && listed < 0) mismatch.push(unlistedSamplesError(summaryFile, dataset));
       if (checked && listed >= 0) {
         const tally = sampleTally(checked.provenance.primary_judge);
         for (const sample of samples) tally.add(sample);

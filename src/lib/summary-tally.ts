@@ -67,3 +67,6 @@ export function sampleTally(primaryJudge: string) {
 
 /** A summary's dataset whose samples file is missing from a result folder that has a samples folder. */
 export const missingSamplesError = (display: string, i: number, dataset: string): FieldError => ({ file: display, field: `datasets.${i}`, message: `its samples file samples/${dataset}.jsonl is missing` });
+
+/** A samples file in a result folder whose summary does not list its dataset (its samples would be published uncounted). */
+export const unlistedSamplesError = (display: string, dataset: string): FieldError => ({ file: display, field: 'datasets', message: `does not list "${dataset}", whose samples file samples/${dataset}.jsonl is in the folder` });

@@ -88,7 +88,19 @@ test('writeShards refuses a summary its samples do not give (the counts validate
     writeFileSync(f, JSON.stringify(s));
     await assert.rejects(writeShards(dir, out), /result summary does not match its samples\n.*gpt-oss-120b\/summary\.json: datasets\.1\.conditions\.2\.labels\.genuine_followup: is \d+ but samples\/\w+\.jsonl gives \d+/);
     writeFileSync(f, original);
+    const gsm = readFileSync(join(dir, 'gpt-oss-120b', 'samples', 'gsm8k.jsonl'));
     rmSync(join(dir, 'gpt-oss-120b', 'samples', 'gsm8k.jsonl'));
     await assert.rejects(writeShards(dir, out), /gpt-oss-120b\/summary\.json: datasets\.\d+: its samples file samples\/gsm8k\.jsonl is missing/);
+    // A samples file of a dataset the summary does not list: its samples would be browsable, counted nowhere.
+    const s2 = JSON.parse(original);
+    const i = s2.datasets.findIndex((d: { dataset: string }) => d.dataset === 'gsm8k');
+    writeFileSync(join(dir, 'gpt-oss-120b', 'samples', 'gsm8k.jsonl'), gsm);
+    s2.datasets.splice(i, 1);
+    writeFileSync(f, JSON.stringify(s2));
+    await assert.rejects(writeShards(dir, out), /gpt-oss-120b\/summary\.json: datasets: does not list "gsm8k", whose samples file samples\/gsm8k\.jsonl is in the folder/);
+    // No samples folder at all: the summary's figures would be published unread (a review's way around the check).
+    writeFileSync(f, original);
+    rmSync(join(dir, 'gpt-oss-120b', 'samples'), { recursive: true });
+    await assert.rejects(writeShards(dir, out), /gpt-oss-120b\/summary\.json: \(file\): has no samples\/ folder beside it/);
   } finally { rmSync(dir, { recursive: true, force: true }); rmSync(out, { recursive: true, force: true }); }
 });

@@ -37,6 +37,12 @@ describe('a summary read against its samples', () => {
           s.datasets[0].conditions[0].labels.genuine_followup += 3;
           writeFileSync(f, JSON.stringify(s));
         }, /datasets\.0\.conditions\.0\.labels\.genuine_followup: is \d+ but samples\/\w+\.jsonl gives \d+/],
+        ['a samples file of a dataset the summary does not list', (dir) => {
+          const f = join(dir, model, 'summary.json');
+          const s = JSON.parse(readFileSync(f, 'utf8'));
+          s.datasets = s.datasets.filter((d: { dataset: string }) => d.dataset !== 'ifeval');
+          writeFileSync(f, JSON.stringify(s));
+        }, /gpt-oss-120b\/summary\.json: datasets: does not list "ifeval", whose samples file samples\/ifeval\.jsonl is in the folder/],
         ['an item id edited', (dir) => {
           const f = join(dir, model, 'summary.json');
           const s = JSON.parse(readFileSync(f, 'utf8'));
