@@ -32,7 +32,9 @@ export const answerByteLimit = (maxTokens: number): number => 2 ** 20 + maxToken
  * streamed or JSON body, or its error types for a status, a failure before the headers and the deadline.
  */
 export async function requestAnswer(http: HttpTransport, url: URL, wire: string | null, timeoutMs: number, apiKey: string | undefined, maxBodyBytes?: number): Promise<unknown> {
-  const auth = { accept: 'application/json', authorization: `Bearer ${apiKey ?? 'none'}` };
+  // USERTURN_API_KEY as a Bearer token (as the SDK sent it, "none" without one); without a key, a URL's user:password
+  // goes as Basic auth (the transport adds it), which the Bearer header used to shadow.
+  const auth: Record<string, string> = apiKey === undefined && url.username !== '' ? { accept: 'application/json' } : { accept: 'application/json', authorization: `Bearer ${apiKey ?? 'none'}` };
   const init = wire === null ? { method: 'GET', headers: auth, body: null } : { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: wire };
   // What happens after the headers is told apart from a failure to get them (which the SDK wraps).
   let answer: { value: unknown } | { error: unknown };

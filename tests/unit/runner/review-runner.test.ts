@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { memoryCache } from '../../../runners/cache/sqlite-cache.ts';
 import { createCompletionsClient } from '../../../runners/client/completions-client.ts';
-import { createEndpoints, EndpointError, servedModels } from '../../../runners/client/endpoints.ts';
+import { createEndpoints, EndpointError } from '../../../runners/client/endpoints.ts';
+import { servedModels } from '../../../runners/client/model-lookup.ts';
 import { RequestFailed } from '../../../runners/client/types.ts';
 import { truncateText } from '../../../runners/probe/perturb.ts';
 import { runProbe } from '../../../runners/probe/pipeline.ts';
@@ -19,6 +20,21 @@ const servers: Array<{ close(): void; closeAllConnections(): void }> = [];
 after(() => servers.forEach((s) => (s.closeAllConnections(), s.close())));
 
 describe('runner review: secrets and bad input', () => {
+  it("a URL's user:password is sent as Basic auth when no key is set; a key is sent as a Bearer token", async () => {
+    // The Bearer header the runner always sent ("Bearer none" without a key) shadowed the URL's credentials.
+    const seen: Array<string | undefined> = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"m"}]}');
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://bob:pa%3Ass@127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    await servedModels(createEndpoints([url], undefined, 1000), { timeoutMs: 1000 });
+    await servedModels(createEndpoints([url], 'sk-key', 1000), { timeoutMs: 1000 });
+    assert.deepEqual(seen, [`Basic ${Buffer.from('bob:pa:ss').toString('base64')}`, 'Bearer sk-key']);
+  });
+
   it('an endpoint error never prints the user:password or query string of the base URL', async () => {
     const server = createServer((_req, res) => {
       res.writeHead(500, { 'content-type': 'application/json' });
@@ -28,7 +44,7 @@ describe('runner review: secrets and bad input', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;
     for (const url of [`http://user:s3cret@127.0.0.1:${port}/v1`, `http://127.0.0.1:${port}/v1?api_key=s3cret`]) {
-      const err = await servedModels(createEndpoints([url], undefined, 1000), 1000).then(
+      const err = await servedModels(createEndpoints([url], undefined, 1000), { timeoutMs: 1000 }).then(
         () => assert.fail('expected an EndpointError'),
         (e: unknown) => e,
       );
