@@ -26,8 +26,8 @@ const shown = (u: string): string => {
 };
 
 /**
- * Each URL checked to be http(s) without a query string or fragment, trailing slashes dropped (a usage error names
- * where the first bad one came from: `source`). The API paths (/completions, /models, engine routes) are appended
+ * Each URL checked to be http(s) without a query string or fragment, trailing slashes dropped, each given once (a
+ * usage error names where the first bad one came from: `source`). The API paths (/completions, /models, engine routes) are appended
  * to the base URL, so a query would land in front of them, and an empty one ("…/v1?") too.
  */
 export function httpUrls(urls: readonly string[], source = '--base-url'): string[] {
@@ -41,7 +41,11 @@ export function httpUrls(urls: readonly string[], source = '--base-url'): string
     if (!url || !/^https?:$/.test(url.protocol)) throw new UsageError(`${source} must be an http(s) URL, got "${shown(u)}"`);
     if (/[?#]/.test(u)) throw new UsageError(`${source} must not have a query string or fragment (the API paths are appended to it; an API key goes in USERTURN_API_KEY), got "${shown(u)}"`);
   }
-  return urls.map((u) => u.replace(/\/+$/, ''));
+  const out = urls.map((u) => u.replace(/\/+$/, ''));
+  // One host twice would take twice its share of requests and show twice in the closing lines.
+  const twice = out.find((u, i) => out.indexOf(u) !== i);
+  if (twice !== undefined) throw new UsageError(`${source} names the same endpoint twice: "${shown(twice)}"`);
+  return out;
 }
 
 /** --base-url (repeatable), else USERTURN_BASE_URL (comma-separated), checked; [] when neither is set. */

@@ -32,7 +32,8 @@ export const TIMER_MAX_MS = 2 ** 31 - 1;
 /** Parse a positive integer flag value or throw a UsageError naming the flag. */
 export function intFlag(name: string, value: string | undefined, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
+  // Number('') is 0: an empty value (`--loading-ms ""`) is refused, not taken as 0.
+  const n = value.trim() === '' ? Number.NaN : Number(value);
   if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer >= ${min}, got "${value}"`);
   if (n > max) throw new UsageError(`--${name} must be at most ${max}, got "${value}"`);
   return n;

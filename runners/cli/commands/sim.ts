@@ -39,8 +39,8 @@ for any other model name are answered by a scripted judge (runners/sim/judge-rou
   --run-past          every user turn runs on past a role header into an assistant reply
   --unfinished-rate R share of assistant turns (0..1) that reason until max_tokens without an answer
   --misbehave LIST    comma-separated deployment mistakes for userturn doctor to catch: ${MISBEHAVIOURS.join(', ')}
-  --loading-ms N      for N ms after it starts the server loads its model as llama.cpp shows it: /v1/models lists
-                      the model, every other route (/health too) answers 503 "Loading model" (default 0)
+  --loading-ms N      with --engine llamacpp: for N ms after it starts the server loads its model as llama.cpp shows
+                      it: /v1/models lists the model, every other route (/health too) answers 503 "Loading model"
 
 Beside the OpenAI routes it answers the tokenize, version and context routes of the engine it emulates
 (vLLM's when no --engine is given), as userturn doctor reads them (runners/sim/tokenize-route.ts).
@@ -80,6 +80,7 @@ export async function run(argv: string[]): Promise<number> {
     const engine = values.engine;
     if (engine !== undefined && !(engine in ENGINES)) throw new UsageError(`--engine must be one of ${Object.keys(ENGINES).join(', ')}, got "${engine}"`);
     if (values.special && engine !== 'llamacpp') throw new UsageError('--special applies to --engine llamacpp only');
+    if (values['loading-ms'] !== undefined && engine !== 'llamacpp') throw new UsageError('--loading-ms applies to --engine llamacpp only (vLLM, SGLang and TGI open their port once loaded: use a port nobody listens on)');
     const rate = values['unfinished-rate'] === undefined ? undefined : Number(values['unfinished-rate']);
     if (rate !== undefined && !(rate >= 0 && rate <= 1)) throw new UsageError(`--unfinished-rate must be a number from 0 to 1, got "${values['unfinished-rate']}"`);
     let misbehave;

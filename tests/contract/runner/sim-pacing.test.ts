@@ -137,6 +137,12 @@ describe('userturn sim --token-ms (a stream paced like an engine decode loop)', 
     const bad = spawnSync(process.execPath, [cli, 'sim', '--token-ms=-1'], { encoding: 'utf8' });
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /--token-ms must be an integer >= 0, got "-1"/);
+    // An empty value was taken as 0, and --loading-ms imitated llama.cpp on any engine.
+    for (const [args, message] of [[['--token-ms', ''], /--token-ms must be an integer >= 0, got ""/], [['--engine', 'llamacpp', '--loading-ms', ' '], /--loading-ms must be an integer >= 0, got " "/], [['--loading-ms', '100'], /--loading-ms applies to --engine llamacpp only/]] as const) {
+      const r = spawnSync(process.execPath, [cli, 'sim', ...args], { encoding: 'utf8' });
+      assert.equal(r.status, 2, args.join(' '));
+      assert.match(r.stderr, message);
+    }
     assert.doesNotMatch(bad.stderr, /\n\s+at /, 'no stack trace');
     // Beyond a timer's range Node would silently wait 1 ms instead.
     const huge = spawnSync(process.execPath, [cli, 'sim', '--token-ms', '3000000000'], { encoding: 'utf8' });

@@ -17,6 +17,8 @@ test('--base-url wins over USERTURN_BASE_URL; each is an http(s) URL without tra
   assert.deepEqual(baseUrlsOf(undefined), ['http://127.0.0.1:8000/v1', 'http://127.0.0.1:8001/v1']);
   assert.deepEqual(baseUrlsOf(['https://gpu.example/v1//']), ['https://gpu.example/v1']);
   assert.throws(() => httpUrls(['ftp://gpu.example/v1']), (e: unknown) => e instanceof UsageError && e.message === '--base-url must be an http(s) URL, got "ftp://gpu.example/v1"');
+  // The same host twice (a trailing slash apart) would take twice its share of requests.
+  assert.throws(() => httpUrls(['http://a/v1/', 'http://b/v1', 'http://a/v1']), (e: unknown) => e instanceof UsageError && e.message === '--base-url names the same endpoint twice: "http://a/v1"');
   // A query (even an empty one) would come before the appended API path, and may hold a key: refused, and not echoed.
   const refused = (url: string, source: string | undefined, shown: string) =>
     assert.throws(() => httpUrls([url], source), (e: unknown) => e instanceof UsageError && e.message.startsWith(`${source ?? '--base-url'} must not have a query string or fragment`) && e.message.endsWith(`got "${shown}"`));
