@@ -1,7 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai/error';
-import { redact } from '../io/secrets.ts';
 import { RejectedAnswer } from './answer-check.ts';
-import { redactUrl } from './endpoints.ts';
+import { scrubUrls } from './endpoints.ts';
 import { HttpTimeoutError, ResponseTooLargeError } from './http-transport.ts';
 
 export interface Failure {
@@ -11,11 +10,7 @@ export interface Failure {
   headers?: Headers;
 }
 
-/**
- * A reason goes into published samples: any URL in it loses its user:password and query string, and every
- * registered secret value is removed (a server's error body may echo the Authorization header).
- */
-const scrubUrls = (s: string): string => redact(s).replace(/\bhttps?:\/\/[^\s"'<>]+/gi, (u) => redactUrl(u));
+/** A reason goes into published samples: scrubUrls (a server's error body may echo the Authorization header). */
 
 /** Whether an attempt's failure may succeed on retry, and a short reason for the record. */
 export function classify(err: unknown): Failure {

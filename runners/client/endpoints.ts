@@ -25,6 +25,11 @@ export interface Endpoint {
   restUntil: number;
   /** Its attempts and failures, for the run's closing lines. */
   tally: EndpointTally;
+  /**
+   * Left out of the run: it was not ready at the /v1/models look-up (model-lookup.ts), and gets no request until a
+   * later look-up finds it serving the run's model (held-endpoints.ts).
+   */
+  held: boolean;
 }
 
 /**
@@ -61,7 +66,7 @@ export function createEndpoints(baseURLs: string[], apiKey: string | undefined, 
   const fetch = fetchImpl ?? globalThis.fetch;
   return baseURLs.map((baseURL) => {
     const getRoute = (route: string, ms: number) => getJson(http, baseURL, route, apiKey, ms);
-    return { baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0, tally: { url: redactUrl(baseURL), attempts: 0, failed: {} }, http, fetch, getRoute, listModels: (ms) => getRoute('models', ms) };
+    return { baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0, held: false, tally: { url: redactUrl(baseURL), attempts: 0, failed: {} }, http, fetch, getRoute, listModels: (ms) => getRoute('models', ms) };
   });
 }
 
@@ -74,10 +79,13 @@ const getJson = (http: HttpTransport, baseURL: string, route: string, apiKey: st
   requestAnswer(http, apiUrl(baseURL, route), null, timeoutMs, apiKey);
 
 /**
- * Least-loaded endpoint, skipping resting ones (recordAttempt) and the one that just failed when there is a choice;
- * ties go round-robin. When every endpoint rests, all are candidates again: a run never stops for want of one.
+ * Least-loaded endpoint, skipping held ones (never picked while one is not held), resting ones (recordAttempt) and the
+ * one that just failed when there is a choice; ties go round-robin. When every endpoint rests, all are candidates
+ * again: a run never stops for want of one.
  */
-export function pickEndpoint(endpoints: Endpoint[], counter: number, avoid?: Endpoint, now = performance.now()): Endpoint {
+export function pickEndpoint(all: Endpoint[], counter: number, avoid?: Endpoint, now = performance.now()): Endpoint {
+  const usable = all.filter((e) => !e.held);
+  const endpoints = usable.length > 0 ? usable : all;
   const awake = endpoints.length > 1 ? endpoints.filter((e) => e.restUntil <= now) : endpoints;
   const candidates = awake.length > 0 ? awake : endpoints;
   const pool = candidates.length > 1 && avoid ? candidates.filter((e) => e !== avoid) : candidates;
@@ -99,86 +107,5 @@ export function redactUrl(u: string): string {
   }
 }
 
-/**
- * Which of the models an endpoint lists (`ids`, at least one) a run sends its requests to: the only one, or else the
- * only one named `expected` (the names serve-cmd gives the submission's model), or none (the problem, after the URL).
- */
-export function pickServedModel(ids: readonly string[], expected: readonly string[]): { model: string } | { problem: string } {
-  const named = ids.length === 1 ? ids : ids.filter((id) => expected.includes(id));
-  if (named.length === 1) return { model: named[0]! };
-  const listed = `${ids.slice(0, 6).join(', ')}${ids.length > 6 ? ', …' : ''}`;
-  const which = expected.length > 0 ? `, ${named.length === 0 ? 'none' : 'more than one'} of them named as serve-cmd serves this submission (${expected.join(' or ')})` : '';
-  return { problem: `lists ${ids.length} models (${listed})${which}: pass --model NAME to choose` };
-}
-
-/**
- * Why an endpoint that lists its model cannot serve yet, or null when it can: its engine's readiness route
- * (EngineBehaviour.readyRoute) answering 503, as llama.cpp's does while it loads the model (every completion would
- * get 503 "Loading model"). A route it does not have (404, an older version) says nothing: the endpoint is taken as
- * ready, as before the check.
- */
-async function stillLoading(e: Endpoint, route: string, timeoutMs: number): Promise<string | null> {
-  try {
-    await e.getRoute(route, Math.min(timeoutMs, 30_000));
-    return null;
-  } catch (err) {
-    const status = (err as { status?: unknown }).status;
-    if (typeof status === 'number' && status !== 503) return null;
-    return `${redactUrl(e.baseURL)}/${route}: ${redact((err as Error).message)} (it lists its model but cannot serve it yet)`;
-  }
-}
-
-/** What an endpoint's GET /models gave: the model the run sends it, or why it did not answer (the reason's whole line). */
-type ModelLookup = { model: string } | { unanswered: string } | { refused: string };
-
-/**
- * The model name each endpoint serves (pickServedModel). One that lists a single model serves that one. One that
- * lists several (Ollama lists every model pulled, vLLM a base model and its LoRA adapters) serves the one of them
- * named `expected` (how serve-cmd names the submission's model); when none or more than one of those is listed, the
- * run stops and asks for --model. Taking the first entry, a review's endpoint that listed another model first had the
- * whole probe run against that model without a word.
- *
- * Endpoints are asked at once. One that does not answer (no connection, a timeout, a 5xx or 429: a host down or still
- * loading) is left out of `models` and its reason is in `unanswered`, as long as another answered: one dead host of
- * eight must not stop the run (the client rests it, ENDPOINT_REST). When none answered, or one answered with a refusal
- * (401, 404: a wrong key or path) or a list the run cannot use, the run stops with that endpoint's reason.
- */
-export async function servedModels(endpoints: Endpoint[], timeoutMs: number, expected: readonly string[] = [], readyRoute: string | null = null): Promise<{ models: string[]; unanswered: string[] }> {
-  const looked = await Promise.all(endpoints.map((e) => lookUpModel(e, timeoutMs, expected, readyRoute)));
-  const refused = looked.find((l): l is { refused: string } => 'refused' in l);
-  if (refused) throw new EndpointError(refused.refused);
-  const models = looked.flatMap((l) => ('model' in l ? [l.model] : []));
-  const unanswered = looked.flatMap((l) => ('unanswered' in l ? [l.unanswered] : []));
-  if (models.length === 0) throw new EndpointError(unanswered[0]!);
-  return { models, unanswered };
-}
-
-async function lookUpModel(e: Endpoint, timeoutMs: number, expected: readonly string[], readyRoute: string | null): Promise<ModelLookup> {
-  let lastErr: unknown;
-  let ids: string[] = [];
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (attempt > 0) await new Promise((r) => setTimeout(r, 200 * attempt));
-    try {
-      // As the SDK's page read it: `data` or nothing, each entry's id.
-      const body = (await e.listModels(Math.min(timeoutMs, 30_000))) as { data?: Array<{ id?: unknown }> } | null;
-      ids = (body?.data || []).map((m) => m?.id).filter((id): id is string => typeof id === 'string' && id !== '');
-      if (ids.length === 0) throw new EndpointError('the endpoint lists no model');
-      lastErr = undefined;
-      break;
-    } catch (err) {
-      lastErr = err;
-    }
-  }
-  if (lastErr === undefined) {
-    const picked = pickServedModel(ids, expected);
-    if ('problem' in picked) return { refused: redact(`${redactUrl(e.baseURL)}/models ${picked.problem}`) };
-    const loading = readyRoute === null ? null : await stillLoading(e, readyRoute, timeoutMs);
-    return loading === null ? picked : { unanswered: loading };
-  }
-  const status = (lastErr as { status?: unknown }).status;
-  const hint = status === 404 && !/\/v1\/?$/.test(new URL(e.baseURL).pathname) ? ' (OpenAI-compatible servers answer under /v1: did you mean --base-url ' + `${redactUrl(e.baseURL)}/v1?)` : '';
-  // The server's words are printed: one that echoes the Authorization header must not print the key.
-  const reason = `${redactUrl(e.baseURL)}/models: ${redact((lastErr as Error).message)}${hint}`;
-  const refused = lastErr instanceof EndpointError || (typeof status === 'number' && status < 500 && status !== 429);
-  return refused ? { refused: reason } : { unanswered: reason };
-}
+/** Text with every URL in it redacted (redactUrl) and every registered secret value removed: for reasons and logs. */
+export const scrubUrls = (s: string): string => redact(s).replace(/\bhttps?:\/\/[^\s"'<>]+/gi, (u) => redactUrl(u));

@@ -54,4 +54,6 @@ export interface EndpointTally {
   url: string;
   attempts: number;
   failed: Record<string, number>;
+  /** Why it was left out of the run when the run ended (model-lookup.ts), if it was. */
+  leftOut?: string;
 }

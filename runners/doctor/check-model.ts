@@ -1,4 +1,4 @@
-import { pickServedModel } from '../client/endpoints.ts';
+import { pickServedModel } from '../client/model-lookup.ts';
 import { servedNames } from '../engines/serve-command.ts';
 import { type Check, fail, pass } from './types.ts';
 

@@ -32,10 +32,11 @@ const kindList = (counts: Record<string, number>): string => Object.entries(coun
  */
 function endpointLines(stats: ClientStats): string[] {
   const all = stats.endpoints ?? [];
-  if (all.length < 2 && !all.some((e) => Object.keys(e.failed).length > 0)) return [];
+  if (all.length < 2 && !all.some((e) => Object.keys(e.failed).length > 0 || e.leftOut)) return [];
   return all.map((e) => {
     const failed = Object.values(e.failed).reduce((a, b) => a + b, 0);
-    return `  endpoint ${e.url}: ${e.attempts} attempts, ${failed} failed${failed > 0 ? ` (${kindList(e.failed)})` : ''}`;
+    const out = e.leftOut ? `; left out of the run: ${e.leftOut}` : '';
+    return `  endpoint ${e.url}: ${e.attempts} attempts, ${failed} failed${failed > 0 ? ` (${kindList(e.failed)})` : ''}${out}`;
   });
 }
 

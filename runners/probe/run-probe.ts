@@ -2,7 +2,9 @@ import { join, resolve } from 'node:path';
 import { openRunCache } from '../cache/run-cache.ts';
 import type { ResponseCache } from '../cache/sqlite-cache.ts';
 import { createCompletionsClient } from '../client/completions-client.ts';
-import { EndpointError, redactUrl, servedModels, type Endpoint } from '../client/endpoints.ts';
+import { redactUrl, type Endpoint } from '../client/endpoints.ts';
+import { watchHeldEndpoints } from '../client/held-endpoints.ts';
+import { servedModels } from '../client/model-lookup.ts';
 import { servedNames } from '../engines/serve-command.ts';
 import { createJudgePanel } from '../judge/index.ts';
 import type { Judge } from '../core/judge.ts';
@@ -33,16 +35,19 @@ async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
 
 /**
  * The model name every endpoint serves (--model, else /v1/models, preferring the names serve-cmd gives the submission's
- * model); endpoints serving different models are refused, and one that does not answer is named and left to rest.
+ * model; model-lookup.ts): endpoints serving different models are refused, and one not ready yet is named and held
+ * until a later look-up finds it ready (held-endpoints.ts). `stop` ends those look-ups.
  */
-async function endpointModels(opts: RunOptions, setup: ProbeSetup, endpoints: Endpoint[]): Promise<string[]> {
-  if (opts.model) return [opts.model];
-  const { models, unanswered } = await servedModels(endpoints, opts.timeoutMs, servedNames(setup.submission), setup.engine.readyRoute);
-  for (const reason of unanswered) opts.log(`warning: ${reason}; the run goes on without waiting for it (requests it fails go to the other endpoints while it rests)`);
-  const distinct = [...new Set(models)].sort();
-  if (distinct.length > 1) throw new EndpointError(`the endpoints serve different models (${distinct.join(', ')}); pass --model to choose one name`);
-  return distinct;
+async function endpointModels(opts: RunOptions, setup: ProbeSetup, endpoints: Endpoint[]): Promise<{ model: string; held: number; stop(): void }> {
+  const lookup = { timeoutMs: opts.timeoutMs, expected: servedNames(setup.submission), readyRoute: setup.engine.readyRoute, wanted: opts.model };
+  const { model, held } = await servedModels(endpoints, lookup);
+  for (const h of held) opts.log(`warning: ${oneLine(h.reason)}; it gets no request until it is ready (looked up again every few seconds)`);
+  const watch = watchHeldEndpoints(held, model, lookup, (line) => opts.log(oneLine(line)));
+  return { model, held: held.length, stop: watch.stop };
 }
+
+/** A server's words inside one line of ours: a newline in them could pass for a line of the runner's own. */
+const oneLine = (s: string): string => s.replace(/\r?\n/g, (m) => JSON.stringify(m).slice(1, -1));
 
 /** `userturn run`: every request of the plan (cached, so a rerun resumes), then the result written in place. */
 export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): Promise<RunOutcome> {
@@ -75,34 +80,41 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
     stream: setup.engine.streams,
     engine: setup.engine,
   });
-  const models = await endpointModels(opts, setup, client.endpoints);
-  opts.log(`running ${setup.submission.id} on ${opts.baseURLs.length} endpoint(s) serving "${models[0]}": ${totalRequests(setup)} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);
-  const provenance = runProvenance(setup, opts.root, models, await git);
-  const runInfo = (cacheHits: number, requestErrors: number): RunInfo => {
-    const finishedAt = new Date();
-    return {
-      started_at: startedAt.toISOString(),
-      finished_at: finishedAt.toISOString(),
-      duration_s: Math.round((finishedAt.getTime() - startedAt.getTime()) / 10) / 100,
-      requests_sent: client.stats.sent,
-      cache_hits: cacheHits,
-      request_errors: requestErrors,
-      endpoints: opts.baseURLs.map(redactUrl),
+  const served = await endpointModels(opts, setup, client.endpoints);
+  // The held endpoints' look-ups end with the run, however it ends.
+  try {
+    const models = [served.model];
+    const waiting = served.held > 0 ? ` (${served.held} not ready yet)` : '';
+    opts.log(`running ${setup.submission.id} on ${opts.baseURLs.length} endpoint(s)${waiting} serving "${models[0]}": ${totalRequests(setup)} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);
+    const provenance = runProvenance(setup, opts.root, models, await git);
+    const runInfo = (cacheHits: number, requestErrors: number): RunInfo => {
+      const finishedAt = new Date();
+      return {
+        started_at: startedAt.toISOString(),
+        finished_at: finishedAt.toISOString(),
+        duration_s: Math.round((finishedAt.getTime() - startedAt.getTime()) / 10) / 100,
+        requests_sent: client.stats.sent,
+        cache_hits: cacheHits,
+        request_errors: requestErrors,
+        endpoints: opts.baseURLs.map(redactUrl),
+      };
     };
-  };
-  // A rerun whose whole result is stored and unchanged on disk writes only summary.json (stored-result.ts).
-  const resultKeyed = cachePath !== null && resultStageApplies(panel, deps) ? resultKey({ scope, setup, options: opts, judges: panel, provenance }) : null;
-  if (cachePath !== null && resultKeyed !== null) {
-    const reused = await reuseStoredResult({ cachePath, scope, key: resultKeyed, outDir: opts.outDir, submissionId: setup.submission.id, run: (hits) => runInfo(hits, 0) });
-    if (reused) {
-      const stats = { ...client.stats, cacheHits: reused.cacheHits };
-      opts.out(finalTable(reused.summary, stats));
-      opts.out('derived: the whole result reused (its samples files unchanged): nothing sent, rendered, scored, judged or summarised');
-      opts.out(`wrote ${join(reused.resultDir, 'summary.json')}; ${reused.summary.datasets.length} samples file(s) kept`);
-      return { exitCode: 0, summary: reused.summary, resultDir: reused.resultDir, stats };
+    // A rerun whose whole result is stored and unchanged on disk writes only summary.json (stored-result.ts).
+    const resultKeyed = cachePath !== null && resultStageApplies(panel, deps) ? resultKey({ scope, setup, options: opts, judges: panel, provenance }) : null;
+    if (cachePath !== null && resultKeyed !== null) {
+      const reused = await reuseStoredResult({ cachePath, scope, key: resultKeyed, outDir: opts.outDir, submissionId: setup.submission.id, run: (hits) => runInfo(hits, 0) });
+      if (reused) {
+        const stats = { ...client.stats, cacheHits: reused.cacheHits };
+        opts.out(finalTable(reused.summary, stats));
+        opts.out('derived: the whole result reused (its samples files unchanged): nothing sent, rendered, scored, judged or summarised');
+        opts.out(`wrote ${join(reused.resultDir, 'summary.json')}; ${reused.summary.datasets.length} samples file(s) kept`);
+        return { exitCode: 0, summary: reused.summary, resultDir: reused.resultDir, stats };
+      }
     }
+    // The whole path's modules (pipeline, judges, sample sink, summary) are loaded only when it is taken.
+    const { fullRun } = await import('./full-run.ts');
+    return await fullRun({ opts, deps, setup, panel, client, models, provenance, runInfo, stops, cachePath, scope, answers, resultKey: resultKeyed });
+  } finally {
+    served.stop();
   }
-  // The whole path's modules (pipeline, judges, sample sink, summary) are loaded only when it is taken.
-  const { fullRun } = await import('./full-run.ts');
-  return fullRun({ opts, deps, setup, panel, client, models, provenance, runInfo, stops, cachePath, scope, answers, resultKey: resultKeyed });
 }

@@ -1,4 +1,6 @@
 import { join, resolve } from 'node:path';
+import { scrubUrls } from '../../client/endpoints.ts';
+import { terminalText } from '../../core/terminal-text.ts';
 import { loadSubmission } from '../load-submission.ts';
 import { listenForInterrupt, type JobHandles } from './interrupt.ts';
 import type { ProbeJobOptions, ProbeJobResult } from './options.ts';
@@ -16,7 +18,10 @@ import { runUserturn } from './userturn-child.ts';
  *   5. stop the server (its whole process group).
  */
 export async function runProbeJob(o: ProbeJobOptions): Promise<ProbeJobResult> {
-  const log = o.log ?? ((l: string) => console.error(l));
+  // Every line the job prints: a URL's user:password or a server's control characters never reach the terminal (a
+  // review's job printed a password in its warnings and the run command it echoed; a model id retitled the terminal).
+  const sink = o.log ?? ((l: string) => console.error(l));
+  const log = (l: string) => sink(terminalText(scrubUrls(l)));
   const loaded = await loadSubmission(o.submission);
   if (!loaded.ok) {
     for (const e of loaded.errors) log(e);

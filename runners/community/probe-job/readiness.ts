@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createEndpoints, redactUrl } from '../../client/endpoints.ts';
+import { lookUpModel } from '../../client/model-lookup.ts';
 
 export interface WaitOptions {
   timeoutMs: number;
@@ -11,47 +13,41 @@ export interface WaitOptions {
   readyRoute?: string | null;
 }
 
-/** Whether an engine's readiness route answers 503 (its body read, so the connection is free again). */
-async function stillLoading(url: string): Promise<boolean> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-  await res.arrayBuffer();
-  return res.status === 503;
-}
+/** One look-up's longest wait: a host that takes the connection but never answers is asked again after it. */
+const LOOKUP_TIMEOUT_MS = 5000;
 
 /**
- * Poll GET {base}/models until it answers 200 with a model list (containing `expectModel` when given), and the
- * engine's readiness route, if it has one, no longer answers 503 (llama.cpp lists its model while it loads it).
+ * Look `base` up as the run does (model-lookup.ts: its key from USERTURN_API_KEY, a URL's user:password, the engine's
+ * readiness route) until it serves a model (`expectModel` when given) and can serve it; the model. While it is starting
+ * every answer means "not yet": a refusal too (Ollama lists nothing until a model is pulled). Every reason it gives
+ * names the endpoint without credentials: a review's job printed a URL's password in its warning and its error.
  */
-export async function waitForModels(base: string, opts: WaitOptions): Promise<string[]> {
+export async function waitForModels(base: string, opts: WaitOptions): Promise<string> {
   const deadline = Date.now() + opts.timeoutMs;
+  const [endpoint] = createEndpoints([base], process.env.USERTURN_API_KEY, LOOKUP_TIMEOUT_MS);
   let last = 'no answer yet';
   while (Date.now() < deadline) {
-    if (opts.alive && !opts.alive()) throw new Error(`the server exited before ${base}/models answered (${last})`);
-    try {
-      const res = await fetch(`${base}/models`, { signal: AbortSignal.timeout(5000) });
-      if (res.ok) {
-        const body = (await res.json()) as { data?: Array<{ id?: unknown }> };
-        const ids = (body.data ?? []).map((m) => String(m.id));
-        if (opts.expectModel && !ids.includes(opts.expectModel)) last = `serves ${ids.join(', ') || 'nothing'}, not ${opts.expectModel}`;
-        else if (opts.readyRoute && (await stillLoading(`${base}/${opts.readyRoute}`))) last = `lists its model, but ${base}/${opts.readyRoute} answers 503 (still loading it)`;
-        else return ids;
-      } else last = `HTTP ${res.status}`;
-    } catch (e) {
-      last = (e as Error).message;
-    }
+    if (opts.alive && !opts.alive()) throw new Error(`the server exited before ${redactUrl(base)} was ready (${last})`);
+    const found = await lookUpModel(endpoint!, { timeoutMs: LOOKUP_TIMEOUT_MS, expected: opts.expectModel ? [opts.expectModel] : [], readyRoute: opts.readyRoute });
+    if ('model' in found && opts.expectModel && found.model !== opts.expectModel) last = `serves "${found.model}", not "${opts.expectModel}"`;
+    else if ('model' in found) {
+      if (found.loading === undefined) return found.model;
+      last = found.loading;
+    } else last = 'refused' in found ? found.refused : found.unanswered;
     await sleep(opts.intervalMs ?? 2000);
   }
-  throw new Error(`${base}/models did not answer within ${Math.round(opts.timeoutMs / 1000)} s (${last})`);
+  throw new Error(`${redactUrl(base)} was not ready within ${Math.round(opts.timeoutMs / 1000)} s (${last})`);
 }
 
 /**
  * Several endpoints the job was given (`--server none`): waited for together, each up to `timeoutMs`. The job goes
- * on with those that answered, naming each one that did not (the runner rests an endpoint that fails); it stops only
- * when none answered. Waited for one after another, eight hosts could take eight timeouts, and one host down stopped a
- * job the others could have run.
+ * on with those that answered, naming each one that did not (the run looks it up again and takes it in once ready);
+ * it stops only when none answered, naming each. Waited for one after another, eight hosts could take eight
+ * timeouts, and one host down stopped a job the others could have run.
  */
 export async function waitForEndpoints(bases: string[], opts: WaitOptions, log: (line: string) => void): Promise<void> {
   const settled = await Promise.allSettled(bases.map((b) => waitForModels(b, opts)));
-  if (settled.every((s) => s.status === 'rejected')) throw (settled[0] as PromiseRejectedResult).reason;
-  settled.forEach((s, i) => log(s.status === 'fulfilled' ? `ready: ${bases[i]} serves ${s.value.join(', ')}` : `warning: ${(s.reason as Error).message}; going on without waiting for it`));
+  const failures = settled.flatMap((s) => (s.status === 'rejected' ? [(s.reason as Error).message] : []));
+  if (failures.length === bases.length) throw new Error(failures.join('; '));
+  settled.forEach((s, i) => log(s.status === 'fulfilled' ? `ready: ${redactUrl(bases[i]!)} serves ${s.value}` : `warning: ${(s.reason as Error).message}; going on without it (the run takes it in once it is ready)`));
 }

@@ -33,19 +33,19 @@ export async function startServer(o: ProbeJobOptions, { sub, serverLog, handles,
     let failed: Error | null = null;
     spawned.once('error', (e) => (failed = e));
     setBaseUrls([cmd.base_url]);
-    const models = await waitForModels(cmd.base_url, {
+    const model = await waitForModels(cmd.base_url, {
       timeoutMs: o.readyTimeoutMs ?? 45 * 60_000,
       expectModel: cmd.served_model_name,
       readyRoute: ENGINES[cmd.engine].readyRoute,
       alive: () => interrupt.signal() === null && failed === null && spawned.exitCode === null && spawned.signalCode === null,
     });
-    log(`ready: ${cmd.base_url} serves ${models.join(', ')}`);
+    log(`ready: ${cmd.base_url} serves ${model}`);
   } else if (o.server === 'sim') {
     const sim = await startSim(o.simProfile ?? 'restater');
     handles.server = sim.child;
     setBaseUrls([sim.base]);
-    const models = await waitForModels(sim.base, { timeoutMs: o.readyTimeoutMs ?? 30_000, intervalMs: 200 });
-    log(`ready (SIMULATOR, not a model): ${sim.base} serves ${models.join(', ')}`);
+    const model = await waitForModels(sim.base, { timeoutMs: o.readyTimeoutMs ?? 30_000, intervalMs: 200 });
+    log(`ready (SIMULATOR, not a model): ${sim.base} serves ${model}`);
   } else {
     const baseUrls = o.baseUrls ?? [];
     if (baseUrls.length === 0) throw new Error('--server none needs at least one --base-url');

@@ -62,8 +62,24 @@ describe('an endpoint still loading its model, as llama.cpp shows it', () => {
     const work = await mkdtemp(join(tmpdir(), 'ut-loading-'));
     const r = await runCli(['run', await llamacppSubmission(work), '--base-url', `${loading.url}/v1`, '--base-url', `${ready.url}/v1`, '--limit', '2', '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--no-cache', '--out', work]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /^warning: http:\/\/127\.0\.0\.1:\d+\/v1\/health: 503 Loading model \(it lists its model but cannot serve it yet\); the run goes on/m);
+    assert.match(r.stderr, /^warning: http:\/\/127\.0\.0\.1:\d+\/v1\/health: 503 Loading model \(it lists its model but cannot serve it yet\); it gets no request until it is ready/m);
     const s = JSON.parse(await readFile(join(work, 'engine-llamacpp', 'summary.json'), 'utf8'));
     assert.equal(s.run.request_errors, 0);
+  });
+
+  it('one that finishes loading during the run is taken in once a later look-up finds it ready', async () => {
+    const soon = await spawnSim(['--engine', 'llamacpp', '--special', '--loading-ms', '1000', '--latency-ms', '200', '--data-dir', fixtureData]);
+    const slow = await spawnSim(['--engine', 'llamacpp', '--special', '--latency-ms', '200', '--data-dir', fixtureData]);
+    try {
+      const work = await mkdtemp(join(tmpdir(), 'ut-loading-'));
+      const r = await runCli(['run', await llamacppSubmission(work), '--base-url', `${soon.url}/v1`, '--base-url', `${slow.url}/v1`, '--limit', '3', '--datasets', 'gsm8k', '--concurrency', '2', '--data-dir', fixtureData, '--template', qwenTemplate, '--no-cache', '--out', work]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stderr, new RegExp(`^${soon.url.replace(/[.]/g, '\\.')}/v1 is ready now \\(serving "userturn-sim/restater"\\): it takes requests from here on$`, 'm'));
+      const line = new RegExp(`^  endpoint ${soon.url.replace(/[.]/g, '\\.')}/v1: (\\d+) attempts, 0 failed$`, 'm').exec(r.stdout);
+      assert.ok(line && Number(line[1]) > 0, r.stdout);
+    } finally {
+      soon.child.kill();
+      slow.child.kill();
+    }
   });
 });

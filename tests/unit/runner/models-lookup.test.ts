@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { createEndpoints, EndpointError, pickServedModel, servedModels } from '../../../runners/client/endpoints.ts';
+import { createEndpoints, EndpointError } from '../../../runners/client/endpoints.ts';
+import { pickServedModel, servedModels } from '../../../runners/client/model-lookup.ts';
 import { clearSecrets, registerSecret } from '../../../runners/io/secrets.ts';
 
 const servers: Array<ReturnType<typeof createServer>> = [];
@@ -15,7 +16,8 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse) => voi
   return `http://127.0.0.1:${(s.address() as AddressInfo).port}/v1`;
 }
 
-const lookup = (url: string, apiKey?: string, timeoutMs = 2000) => servedModels(createEndpoints([url], apiKey, timeoutMs), timeoutMs).then((r) => r.models);
+const lookup = (url: string, apiKey?: string, timeoutMs = 2000) => servedModels(createEndpoints([url], apiKey, timeoutMs), { timeoutMs }).then((r) => [r.model]);
+const reasons = (r: { held: Array<{ reason: string }> }) => r.held.map((h) => h.reason);
 const failure = (p: Promise<unknown>) => p.then(() => assert.fail('expected an EndpointError'), (e: unknown) => e as Error);
 
 describe('the /v1/models look-up (without the openai SDK client, with its errors)', () => {
@@ -35,9 +37,9 @@ describe('the /v1/models look-up (without the openai SDK client, with its errors
     // Ollama lists every model pulled; a review's endpoint listed another model first and the whole probe ran on it.
     const url = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id: 'llama3:latest' }, { id: 'qwen3.5-9b:latest' }, { id: 'lora-x' }] })));
     const endpoints = createEndpoints([url], undefined, 2000);
-    assert.deepEqual(await servedModels(endpoints, 2000, ['qwen3.5-9b', 'qwen3.5-9b:latest', 'Qwen/Qwen3.5-9B']), { models: ['qwen3.5-9b:latest'], unanswered: [] });
+    assert.deepEqual(await servedModels(endpoints, { timeoutMs: 2000, expected: ['qwen3.5-9b', 'qwen3.5-9b:latest', 'Qwen/Qwen3.5-9B'] }), { model: 'qwen3.5-9b:latest', held: [] });
     for (const expected of [[], ['other-model']]) {
-      const e = await failure(servedModels(endpoints, 2000, expected));
+      const e = await failure(servedModels(endpoints, { timeoutMs: 2000, expected }));
       assert.ok(e instanceof EndpointError);
       assert.match(e.message, /\/v1\/models lists 3 models \(llama3:latest, qwen3\.5-9b:latest, lora-x\).*: pass --model NAME to choose$/);
     }
@@ -102,13 +104,15 @@ describe('the /v1/models look-up over several endpoints', () => {
     const busy = await serve((_req, res) => res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"loading"}}'));
     const limited = await serve((_req, res) => res.writeHead(429, { 'content-type': 'application/json' }).end('{"error":{"message":"slow down"}}'));
     const silent = await serve(() => {});
-    const r = await servedModels(createEndpoints(['http://127.0.0.1:9/v1', live, busy, limited, silent], undefined, 300), 300);
-    assert.deepEqual(r.models, ['m']);
-    assert.equal(r.unanswered.length, 4);
-    assert.match(r.unanswered[0]!, /^http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\.$/);
-    assert.match(r.unanswered[1]!, /\/v1\/models: 503 loading$/);
-    assert.match(r.unanswered[2]!, /\/v1\/models: 429 slow down$/);
-    assert.match(r.unanswered[3]!, /\/v1\/models: no complete answer within 0\.3 s \(attempt timeout\)$/);
+    const endpoints = createEndpoints(['http://127.0.0.1:9/v1', live, busy, limited, silent], undefined, 300);
+    const r = await servedModels(endpoints, { timeoutMs: 300 });
+    assert.equal(r.model, 'm');
+    assert.deepEqual(r.held.map((h) => h.endpoint), [endpoints[0], endpoints[2], endpoints[3], endpoints[4]]);
+    const why = reasons(r);
+    assert.match(why[0]!, /^http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\.$/);
+    assert.match(why[1]!, /\/v1\/models: 503 loading$/);
+    assert.match(why[2]!, /\/v1\/models: 429 slow down$/);
+    assert.match(why[3]!, /\/v1\/models: no complete answer within 0\.3 s \(attempt timeout\)$/);
   });
 
   it("an engine's readiness route (llama.cpp's /health): 503 is not ready yet, a route it does not have (404) says nothing", async () => {
@@ -117,17 +121,42 @@ describe('the /v1/models look-up over several endpoints', () => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(status === 503 ? '{"error":{"code":503,"message":"Loading model","type":"unavailable_error"}}' : '{"error":{"message":"File Not Found"}}');
     });
     const [loadingUrl, olderUrl] = [await withHealth(503), await withHealth(404)];
-    const r = await servedModels(createEndpoints([loadingUrl, olderUrl], undefined, 1000), 1000, [], 'health');
-    assert.deepEqual(r.models, ['m']);
-    assert.deepEqual(r.unanswered, [`${loadingUrl}/health: 503 Loading model (it lists its model but cannot serve it yet)`]);
+    const r = await servedModels(createEndpoints([loadingUrl, olderUrl], undefined, 1000), { timeoutMs: 1000, readyRoute: 'health' });
+    assert.equal(r.model, 'm');
+    assert.deepEqual(reasons(r), [`${loadingUrl}/health: 503 Loading model (it lists its model but cannot serve it yet)`]);
     // Without a readiness route (vLLM, SGLang, TGI, Ollama) the route is never asked.
-    assert.deepEqual((await servedModels(createEndpoints([loadingUrl], undefined, 1000), 1000)).models, ['m']);
+    assert.deepEqual(await servedModels(createEndpoints([loadingUrl], undefined, 1000), { timeoutMs: 1000 }), { model: 'm', held: [] });
   });
 
-  it('every endpoint silent stops the run with the first one\'s reason', async () => {
-    const e = await failure(servedModels(createEndpoints(['http://127.0.0.1:9/v1', 'http://127.0.0.1:10/v1'], undefined, 300), 300));
+  it('every endpoint silent stops the run, naming each one', async () => {
+    const e = await failure(servedModels(createEndpoints(['http://127.0.0.1:9/v1', 'http://127.0.0.1:10/v1'], undefined, 300), { timeoutMs: 300 }));
     assert.ok(e instanceof EndpointError);
-    assert.match(e.message, /^http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\.$/);
+    assert.match(e.message, /^http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\.; http:\/\/127\.0\.0\.1:10\/v1\/models: Connection error\.$/);
+  });
+
+  it('an endpoint still loading counts with the model it lists: another model than the others stops the run', async () => {
+    // A review's loading llama.cpp host listed another model, was held, and later answered for the run (llama.cpp
+    // answers whatever model a request names): two models' answers in one result.
+    const loadingOther = await serve((req, res) => {
+      if (req.url === '/v1/models') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"other"}]}');
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"code":503,"message":"Loading model","type":"unavailable_error"}}');
+    });
+    const e = await failure(servedModels(createEndpoints([await listing('m'), loadingOther], undefined, 1000), { timeoutMs: 1000, readyRoute: 'health' }));
+    assert.match(e.message, /^the endpoints serve different models \(m, other\); pass --model to choose one name$/);
+  });
+
+  it('--model: the name is taken whatever is listed (or with no /models route), and readiness and dead hosts still count', async () => {
+    const loading = await serve((req, res) => {
+      if (req.url === '/v1/models') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"listed"}]}');
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"code":503,"message":"Loading model","type":"unavailable_error"}}');
+    });
+    const noRoute = await serve((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}'));
+    const r = await servedModels(createEndpoints([noRoute, loading, 'http://127.0.0.1:9/v1'], undefined, 300), { timeoutMs: 300, readyRoute: 'health', wanted: 'chosen' });
+    assert.equal(r.model, 'chosen');
+    assert.deepEqual(reasons(r).map((x) => x.replace(/^http:\/\/127\.0\.0\.1:\d+/, '')), ['/v1/health: 503 Loading model (it lists its model but cannot serve it yet)', '/v1/models: Connection error.']);
+    // Before, --model skipped the look-up: a loading llama.cpp got every request (28 attempts of 503 in a review's run).
+    const alone = await failure(servedModels(createEndpoints([loading], undefined, 300), { timeoutMs: 300, readyRoute: 'health', wanted: 'chosen' }));
+    assert.match(alone.message, /\/v1\/health: 503 Loading model/);
   });
 
   it('a refusal (a wrong key, a wrong path, no model listed) stops the run even when another endpoint answered', async () => {
@@ -138,7 +167,7 @@ describe('the /v1/models look-up over several endpoints', () => {
       [200, '{"data":[]}', /\/v1\/models: the endpoint lists no model$/],
     ] as const) {
       const other = await serve((_req, res) => res.writeHead(status, { 'content-type': 'application/json' }).end(body));
-      const e = await failure(servedModels(createEndpoints([live, other], undefined, 1000), 1000));
+      const e = await failure(servedModels(createEndpoints([live, other], undefined, 1000), { timeoutMs: 1000 }));
       assert.ok(e instanceof EndpointError);
       assert.match(e.message, message);
     }
@@ -152,8 +181,8 @@ describe('the /v1/models look-up over several endpoints', () => {
       mostOpen = Math.max(mostOpen, ++open);
       req.socket.once('close', () => open--);
     };
-    const r = await servedModels(createEndpoints([await serve(hold), await serve(hold), await listing('m')], undefined, 300), 300);
+    const r = await servedModels(createEndpoints([await serve(hold), await serve(hold), await listing('m')], undefined, 300), { timeoutMs: 300 });
     assert.equal(mostOpen, 2);
-    assert.deepEqual(r.models, ['m']);
+    assert.equal(r.model, 'm');
   });
 });

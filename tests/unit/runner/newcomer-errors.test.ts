@@ -6,7 +6,8 @@ import { describe, it } from 'node:test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readDatasetFiles } from '../../../runners/datasets/source.ts';
-import { createEndpoints, servedModels } from '../../../runners/client/endpoints.ts';
+import { createEndpoints } from '../../../runners/client/endpoints.ts';
+import { servedModels } from '../../../runners/client/model-lookup.ts';
 import type { DatasetSpec } from '../../../src/schema/index.ts';
 
 describe('errors a newcomer meets offline or with a wrong URL', () => {
@@ -29,7 +30,7 @@ describe('errors a newcomer meets offline or with a wrong URL', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      await assert.rejects(servedModels(createEndpoints([url], undefined, 2000), 2000), /did you mean --base-url http:\/\/127\.0\.0\.1:\d+\/v1\?/);
+      await assert.rejects(servedModels(createEndpoints([url], undefined, 2000), { timeoutMs: 2000 }), /did you mean --base-url http:\/\/127\.0\.0\.1:\d+\/v1\?/);
     } finally {
       server.close();
     }

@@ -1,0 +1,51 @@
+import type { Endpoint } from './endpoints.ts';
+import { lookUpModel, type LookupOptions } from './model-lookup.ts';
+
+/** How often a held endpoint is looked up again: 2 s at first, doubling to 30 s. */
+export const HELD_RECHECK = { firstMs: 2000, maxMs: 30_000 } as const;
+
+/**
+ * Look the held endpoints up again until each is ready (servedModels left them out): one found serving `model` and
+ * able to serve it is taken into the run; one found serving another model, or refusing, is left out for the rest of
+ * it (llama.cpp answers whatever model a request names, so nothing later would tell). Each endpoint is asked again only
+ * once its last look-up ended. The timers do not keep the process alive; `stop()` ends them when the run ends.
+ */
+export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: string }>, model: string, o: LookupOptions, log: (line: string) => void, every: { firstMs: number; maxMs: number } = HELD_RECHECK): { stop(): void } {
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+  const leaveOut = (e: Endpoint, why: string) => {
+    e.tally.leftOut = why;
+    log(`warning: ${why}; it stays out of this run`);
+  };
+  const watch = (e: Endpoint, waitMs: number) => {
+    const t = setTimeout(async () => {
+      timers.delete(t);
+      const found = await lookUpModel(e, o);
+      if (stopped) return;
+      if ('refused' in found) return leaveOut(e, found.refused);
+      if ('model' in found && found.model !== model) return leaveOut(e, `${e.tally.url} now serves "${found.model}", not the run's "${model}"`);
+      if ('model' in found && found.loading === undefined) {
+        e.held = false;
+        e.tally.leftOut = undefined;
+        log(`${e.tally.url} is ready now (serving "${model}"): it takes requests from here on`);
+        return;
+      }
+      e.tally.leftOut = 'model' in found ? found.loading : found.unanswered;
+      watch(e, Math.min(every.maxMs, waitMs * 2));
+    }, waitMs);
+    t.unref();
+    timers.add(t);
+  };
+  for (const { endpoint, reason } of held) {
+    endpoint.held = true;
+    endpoint.tally.leftOut = reason;
+    watch(endpoint, every.firstMs);
+  }
+  return {
+    stop() {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { redact } from '../io/secrets.ts';
+import { EndpointError, redactUrl, type Endpoint } from './endpoints.ts';
+
+/**
+ * Which of the models an endpoint lists (`ids`, at least one) a run sends its requests to: the only one, or else the
+ * only one named `expected` (the names serve-cmd gives the submission's model), or none (the problem, after the URL).
+ */
+export function pickServedModel(ids: readonly string[], expected: readonly string[]): { model: string } | { problem: string } {
+  const named = ids.length === 1 ? ids : ids.filter((id) => expected.includes(id));
+  if (named.length === 1) return { model: named[0]! };
+  const listed = `${ids.slice(0, 6).join(', ')}${ids.length > 6 ? ', …' : ''}`;
+  const which = expected.length > 0 ? `, ${named.length === 0 ? 'none' : 'more than one'} of them named as serve-cmd serves this submission (${expected.join(' or ')})` : '';
+  return { problem: `lists ${ids.length} models (${listed})${which}: pass --model NAME to choose` };
+}
+
+/** How to look endpoints up: the run's timeout, serve-cmd's names, the engine's readiness route, --model. */
+export interface LookupOptions {
+  timeoutMs: number;
+  /** The names serve-cmd gives the submission's model (pickServedModel). */
+  expected?: readonly string[];
+  /** EngineBehaviour.readyRoute: answering 503, the endpoint lists its model but cannot serve it yet (llama.cpp). */
+  readyRoute?: string | null;
+  /** --model: the name requests carry whatever /v1/models lists (it may list none, or have no such route). */
+  wanted?: string;
+}
+
+/**
+ * What one endpoint's look-up found: the model it serves (and, when it cannot serve it yet, why: `loading`), or why it
+ * did not answer (a host down or starting: it may come up later), or a refusal (a wrong key or path, a list the run
+ * cannot use: the run stops). Reasons are whole lines, the endpoint's URL without credentials first.
+ */
+export type ModelLookup = { model: string; loading?: string } | { unanswered: string } | { refused: string };
+
+/**
+ * Why an endpoint that lists its model cannot serve yet, or undefined when it can: its engine's readiness route
+ * answering 503, as llama.cpp's does while it loads the model (every completion would get 503 "Loading model"). A
+ * route it does not have (404, an older version) says nothing: the endpoint is taken as ready, as before the check.
+ */
+async function stillLoading(e: Endpoint, route: string, timeoutMs: number): Promise<string | undefined> {
+  try {
+    await e.getRoute(route, Math.min(timeoutMs, 30_000));
+    return undefined;
+  } catch (err) {
+    const status = (err as { status?: unknown }).status;
+    if (typeof status === 'number' && status !== 503) return undefined;
+    return `${redactUrl(e.baseURL)}/${route}: ${redact((err as Error).message)} (it lists its model but cannot serve it yet)`;
+  }
+}
+
+/** One endpoint's GET /models (three tries), then its readiness route. */
+export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelLookup> {
+  let lastErr: unknown;
+  let ids: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, 200 * attempt));
+    try {
+      // As the SDK's page read it: `data` or nothing, each entry's id.
+      const body = (await e.listModels(Math.min(o.timeoutMs, 30_000))) as { data?: Array<{ id?: unknown }> } | null;
+      ids = (body?.data || []).map((m) => m?.id).filter((id): id is string => typeof id === 'string' && id !== '');
+      if (ids.length === 0 && o.wanted === undefined) throw new EndpointError('the endpoint lists no model');
+      lastErr = undefined;
+      break;
+    } catch (err) {
+      lastErr = err;
+    }
+  }
+  const status = (lastErr as { status?: unknown } | undefined)?.status;
+  // With --model the list is not needed: a server without the route (404) is up and takes the name given.
+  if (lastErr === undefined || (o.wanted !== undefined && status === 404)) {
+    const picked = o.wanted !== undefined ? { model: o.wanted } : pickServedModel(ids, o.expected ?? []);
+    if ('problem' in picked) return { refused: redact(`${redactUrl(e.baseURL)}/models ${picked.problem}`) };
+    const loading = o.readyRoute ? await stillLoading(e, o.readyRoute, o.timeoutMs) : undefined;
+    return loading === undefined ? picked : { model: picked.model, loading };
+  }
+  const hint = status === 404 && !/\/v1\/?$/.test(new URL(e.baseURL).pathname) ? ' (OpenAI-compatible servers answer under /v1: did you mean --base-url ' + `${redactUrl(e.baseURL)}/v1?)` : '';
+  // The server's words are printed: one that echoes the Authorization header must not print the key.
+  const reason = `${redactUrl(e.baseURL)}/models: ${redact((lastErr as Error).message)}${hint}`;
+  const refused = lastErr instanceof EndpointError || (typeof status === 'number' && status < 500 && status !== 429);
+  return refused ? { refused: reason } : { unanswered: reason };
+}
+
+/**
+ * The model every endpoint serves, and the endpoints left out until a later look-up finds them ready (held-endpoints.ts).
+ * One that lists a single model serves that one. One that lists several (Ollama lists every model pulled, vLLM a base
+ * model and its LoRA adapters) serves the one of them named `expected` (how serve-cmd names the submission's model);
+ * when none or more than one of those is listed, the run stops and asks for --model (taking the first entry, a
+ * review's endpoint that listed another model first had the whole probe run against that model without a word).
+ *
+ * Endpoints are asked at once. One that does not answer (no connection, a timeout, a 5xx or 429: a host down or still
+ * starting) or lists its model but cannot serve it yet (llama.cpp loading it) is held, as long as another is ready: one
+ * dead host of eight must not stop the run, nor take requests (a review's run sent a silent host a round of requests
+ * that each waited out the first-byte timeout). The run stops when one refuses (401, 404, a list it cannot use), when
+ * the models listed differ (a loading endpoint's included: it lists the model it is loading), or when none is ready;
+ * every endpoint's reason is given then.
+ */
+export async function servedModels(endpoints: Endpoint[], o: LookupOptions): Promise<{ model: string; held: Array<{ endpoint: Endpoint; reason: string }> }> {
+  const looked = await Promise.all(endpoints.map((e) => lookUpModel(e, o)));
+  const refused = looked.flatMap((l) => ('refused' in l ? [l.refused] : []));
+  if (refused.length > 0) throw new EndpointError(refused.join('; '));
+  const models = [...new Set(looked.flatMap((l) => ('model' in l ? [l.model] : [])))].sort();
+  if (models.length > 1) throw new EndpointError(`the endpoints serve different models (${models.join(', ')}); pass --model to choose one name`);
+  const held = looked.flatMap((l, i) => ('unanswered' in l ? [{ endpoint: endpoints[i]!, reason: l.unanswered }] : 'loading' in l && l.loading ? [{ endpoint: endpoints[i]!, reason: l.loading }] : []));
+  if (held.length === endpoints.length) throw new EndpointError(held.map((h) => h.reason).join('; '));
+  return { model: models[0]!, held };
+}
