@@ -31,7 +31,7 @@ export const answerByteLimit = (maxTokens: number): number => 2 ** 20 + maxToken
  * One request on the transport (a POST of `wire`, or a GET when it is null), answered as the SDK answers: the
  * streamed or JSON body, or its error types for a status, a failure before the headers and the deadline.
  */
-export async function requestAnswer(http: HttpTransport, url: URL, wire: string | null, timeoutMs: number, apiKey: string | undefined, maxBodyBytes?: number): Promise<unknown> {
+export async function requestAnswer(http: HttpTransport, url: URL, wire: string | null, timeoutMs: number, apiKey: string | undefined, maxBodyBytes?: number, signal?: AbortSignal): Promise<unknown> {
   // USERTURN_API_KEY as a Bearer token (as the SDK sent it, "none" without one); without a key, a URL's user:password
   // goes as Basic auth (the transport adds it), which the Bearer header used to shadow.
   const auth: Record<string, string> = apiKey === undefined && url.username !== '' ? { accept: 'application/json' } : { accept: 'application/json', authorization: `Bearer ${apiKey ?? 'none'}` };
@@ -40,7 +40,7 @@ export async function requestAnswer(http: HttpTransport, url: URL, wire: string 
   let answer: { value: unknown } | { error: unknown };
   let opened: OpenResponse | null = null;
   try {
-    answer = await http.open(url, { ...init, deadlineMs: timeoutMs, maxBodyBytes }, (o) =>
+    answer = await http.open(url, { ...init, deadlineMs: timeoutMs, maxBodyBytes, signal }, (o) =>
       readAnswer((opened = o)).then(
         (value) => ({ value }),
         (error: unknown) => ({ error }),

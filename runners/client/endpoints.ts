@@ -11,9 +11,9 @@ export class EndpointError extends ServerError {}
 export interface Endpoint {
   baseURL: string;
   /** GET <base>/models: its JSON body, or the openai SDK's error for what went wrong (as the SDK's client gave it). */
-  listModels(timeoutMs: number): Promise<unknown>;
+  listModels(timeoutMs: number, signal?: AbortSignal): Promise<unknown>;
   /** GET <base>/<route> the same way (an engine's readiness route). */
-  getRoute(route: string, timeoutMs: number): Promise<unknown>;
+  getRoute(route: string, timeoutMs: number, signal?: AbortSignal): Promise<unknown>;
   /** The keep-alive transport completions are posted on (direct-completion.ts). */
   http: HttpTransport;
   /** The fetch for Ollama's /api/generate: the runner's transport's, or the global one (USERTURN_FETCH=global). */
@@ -65,18 +65,12 @@ export function createEndpoints(baseURLs: string[], apiKey: string | undefined, 
   const fetchImpl = process.env.USERTURN_FETCH === 'global' ? undefined : createHttpFetch(maxSockets, timeouts, http);
   const fetch = fetchImpl ?? globalThis.fetch;
   return baseURLs.map((baseURL) => {
-    const getRoute = (route: string, ms: number) => getJson(http, baseURL, route, apiKey, ms);
-    return { baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0, held: false, tally: { url: redactUrl(baseURL), attempts: 0, failed: {} }, http, fetch, getRoute, listModels: (ms) => getRoute('models', ms) };
+    // A GET as the SDK's `models.list()` made it, without its client: on the runner's transport, the body as JSON when
+    // the server says it is JSON (else its text, which lists nothing), the SDK's errors (requestAnswer).
+    const getRoute = (route: string, ms: number, signal?: AbortSignal) => requestAnswer(http, apiUrl(baseURL, route), null, ms, apiKey, undefined, signal);
+    return { baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0, held: false, tally: { url: redactUrl(baseURL), attempts: 0, failed: {} }, http, fetch, getRoute, listModels: (ms, signal) => getRoute('models', ms, signal) };
   });
 }
-
-/**
- * What the SDK's `models.list()` did, without loading its client: the same GET on the runner's transport (no
- * fetch Response or Headers), the body as JSON when the server says it is JSON (else its text, which lists
- * nothing), and the SDK's errors (requestAnswer).
- */
-const getJson = (http: HttpTransport, baseURL: string, route: string, apiKey: string | undefined, timeoutMs: number): Promise<unknown> =>
-  requestAnswer(http, apiUrl(baseURL, route), null, timeoutMs, apiKey);
 
 /**
  * Least-loaded endpoint, skipping held ones (never picked while one is not held), resting ones (recordAttempt) and the

@@ -8,10 +8,14 @@ export const HELD_RECHECK = { firstMs: 2000, maxMs: 30_000 } as const;
  * Look the held endpoints up again until each is ready (servedModels left them out): one found serving `model` and
  * able to serve it is taken into the run; one found serving another model, or refusing, is left out for the rest of
  * it (llama.cpp answers whatever model a request names, so nothing later would tell). Each endpoint is asked again only
- * once its last look-up ended. The timers do not keep the process alive; `stop()` ends them when the run ends.
+ * once its last look-up ended. The timers do not keep the process alive; `stop()` ends them, and any look-up in flight,
+ * when the run ends.
  */
 export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: string }>, model: string, o: LookupOptions, log: (line: string) => void, every: { firstMs: number; maxMs: number } = HELD_RECHECK): { stop(): void } {
   const timers = new Set<NodeJS.Timeout>();
+  // Ends the look-ups in flight too: one waiting on a silent host would keep the process up after the run.
+  const ended = new AbortController();
+  const lookup = { ...o, signal: ended.signal };
   let stopped = false;
   const leaveOut = (e: Endpoint, why: string) => {
     e.tally.leftOut = why;
@@ -20,7 +24,7 @@ export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: str
   const watch = (e: Endpoint, waitMs: number) => {
     const t = setTimeout(async () => {
       timers.delete(t);
-      const found = await lookUpModel(e, o);
+      const found = await lookUpModel(e, lookup);
       if (stopped) return;
       if ('refused' in found) return leaveOut(e, found.refused);
       if ('model' in found && found.model !== model) return leaveOut(e, `${e.tally.url} now serves "${found.model}", not the run's "${model}"`);
@@ -44,6 +48,7 @@ export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: str
   return {
     stop() {
       stopped = true;
+      ended.abort(new Error('the run ended'));
       for (const t of timers) clearTimeout(t);
       timers.clear();
     },

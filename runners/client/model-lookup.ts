@@ -22,6 +22,8 @@ export interface LookupOptions {
   readyRoute?: string | null;
   /** --model: the name requests carry whatever /v1/models lists (it may list none, or have no such route). */
   wanted?: string;
+  /** Ends the look-up: it then answers `unanswered` with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -36,9 +38,9 @@ export type ModelLookup = { model: string; loading?: string } | { unanswered: st
  * answering 503, as llama.cpp's does while it loads the model (every completion would get 503 "Loading model"). A
  * route it does not have (404, an older version) says nothing: the endpoint is taken as ready, as before the check.
  */
-async function stillLoading(e: Endpoint, route: string, timeoutMs: number): Promise<string | undefined> {
+async function stillLoading(e: Endpoint, route: string, timeoutMs: number, signal?: AbortSignal): Promise<string | undefined> {
   try {
-    await e.getRoute(route, Math.min(timeoutMs, 30_000));
+    await e.getRoute(route, Math.min(timeoutMs, 30_000), signal);
     return undefined;
   } catch (err) {
     const status = (err as { status?: unknown }).status;
@@ -51,11 +53,11 @@ async function stillLoading(e: Endpoint, route: string, timeoutMs: number): Prom
 export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelLookup> {
   let lastErr: unknown;
   let ids: string[] = [];
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 3 && !o.signal?.aborted; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, 200 * attempt));
     try {
       // As the SDK's page read it: `data` or nothing, each entry's id.
-      const body = (await e.listModels(Math.min(o.timeoutMs, 30_000))) as { data?: Array<{ id?: unknown }> } | null;
+      const body = (await e.listModels(Math.min(o.timeoutMs, 30_000), o.signal)) as { data?: Array<{ id?: unknown }> } | null;
       ids = (body?.data || []).map((m) => m?.id).filter((id): id is string => typeof id === 'string' && id !== '');
       if (ids.length === 0 && o.wanted === undefined) throw new EndpointError('the endpoint lists no model');
       lastErr = undefined;
@@ -64,12 +66,13 @@ export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelL
       lastErr = err;
     }
   }
+  if (o.signal?.aborted) return { unanswered: `${redactUrl(e.baseURL)}/models: ${(o.signal.reason as Error).message}` };
   const status = (lastErr as { status?: unknown } | undefined)?.status;
   // With --model the list is not needed: a server without the route (404) is up and takes the name given.
   if (lastErr === undefined || (o.wanted !== undefined && status === 404)) {
     const picked = o.wanted !== undefined ? { model: o.wanted } : pickServedModel(ids, o.expected ?? []);
     if ('problem' in picked) return { refused: redact(`${redactUrl(e.baseURL)}/models ${picked.problem}`) };
-    const loading = o.readyRoute ? await stillLoading(e, o.readyRoute, o.timeoutMs) : undefined;
+    const loading = o.readyRoute ? await stillLoading(e, o.readyRoute, o.timeoutMs, o.signal) : undefined;
     return loading === undefined ? picked : { model: picked.model, loading };
   }
   const hint = status === 404 && !/\/v1\/?$/.test(new URL(e.baseURL).pathname) ? ' (OpenAI-compatible servers answer under /v1: did you mean --base-url ' + `${redactUrl(e.baseURL)}/v1?)` : '';
@@ -94,7 +97,7 @@ export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelL
  * every endpoint's reason is given then.
  */
 export async function servedModels(endpoints: Endpoint[], o: LookupOptions): Promise<{ model: string; held: Array<{ endpoint: Endpoint; reason: string }> }> {
-  const looked = await Promise.all(endpoints.map((e) => lookUpModel(e, o)));
+  const looked = await lookUpAll(endpoints, o);
   const refused = looked.flatMap((l) => ('refused' in l ? [l.refused] : []));
   if (refused.length > 0) throw new EndpointError(refused.join('; '));
   const models = [...new Set(looked.flatMap((l) => ('model' in l ? [l.model] : [])))].sort();
@@ -102,4 +105,31 @@ export async function servedModels(endpoints: Endpoint[], o: LookupOptions): Pro
   const held = looked.flatMap((l, i) => ('unanswered' in l ? [{ endpoint: endpoints[i]!, reason: l.unanswered }] : 'loading' in l && l.loading ? [{ endpoint: endpoints[i]!, reason: l.loading }] : []));
   if (held.length === endpoints.length) throw new EndpointError(held.map((h) => h.reason).join('; '));
   return { model: models[0]!, held };
+}
+
+/**
+ * How long the other endpoints' look-ups may go on once one endpoint is ready: a host that takes the connection and
+ * never answers was waited for over three tries of up to 30 s each (a review's run sat silent for 91 s) though the run
+ * could start. Those still looking are held (held-endpoints.ts asks them again).
+ */
+export const LATE_LOOKUP_MS = 10_000;
+
+/** Every endpoint's look-up, at once; once one is ready the others get LATE_LOOKUP_MS more. */
+async function lookUpAll(endpoints: Endpoint[], o: LookupOptions): Promise<ModelLookup[]> {
+  const late = new AbortController();
+  const signal = o.signal ? AbortSignal.any([o.signal, late.signal]) : late.signal;
+  let timer: NodeJS.Timeout | undefined;
+  const startGrace = () => {
+    timer ??= setTimeout(() => late.abort(new Error(`no answer ${LATE_LOOKUP_MS / 1000} s after another endpoint was ready`)), LATE_LOOKUP_MS);
+    timer.unref();
+  };
+  const looked = await Promise.all(
+    endpoints.map(async (e) => {
+      const l = await lookUpModel(e, { ...o, signal });
+      if ('model' in l && l.loading === undefined) startGrace();
+      return l;
+    }),
+  );
+  clearTimeout(timer);
+  return looked;
 }

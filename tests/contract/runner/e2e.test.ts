@@ -116,6 +116,29 @@ describe('userturn run against userturn sim on the project fixtures', () => {
     assert.match(r.stdout, new RegExp(`^  endpoint ${sim.url.replace(/[.]/g, '\\.')}/v1: \\d+ attempts, 0 failed$`, 'm'));
   });
 
+  it('a host that takes the connection and never answers: held 10 s after another is ready, and the run ends without waiting for it', { timeout: 120_000 }, async () => {
+    // A review's run sat silent for 91 s (three look-up tries of 30 s each), then sent the host a round of requests
+    // that each waited out the first-byte timeout.
+    const { createServer } = await import('node:http');
+    const silent = createServer(() => {});
+    await new Promise<void>((res) => silent.listen(0, '127.0.0.1', res));
+    try {
+      const work = await mkdtemp(join(tmpdir(), 'ut-e2e-'));
+      const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}/v1`;
+      const t0 = performance.now();
+      const r = await runCli(['run', SUBMISSION, '--base-url', url, '--base-url', `${sim.url}/v1`, '--limit', '2', '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--out', work, '--no-cache', '--timeout-ms', '60000']);
+      const seconds = (performance.now() - t0) / 1000;
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stderr, /^warning: .*\/v1\/models: no answer 10 s after another endpoint was ready; it gets no request/m);
+      assert.match(r.stdout, /^  endpoint http:\/\/127\.0\.0\.1:\d+\/v1: 0 attempts, 0 failed; left out of the run: /m);
+      // Far from the 90 s and more of waiting it out (a loaded machine's margin included).
+      assert.ok(seconds < 45, `${seconds.toFixed(1)} s`);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+
   it("a server's newline in a warning stays inside its line", async () => {
     const { createServer } = await import('node:http');
     const liar = createServer((_req, res) => res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"down\\r\\nrequests: 20 completed, 0 failed"}}'));

@@ -57,4 +57,24 @@ describe('held endpoints', () => {
       watch.stop();
     }
   });
+
+  it('stop() ends a look-up in flight: a silent host does not keep the process up after the run', async () => {
+    let closed: () => void;
+    const socketClosed = new Promise<void>((r) => (closed = r));
+    let asked: () => void;
+    const wasAsked = new Promise<void>((r) => (asked = r));
+    const silent = createServer((req) => {
+      asked();
+      req.socket.once('close', () => closed());
+    });
+    servers.push(silent);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const [endpoint] = createEndpoints([`http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`], undefined, 60_000);
+    const watch = watchHeldEndpoints([{ endpoint: endpoint!, reason: 'silent' }], 'm', { timeoutMs: 60_000 }, () => {}, { firstMs: 10, maxMs: 20 });
+    await wasAsked;
+    watch.stop();
+    // Without the abort the request would stay open for its 30 s timeout (three times over).
+    const late = new Promise((_, reject) => setTimeout(() => reject(new Error('the look-up was not ended')), 3000).unref());
+    await Promise.race([socketClosed, late]);
+  });
 });
