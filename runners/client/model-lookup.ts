@@ -66,7 +66,7 @@ export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelL
       lastErr = err;
     }
   }
-  if (o.signal?.aborted) return { unanswered: `${redactUrl(e.baseURL)}/models: ${(o.signal.reason as Error).message}` };
+  if (lastErr !== undefined && o.signal?.aborted) return { unanswered: `${redactUrl(e.baseURL)}/models: ${(o.signal.reason as Error).message}` };
   const status = (lastErr as { status?: unknown } | undefined)?.status;
   // With --model the list is not needed: a server without the route (404) is up and takes the name given.
   if (lastErr === undefined || (o.wanted !== undefined && status === 404)) {
