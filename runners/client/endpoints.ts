@@ -101,5 +101,10 @@ export function redactUrl(u: string): string {
   }
 }
 
-/** Text with every URL in it redacted (redactUrl) and every registered secret value removed: for reasons and logs. */
-export const scrubUrls = (s: string): string => redact(s).replace(/\bhttps?:\/\/[^\s"'<>]+/gi, (u) => redactUrl(u));
+/**
+ * Text with every URL in it redacted (redactUrl) and every registered secret value removed: for reasons and logs. A
+ * URL that had user:password shows `[redacted]@` in their place, so a command copied from a log fails visibly
+ * instead of running without them.
+ */
+export const scrubUrls = (s: string): string =>
+  redact(s).replace(/\bhttps?:\/\/[^\s"'<>]+/gi, (u) => (/^[a-z]+:\/\/[^/?#]*@/i.test(u) ? redactUrl(u).replace('://', '://[redacted]@') : redactUrl(u)));

@@ -1,3 +1,4 @@
+import { oneLine } from '../core/terminal-text.ts';
 import type { Endpoint } from './endpoints.ts';
 import { lookUpModel, type LookupOptions } from './model-lookup.ts';
 
@@ -19,7 +20,7 @@ export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: str
   let stopped = false;
   const leaveOut = (e: Endpoint, why: string) => {
     e.tally.leftOut = why;
-    log(`warning: ${why}; it stays out of this run`);
+    log(`warning: left out of this run: ${why}`);
   };
   const watch = (e: Endpoint, waitMs: number) => {
     const t = setTimeout(async () => {
@@ -27,11 +28,11 @@ export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: str
       const found = await lookUpModel(e, lookup);
       if (stopped) return;
       if ('refused' in found) return leaveOut(e, found.refused);
-      if ('model' in found && found.model !== model) return leaveOut(e, `${e.tally.url} now serves "${found.model}", not the run's "${model}"`);
+      if ('model' in found && found.model !== model) return leaveOut(e, `${e.tally.url} now serves "${oneLine(found.model)}", not the run's "${oneLine(model)}"`);
       if ('model' in found && found.loading === undefined) {
         e.held = false;
         e.tally.leftOut = undefined;
-        log(`${e.tally.url} is ready now (serving "${model}"): it takes requests from here on`);
+        log(`${e.tally.url} is ready now (serving "${oneLine(model)}"): it takes requests from here on`);
         return;
       }
       e.tally.leftOut = 'model' in found ? found.loading : found.unanswered;

@@ -1,3 +1,5 @@
+import { APIConnectionTimeoutError } from 'openai/error';
+import { oneLine } from '../core/terminal-text.ts';
 import { redact } from '../io/secrets.ts';
 import { EndpointError, redactUrl, type Endpoint } from './endpoints.ts';
 
@@ -40,13 +42,31 @@ export type ModelLookup = { model: string; loading?: string } | { unanswered: st
  */
 async function stillLoading(e: Endpoint, route: string, timeoutMs: number, signal?: AbortSignal): Promise<string | undefined> {
   try {
-    await e.getRoute(route, Math.min(timeoutMs, 30_000), signal);
+    await e.getRoute(route, Math.min(timeoutMs, LOOKUP_TRY_MS), signal);
     return undefined;
   } catch (err) {
+    if (signal?.aborted) return `${redactUrl(e.baseURL)}/${route}: ${(signal.reason as Error).message}`;
     const status = (err as { status?: unknown }).status;
     if (typeof status === 'number' && status !== 503) return undefined;
-    return `${redactUrl(e.baseURL)}/${route}: ${redact((err as Error).message)} (it lists its model but cannot serve it yet)`;
+    return `${redactUrl(e.baseURL)}/${route}: ${said(err)} (it lists its model but cannot serve it yet)`;
   }
+}
+
+/**
+ * The longest one try of a look-up waits. GET /v1/models is answered from the server's event loop, in milliseconds
+ * even under load; a host silent that long is not about to answer, and it was tried three times 30 s each (91 s before
+ * a review's run said anything).
+ */
+export const LOOKUP_TRY_MS = 10_000;
+
+/** A server's words in a reason: its secrets removed (one that echoes the Authorization header), on one line. */
+const said = (err: unknown): string => oneLine(redact((err as Error).message));
+
+/** A failed try that another try cannot change: a refusal (the server answered no), or a wait that ran out. */
+function final(err: unknown): boolean {
+  if (err instanceof EndpointError || err instanceof APIConnectionTimeoutError) return true;
+  const status = (err as { status?: unknown }).status;
+  return typeof status === 'number' && status < 500 && status !== 429;
 }
 
 /** One endpoint's GET /models (three tries), then its readiness route. */
@@ -57,16 +77,18 @@ export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelL
     if (attempt > 0) await new Promise((r) => setTimeout(r, 200 * attempt));
     try {
       // As the SDK's page read it: `data` or nothing, each entry's id.
-      const body = (await e.listModels(Math.min(o.timeoutMs, 30_000), o.signal)) as { data?: Array<{ id?: unknown }> } | null;
+      const body = (await e.listModels(Math.min(o.timeoutMs, LOOKUP_TRY_MS), o.signal)) as { data?: Array<{ id?: unknown }> } | null;
       ids = (body?.data || []).map((m) => m?.id).filter((id): id is string => typeof id === 'string' && id !== '');
       if (ids.length === 0 && o.wanted === undefined) throw new EndpointError('the endpoint lists no model');
       lastErr = undefined;
       break;
     } catch (err) {
       lastErr = err;
+      if (final(err)) break;
     }
   }
-  if (lastErr !== undefined && o.signal?.aborted) return { unanswered: `${redactUrl(e.baseURL)}/models: ${(o.signal.reason as Error).message}` };
+  // A refusal seen stands; a look-up ended before any answer says why it was ended.
+  if (lastErr !== undefined && !final(lastErr) && o.signal?.aborted) return { unanswered: `${redactUrl(e.baseURL)}/models: ${(o.signal.reason as Error).message}` };
   const status = (lastErr as { status?: unknown } | undefined)?.status;
   // With --model the list is not needed: a server without the route (404) is up and takes the name given.
   if (lastErr === undefined || (o.wanted !== undefined && status === 404)) {
@@ -75,9 +97,9 @@ export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelL
     const loading = o.readyRoute ? await stillLoading(e, o.readyRoute, o.timeoutMs, o.signal) : undefined;
     return loading === undefined ? picked : { model: picked.model, loading };
   }
-  const hint = status === 404 && !/\/v1\/?$/.test(new URL(e.baseURL).pathname) ? ' (OpenAI-compatible servers answer under /v1: did you mean --base-url ' + `${redactUrl(e.baseURL)}/v1?)` : '';
-  // The server's words are printed: one that echoes the Authorization header must not print the key.
-  const reason = `${redactUrl(e.baseURL)}/models: ${redact((lastErr as Error).message)}${hint}`;
+  const underV1 = /\/v1\/?$/.test(new URL(e.baseURL).pathname);
+  const hint = status !== 404 ? '' : underV1 ? ' (a server without that route: pass --model NAME)' : ` (OpenAI-compatible servers answer under /v1: did you mean --base-url ${redactUrl(e.baseURL)}/v1?)`;
+  const reason = `${redactUrl(e.baseURL)}/models: ${said(lastErr)}${hint}`;
   const refused = lastErr instanceof EndpointError || (typeof status === 'number' && status < 500 && status !== 429);
   return refused ? { refused: reason } : { unanswered: reason };
 }
@@ -114,7 +136,10 @@ export async function servedModels(endpoints: Endpoint[], o: LookupOptions): Pro
  */
 export const LATE_LOOKUP_MS = 10_000;
 
-/** Every endpoint's look-up, at once; once one is ready the others get LATE_LOOKUP_MS more. */
+/**
+ * Every endpoint's look-up, at once; once one is ready the others get LATE_LOOKUP_MS more, and once one refuses the
+ * others end at once (the run stops on the refusal: a review's waited 91 s on a silent host before saying so).
+ */
 async function lookUpAll(endpoints: Endpoint[], o: LookupOptions): Promise<ModelLookup[]> {
   const late = new AbortController();
   const signal = o.signal ? AbortSignal.any([o.signal, late.signal]) : late.signal;
@@ -127,6 +152,7 @@ async function lookUpAll(endpoints: Endpoint[], o: LookupOptions): Promise<Model
     endpoints.map(async (e) => {
       const l = await lookUpModel(e, { ...o, signal });
       if ('model' in l && l.loading === undefined) startGrace();
+      if ('refused' in l) late.abort(new Error('not asked further: another endpoint refused'));
       return l;
     }),
   );

@@ -1,4 +1,6 @@
+import { scrubUrls } from '../client/endpoints.ts';
 import { EXIT_CODES, failureOutcome, isFailure } from '../core/errors.ts';
+import { terminalText } from '../core/terminal-text.ts';
 
 /**
  * Run a workflow script's `main` when the file is executed (`npx node runners/community/<x>.ts`), not when a test
@@ -10,7 +12,8 @@ export function runAsScript(meta: ImportMeta, name: string, main: (argv: string[
   main(process.argv.slice(2)).then(
     (code) => (process.exitCode = code),
     (e: unknown) => {
-      console.error(`${name}: ${(e as Error).message}`);
+      // The message may quote a server (an endpoint's error body): no URL credentials, secrets or control characters.
+      console.error(terminalText(scrubUrls(`${name}: ${(e as Error).message}`)));
       process.exitCode = isFailure(e) ? failureOutcome(e).code : EXIT_CODES.failure;
     },
   );

@@ -40,12 +40,17 @@ export function registerSecret(value: string | undefined | null): void {
   }
 }
 
-/** Register the user:password and query values of a URL (the URL itself is not secret). */
+/**
+ * Register the user:password and query values of a URL (the URL itself is not secret), and the Basic auth value they
+ * are sent as (base64 of user:password): a server that echoes the Authorization header echoes that form (a review
+ * found it in published samples).
+ */
 export function registerUrlSecrets(url: string): void {
   try {
     const u = new URL(url);
     registerSecret(u.password);
     if (u.password) registerSecret(u.username);
+    if (u.username || u.password) registerSecret(Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64'));
     for (const v of u.searchParams.values()) registerSecret(v);
   } catch {
     // not a URL: nothing to register

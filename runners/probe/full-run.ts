@@ -72,8 +72,9 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
     releaseSignals = exitOnInterrupt(() => {
       runCache.close();
       writer.removeTempsSync();
-      const kept = input.cachePath === null ? 'nothing is kept (--no-cache)' : `${client.stats.completed} answer(s) of this run are in the cache (${input.cachePath})`;
-      return `interrupted: ${kept}; rerun the same command to resume`;
+      // With --no-cache nothing is kept, so nothing resumes: the command to rerun is the same, from the start.
+      if (input.cachePath === null) return 'interrupted: nothing is kept (--no-cache); a rerun starts from the beginning';
+      return `interrupted: ${client.stats.completed} answer(s) of this run are in the cache (${input.cachePath}); rerun the same command to resume`;
     }, opts.log);
     let output;
     let light;

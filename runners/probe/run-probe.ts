@@ -41,13 +41,10 @@ async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
 async function endpointModels(opts: RunOptions, setup: ProbeSetup, endpoints: Endpoint[]): Promise<{ model: string; held: number; stop(): void }> {
   const lookup = { timeoutMs: opts.timeoutMs, expected: servedNames(setup.submission), readyRoute: setup.engine.readyRoute, wanted: opts.model };
   const { model, held } = await servedModels(endpoints, lookup);
-  for (const h of held) opts.log(`warning: ${oneLine(h.reason)}; it gets no request until it is ready (looked up again every few seconds)`);
-  const watch = watchHeldEndpoints(held, model, lookup, (line) => opts.log(oneLine(line)));
+  for (const h of held) opts.log(`warning: not ready, held until it is (looked up again every few seconds): ${h.reason}`);
+  const watch = watchHeldEndpoints(held, model, lookup, opts.log);
   return { model, held: held.length, stop: watch.stop };
 }
-
-/** A server's words inside one line of ours: a newline in them could pass for a line of the runner's own. */
-const oneLine = (s: string): string => s.replace(/\r?\n/g, (m) => JSON.stringify(m).slice(1, -1));
 
 /** `userturn run`: every request of the plan (cached, so a rerun resumes), then the result written in place. */
 export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): Promise<RunOutcome> {

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { scrubUrls } from '../../client/endpoints.ts';
 import { terminalText } from '../../core/terminal-text.ts';
+import { registerEnvSecrets, registerUrlSecrets } from '../../io/secrets.ts';
 import { loadSubmission } from '../load-submission.ts';
 import { listenForInterrupt, type JobHandles } from './interrupt.ts';
 import type { ProbeJobOptions, ProbeJobResult } from './options.ts';
@@ -22,6 +23,9 @@ export async function runProbeJob(o: ProbeJobOptions): Promise<ProbeJobResult> {
   // review's job printed a password in its warnings and the run command it echoed; a model id retitled the terminal).
   const sink = o.log ?? ((l: string) => console.error(l));
   const log = (l: string) => sink(terminalText(scrubUrls(l)));
+  // A server may echo the Authorization header (a URL's user:password goes as Basic auth) into what the job prints.
+  for (const u of o.baseUrls ?? []) registerUrlSecrets(u);
+  registerEnvSecrets();
   const loaded = await loadSubmission(o.submission);
   if (!loaded.ok) {
     for (const e of loaded.errors) log(e);

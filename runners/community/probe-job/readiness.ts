@@ -11,6 +11,10 @@ export interface WaitOptions {
   intervalMs?: number;
   /** The engine's readiness route (EngineBehaviour.readyRoute): a 503 there means the model is still loading. */
   readyRoute?: string | null;
+  /** Ends the wait (its reason is the error's message). */
+  signal?: AbortSignal;
+  /** waitForEndpoints: how long the others get once one is ready (default LATE_READY_MS). */
+  lateMs?: number;
 }
 
 /** One look-up's longest wait: a host that takes the connection but never answers is asked again after it. */
@@ -28,26 +32,45 @@ export async function waitForModels(base: string, opts: WaitOptions): Promise<st
   let last = 'no answer yet';
   while (Date.now() < deadline) {
     if (opts.alive && !opts.alive()) throw new Error(`the server exited before ${redactUrl(base)} was ready (${last})`);
-    const found = await lookUpModel(endpoint!, { timeoutMs: LOOKUP_TIMEOUT_MS, expected: opts.expectModel ? [opts.expectModel] : [], readyRoute: opts.readyRoute });
+    if (opts.signal?.aborted) throw new Error(`${redactUrl(base)} was not ready: ${(opts.signal.reason as Error).message} (${last})`);
+    const found = await lookUpModel(endpoint!, { timeoutMs: LOOKUP_TIMEOUT_MS, expected: opts.expectModel ? [opts.expectModel] : [], readyRoute: opts.readyRoute, signal: opts.signal });
+    // Ended while it looked: what was seen before says more than the ending.
+    if (opts.signal?.aborted) continue;
     if ('model' in found && opts.expectModel && found.model !== opts.expectModel) last = `serves "${found.model}", not "${opts.expectModel}"`;
     else if ('model' in found) {
       if (found.loading === undefined) return found.model;
       last = found.loading;
     } else last = 'refused' in found ? found.refused : found.unanswered;
-    await sleep(opts.intervalMs ?? 2000);
+    await sleep(opts.intervalMs ?? 2000, undefined, { signal: opts.signal }).catch(() => {});
   }
   throw new Error(`${redactUrl(base)} was not ready within ${Math.round(opts.timeoutMs / 1000)} s (${last})`);
 }
 
+/** Once one endpoint is ready, how long the job waits for the others (the run holds those and takes them in later). */
+export const LATE_READY_MS = 10_000;
+
 /**
- * Several endpoints the job was given (`--server none`): waited for together, each up to `timeoutMs`. The job goes
- * on with those that answered, naming each one that did not (the run looks it up again and takes it in once ready);
- * it stops only when none answered, naming each. Waited for one after another, eight hosts could take eight
- * timeouts, and one host down stopped a job the others could have run.
+ * Several endpoints the job was given (`--server none`): waited for together, each up to `timeoutMs`, and once one is
+ * ready the others get LATE_READY_MS more. The job goes on with those ready, naming each one that is not (the run looks
+ * it up again and takes it in once it is); it stops only when none is, naming each. Waited for one after another,
+ * eight hosts could take eight timeouts, one host down stopped a job the others could have run, and later one host
+ * down held the job for the whole timeout. `alive` false (an interrupt) ends every wait at once.
  */
 export async function waitForEndpoints(bases: string[], opts: WaitOptions, log: (line: string) => void): Promise<void> {
-  const settled = await Promise.allSettled(bases.map((b) => waitForModels(b, opts)));
+  const late = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const watchAlive = setInterval(() => opts.alive && !opts.alive() && late.abort(new Error('the job was interrupted')), 200);
+  const settled = await Promise.allSettled(
+    bases.map(async (b) => {
+      const model = await waitForModels(b, { ...opts, alive: undefined, signal: late.signal });
+      const lateMs = opts.lateMs ?? LATE_READY_MS;
+      timer ??= setTimeout(() => late.abort(new Error(`no answer ${lateMs / 1000} s after another endpoint was ready`)), lateMs);
+      return model;
+    }),
+  );
+  clearTimeout(timer);
+  clearInterval(watchAlive);
   const failures = settled.flatMap((s) => (s.status === 'rejected' ? [(s.reason as Error).message] : []));
-  if (failures.length === bases.length) throw new Error(failures.join('; '));
-  settled.forEach((s, i) => log(s.status === 'fulfilled' ? `ready: ${redactUrl(bases[i]!)} serves ${s.value}` : `warning: ${(s.reason as Error).message}; going on without it (the run takes it in once it is ready)`));
+  if (failures.length === bases.length || (opts.alive && !opts.alive())) throw new Error(failures.join('; ') || 'the job was interrupted');
+  settled.forEach((s, i) => log(s.status === 'fulfilled' ? `ready: ${redactUrl(bases[i]!)} serves ${s.value}` : `warning: going on without it (the run takes it in once it is ready): ${(s.reason as Error).message}`));
 }

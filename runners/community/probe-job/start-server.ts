@@ -44,11 +44,11 @@ export async function startServer(o: ProbeJobOptions, { sub, serverLog, handles,
     const sim = await startSim(o.simProfile ?? 'restater');
     handles.server = sim.child;
     setBaseUrls([sim.base]);
-    const model = await waitForModels(sim.base, { timeoutMs: o.readyTimeoutMs ?? 30_000, intervalMs: 200 });
+    const model = await waitForModels(sim.base, { timeoutMs: o.readyTimeoutMs ?? 30_000, intervalMs: 200, alive: () => interrupt.signal() === null });
     log(`ready (SIMULATOR, not a model): ${sim.base} serves ${model}`);
   } else {
     const baseUrls = o.baseUrls ?? [];
     if (baseUrls.length === 0) throw new Error('--server none needs at least one --base-url');
-    await waitForEndpoints(baseUrls, { timeoutMs: o.readyTimeoutMs ?? 60_000, readyRoute: ENGINES[o.engine ?? sub.serving.engine].readyRoute }, log);
+    await waitForEndpoints(baseUrls, { timeoutMs: o.readyTimeoutMs ?? 60_000, readyRoute: ENGINES[o.engine ?? sub.serving.engine].readyRoute, alive: () => interrupt.signal() === null }, log);
   }
 }

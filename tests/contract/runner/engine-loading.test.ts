@@ -62,7 +62,7 @@ describe('an endpoint still loading its model, as llama.cpp shows it', () => {
     const work = await mkdtemp(join(tmpdir(), 'ut-loading-'));
     const r = await runCli(['run', await llamacppSubmission(work), '--base-url', `${loading.url}/v1`, '--base-url', `${ready.url}/v1`, '--limit', '2', '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--no-cache', '--out', work]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /^warning: http:\/\/127\.0\.0\.1:\d+\/v1\/health: 503 Loading model \(it lists its model but cannot serve it yet\); it gets no request until it is ready/m);
+    assert.match(r.stderr, /^warning: not ready, held until it is \(looked up again every few seconds\): http:\/\/127\.0\.0\.1:\d+\/v1\/health: 503 Loading model \(it lists its model but cannot serve it yet\)$/m);
     const s = JSON.parse(await readFile(join(work, 'engine-llamacpp', 'summary.json'), 'utf8'));
     assert.equal(s.run.request_errors, 0);
   });

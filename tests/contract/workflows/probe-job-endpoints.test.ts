@@ -37,9 +37,9 @@ describe('probe job, --server none', () => {
     const text = logs.join('\n');
     assert.equal(r.exitCode, 0, text);
     assert.doesNotMatch(text, /Hunter2|bob:/);
-    assert.match(text, /^warning: http:\/\/127\.0\.0\.1:9\/v1 was not ready within 2 s \(.*Connection error\.\); going on without it/m);
+    assert.match(text, /^warning: going on without it \(the run takes it in once it is ready\): http:\/\/127\.0\.0\.1:9\/v1 was not ready within 2 s \(.*Connection error\.\)$/m);
     assert.match(text, new RegExp(`^ready: ${sim.url.replace(/[.]/g, '\\.')}/v1 serves userturn-sim/restater$`, 'm'));
-    assert.match(text, /^\$ userturn run .*--base-url http:\/\/127\.0\.0\.1:9\/v1 /m);
+    assert.match(text, /^\$ userturn run .*--base-url http:\/\/\[redacted\]@127\.0\.0\.1:9\/v1 /m);
   });
 
   it("a model id with control characters reaches the job's lines escaped", async () => {
@@ -63,5 +63,30 @@ describe('probe job, --server none', () => {
     const ready = logs.find((l) => l.startsWith('ready: ')) ?? '';
     assert.match(ready, /serves m\\u001b\]0;PWNED\\u0007\\u001b\[31m$/);
     assert.doesNotMatch(logs.join('\n'), /\u001b|\u0007/);
+  });
+
+  it('a server echoing the Authorization header (Basic auth from the URL) does not get the credentials printed', async () => {
+    const echo = createServer((req, res) => res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `auth=${req.headers.authorization}\nrunning fake line` } })));
+    await new Promise<void>((res) => echo.listen(0, '127.0.0.1', res));
+    const logs: string[] = [];
+    let stopped: Error | null = null;
+    try {
+      await runProbeJob({
+        submission: join(REPO_ROOT, 'submissions/qwen/qwen3.5-9b.yaml'),
+        server: 'none',
+        baseUrls: [`http://erin:Zx9Secret77@127.0.0.1:${(echo.address() as AddressInfo).port}/v1`],
+        readyTimeoutMs: 1000,
+        out: join(await mkdtemp(join(tmpdir(), 'ut-job-echo-')), 'results'),
+        runArgs: ['--dry-run'],
+        childOutput: 'on-failure',
+        log: (l) => logs.push(l),
+      }).catch((e: Error) => (stopped = e));
+    } finally {
+      echo.close();
+    }
+    // None ready: the job stops with the reason, which quotes the server on one line, its credentials removed.
+    const text = `${logs.join('\n')}\n${(stopped as Error | null)?.message}`;
+    assert.doesNotMatch(text, new RegExp(`Zx9Secret77|erin|${Buffer.from('erin:Zx9Secret77').toString('base64')}`));
+    assert.match(text, /was not ready within 1 s \(.*\/v1\/models: 503 auth=Basic \[redacted\]\\nrunning fake line\)/);
   });
 });

@@ -71,7 +71,7 @@ test('waitForEndpoints: one host down of several is named and the job goes on; n
     const lines: string[] = [];
     await waitForEndpoints(['http://127.0.0.1:9/v1', live], { timeoutMs: 300, intervalMs: 20 }, (l) => lines.push(l));
     assert.equal(lines.length, 2);
-    assert.match(lines[0]!, /^warning: http:\/\/127\.0\.0\.1:9\/v1 was not ready within 0 s \(.+\); going on without it \(the run takes it in once it is ready\)$/);
+    assert.match(lines[0]!, /^warning: going on without it \(the run takes it in once it is ready\): http:\/\/127\.0\.0\.1:9\/v1 was not ready within 0 s \(.+\)$/);
     assert.equal(lines[1], `ready: ${live} serves m`);
     await assert.rejects(waitForEndpoints(['http://127.0.0.1:9/v1', 'http://127.0.0.1:10/v1'], { timeoutMs: 200, intervalMs: 20 }, () => {}), /127\.0\.0\.1:9\/v1 was not ready .*; http:\/\/127\.0\.0\.1:10\/v1 was not ready/);
     // Together: two loading hosts' polls interleave (one after another, every poll of the first came before the second's).
@@ -84,6 +84,25 @@ test('waitForEndpoints: one host down of several is named and the job goes on; n
     a.close();
     b.close();
     assert.ok(hits.indexOf('b') < hits.lastIndexOf('a'), hits.join(''));
+  } finally {
+    server.close();
+  }
+});
+
+test('waitForEndpoints: once one is ready the others get a grace, not the whole timeout; an interrupt ends every wait', async () => {
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"m"}]}'));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const live = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  const inTime = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms).unref())]);
+  try {
+    // A 60 s timeout, a 1.5 s grace: the dead host is given up on once the grace is over.
+    const lines: string[] = [];
+    await inTime(waitForEndpoints(['http://127.0.0.1:9/v1', live], { timeoutMs: 60_000, intervalMs: 20, lateMs: 1500 }, (l) => lines.push(l)), 10_000);
+    assert.match(lines[0]!, /^warning: going on without it \(the run takes it in once it is ready\): http:\/\/127\.0\.0\.1:9\/v1 was not ready: no answer 1\.5 s after another endpoint was ready \(.*Connection error\.\)$/);
+    // Ctrl-C while two dead hosts are waited for (a review's job kept waiting 39 s after "SIGINT: stopping").
+    let alive = true;
+    setTimeout(() => (alive = false), 100);
+    await assert.rejects(inTime(waitForEndpoints(['http://127.0.0.1:9/v1', 'http://127.0.0.1:10/v1'], { timeoutMs: 60_000, intervalMs: 20, alive: () => alive }, () => {}), 10_000), /the job was interrupted/);
   } finally {
     server.close();
   }

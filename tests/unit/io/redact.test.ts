@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import { clearSecrets, containsSecret, plainKeyNote, redact, registerSecret } from '../../../runners/io/secrets.ts';
+import { clearSecrets, containsSecret, plainKeyNote, redact, registerSecret, registerUrlSecrets } from '../../../runners/io/secrets.ts';
 
 describe('redact', () => {
   afterEach(clearSecrets);
@@ -46,5 +46,23 @@ describe('redact', () => {
     registerSecret('sk-gone-123456');
     clearSecrets();
     assert.equal(redact('sk-gone-123456'), 'sk-gone-123456');
+  });
+});
+
+describe('a base URL\'s credentials', () => {
+  it('are redacted in every form a server may echo them: the password, and the Basic auth value they are sent as', () => {
+    // A review's server echoed the Authorization header into an error that went into published samples.
+    clearSecrets();
+    try {
+      registerUrlSecrets('http://carol:Pa55wordXYZ@gpu.example:8000/v1');
+      const basic = Buffer.from('carol:Pa55wordXYZ').toString('base64');
+      assert.equal(redact(`bad request from Basic ${basic}`), 'bad request from Basic [redacted]');
+      assert.equal(redact('password Pa55wordXYZ'), 'password [redacted]');
+      // Percent-encoded in the URL, sent decoded.
+      registerUrlSecrets('http://dave:p%40ss%3Aword99@gpu.example/v1');
+      assert.equal(redact(Buffer.from('dave:p@ss:word99').toString('base64')), '[redacted]');
+    } finally {
+      clearSecrets();
+    }
   });
 });

@@ -51,7 +51,7 @@ describe('held endpoints', () => {
       refusing.answer(401, '{"error":{"message":"bad key"}}');
       await until(() => lines.length === 2);
       await new Promise((r) => setTimeout(r, 150));
-      assert.deepEqual(lines.sort(), [`warning: ${other.url} now serves "other", not the run's "m"; it stays out of this run`, `warning: ${refusing.url}/models: 401 bad key; it stays out of this run`].sort());
+      assert.deepEqual(lines.sort(), [`warning: left out of this run: ${other.url} now serves "other", not the run's "m"`, `warning: left out of this run: ${refusing.url}/models: 401 bad key`].sort());
       assert.ok(endpoints.every((e) => e.held));
     } finally {
       watch.stop();

@@ -80,13 +80,22 @@ describe('the /v1/models look-up (without the openai SDK client, with its errors
     }
   });
 
-  it("a server that never answers is the SDK's timeout, after three tries", async () => {
+  it("a server that never answers is the SDK's timeout, tried once (another try would wait as long again)", async () => {
     let tries = 0;
     const url = await serve(() => void tries++);
     const e = await failure(lookup(url, undefined, 300));
     // With how long the look-up had (the SDK said only "Request timed out.").
     assert.match(e.message, /\/v1\/models: no complete answer within 0\.3 s \(attempt timeout\)$/);
-    assert.equal(tries, 3);
+    assert.equal(tries, 1);
+  });
+
+  it('a refusal is asked once; a 503 or a refused connection three times', async () => {
+    for (const [status, times] of [[401, 1], [404, 1], [503, 3]] as const) {
+      let tries = 0;
+      const url = await serve((_req, res) => (tries++, res.writeHead(status, { 'content-type': 'application/json' }).end('{"error":{"message":"no"}}')));
+      await failure(lookup(url));
+      assert.equal(tries, times, `${status}`);
+    }
   });
 
   it("a port nobody listens on is the SDK's connection error", async () => {
@@ -163,7 +172,7 @@ describe('the /v1/models look-up over several endpoints', () => {
     const live = await listing('m');
     for (const [status, body, message] of [
       [401, '{"error":{"message":"bad key"}}', /\/v1\/models: 401 bad key$/],
-      [404, '{"error":{"message":"no route"}}', /\/v1\/models: 404 no route$/],
+      [404, '{"error":{"message":"no route"}}', /\/v1\/models: 404 no route \(a server without that route: pass --model NAME\)$/],
       [200, '{"data":[]}', /\/v1\/models: the endpoint lists no model$/],
     ] as const) {
       const other = await serve((_req, res) => res.writeHead(status, { 'content-type': 'application/json' }).end(body));
@@ -171,6 +180,17 @@ describe('the /v1/models look-up over several endpoints', () => {
       assert.ok(e instanceof EndpointError);
       assert.match(e.message, message);
     }
+  });
+
+  it('a refusal ends the other look-ups at once: a silent host does not delay the stop', async () => {
+    // A review's run waited 91 s on a silent host before stopping on another endpoint's 401.
+    let closed = false;
+    const silent = await serve((req) => req.socket.once('close', () => (closed = true)));
+    const refusing = await serve((_req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"bad key"}}'));
+    const e = await failure(servedModels(createEndpoints([silent, refusing], undefined, 60_000), { timeoutMs: 60_000 }));
+    assert.match(e.message, /\/v1\/models: 401 bad key$/);
+    await new Promise((r) => setTimeout(r, 100));
+    assert.ok(closed, "the silent host's look-up was ended");
   });
 
   it('endpoints are asked at once: the look-ups of two silent endpoints are open together', async () => {
