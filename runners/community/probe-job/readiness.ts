@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createEndpoints, redactUrl } from '../../client/endpoints.ts';
+import { oneLine } from '../../core/terminal-text.ts';
 import { lookUpModel } from '../../client/model-lookup.ts';
 
 export interface WaitOptions {
@@ -36,7 +37,7 @@ export async function waitForModels(base: string, opts: WaitOptions): Promise<st
     const found = await lookUpModel(endpoint!, { timeoutMs: LOOKUP_TIMEOUT_MS, expected: opts.expectModel ? [opts.expectModel] : [], readyRoute: opts.readyRoute, signal: opts.signal });
     // Ended while it looked: what was seen before says more than the ending.
     if (opts.signal?.aborted) continue;
-    if ('model' in found && opts.expectModel && found.model !== opts.expectModel) last = `serves "${found.model}", not "${opts.expectModel}"`;
+    if ('model' in found && opts.expectModel && found.model !== opts.expectModel) last = `serves "${oneLine(found.model)}", not "${opts.expectModel}"`;
     else if ('model' in found) {
       if (found.loading === undefined) return found.model;
       last = found.loading;
@@ -72,5 +73,5 @@ export async function waitForEndpoints(bases: string[], opts: WaitOptions, log: 
   clearInterval(watchAlive);
   const failures = settled.flatMap((s) => (s.status === 'rejected' ? [(s.reason as Error).message] : []));
   if (failures.length === bases.length || (opts.alive && !opts.alive())) throw new Error(failures.join('; ') || 'the job was interrupted');
-  settled.forEach((s, i) => log(s.status === 'fulfilled' ? `ready: ${redactUrl(bases[i]!)} serves ${s.value}` : `warning: going on without it (the run takes it in once it is ready): ${(s.reason as Error).message}`));
+  settled.forEach((s, i) => log(s.status === 'fulfilled' ? `ready: ${redactUrl(bases[i]!)} serves ${oneLine(s.value)}` : `warning: going on without it (the run takes it in once it is ready): ${(s.reason as Error).message}`));
 }

@@ -1,4 +1,5 @@
 import type { Submission } from '../../../src/schema/index.ts';
+import { oneLine } from '../../core/terminal-text.ts';
 import { ENGINES } from '../../engines/behaviour.ts';
 import { buildServeCommand, formatCommand } from '../../engines/serve-command.ts';
 import type { Interrupt, JobHandles } from './interrupt.ts';
@@ -39,13 +40,13 @@ export async function startServer(o: ProbeJobOptions, { sub, serverLog, handles,
       readyRoute: ENGINES[cmd.engine].readyRoute,
       alive: () => interrupt.signal() === null && failed === null && spawned.exitCode === null && spawned.signalCode === null,
     });
-    log(`ready: ${cmd.base_url} serves ${model}`);
+    log(`ready: ${cmd.base_url} serves ${oneLine(model)}`);
   } else if (o.server === 'sim') {
     const sim = await startSim(o.simProfile ?? 'restater');
     handles.server = sim.child;
     setBaseUrls([sim.base]);
     const model = await waitForModels(sim.base, { timeoutMs: o.readyTimeoutMs ?? 30_000, intervalMs: 200, alive: () => interrupt.signal() === null });
-    log(`ready (SIMULATOR, not a model): ${sim.base} serves ${model}`);
+    log(`ready (SIMULATOR, not a model): ${sim.base} serves ${oneLine(model)}`);
   } else {
     const baseUrls = o.baseUrls ?? [];
     if (baseUrls.length === 0) throw new Error('--server none needs at least one --base-url');
