@@ -2,6 +2,7 @@ import { APIConnectionTimeoutError } from 'openai/error';
 import { oneLine } from '../core/terminal-text.ts';
 import { redact } from '../io/secrets.ts';
 import { EndpointError, redactUrl, type Endpoint } from './endpoints.ts';
+import { HttpTimeoutError } from './http-transport.ts';
 
 /**
  * Which of the models an endpoint lists (`ids`, at least one) a run sends its requests to: the only one, or else the
@@ -10,7 +11,7 @@ import { EndpointError, redactUrl, type Endpoint } from './endpoints.ts';
 export function pickServedModel(ids: readonly string[], expected: readonly string[]): { model: string } | { problem: string } {
   const named = ids.length === 1 ? ids : ids.filter((id) => expected.includes(id));
   if (named.length === 1) return { model: named[0]! };
-  const listed = `${ids.slice(0, 6).join(', ')}${ids.length > 6 ? ', …' : ''}`;
+  const listed = `${ids.slice(0, 6).map(oneLine).join(', ')}${ids.length > 6 ? ', …' : ''}`;
   const which = expected.length > 0 ? `, ${named.length === 0 ? 'none' : 'more than one'} of them named as serve-cmd serves this submission (${expected.join(' or ')})` : '';
   return { problem: `lists ${ids.length} models (${listed})${which}: pass --model NAME to choose` };
 }
@@ -64,7 +65,7 @@ const said = (err: unknown): string => oneLine(redact((err as Error).message));
 
 /** A failed try that another try cannot change: a refusal (the server answered no), or a wait that ran out. */
 function final(err: unknown): boolean {
-  if (err instanceof EndpointError || err instanceof APIConnectionTimeoutError) return true;
+  if (err instanceof EndpointError || err instanceof APIConnectionTimeoutError || err instanceof HttpTimeoutError) return true;
   const status = (err as { status?: unknown }).status;
   return typeof status === 'number' && status < 500 && status !== 429;
 }
@@ -123,7 +124,7 @@ export async function servedModels(endpoints: Endpoint[], o: LookupOptions): Pro
   const refused = looked.flatMap((l) => ('refused' in l ? [l.refused] : []));
   if (refused.length > 0) throw new EndpointError(refused.join('; '));
   const models = [...new Set(looked.flatMap((l) => ('model' in l ? [l.model] : [])))].sort();
-  if (models.length > 1) throw new EndpointError(`the endpoints serve different models (${models.join(', ')}); pass --model to choose one name`);
+  if (models.length > 1) throw new EndpointError(`the endpoints serve different models (${models.map(oneLine).join(', ')}); pass --model to choose one name`);
   const held = looked.flatMap((l, i) => ('unanswered' in l ? [{ endpoint: endpoints[i]!, reason: l.unanswered }] : 'loading' in l && l.loading ? [{ endpoint: endpoints[i]!, reason: l.loading }] : []));
   if (held.length === endpoints.length) throw new EndpointError(held.map((h) => h.reason).join('; '));
   return { model: models[0]!, held };

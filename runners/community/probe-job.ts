@@ -3,6 +3,8 @@
  * `npx node runners/community/probe-job.ts <submission.yaml> [--server engine|sim|none] …`. The job itself is
  * probe-job/orchestrate.ts; this file only reads the command line.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PROBE_JOB_USAGE, parseProbeJobArgs } from './probe-job/args.ts';
 import { runProbeJob } from './probe-job/orchestrate.ts';
 import { runAsScript } from './run-script.ts';
@@ -18,7 +20,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const r = await runProbeJob(options);
-  if (r.resultDir) console.log(`results: ${r.resultDir}`);
+  // Only a result that was written: a job stopped before (interrupted, refused) leaves no folder to point at.
+  if (r.resultDir && existsSync(join(r.resultDir, 'summary.json'))) console.log(`results: ${r.resultDir}`);
   return r.exitCode;
 }
 

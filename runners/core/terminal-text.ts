@@ -11,7 +11,7 @@ const CONTROLS = new RegExp(CONTROL.source, 'g');
 export const terminalText = (s: string): string => (CONTROL.test(s) ? s.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : s);
 
 /**
- * A server's words inside one line of ours: its line breaks as `\n` and `\r`, so none of them can pass for a line of
+ * A server's words inside one line of ours: its line breaks as `\n`, `\r`, `\u2028`, `\u2029`, so none of them can pass for a line of
  * the runner's own (a review's 503 body printed "running … on 9 endpoint(s)" as a line by itself).
  */
-export const oneLine = (s: string): string => s.replace(/\r|\n/g, (c) => (c === '\n' ? '\\n' : '\\r'));
+export const oneLine = (s: string): string => s.replace(/[\r\n\u2028\u2029]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16)}`));

@@ -1,4 +1,5 @@
 import { pickServedModel } from '../client/model-lookup.ts';
+import { oneLine } from '../core/terminal-text.ts';
 import { servedNames } from '../engines/serve-command.ts';
 import { type Check, fail, pass } from './types.ts';
 
@@ -16,7 +17,7 @@ export const modelCheck: Check = {
     const data = (a.json as { data?: Array<{ id?: unknown }> }).data;
     const ids = Array.isArray(data) ? data.map((m) => m.id).filter((x): x is string => typeof x === 'string') : [];
     if (ids.length === 0) return fail('/v1/models lists no model');
-    if (ctx.wantedModel !== undefined && !ids.includes(ctx.wantedModel)) return fail(`--model "${ctx.wantedModel}" is not served (served: ${ids.join(', ')})`);
+    if (ctx.wantedModel !== undefined && !ids.includes(ctx.wantedModel)) return fail(`--model "${ctx.wantedModel}" is not served (served: ${ids.map(oneLine).join(', ')})`);
     const sub = ctx.setup.submission;
     // The model a run would pick (client/endpoints.ts).
     const picked = ctx.wantedModel === undefined ? pickServedModel(ids, servedNames(sub)) : { model: ctx.wantedModel };
@@ -25,11 +26,11 @@ export const modelCheck: Check = {
     const readyRoute = ctx.setup.engine.readyRoute;
     if (readyRoute !== null) {
       const ready = await ctx.http.get(`${ctx.http.baseURL}/${readyRoute}`);
-      if (ready.status === 503) return fail(`"${picked.model}" is listed but not loaded yet: ${ctx.http.baseURL}/${readyRoute} answers 503; run doctor again once it answers 200`);
+      if (ready.status === 503) return fail(`"${oneLine(picked.model)}" is listed but not loaded yet: ${ctx.http.baseURL}/${readyRoute} answers 503; run doctor again once it answers 200`);
     }
     ctx.model = picked.model;
     // serve-cmd serves the model under the submission id; another name is allowed (the runner sends whatever is served), but worth seeing.
     const named = ctx.model === sub.id ? 'the submission id, as serve-cmd names it' : `serve-cmd would name it "${sub.id}"`;
-    return pass(`"${ctx.model}" (${named}; weights ${sub.hf.repo}@${sub.hf.revision})`);
+    return pass(`"${oneLine(ctx.model)}" (${named}; weights ${sub.hf.repo}@${sub.hf.revision})`);
   },
 };

@@ -50,7 +50,11 @@ export function registerUrlSecrets(url: string): void {
     const u = new URL(url);
     registerSecret(u.password);
     if (u.password) registerSecret(u.username);
-    if (u.username || u.password) registerSecret(Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64'));
+    // Whatever it looks like: a base64 value of letters only is not a plain word a text could hold by chance.
+    if (u.username || u.password) {
+      secrets.add(Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64'));
+      longestFirst = null;
+    }
     for (const v of u.searchParams.values()) registerSecret(v);
   } catch {
     // not a URL: nothing to register

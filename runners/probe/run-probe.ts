@@ -5,6 +5,7 @@ import { createCompletionsClient } from '../client/completions-client.ts';
 import { redactUrl, type Endpoint } from '../client/endpoints.ts';
 import { watchHeldEndpoints } from '../client/held-endpoints.ts';
 import { servedModels } from '../client/model-lookup.ts';
+import { oneLine } from '../core/terminal-text.ts';
 import { servedNames } from '../engines/serve-command.ts';
 import { createJudgePanel } from '../judge/index.ts';
 import type { Judge } from '../core/judge.ts';
@@ -82,7 +83,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
   try {
     const models = [served.model];
     const waiting = served.held > 0 ? ` (${served.held} not ready yet)` : '';
-    opts.log(`running ${setup.submission.id} on ${opts.baseURLs.length} endpoint(s)${waiting} serving "${models[0]}": ${totalRequests(setup)} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);
+    opts.log(`running ${setup.submission.id} on ${opts.baseURLs.length} endpoint(s)${waiting} serving "${oneLine(models[0]!)}": ${totalRequests(setup)} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);
     const provenance = runProvenance(setup, opts.root, models, await git);
     const runInfo = (cacheHits: number, requestErrors: number): RunInfo => {
       const finishedAt = new Date();

@@ -16,7 +16,12 @@ export interface WaitOptions {
   signal?: AbortSignal;
   /** waitForEndpoints: how long the others get once one is ready (default LATE_READY_MS). */
   lateMs?: number;
+  /** A refusal (a wrong key or path) ends the wait at once (RefusedError), as it stops the run. */
+  stopOnRefusal?: boolean;
 }
+
+/** An endpoint that refused (model-lookup.ts): not a host still starting, so waiting longer cannot help. */
+export class RefusedError extends Error {}
 
 /** One look-up's longest wait: a host that takes the connection but never answers is asked again after it. */
 const LOOKUP_TIMEOUT_MS = 5000;
@@ -34,15 +39,18 @@ export async function waitForModels(base: string, opts: WaitOptions): Promise<st
   while (Date.now() < deadline) {
     if (opts.alive && !opts.alive()) throw new Error(`the server exited before ${redactUrl(base)} was ready (${last})`);
     if (opts.signal?.aborted) throw new Error(`${redactUrl(base)} was not ready: ${(opts.signal.reason as Error).message} (${last})`);
-    const found = await lookUpModel(endpoint!, { timeoutMs: LOOKUP_TIMEOUT_MS, expected: opts.expectModel ? [opts.expectModel] : [], readyRoute: opts.readyRoute, signal: opts.signal });
+    // No try nor pause runs past the deadline (a review's 8 s wait took 14.5 s).
+    const left = () => Math.max(1, deadline - Date.now());
+    const found = await lookUpModel(endpoint!, { timeoutMs: Math.min(LOOKUP_TIMEOUT_MS, left()), expected: opts.expectModel ? [opts.expectModel] : [], readyRoute: opts.readyRoute, signal: opts.signal });
     // Ended while it looked: what was seen before says more than the ending.
     if (opts.signal?.aborted) continue;
+    if ('refused' in found && opts.stopOnRefusal) throw new RefusedError(found.refused);
     if ('model' in found && opts.expectModel && found.model !== opts.expectModel) last = `serves "${oneLine(found.model)}", not "${opts.expectModel}"`;
     else if ('model' in found) {
       if (found.loading === undefined) return found.model;
       last = found.loading;
     } else last = 'refused' in found ? found.refused : found.unanswered;
-    await sleep(opts.intervalMs ?? 2000, undefined, { signal: opts.signal }).catch(() => {});
+    await sleep(Math.min(opts.intervalMs ?? 2000, left()), undefined, { signal: opts.signal }).catch(() => {});
   }
   throw new Error(`${redactUrl(base)} was not ready within ${Math.round(opts.timeoutMs / 1000)} s (${last})`);
 }
@@ -55,7 +63,7 @@ export const LATE_READY_MS = 10_000;
  * ready the others get LATE_READY_MS more. The job goes on with those ready, naming each one that is not (the run looks
  * it up again and takes it in once it is); it stops only when none is, naming each. Waited for one after another,
  * eight hosts could take eight timeouts, one host down stopped a job the others could have run, and later one host
- * down held the job for the whole timeout. `alive` false (an interrupt) ends every wait at once.
+ * down held the job for the whole timeout. `alive` false (an interrupt) ends every wait at once; a refusal stops the job.
  */
 export async function waitForEndpoints(bases: string[], opts: WaitOptions, log: (line: string) => void): Promise<void> {
   const late = new AbortController();
@@ -63,7 +71,10 @@ export async function waitForEndpoints(bases: string[], opts: WaitOptions, log: 
   const watchAlive = setInterval(() => opts.alive && !opts.alive() && late.abort(new Error('the job was interrupted')), 200);
   const settled = await Promise.allSettled(
     bases.map(async (b) => {
-      const model = await waitForModels(b, { ...opts, alive: undefined, signal: late.signal });
+      const model = await waitForModels(b, { ...opts, alive: undefined, signal: late.signal, stopOnRefusal: true }).catch((e: unknown) => {
+        if (e instanceof RefusedError) late.abort(new Error('not waited for further: another endpoint refused'));
+        throw e;
+      });
       const lateMs = opts.lateMs ?? LATE_READY_MS;
       timer ??= setTimeout(() => late.abort(new Error(`no answer ${lateMs / 1000} s after another endpoint was ready`)), lateMs);
       return model;
@@ -71,6 +82,9 @@ export async function waitForEndpoints(bases: string[], opts: WaitOptions, log: 
   );
   clearTimeout(timer);
   clearInterval(watchAlive);
+  // A refusal stops the job, as it would stop the run: a wrong key or path, not a host still starting.
+  const refused = settled.flatMap((s) => (s.status === 'rejected' && s.reason instanceof RefusedError ? [s.reason.message] : []));
+  if (refused.length > 0) throw new Error(refused.join('; '));
   const failures = settled.flatMap((s) => (s.status === 'rejected' ? [(s.reason as Error).message] : []));
   if (failures.length === bases.length || (opts.alive && !opts.alive())) throw new Error(failures.join('; ') || 'the job was interrupted');
   settled.forEach((s, i) => log(s.status === 'fulfilled' ? `ready: ${redactUrl(bases[i]!)} serves ${oneLine(s.value)}` : `warning: going on without it (the run takes it in once it is ready): ${(s.reason as Error).message}`));

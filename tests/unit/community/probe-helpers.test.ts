@@ -108,6 +108,24 @@ test('waitForEndpoints: once one is ready the others get a grace, not the whole 
   }
 });
 
+test('waitForEndpoints: a refusal stops the job at once, as it stops the run; no wait runs past its deadline', async () => {
+  const refusing = createServer((_req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"bad key"}}'));
+  const silent = createServer(() => {});
+  for (const s of [refusing, silent]) await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const url = (s: typeof silent) => `http://127.0.0.1:${(s.address() as AddressInfo).port}/v1`;
+  const inTime = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms).unref())]);
+  try {
+    // A review's job waited its whole timeout on a 401, then called it "no answer" and promised to take it in.
+    await assert.rejects(inTime(waitForEndpoints([url(refusing), url(silent)], { timeoutMs: 60_000, intervalMs: 20 }, () => {}), 5000), /\/v1\/models: 401 bad key$/);
+    // A 0.6 s wait on a silent host (its tries wait 5 s each) ends near 0.6 s, not 5 s later.
+    await assert.rejects(inTime(waitForModels(url(silent), { timeoutMs: 600, intervalMs: 20 }), 3000), /was not ready within 1 s/);
+  } finally {
+    refusing.close();
+    silent.closeAllConnections();
+    silent.close();
+  }
+});
+
 test('plan estimate: reads the runner dry-run table (requests, items, prompt and completion tokens)', () => {
   const out = [
     'plan: suite userturn v1, submission qwen3.5-0.8b, template hub:Qwen/Qwen3.5-0.8B@main/tokenizer_config.json',

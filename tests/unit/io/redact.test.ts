@@ -61,6 +61,11 @@ describe('a base URL\'s credentials', () => {
       // Percent-encoded in the URL, sent decoded.
       registerUrlSecrets('http://dave:p%40ss%3Aword99@gpu.example/v1');
       assert.equal(redact(Buffer.from('dave:p@ss:word99').toString('base64')), '[redacted]');
+      // A base64 value of letters only (9 bytes of user:password, some 8% of them) looked like a plain word and was
+      // not registered: a review found it in published samples.
+      registerUrlSecrets('http://u:lb1jtxr@gpu.example/v1');
+      assert.equal(Buffer.from('u:lb1jtxr').toString('base64'), 'dTpsYjFqdHhy');
+      assert.equal(redact('denied Basic dTpsYjFqdHhy'), 'denied Basic [redacted]');
     } finally {
       clearSecrets();
     }

@@ -89,6 +89,23 @@ describe('the /v1/models look-up (without the openai SDK client, with its errors
     assert.equal(tries, 1);
   });
 
+  it("a model id's newline stays inside the reason's line (it forged a line of its own)", async () => {
+    const url = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id: 'a\nFORGED: all good' }, { id: 'b' }] })));
+    const e = await failure(lookup(url));
+    assert.match(e.message, /lists 2 models \(a\\nFORGED: all good, b\)/);
+    assert.doesNotMatch(e.message, /\n/);
+  });
+
+  it("a transport timeout (connect, first byte) ends the look-up's tries like the attempt's own deadline", async () => {
+    // A connect timeout was tried three times: about 30 s where 10 were documented.
+    let tries = 0;
+    const url = await serve(() => void tries++);
+    const endpoints = createEndpoints([url], undefined, 5000, 8, { connectMs: 1000, firstByteMs: 150, idleMs: 1000 });
+    const e = await failure(servedModels(endpoints, { timeoutMs: 5000 }));
+    assert.match(e.message, /first-byte timeout/);
+    assert.equal(tries, 1);
+  });
+
   it('a refusal is asked once; a 503 or a refused connection three times', async () => {
     for (const [status, times] of [[401, 1], [404, 1], [503, 3]] as const) {
       let tries = 0;
