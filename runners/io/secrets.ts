@@ -50,9 +50,10 @@ export function registerUrlSecrets(url: string): void {
     const u = new URL(url);
     registerSecret(u.password);
     if (u.password) registerSecret(u.username);
-    // Whatever it looks like: a base64 value of letters only is not a plain word a text could hold by chance.
-    if (u.username || u.password) {
-      secrets.add(Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64'));
+    // Whatever it looks like (a base64 value of letters only is not a plain word a text holds by chance), if not short.
+    const basic = Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64');
+    if ((u.username || u.password) && basic.length >= MIN_SECRET_LENGTH) {
+      secrets.add(basic);
       longestFirst = null;
     }
     for (const v of u.searchParams.values()) registerSecret(v);
