@@ -19,7 +19,7 @@ export interface Endpoint {
   /** The fetch for Ollama's /api/generate: the runner's transport's, or the global one (USERTURN_FETCH=global). */
   fetch: typeof fetch;
   inFlight: number;
-  /** Attempts in a row that got no answer from it (connection failures and timeouts); a success resets it. */
+  /** Attempts in a row that got no answer from it (cannotServe: no connection, a timeout, 502/503/504); an answer resets it. */
   failuresInARow: number;
   /** Until when (performance.now()) it gets no first attempt while another endpoint is awake (ENDPOINT_REST). */
   restUntil: number;
