@@ -7,6 +7,7 @@ import { removeStaleTemps } from '../results/atomic.ts';
 import { digestFile } from '../results/file-digest.ts';
 import type { WrittenFile } from '../results/sample-sink.ts';
 import type { SummarySample } from '../results/summarize.ts';
+import { finishInterruptedCommit } from '../results/folder-commit.ts';
 import { writeSummary } from '../results/write.ts';
 import type { RunDeps } from './run-options.ts';
 
@@ -46,6 +47,9 @@ export async function reuseStoredResult(args: {
   const kept = peekResult<KeptResult>(args.cachePath, args.scope, args.key);
   if (!kept) return null;
   const dir = join(args.outDir, args.submissionId);
+  // As every writer of the folder does first: a commit a killed run left is finished, so the files read below are
+  // the folder's real ones (this path deleted that commit's temp files and left its journal, which validate refused).
+  await finishInterruptedCommit(dir);
   const secrets = registeredSecrets();
   for (const f of kept.files) {
     let d;

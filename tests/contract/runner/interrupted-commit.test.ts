@@ -13,17 +13,20 @@ import { after, before, describe, it } from 'node:test';
 import { COMMIT_JOURNAL } from '../../../src/lib/data-paths.ts';
 import { cli, comparable, fixtureData, qwenTemplate, root, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 
-const PRELOAD = join(root, 'tests', 'fixtures', 'preload', 'hang-after-first-samples-rename.mjs');
-const args = (url: string, out: string, cache: string, limit: number) => ['run', 'submissions/qwen/qwen3.5-9b.yaml', '--base-url', `${url}/v1`, '--data-dir', fixtureData, '--template', qwenTemplate, '--datasets', 'gsm8k,mt_bench', '--limit', String(limit), '--out', out, '--cache', cache];
+const PRELOADS = {
+  afterFirstRename: { file: join(root, 'tests', 'fixtures', 'preload', 'hang-after-first-samples-rename.mjs'), says: 'TEST: one samples file in place' },
+  beforeAnyRename: { file: join(root, 'tests', 'fixtures', 'preload', 'hang-before-first-samples-rename.mjs'), says: 'TEST: journal written, nothing in place' },
+};
+const args = (url: string, out: string, cache: string, limit: number, datasets = 'gsm8k,mt_bench') => ['run', 'submissions/qwen/qwen3.5-9b.yaml', '--base-url', `${url}/v1`, '--data-dir', fixtureData, '--template', qwenTemplate, '--datasets', datasets, '--limit', String(limit), '--out', out, '--cache', cache];
 
-/** The run, killed -9 once its first samples file is in place (the preload holds it there). */
-function killedMidCommit(argv: string[]): Promise<void> {
+/** The run, killed -9 at the point of its commit the preload holds it at (by default, one samples file in place). */
+function killedMidCommit(argv: string[], at: keyof typeof PRELOADS = 'afterFirstRename'): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...argv], { cwd: root, env: { ...process.env, NODE_OPTIONS: `--import ${PRELOAD}` }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [cli, ...argv], { cwd: root, env: { ...process.env, NODE_OPTIONS: `--import ${PRELOADS[at].file}` }, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr!.on('data', (d) => {
       err += d;
-      if (err.includes('TEST: one samples file in place')) child.kill('SIGKILL');
+      if (err.includes(PRELOADS[at].says)) child.kill('SIGKILL');
     });
     child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`the run was not held mid-commit:\n${err}`))));
   });
@@ -73,5 +76,28 @@ describe('a run killed -9 while it puts its results in place', { timeout: 120_00
     assert.deepEqual((await readdir(join(out, 'qwen3.5-9b'))).sort(), ['samples', 'summary.json'], 'no temp file is left');
     const v2 = await runCli(['validate', out]);
     assert.equal(v2.code, 0, v2.stdout + v2.stderr);
+  });
+
+  it('a rerun that reuses the stored result finishes the stopped commit first, and leaves a folder validate passes', async () => {
+    // The reuse path (stored-result.ts) deleted the stopped commit's temp files and left its journal: validate refused
+    // the folder after a run that said it wrote the result, and the next writer would remove what the journal listed.
+    const work = await mkdtemp(join(tmpdir(), 'ut-commit-reuse-'));
+    const out = join(work, 'out');
+    const cache = join(work, 'cache.sqlite');
+    const r1 = await runCli(args(sim.url, out, cache, 2));
+    assert.equal(r1.code, 0, r1.stderr);
+    const first = await resultOf(out);
+    // Another result from the same cached answers (gsm8k alone: its commit removes mt_bench.jsonl), killed with its
+    // journal written; no answer was added to the cache, so the first run's stored result is still current.
+    await killedMidCommit(args(sim.url, out, cache, 2, 'gsm8k'), 'beforeAnyRename');
+    assert.ok(existsSync(join(out, 'qwen3.5-9b', COMMIT_JOURNAL)));
+    // The first run's command again: its stored result is reused or written anew, and the folder is whole.
+    const r3 = await runCli(args(sim.url, out, cache, 2));
+    assert.equal(r3.code, 0, r3.stderr);
+    assert.ok(!existsSync(join(out, 'qwen3.5-9b', COMMIT_JOURNAL)), 'no commit journal is left');
+    assert.deepEqual(await resultOf(out), first);
+    assert.deepEqual((await readdir(join(out, 'qwen3.5-9b'))).sort(), ['samples', 'summary.json'], 'no temp file is left');
+    const v = await runCli(['validate', out]);
+    assert.equal(v.code, 0, v.stdout + v.stderr);
   });
 });
