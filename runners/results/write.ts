@@ -12,14 +12,20 @@ export class InvalidResult extends InputError {}
 /** Stable JSON for summary.json: two-space indent and a final newline. */
 export const summaryText = (s: ResultSummary): string => `${JSON.stringify(s, null, 2)}\n`;
 
+/** The text of summary.json at `file`, once the summary passed its schema (else every field error, naming the file). */
+function checkedSummaryText(summary: ResultSummary, file: string): string {
+  const s = parseWith(ResultSummary, summary, file);
+  if (!s.ok) throw new InvalidResult(s.errors.map(formatFieldError).join('\n'));
+  return summaryText(s.value);
+}
+
 /**
  * Validate everything with the zod schemas first, then put samples/<dataset>.jsonl and summary.json in place in one
  * commit (folder-commit.ts), which also removes stale sample files of datasets not in this result.
  */
 export async function writeResults(outDir: string, summary: ResultSummary, samples: ReadonlyMap<DatasetId, readonly Sample[]>): Promise<string> {
   const dir = join(outDir, summary.submission.id);
-  const s = parseWith(ResultSummary, summary, join(dir, 'summary.json'));
-  if (!s.ok) throw new InvalidResult(s.errors.map(formatFieldError).join('\n'));
+  const summaryFile = checkedSummaryText(summary, join(dir, 'summary.json'));
   const texts = new Map<DatasetId, string>();
   for (const [ds, list] of samples) {
     const lines: string[] = [];
@@ -39,7 +45,7 @@ export async function writeResults(outDir: string, summary: ResultSummary, sampl
       prepared.push({ file: await prepareFileAtomic(final, text), final });
     }
     const final = join(dir, 'summary.json');
-    prepared.push({ file: await prepareFileAtomic(final, summaryText(s.value)), final });
+    prepared.push({ file: await prepareFileAtomic(final, summaryFile), final });
   } catch (e) {
     for (const p of prepared) await p.file.abort();
     throw e;
@@ -74,9 +80,7 @@ async function removeStaleSamples(dir: string, datasets: Iterable<string>): Prom
  */
 export async function writeSummary(outDir: string, summary: ResultSummary): Promise<string> {
   const dir = join(outDir, summary.submission.id);
-  const s = parseWith(ResultSummary, summary, join(dir, 'summary.json'));
-  if (!s.ok) throw new InvalidResult(s.errors.map(formatFieldError).join('\n'));
-  await writeFileAtomic(join(dir, 'summary.json'), summaryText(s.value));
+  await writeFileAtomic(join(dir, 'summary.json'), checkedSummaryText(summary, join(dir, 'summary.json')));
   await removeStaleSamples(dir, summary.datasets.map((d) => d.dataset));
   return dir;
 }
@@ -92,9 +96,7 @@ export async function commitStreamedResults(outDir: string, summary: ResultSumma
   const dir = join(outDir, summary.submission.id);
   let file: PreparedFile;
   try {
-    const s = parseWith(ResultSummary, summary, join(dir, 'summary.json'));
-    if (!s.ok) throw new InvalidResult(s.errors.map(formatFieldError).join('\n'));
-    file = await prepareFileAtomic(join(dir, 'summary.json'), summaryText(s.value));
+    file = await prepareFileAtomic(join(dir, 'summary.json'), checkedSummaryText(summary, join(dir, 'summary.json')));
   } catch (e) {
     await samples.abort();
     throw e;
@@ -109,10 +111,4 @@ export async function commitStreamedResults(outDir: string, summary: ResultSumma
   const stale = await staleSamples(dir, summary.datasets.map((d) => d.dataset));
   await commitFolder(dir, [...renames, [file.tmp, join(dir, 'summary.json')]], stale);
   return dir;
-}
-
-/** Check a summary against its schema without writing it. */
-export function assertValidSummary(summary: ResultSummary, file: string): void {
-  const s = parseWith(ResultSummary, summary, file);
-  if (!s.ok) throw new InvalidResult(s.errors.map(formatFieldError).join('\n'));
 }
