@@ -10,9 +10,10 @@ export interface Failure {
   headers?: Headers;
 }
 
-/** A reason goes into published samples: scrubUrls (a server's error body may echo the Authorization header). */
-
-/** Whether an attempt's failure may succeed on retry, and a short reason for the record. */
+/**
+ * Whether an attempt's failure may succeed on retry, and a short reason for the record. The reason goes into
+ * published samples, so it is scrubbed (scrubUrls: a server's error body may echo the Authorization header).
+ */
 export function classify(err: unknown): Failure {
   const c = classifyRaw(err);
   return { ...c, reason: scrubUrls(c.reason) };

@@ -63,12 +63,14 @@ export const LOOKUP_TRY_MS = 10_000;
 /** A server's words in a reason: its secrets removed (one that echoes the Authorization header), on one line. */
 const said = (err: unknown): string => oneLine(redact((err as Error).message));
 
-/** A failed try that another try cannot change: a refusal (the server answered no), or a wait that ran out. */
-function final(err: unknown): boolean {
-  if (err instanceof EndpointError || err instanceof APIConnectionTimeoutError || err instanceof HttpTimeoutError) return true;
+/** The server answered no: a 4xx other than 429 (a wrong key or path), or a list the run cannot use. */
+function refusal(err: unknown): boolean {
   const status = (err as { status?: unknown }).status;
-  return typeof status === 'number' && status < 500 && status !== 429;
+  return err instanceof EndpointError || (typeof status === 'number' && status < 500 && status !== 429);
 }
+
+/** A failed try that another try cannot change: a refusal, or a wait that ran out. */
+const final = (err: unknown): boolean => refusal(err) || err instanceof APIConnectionTimeoutError || err instanceof HttpTimeoutError;
 
 /** One endpoint's GET /models (three tries), then its readiness route. */
 export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelLookup> {
@@ -101,8 +103,7 @@ export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelL
   const underV1 = /\/v1\/?$/.test(new URL(e.baseURL).pathname);
   const hint = status !== 404 ? '' : underV1 ? ' (a server without that route: pass --model NAME)' : ` (OpenAI-compatible servers answer under /v1: did you mean --base-url ${redactUrl(e.baseURL)}/v1?)`;
   const reason = `${redactUrl(e.baseURL)}/models: ${said(lastErr)}${hint}`;
-  const refused = lastErr instanceof EndpointError || (typeof status === 'number' && status < 500 && status !== 429);
-  return refused ? { refused: reason } : { unanswered: reason };
+  return refusal(lastErr) ? { refused: reason } : { unanswered: reason };
 }
 
 /**
