@@ -139,25 +139,42 @@ export async function servedModels(endpoints: Endpoint[], o: LookupOptions): Pro
 export const LATE_LOOKUP_MS = 10_000;
 
 /**
+ * What several endpoints looked up (or waited for) together share: once one is ready the others get `ms` more, and
+ * `stop` ends them at once (one refused; the job was interrupted). The run's look-up and the probe job's wait use it.
+ */
+export function endpointGrace(ms: number) {
+  const late = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    signal: late.signal,
+    ready(): void {
+      timer ??= setTimeout(() => late.abort(new Error(`no answer ${ms / 1000} s after another endpoint was ready`)), ms);
+      timer.unref();
+    },
+    stop(why: string): void {
+      late.abort(new Error(why));
+    },
+    end(): void {
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
  * Every endpoint's look-up, at once; once one is ready the others get LATE_LOOKUP_MS more, and once one refuses the
  * others end at once (the run stops on the refusal: a review's waited 91 s on a silent host before saying so).
  */
 async function lookUpAll(endpoints: Endpoint[], o: LookupOptions): Promise<ModelLookup[]> {
-  const late = new AbortController();
-  const signal = o.signal ? AbortSignal.any([o.signal, late.signal]) : late.signal;
-  let timer: NodeJS.Timeout | undefined;
-  const startGrace = () => {
-    timer ??= setTimeout(() => late.abort(new Error(`no answer ${LATE_LOOKUP_MS / 1000} s after another endpoint was ready`)), LATE_LOOKUP_MS);
-    timer.unref();
-  };
+  const grace = endpointGrace(LATE_LOOKUP_MS);
+  const signal = o.signal ? AbortSignal.any([o.signal, grace.signal]) : grace.signal;
   const looked = await Promise.all(
     endpoints.map(async (e) => {
       const l = await lookUpModel(e, { ...o, signal });
-      if ('model' in l && l.loading === undefined) startGrace();
-      if ('refused' in l) late.abort(new Error('not asked further: another endpoint refused'));
+      if ('model' in l && l.loading === undefined) grace.ready();
+      if ('refused' in l) grace.stop('not asked further: another endpoint refused');
       return l;
     }),
   );
-  clearTimeout(timer);
+  grace.end();
   return looked;
 }

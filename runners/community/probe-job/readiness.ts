@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createEndpoints, redactUrl } from '../../client/endpoints.ts';
 import { oneLine } from '../../core/terminal-text.ts';
-import { lookUpModel } from '../../client/model-lookup.ts';
+import { endpointGrace, lookUpModel } from '../../client/model-lookup.ts';
 
 export interface WaitOptions {
   timeoutMs: number;
@@ -66,21 +66,19 @@ export const LATE_READY_MS = 10_000;
  * down held the job for the whole timeout. `alive` false (an interrupt) ends every wait at once; a refusal stops the job.
  */
 export async function waitForEndpoints(bases: string[], opts: WaitOptions, log: (line: string) => void): Promise<void> {
-  const late = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const watchAlive = setInterval(() => opts.alive && !opts.alive() && late.abort(new Error('the job was interrupted')), 200);
+  const grace = endpointGrace(opts.lateMs ?? LATE_READY_MS);
+  const watchAlive = setInterval(() => opts.alive && !opts.alive() && grace.stop('the job was interrupted'), 200);
   const settled = await Promise.allSettled(
     bases.map(async (b) => {
-      const model = await waitForModels(b, { ...opts, alive: undefined, signal: late.signal, stopOnRefusal: true }).catch((e: unknown) => {
-        if (e instanceof RefusedError) late.abort(new Error('not waited for further: another endpoint refused'));
+      const model = await waitForModels(b, { ...opts, alive: undefined, signal: grace.signal, stopOnRefusal: true }).catch((e: unknown) => {
+        if (e instanceof RefusedError) grace.stop('not waited for further: another endpoint refused');
         throw e;
       });
-      const lateMs = opts.lateMs ?? LATE_READY_MS;
-      timer ??= setTimeout(() => late.abort(new Error(`no answer ${lateMs / 1000} s after another endpoint was ready`)), lateMs);
+      grace.ready();
       return model;
     }),
   );
-  clearTimeout(timer);
+  grace.end();
   clearInterval(watchAlive);
   // A refusal stops the job, as it would stop the run: a wrong key or path, not a host still starting.
   const refused = settled.flatMap((s) => (s.status === 'rejected' && s.reason instanceof RefusedError ? [s.reason.message] : []));
