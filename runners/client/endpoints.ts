@@ -78,7 +78,8 @@ export function createEndpoints(baseURLs: string[], apiKey: string | undefined, 
  * again: a run never stops for want of one.
  */
 export function pickEndpoint(all: Endpoint[], counter: number, avoid?: Endpoint, now = performance.now()): Endpoint {
-  const usable = all.filter((e) => !e.held);
+  // Once per attempt: no array is built unless an endpoint is held (most runs hold none).
+  const usable = all.some((e) => e.held) ? all.filter((e) => !e.held) : all;
   const endpoints = usable.length > 0 ? usable : all;
   const awake = endpoints.length > 1 ? endpoints.filter((e) => e.restUntil <= now) : endpoints;
   const candidates = awake.length > 0 ? awake : endpoints;
