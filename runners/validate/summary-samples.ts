@@ -28,23 +28,23 @@ export async function summarySamplesErrors(display: string, dir: string, summary
       continue;
     }
     const tally = sampleTally(summary.provenance.primary_judge);
-    const read = alreadyRead(file);
-    if (read) {
-      for (const s of read) tally.add(s);
-      errors.push(...tally.errors(display, i, d));
-      continue;
-    }
-    for await (const { text } of jsonlLines(createReadStream(file))) {
-      let s: CountedSample;
-      try {
-        s = JSON.parse(text) as CountedSample;
-        if (typeof s.item_id !== 'string' || typeof s.condition !== 'string' || !Array.isArray(s.verdicts)) continue;
-      } catch {
-        continue;
-      }
-      tally.add(s);
-    }
+    for (const s of alreadyRead(file) ?? (await countedSamples(file))) tally.add(s);
     errors.push(...tally.errors(display, i, d));
   }
   return errors;
+}
+
+/** A samples file's samples as far as its summary counts them; lines that are not samples are skipped. */
+async function countedSamples(file: string): Promise<CountedSample[]> {
+  const out: CountedSample[] = [];
+  for await (const { text } of jsonlLines(createReadStream(file))) {
+    try {
+      const { item_id, condition, error, verdicts, unfinished } = JSON.parse(text) as CountedSample;
+      // Only the counted fields are kept, not the texts (as validate-files.ts keeps them).
+      if (typeof item_id === 'string' && typeof condition === 'string' && Array.isArray(verdicts)) out.push({ item_id, condition, error, verdicts, unfinished });
+    } catch {
+      // not JSON: the samples file's own error
+    }
+  }
+  return out;
 }
