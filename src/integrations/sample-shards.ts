@@ -88,18 +88,17 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
   const models = readdirSync(resultsDir, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name).sort();
   for (const model of models) {
     const sdir = join(resultsDir, model, 'samples');
+    const summaryAbs = join(resultsDir, model, 'summary.json');
+    const summaryFile = relative(process.cwd(), summaryAbs) || summaryAbs;
     if (!existsSync(sdir)) {
       // The site publishes a summary only beside the samples its figures are read against (a review removed samples/
       // and an edited summary was published).
-      const summaryAbs = join(resultsDir, model, 'summary.json');
-      if (existsSync(summaryAbs)) throw new Error(`${relative(process.cwd(), summaryAbs) || summaryAbs}: (file): has no samples/ folder beside it: a result is published with its samples, which its figures are read against`);
+      if (existsSync(summaryAbs)) throw new Error(`${summaryFile}: (file): has no samples/ folder beside it: a result is published with its samples, which its figures are read against`);
       continue;
     }
     let conditionOrder: string[] = [];
     let suiteVersion: number | null = null;
     let checked: ResultSummary | null = null;
-    const summaryAbs = join(resultsDir, model, 'summary.json');
-    const summaryFile = relative(process.cwd(), summaryAbs) || summaryAbs;
     try {
       const summary = JSON.parse(readFileSync(summaryAbs, 'utf8'));
       conditionOrder = summary?.provenance?.decoding?.conditions?.map((c: { id: string }) => c.id) ?? [];
