@@ -8,7 +8,7 @@ import type { Judge } from '../core/judge.ts';
 import { cachedJudge } from '../judge/cached.ts';
 import { cachedSummary } from '../results/cached-summary.ts';
 import { createSampleSink } from '../results/sample-sink.ts';
-import type { SummaryInput } from '../results/summarize.ts';
+import type { SummaryInput } from '../../src/lib/build-summary.ts';
 import { commitStreamedResults } from '../results/write.ts';
 import { cachedPromptBuilder } from '../templates/cached-builder.ts';
 import type { storedStops } from '../templates/cached-stops.ts';

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { SummaryInput } from '../results/summarize.ts';
+import type { SummaryInput } from '../../src/lib/build-summary.ts';
 import type { ProbeSetup } from './types.ts';
 
 type GitState = { commit: string | null; dirty: boolean | null };

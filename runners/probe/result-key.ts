@@ -4,7 +4,7 @@ import { folderVersion } from '../cache/code-version.ts';
 import { contentKey } from '../cache/stage-cache.ts';
 import type { Judge } from '../core/judge.ts';
 import { moduleExt } from '../core/module-file.ts';
-import type { SummaryInput } from '../results/summarize.ts';
+import type { SummaryInput } from '../../src/lib/build-summary.ts';
 import type { RunOptions } from './run-options.ts';
 import type { ProbeSetup } from './types.ts';
 

@@ -6,7 +6,7 @@ import { registeredSecrets } from '../io/secrets.ts';
 import { removeStaleTemps } from '../results/atomic.ts';
 import { digestFile } from '../results/file-digest.ts';
 import type { WrittenFile } from '../results/sample-sink.ts';
-import type { SummarySample } from '../results/summarize.ts';
+import type { SummarySample } from '../../src/lib/build-summary.ts';
 import { finishInterruptedCommit } from '../results/folder-commit.ts';
 import { writeSummary } from '../results/write.ts';
 import type { RunDeps } from './run-options.ts';

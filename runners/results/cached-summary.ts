@@ -3,7 +3,7 @@ import type { ResultSummary } from '../../src/schema/index.ts';
 import { codeVersion } from '../cache/code-version.ts';
 import { contentKey, type StageCache } from '../cache/stage-cache.ts';
 import { moduleExt } from '../core/module-file.ts';
-import { buildSummary, type SummaryInput } from './summarize.ts';
+import { buildSummary, type SummaryInput } from '../../src/lib/build-summary.ts';
 
 /** The summary's code: this folder and src/lib (metrics, agreement, the verified rule). */
 const version = (): string => `${codeVersion(import.meta.url)}.${codeVersion(new URL(`../../src/lib/data-paths${moduleExt(import.meta.url)}`, import.meta.url).href)}`;

@@ -5,7 +5,7 @@ import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { suiteDatasets, unlistedDatasetErrors } from '../../src/lib/result-datasets.ts';
 import { ResultSummary, Sample, formatFieldError, parseWith, type DatasetId, type RunInfo } from '../../src/schema/index.ts';
 import type { RunPlan } from '../core/plan.ts';
-import { buildSummary } from './summarize.ts';
+import { buildSummary } from '../../src/lib/build-summary.ts';
 import { InputError } from '../core/errors.ts';
 
 export class MergeError extends InputError {}

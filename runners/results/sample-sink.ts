@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Sample, formatFieldError, parseWith, type DatasetId, type Verdict } from '../../src/schema/index.ts';
-import type { SummarySample } from './summarize.ts';
+import type { SummarySample } from '../../src/lib/build-summary.ts';
 import type { SampleSink } from '../core/sample-sink.ts';
 import { InvalidResult } from './write.ts';
 import { jsonLine } from '../../src/lib/io/jsonl.ts';

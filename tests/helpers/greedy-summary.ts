@@ -1,6 +1,6 @@
 /** Summaries built by the real summarizer from hand-made greedy gsm8k samples (tests of intervals and ranks). */
 import type { Sample, Suite } from '../../src/schema/index.ts';
-import { buildSummary } from '../../runners/results/summarize.ts';
+import { buildSummary } from '../../src/lib/build-summary.ts';
 
 export const judge = { id: 'heuristic:test', kind: 'heuristic' as const, model: null, prompt_version: 't', temperature: null, max_tokens: null };
 

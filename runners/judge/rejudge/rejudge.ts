@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { ResultSummary, Sample, type DatasetId, type JudgeStamp, type Verdict } from '../../../src/schema/index.ts';
-import { buildSummary } from '../../results/summarize.ts';
+import { buildSummary } from '../../../src/lib/build-summary.ts';
 import { summaryText, writeResults } from '../../results/write.ts';
 import { jsonLine } from '../../../src/lib/io/jsonl.ts';
 import type { Judge } from '../../core/judge.ts';

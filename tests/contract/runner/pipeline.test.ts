@@ -10,7 +10,7 @@ import { totalRequests } from '../../../runners/probe/requests.ts';
 import { fixtureSetup } from '../../helpers/fixture-setup.ts';
 import type { ProbeSetup } from '../../../runners/probe/types.ts';
 import { safeVerifier } from '../../../runners/probe/verify-safe.ts';
-import { buildSummary } from '../../../runners/results/summarize.ts';
+import { buildSummary } from '../../../src/lib/build-summary.ts';
 import { PROFILES } from '../../../runners/sim/profiles.ts';
 import { startSim, type RunningSim } from '../../../runners/sim/server.ts';
 import { testJudge } from '../../helpers/test-judge.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { ResultSummary } from '../../../src/schema/index.ts';
 import { loadSuite } from '../../../runners/judge/rejudge/load-result.ts';
-import { buildSummary } from '../../../runners/results/summarize.ts';
+import { buildSummary } from '../../../src/lib/build-summary.ts';
 import { judge, samples, summarize, summarizeInput } from '../../helpers/greedy-summary.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');

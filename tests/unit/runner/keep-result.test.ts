@@ -9,7 +9,7 @@ import { keepResult } from '../../../runners/probe/stored-result.ts';
 import { commitFolder } from '../../../runners/results/folder-commit.ts';
 import { createSampleSink, type WrittenFile } from '../../../runners/results/sample-sink.ts';
 import type { ResultSummary, Sample, Verdict } from '../../../src/schema/index.ts';
-import type { SummarySample } from '../../../runners/results/summarize.ts';
+import type { SummarySample } from '../../../src/lib/build-summary.ts';
 
 const label: Verdict = { kind: 'label', label: 'genuine_followup', rationale: 'r', evidence_span: null, rule: null, judge: 'j:1' };
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { ResultSummary, Suite, type Sample } from '../../../src/schema/index.ts';
-import { buildSummary } from '../../../runners/results/summarize.ts';
+import { buildSummary } from '../../../src/lib/build-summary.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const suite = (v: string) => Suite.parse(parse(readFileSync(join(root, 'benchmark/suites', v), 'utf8')));

@@ -19,14 +19,14 @@ import {
   type Submission,
   type Suite,
   type UnfinishedCount,
-} from '../../src/schema/index.ts';
-import { pairedDelta, type BootstrapOptions, type ItemCount, type PairedItem } from '../../src/lib/metrics/bootstrap.ts';
-import { moverWilsonDelta } from '../../src/lib/metrics/mover-delta.ts';
-import { anyOfKEstimate, rateEstimate } from '../../src/lib/metrics/rate-interval.ts';
-import { panelAgreement } from '../../src/lib/agreement/panel.ts';
-import { hashSeed } from '../../src/lib/metrics/prng.ts';
-import { round6 } from '../../src/lib/metrics/quantile.ts';
-import { wilsonInterval } from '../../src/lib/metrics/wilson.ts';
+} from '../schema/index.ts';
+import { pairedDelta, type BootstrapOptions, type ItemCount, type PairedItem } from './metrics/bootstrap.ts';
+import { moverWilsonDelta } from './metrics/mover-delta.ts';
+import { anyOfKEstimate, rateEstimate } from './metrics/rate-interval.ts';
+import { panelAgreement } from './agreement/panel.ts';
+import { hashSeed } from './metrics/prng.ts';
+import { round6 } from './metrics/quantile.ts';
+import { wilsonInterval } from './metrics/wilson.ts';
 
 /** What buildSummary reads of a sample (a run keeps only this in memory while the samples stream to disk). */
 export type SummarySample = Pick<Sample, 'item_id' | 'condition' | 'error' | 'verdicts' | 'accuracy' | 'unfinished'>;
