@@ -14,7 +14,7 @@ import { parse } from 'yaml';
 import { intFlag, parseScriptArgs } from '../../runners/core/args.ts';
 import { UsageError } from '../../runners/core/errors.ts';
 import { currentSuitePath } from '../../runners/core/defaults.ts';
-import { LABELS, Suite, type DatasetResult } from '../../src/schema/index.ts';
+import { Suite, type DatasetId, type Sample } from '../../src/schema/index.ts';
 import { generateDataset } from './dataset.ts';
 import { modelList } from './models.ts';
 import { profileFor } from './profile.ts';
@@ -58,18 +58,15 @@ function main(): void {
     const profile = profileFor(m, args.seed);
     const dir = join(args.out, m.id);
     mkdirSync(join(dir, 'samples'), { recursive: true });
-    const results: DatasetResult[] = [];
-    const conf = LABELS.map(() => LABELS.map(() => 0));
-    let modelSamples = 0;
+    const samples = new Map<DatasetId, Sample[]>();
     for (const ds of datasets) {
       const nItems = args.full ? (ds.item_cap ?? ds.items ?? 200) : Math.min(args.items, ds.items ?? args.items);
-      const { lines, result } = generateDataset({ suite, model: m, profile, seed: args.seed, nItems, xssHere: mi === 0 && ds.id === datasets[0]?.id, conf }, ds);
+      const lines = generateDataset({ suite, model: m, profile, seed: args.seed, nItems, xssHere: mi === 0 && ds.id === datasets[0]?.id }, ds);
       totalSamples += lines.length;
-      modelSamples += lines.length;
       writeFileSync(join(dir, 'samples', `${ds.id}.jsonl`), lines.join('\n') + '\n');
-      results.push(result);
+      samples.set(ds.id, lines.map((l) => JSON.parse(l) as Sample));
     }
-    const summary = buildSummary({ suite, model: m, index: mi, datasets, results, conf, samples: modelSamples });
+    const summary = buildSummary({ suite, model: m, index: mi, datasets, samples });
     writeFileSync(join(dir, 'summary.json'), JSON.stringify(summary, null, 1) + '\n');
   });
   console.log(`synthetic results: ${models.length} models, ${datasets.length} datasets, ${totalSamples} samples → ${args.out} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);

@@ -1,8 +1,11 @@
-/** A synthetic model's summary.json: its dataset results, judge agreement and provenance stamped `simulated`. */
-import { ResultSummary, type DatasetResult, type Suite } from '../../src/schema/index.ts';
+/**
+ * A synthetic model's summary.json, provenance stamped `simulated`: every figure is computed from its samples by the
+ * runner's own buildSummary, as validate and the site build recompute them.
+ */
+import { buildSummary as summaryOfSamples } from '../../src/lib/build-summary.ts';
+import { ResultSummary, type DatasetId, type Sample, type Suite } from '../../src/schema/index.ts';
 import { PRIMARY, SECONDARY } from './judges.ts';
 import type { ModelSpec } from './models.ts';
-import { kappa } from './stats.ts';
 import { fakeSha256 } from './text.ts';
 
 const ZERO_SHA = '0'.repeat(64);
@@ -13,21 +16,20 @@ export interface SummaryInput {
   /** The model's place in the list: its run starts an hour after the previous model's. */
   index: number;
   datasets: Suite['datasets'];
-  results: DatasetResult[];
-  conf: number[][];
-  samples: number;
+  /** The samples of every dataset. */
+  samples: ReadonlyMap<DatasetId, readonly Sample[]>;
 }
 
 /** The summary, checked against the ResultSummary schema. */
 export function buildSummary(s: SummaryInput): ResultSummary {
   const { suite, model: m } = s;
-  const k = kappa(s.conf);
+  const nSamples = [...s.samples.values()].reduce((n, list) => n + list.length, 0);
   const started = new Date(Date.UTC(2026, 10, 1) + s.index * 3_600_000);
   const summary: ResultSummary = {
     format: 1,
     submission: { id: m.id, display_name: m.display_name, family: m.family, hf: { repo: m.repo, revision: m.revision, pinned: /^[0-9a-f]{40}$/.test(m.revision) }, params: { total_b: m.total_b, active_b: m.active_b } },
-    datasets: s.results,
-    agreement: [{ judge_a: PRIMARY, judge_b: SECONDARY, n: k.n, percent: k.percent, kappa: k.kappa, confusion: s.conf }],
+    datasets: [],
+    agreement: [],
     provenance: {
       suite_id: suite.id, suite_version: suite.version, taxonomy_version: suite.taxonomy_version,
       submission_sha256: fakeSha256(`sub:${m.id}`),
@@ -53,9 +55,9 @@ export function buildSummary(s: SummaryInput): ResultSummary {
     },
     run: {
       started_at: started.toISOString(), finished_at: new Date(started.getTime() + 1_800_000).toISOString(), duration_s: 1800,
-      requests_sent: s.samples * 2, cache_hits: 0, request_errors: 0, endpoints: ['http://127.0.0.1:0/v1 (synthetic)'],
+      requests_sent: nSamples * 2, cache_hits: 0, request_errors: 0, endpoints: ['http://127.0.0.1:0/v1 (synthetic)'],
     },
   };
-  ResultSummary.parse(summary);
-  return summary;
+  const { datasets, agreement } = summaryOfSamples({ suite, submission: summary.submission, samples: s.samples, judges: summary.provenance.judges, provenance: summary.provenance, run: summary.run });
+  return ResultSummary.parse({ ...summary, datasets, agreement });
 }

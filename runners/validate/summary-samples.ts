@@ -1,8 +1,12 @@
-import { createReadStream, existsSync, readdirSync } from 'node:fs';
+import { createReadStream, existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
+import { summaryFigureErrors } from '../../src/lib/summary-figures.ts';
 import { missingSamplesError, sampleTally, unlistedSamplesError, type CountedSample } from '../../src/lib/summary-tally.ts';
-import type { FieldError, ResultSummary } from '../../src/schema/index.ts';
+import { Sample, type DatasetId, type FieldError, type ResultSummary, type Suite } from '../../src/schema/index.ts';
+
+/** A link in a result folder is never read: it could point anywhere on the machine (validate-files.ts refuses links). */
+const linkError = (display: string, what: string): FieldError => ({ file: display, field: '(file)', message: `its ${what} is a symbolic link: validate reads no link (a link could point anywhere on the machine)` });
 
 /**
  * A summary against its samples files (sampleTally): every dataset it lists has its samples file, and the samples
@@ -10,41 +14,67 @@ import type { FieldError, ResultSummary } from '../../src/schema/index.ts';
  * deleted, a samples file from another run, or one missing. `alreadyRead` gives the counted samples of a file validate
  * read for its own rules (its valid lines only); a samples file not named (a summary validated alone) is read here,
  * skipping lines that are not valid samples (the samples file's own errors). A result folder without a samples folder
- * is not read against anything (pr-report checks only the changed files).
+ * is not read against anything (pr-report checks only the changed files). Once the counts agree, every figure is
+ * recomputed from the samples with the suite of the summary's version (`suites`; a version not among them is
+ * refused by resultDatasetErrors).
  */
-export async function summarySamplesErrors(display: string, dir: string, summary: ResultSummary, alreadyRead: (file: string) => CountedSample[] | undefined = () => undefined): Promise<FieldError[]> {
+export async function summarySamplesErrors(display: string, dir: string, summary: ResultSummary, suites: readonly Suite[], alreadyRead: (file: string) => CountedSample[] | undefined = () => undefined): Promise<FieldError[]> {
   const errors: FieldError[] = [];
+  const samplesDir = join(dir, 'samples');
   // A summary alone, without its samples folder (the files a pull request changed, as pr-report sees them): nothing
   // to read it against here.
-  if (!existsSync(join(dir, 'samples'))) return errors;
+  if (!existsSync(samplesDir) && !isLink(samplesDir)) return errors;
+  // A review linked samples/ to a folder elsewhere: its files were read and quoted in the errors.
+  if (isLink(samplesDir)) return [linkError(display, 'samples folder')];
   const listed = new Set(summary.datasets.map((d) => d.dataset));
-  for (const f of readdirSync(join(dir, 'samples')).filter((n) => n.endsWith('.jsonl')).sort()) {
+  const read = new Map<DatasetId, CountedSample[]>();
+  for (const f of readdirSync(samplesDir).filter((n) => n.endsWith('.jsonl')).sort()) {
     if (!listed.has(f.slice(0, -'.jsonl'.length))) errors.push(unlistedSamplesError(display, f.slice(0, -'.jsonl'.length)));
   }
   for (const [i, d] of summary.datasets.entries()) {
-    const file = join(dir, 'samples', `${d.dataset}.jsonl`);
+    const file = join(samplesDir, `${d.dataset}.jsonl`);
+    if (isLink(file)) {
+      errors.push(linkError(display, `samples file samples/${d.dataset}.jsonl`));
+      continue;
+    }
     if (!existsSync(file)) {
       errors.push(missingSamplesError(display, i, d.dataset));
       continue;
     }
     const tally = sampleTally(summary.provenance.primary_judge);
-    for (const s of alreadyRead(file) ?? (await countedSamples(file))) tally.add(s);
+    const samples = alreadyRead(file) ?? (await countedSamples(file));
+    for (const s of samples) tally.add(s);
     errors.push(...tally.errors(display, i, d));
+    read.set(d.dataset, samples);
   }
+  const suite = suites.find((s) => s.version === summary.provenance.suite_version);
+  if (errors.length === 0 && suite) errors.push(...summaryFigureErrors(display, summary, suite, read));
   return errors;
 }
 
-/** A samples file's samples as far as its summary counts them; lines that are not samples are skipped. */
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** A samples file's samples as far as its summary counts them; lines that are not valid samples are skipped. */
 async function countedSamples(file: string): Promise<CountedSample[]> {
   const out: CountedSample[] = [];
   for await (const { text } of jsonlLines(createReadStream(file))) {
+    let data: unknown;
     try {
-      const { item_id, condition, error, verdicts, unfinished } = JSON.parse(text) as CountedSample;
-      // Only the counted fields are kept, not the texts (as validate-files.ts keeps them).
-      if (typeof item_id === 'string' && typeof condition === 'string' && Array.isArray(verdicts)) out.push({ item_id, condition, error, verdicts, unfinished });
+      data = JSON.parse(text);
     } catch {
-      // not JSON: the samples file's own error
+      continue; // not JSON: the samples file's own error
     }
+    const r = Sample.safeParse(data);
+    if (!r.success) continue; // not a sample: the samples file's own error
+    // Only the counted fields are kept, not the texts (as validate-files.ts keeps them).
+    const { item_id, condition, error, verdicts, accuracy, unfinished } = r.data;
+    out.push({ item_id, condition, error, verdicts, accuracy, unfinished });
   }
   return out;
 }

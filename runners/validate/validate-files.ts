@@ -12,6 +12,7 @@ import { summarySamplesErrors } from './summary-samples.ts';
 import type { CountedSample } from '../../src/lib/summary-tally.ts';
 import { datasetOfFile, resultDatasetErrors, resultDirOf, type CheckedSamples, type CheckedSummary } from './result-datasets.ts';
 import { COMMIT_JOURNAL, suiteNameMismatch, UNFINISHED_COMMIT } from '../../src/lib/data-paths.ts';
+import { readBenchmarkSuites } from '../io/benchmark-suites.ts';
 
 export interface ValidationReport {
   errors: FieldError[];
@@ -26,8 +27,10 @@ async function walk(dir: string): Promise<string[]> {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
     const p = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...(await walk(p)));
-    // A link is listed too, to be refused (validatePaths): skipped, a linked samples file passed unread.
+    // A link is listed too, to be refused (validatePaths): skipped, a linked samples file passed unread. A linked
+    // folder (a review's samples/ pointing elsewhere) is refused the same way.
     else if ((entry.isFile() || entry.isSymbolicLink()) && /\.(ya?ml|json|jsonl)$/.test(entry.name)) out.push(p);
+    else if (entry.isSymbolicLink() && (await stat(p).then((st) => st.isDirectory(), () => false))) out.push(p);
   }
   return out;
 }
@@ -46,6 +49,25 @@ export async function expandPaths(paths: string[]): Promise<{ files: string[]; m
     }
   }
   return { files: [...new Set(files)], missing };
+}
+
+/**
+ * A samples file is validated with its folder's summary.json: the summary's figures are read against it. A pull
+ * request that only edited or deleted sample lines validated clean file by file (validate.yml validates the changed
+ * files), and the site build of main failed after the merge.
+ */
+function withSiblingSummaries(files: string[]): string[] {
+  const have = new Set(files.map((f) => resolve(f)));
+  const out = [...files];
+  for (const f of files) {
+    if (!(f.endsWith('.jsonl') && basename(dirname(f)) === 'samples')) continue;
+    const summary = join(resultDirOf(f), 'summary.json');
+    if (!have.has(resolve(summary)) && existsSync(summary)) {
+      have.add(resolve(summary));
+      out.push(summary);
+    }
+  }
+  return out;
 }
 
 /** Problems listed per samples file; the rest are counted in one closing line (output stays bounded). */
@@ -113,8 +135,8 @@ async function samplesFileRules(file: string, display: string, errors: ReturnTyp
       errors.push(...r.errors);
       continue;
     }
-    const { item_id, condition, error, verdicts, unfinished } = r.value;
-    counted.push({ item_id, condition, error, verdicts, unfinished });
+    const { item_id, condition, error, verdicts, accuracy, unfinished } = r.value;
+    counted.push({ item_id, condition, error, verdicts, accuracy, unfinished });
     if (ids.has(r.value.id)) errors.push({ file: where, field: 'id', message: `duplicate sample id "${r.value.id}"` });
     ids.add(r.value.id);
     const expected = basename(file, '.jsonl');
@@ -143,8 +165,11 @@ async function classifyByContent(file: string): Promise<FileKind> {
  * every submission under `<root>/submissions`, so a pull request that duplicates an existing model fails.
  */
 export async function validatePaths(paths: string[], root: string): Promise<ValidationReport & { missing: string[] }> {
-  const { files, missing } = await expandPaths(paths);
-  const explicit = new Set(paths);
+  const expanded = await expandPaths(paths);
+  const files = withSiblingSummaries(expanded.files);
+  const { missing } = expanded;
+  // Named, or the summary of a samples file named: classified by content outside the known folders.
+  const explicit = new Set([...paths, ...files.slice(expanded.files.length)]);
   const errors: FieldError[] = [];
   const submissions: LoadedSubmission[] = [];
   const summaries: CheckedSummary[] = [];
@@ -222,6 +247,7 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
   }
   if (submissions.length > 0) errors.push(...(await crossFileErrors(submissions, root)));
   errors.push(...(await resultDatasetErrors(summaries, samplesFiles)));
-  for (const s of summaries) errors.push(...(await summarySamplesErrors(s.display, s.dir, s.value, (f) => countedByFile.get(resolve(f)))));
+  const { suites } = summaries.length > 0 ? await readBenchmarkSuites() : { suites: [] };
+  for (const s of summaries) errors.push(...(await summarySamplesErrors(s.display, s.dir, s.value, suites, (f) => countedByFile.get(resolve(f)))));
   return { errors, filesChecked, submissions, missing };
 }

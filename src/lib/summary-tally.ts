@@ -10,16 +10,16 @@ interface Counts {
 }
 
 type DatasetSummary = ResultSummary['datasets'][number];
-/** The fields of a sample its summary counts. */
-export type CountedSample = Pick<Sample, 'item_id' | 'condition' | 'error' | 'verdicts' | 'unfinished'>;
+/** The fields of a sample its summary counts (and recomputes its figures from: summary-figures.ts). */
+export type CountedSample = Pick<Sample, 'item_id' | 'condition' | 'error' | 'verdicts' | 'accuracy' | 'unfinished'>;
 
 const emptyCounts = (): Counts => ({ n_samples: 0, n_request_errors: 0, n_judge_errors: 0, n_judged: 0, labels: Object.fromEntries(LABELS.map((l) => [l, 0])) });
 
 /**
  * One dataset's samples counted as buildSummary counts them, and read against its summary entry: its items (in the
  * order they first appear, unfinished ones too) and, per condition, samples, request errors, judge errors, judged and
- * the primary judge's labels. The intervals are the statistics' own and not recomputed. `userturn validate` and the
- * site build both use it, so a result folder one refuses the other refuses too.
+ * the primary judge's labels; the figures are recomputed once these agree (summary-figures.ts). `userturn validate`
+ * and the site build both use it, so a result folder one refuses the other refuses too.
  */
 export function sampleTally(primaryJudge: string) {
   const items = new Set<string>();
@@ -59,6 +59,10 @@ export function sampleTally(primaryJudge: string) {
         for (const l of LABELS) {
           if (c.labels[l] !== got.labels[l]) errors.push({ file: display, field: `datasets.${i}.conditions.${j}.labels.${l}`, message: `is ${c.labels[l]} but samples/${d.dataset}.jsonl gives ${got.labels[l]}` });
         }
+      }
+      // Samples of a condition the summary does not list would be published in the example browser, counted nowhere.
+      for (const [condition, got] of byCondition) {
+        if (!d.conditions.some((c) => c.condition === condition)) errors.push({ file: display, field: `datasets.${i}.conditions`, message: `does not list condition "${condition}", of which samples/${d.dataset}.jsonl holds ${got.n_samples} samples` });
       }
       return errors;
     },

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -49,6 +49,24 @@ describe('a summary read against its samples', () => {
           s.datasets[0].item_ids[0] = 'not-an-item';
           writeFileSync(f, JSON.stringify(s));
         }, /datasets\.0\.item_ids: lists \d+ items, which samples\/\w+\.jsonl does not hold in that order/],
+        // Every count intact, a figure edited: recomputed from the samples (summary-figures.ts).
+        ['a follow-up rate and its interval edited', (dir) => {
+          const f = join(dir, model, 'summary.json');
+          const s = JSON.parse(readFileSync(f, 'utf8'));
+          s.datasets[0].conditions[0].followup = { ...s.datasets[0].conditions[0].followup, value: 0.99, lo: 0.95, hi: 1 };
+          writeFileSync(f, JSON.stringify(s));
+        }, /gpt-oss-120b\/summary\.json: datasets\.0\.conditions\.0\.followup\.value: is 0\.99 but its samples give [\d.]+/],
+        ['any-of-k lowered', (dir) => {
+          const f = join(dir, model, 'summary.json');
+          const s = JSON.parse(readFileSync(f, 'utf8'));
+          const c = s.datasets[0].conditions.find((x: { any_of_k: unknown }) => x.any_of_k !== null);
+          c.any_of_k.value = 0;
+          writeFileSync(f, JSON.stringify(s));
+        }, /datasets\.0\.conditions\.\d+\.any_of_k\.value: is 0 but its samples give [\d.]+/],
+        ['every sample\'s accuracy flipped', (dir) => {
+          const f = join(dir, model, 'samples', 'gsm8k.jsonl');
+          writeFileSync(f, `${lines(f).map((l) => { const x = JSON.parse(l); if (x.accuracy) x.accuracy.correct = !x.accuracy.correct; return JSON.stringify(x); }).join('\n')}\n`);
+        }, /datasets\.\d+\.accuracy\.(strict\.value|item_correct): is "?[\d.]+"? but its samples give "?[\d.]+/],
       ];
       for (const [what, alter, message] of cases) {
         const dir = mkdtempSync(join(tmpdir(), 'ut-sum-altered-'));
@@ -77,6 +95,39 @@ describe('a summary read against its samples', () => {
       assert.match(r.stderr, /summary\.json: datasets\.0\.conditions\.0\.n_judged: is \d+ but samples\/\w+\.jsonl gives \d+/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a samples file named alone is read with its folder\'s summary (a pull request changing only sample lines)', () => {
+    const dir = results();
+    try {
+      const f = join(dir, 'gpt-oss-120b', 'samples', 'gsm8k.jsonl');
+      writeFileSync(f, `${lines(f).slice(1).join('\n')}\n`);
+      const r = runCli(['validate', f]);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      assert.match(r.stderr, /gpt-oss-120b\/summary\.json: datasets\.\d+\.conditions\.\d+\.n_samples: is \d+ but samples\/gsm8k\.jsonl gives \d+/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a linked samples folder is refused and nothing behind it is read', () => {
+    const dir = results();
+    const elsewhere = mkdtempSync(join(tmpdir(), 'ut-elsewhere-'));
+    try {
+      mkdirSync(join(elsewhere, 'samples'));
+      for (const f of ['gsm8k', 'ifeval', 'ifbench', 'mt_bench', 'wildchat']) writeFileSync(join(elsewhere, 'samples', `${f}.jsonl`), '{"item_id":"SECRET-FROM-OUTSIDE"}\n');
+      rmSync(join(dir, 'gpt-oss-120b', 'samples'), { recursive: true });
+      symlinkSync(join(elsewhere, 'samples'), join(dir, 'gpt-oss-120b', 'samples'));
+      for (const target of [dir, join(dir, 'gpt-oss-120b', 'summary.json')]) {
+        const r = runCli(['validate', target]);
+        assert.equal(r.code, 1, r.stdout + r.stderr);
+        assert.match(r.stderr, /gpt-oss-120b\/(samples: \(file\): is a symbolic link|summary\.json: \(file\): its samples folder is a symbolic link)/);
+        assert.doesNotMatch(r.stdout + r.stderr, /SECRET-FROM-OUTSIDE/);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(elsewhere, { recursive: true, force: true });
     }
   });
 
