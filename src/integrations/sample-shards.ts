@@ -1,5 +1,5 @@
 /**
- * Astro integration: after the build, split results/<id>/samples/<dataset>.jsonl into small JSON shards
+ * Astro integration: as the build starts, split results/<id>/samples/<dataset>.jsonl into small JSON shards
  * (`data/samples/<model>/<dataset>-<n>.json`) plus one manifest per model × dataset
  * (`data/samples/<model>/<dataset>.json`) that the example browser fetches lazily. Every line is validated
  * with the Sample schema; a bad line fails the build naming the file, the line and the field. Every shard and
@@ -7,7 +7,8 @@
  * each dataset built from the same shards (`data/index/<dataset>/`: a directory, facets files, term files).
  */
 import type { AstroIntegration } from 'astro';
-import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jsonlLines } from '../lib/io/jsonl.ts';
@@ -20,7 +21,8 @@ import { resultsDir } from '../data/paths.ts';
 import { loadSuites } from '../data/suites.ts';
 import { samplesFileErrors, suiteDatasets } from '../lib/result-datasets.ts';
 import { missingSamplesError, sampleTally, unlistedSamplesError } from '../lib/summary-tally.ts';
-import type { FieldError } from '../schema/index.ts';
+import { summaryFigureErrors } from '../lib/summary-figures.ts';
+import type { FieldError, Suite } from '../schema/index.ts';
 
 /** validate's limit for one JSONL line (runners/io/load-document.ts MAX_DOCUMENT_BYTES). */
 const MAX_LINE_CHARS = 1024 * 1024;
@@ -80,8 +82,10 @@ export async function writeShards(resultsDir: string, outDir: string): Promise<S
 
 /** Writes under siteRoot at the paths the browser fetches (shardPath, manifestPath). */
 async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<ShardStats> {
-  let suites: ReturnType<typeof suiteDatasets> | null = null;
-  const known = () => (suites ??= suiteDatasets(loadSuites()));
+  let suites: Suite[] | null = null;
+  const allSuites = () => (suites ??= loadSuites());
+  let datasets: ReturnType<typeof suiteDatasets> | null = null;
+  const known = () => (datasets ??= suiteDatasets(allSuites()));
   const stats: ShardStats = { files: 0, samples: 0, shards: 0, bytes: 0, indexBytes: 0, indexFiles: 0 };
   const indices = new Map<Manifest['dataset'], ModelIndex[]>();
   if (!existsSync(resultsDir)) return stats;
@@ -90,6 +94,8 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
     const sdir = join(resultsDir, model, 'samples');
     const summaryAbs = join(resultsDir, model, 'summary.json');
     const summaryFile = relative(process.cwd(), summaryAbs) || summaryAbs;
+    // As validate: a link is never read (a review linked samples/ to a folder elsewhere and it was published).
+    if (isLink(sdir)) throw new Error(`${relative(process.cwd(), sdir) || sdir}: (file): is a symbolic link: the site reads no link`);
     if (!existsSync(sdir)) {
       // The site publishes a summary only beside the samples its figures are read against (a review removed samples/
       // and an edited summary was published).
@@ -107,6 +113,9 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
       if (r.success) checked = r.data;
     } catch { /* the summary is validated by the content loader; order falls back to names */ }
     const files = readdirSync(sdir).filter((f) => f.endsWith('.jsonl')).sort();
+    const linked = files.find((f) => isLink(join(sdir, f)));
+    if (linked) throw new Error(`${relative(process.cwd(), join(sdir, linked))}: (file): is a symbolic link: the site reads no link`);
+    const read = new Map<Manifest['dataset'], Sample[]>();
     // The published counts are the summary's: they must be what its samples give, as validate reads them (a summary
     // edited or left from another run would show figures no browsable sample supports).
     const mismatch: FieldError[] = [];
@@ -129,6 +138,7 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
         const tally = sampleTally(checked.provenance.primary_judge);
         for (const sample of samples) tally.add(sample);
         mismatch.push(...tally.errors(summaryFile, listed, checked.datasets[listed]!));
+        read.set(dataset as Manifest['dataset'], samples);
       }
       const parts = splitShards(groupByItem(samples, conditionOrder));
       const manifest: Manifest = { model, dataset: dataset as Manifest['dataset'], samples: samples.length, shards: [] };
@@ -142,6 +152,9 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
       stats.samples += samples.length;
       stats.shards += parts.length;
     }
+    // Counts agreeing, every figure is recomputed from the samples (an unknown suite version is the loader's error).
+    const suite = checked && allSuites().find((x) => x.version === checked!.provenance.suite_version);
+    if (mismatch.length === 0 && checked && suite) mismatch.push(...summaryFigureErrors(summaryFile, checked, suite, read));
     if (mismatch.length > 0) throw new Error(`result summary does not match its samples\n${mismatch.slice(0, 5).map(formatFieldError).join('\n')}`);
   }
   // Per dataset, across every model (models in folder order): the directory, the facets files, the term files.
@@ -155,15 +168,59 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
   return stats;
 }
 
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The shards are written, and every result read against its samples, when the build starts, into a folder of their
+ * own; they move into the site when it is done. A result refused here fails the build before any page is written: a
+ * review's refused result left a complete site (its figures included) in the output folder when this ran at the end.
+ */
 export default function sampleShards(): AstroIntegration {
+  let prepared: { dir: string; stats: ShardStats; ms: number } | null = null;
   return {
     name: 'userturn-sample-shards',
     hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:start': async () => {
         const t0 = Date.now();
-        const s = await writeShards(resultsDir(), fileURLToPath(dir));
-        logger.info(`${s.samples} samples from ${s.files} files → ${s.shards} shards (${(s.bytes / 1e6).toFixed(1)} MB), search index ${(s.indexBytes / 1e6).toFixed(1)} MB in ${s.indexFiles} files, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+        const dir = mkdtempSync(join(tmpdir(), 'userturn-shards-'));
+        try {
+          prepared = { dir, stats: await writeShards(resultsDir(), dir), ms: Date.now() - t0 };
+        } catch (e) {
+          rmSync(dir, { recursive: true, force: true });
+          throw e;
+        }
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        if (!prepared) return;
+        const { dir: from, stats: s, ms } = prepared;
+        prepared = null;
+        try {
+          for (const sub of [SAMPLES_DIR, INDEX_DIR]) {
+            const to = join(fileURLToPath(dir), sub);
+            rmSync(to, { recursive: true, force: true });
+            if (existsSync(join(from, sub))) { mkdirSync(dirname(to), { recursive: true }); moveDir(join(from, sub), to); }
+          }
+        } finally {
+          rmSync(from, { recursive: true, force: true });
+        }
+        logger.info(`${s.samples} samples from ${s.files} files → ${s.shards} shards (${(s.bytes / 1e6).toFixed(1)} MB), search index ${(s.indexBytes / 1e6).toFixed(1)} MB in ${s.indexFiles} files, in ${(ms / 1000).toFixed(1)} s`);
       },
     },
   };
+}
+
+/** A rename, or a copy where the temporary folder is on another file system (EXDEV). */
+function moveDir(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+    cpSync(from, to, { recursive: true });
+  }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { astroBuild } from '../../helpers/site-build.ts';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -32,5 +32,25 @@ test('a result folder left mid-commit by a killed run (its .commit.json) fails t
     rmSync(r.tmp, { recursive: true, force: true });
     assert.notEqual(r.status, 0, 'the build must fail');
     assert.match(r.text, /gpt-oss-120b\/summary\.json: \(file\): this result was being put in place when its run was stopped/);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('a result its samples do not support fails the build before any page is written', () => {
+  // A review's refused result left a complete site, its edited figures included, in the output folder: the samples
+  // were read against the summary only once every page had been written.
+  const dir = mkdtempSync(join(tmpdir(), 'ut-unsupported-'));
+  try {
+    execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', dir, '--models', '1', '--items', '2'], { stdio: 'ignore' });
+    const f = join(dir, 'gpt-oss-120b', 'summary.json');
+    const s = JSON.parse(readFileSync(f, 'utf8'));
+    s.datasets[0].conditions[0].followup = { ...s.datasets[0].conditions[0].followup, value: 0.99, lo: 0.97, hi: 1 };
+    writeFileSync(f, JSON.stringify(s));
+    const r = astroBuild({ USERTURN_RESULTS_DIR: dir });
+    try {
+      assert.notEqual(r.status, 0, 'the build must fail');
+      assert.match(r.text, /gpt-oss-120b\/summary\.json: datasets\.0\.conditions\.0\.followup\.value: is 0\.99 but its samples give /);
+      assert.equal(existsSync(join(r.out, 'index.html')), false, 'no page of the refused build is left');
+      assert.equal(existsSync(join(r.out, 'models', 'gpt-oss-120b', 'index.html')), false);
+    } finally { rmSync(r.tmp, { recursive: true, force: true }); }
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -103,4 +103,48 @@ test('writeShards refuses a summary its samples do not give (the counts validate
     rmSync(join(dir, 'gpt-oss-120b', 'samples'), { recursive: true });
     await assert.rejects(writeShards(dir, out), /gpt-oss-120b\/summary\.json: \(file\): has no samples\/ folder beside it/);
   } finally { rmSync(dir, { recursive: true, force: true }); rmSync(out, { recursive: true, force: true }); }
+});
+
+test('writeShards recomputes every figure from the samples: an edited rate, interval or accuracy with every count intact is refused', async () => {
+  // A review published a summary ranking a model first at 99% [97–100] while its labels gave 2 of 3.
+  const dir = mkdtempSync(join(tmpdir(), 'ut-shards-'));
+  const out = mkdtempSync(join(tmpdir(), 'ut-out-'));
+  try {
+    synthetic(dir);
+    const f = join(dir, 'gpt-oss-120b', 'summary.json');
+    const original = readFileSync(f, 'utf8');
+    const edits: Array<[string, (s: any) => void, RegExp]> = [
+      ['the follow-up rate', (s) => { s.datasets[0].conditions[0].followup.value = 0.99; }, /datasets\.0\.conditions\.0\.followup\.value: is 0\.99 but its samples give /],
+      ['an interval turned round', (s) => { const e = s.datasets[0].conditions[1].followup; [e.lo, e.hi] = [e.hi, e.lo]; }, /datasets\.0\.conditions\.1\.followup\.lo: is [\d.]+ but its samples give /],
+      ['accuracy', (s) => { s.datasets[0].accuracy.strict.value = 0; }, /datasets\.0\.accuracy\.strict\.value: is 0 but its samples give /],
+      ['a condition\'s temperature', (s) => { s.datasets[0].conditions[2].temperature = 1.5; }, /datasets\.0\.conditions\.2\.temperature: is 1\.5 but its samples give /],
+      ['judge agreement', (s) => { s.agreement[0].kappa = 1; }, /agreement\.0\.kappa: is 1 but its samples give /],
+    ];
+    for (const [what, edit, message] of edits) {
+      const s = JSON.parse(original);
+      edit(s);
+      writeFileSync(f, JSON.stringify(s));
+      await assert.rejects(writeShards(dir, out), (e: Error) => message.test(e.message) || assert.fail(`${what}: ${e.message}`));
+    }
+    // Samples of a condition the summary does not list would be browsable and counted nowhere.
+    writeFileSync(f, original);
+    const gsm = join(dir, 'gpt-oss-120b', 'samples', 'gsm8k.jsonl');
+    const lines = readFileSync(gsm, 'utf8').trim().split('\n');
+    lines.push(JSON.stringify({ ...JSON.parse(lines[0]!), id: 'extra~bogus~0', condition: 'bogus' }));
+    writeFileSync(gsm, `${lines.join('\n')}\n`);
+    await assert.rejects(writeShards(dir, out), /summary\.json: datasets\.\d+\.conditions: does not list condition "bogus", of which samples\/gsm8k\.jsonl holds 1 samples/);
+  } finally { rmSync(dir, { recursive: true, force: true }); rmSync(out, { recursive: true, force: true }); }
+});
+
+test('writeShards reads no link: a linked samples folder is refused before anything is read through it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ut-shards-'));
+  const out = mkdtempSync(join(tmpdir(), 'ut-out-'));
+  const elsewhere = mkdtempSync(join(tmpdir(), 'ut-elsewhere-'));
+  try {
+    synthetic(dir);
+    const samples = join(dir, 'gpt-oss-120b', 'samples');
+    renameSync(samples, join(elsewhere, 'samples'));
+    symlinkSync(join(elsewhere, 'samples'), samples);
+    await assert.rejects(writeShards(dir, out), /gpt-oss-120b\/samples: \(file\): is a symbolic link/);
+  } finally { for (const d of [dir, out, elsewhere]) rmSync(d, { recursive: true, force: true }); }
 });
