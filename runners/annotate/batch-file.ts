@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { BatchHeader, BatchItem, type BatchItem as BatchItemT, type BatchHeader as BatchHeaderT } from '../../src/schema/annotation.ts';
-import { parseWith, type FieldError } from '../../src/schema/errors.ts';
+import { formatFieldError, parseWith, type FieldError } from '../../src/schema/errors.ts';
 import { InputError } from '../core/errors.ts';
 
 export const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
@@ -24,7 +24,7 @@ export function renderBatch(header: BatchHeaderT, items: readonly BatchItemT[]):
 export class AnnotationFileError extends InputError {
   readonly errors: FieldError[];
   constructor(errors: FieldError[]) {
-    super(errors.map((e) => `${e.file}: ${e.field}: ${e.message}`).join('\n'));
+    super(errors.map(formatFieldError).join('\n'));
     this.errors = errors;
   }
 }

@@ -1,5 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { isPinnedRevision } from '../../src/schema/common.ts';
+import { formatFieldError } from '../../src/schema/errors.ts';
 import { loadSubmission } from '../community/load-submission.ts';
 import { UnsafeServeError, buildServeCommand, formatCommand } from '../engines/serve-command.ts';
 import { InputError } from '../core/errors.ts';
@@ -68,7 +69,7 @@ export async function buildLaunchPlan(file: string, opts: LaunchOptions): Promis
   if (!loaded.ok) throw new LaunchInputError(loaded.errors.join('\n'));
   const { submissionPolicyErrors } = await import('../validate/submission-policy.ts');
   const problems = submissionPolicyErrors(loaded.value, file, root);
-  if (problems.length > 0) throw new LaunchInputError(problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n'));
+  if (problems.length > 0) throw new LaunchInputError(problems.map(formatFieldError).join('\n'));
   const sub = loaded.value;
   let argv: string[];
   try {

@@ -2,6 +2,7 @@ import { loadSubmission } from '../community/load-submission.ts';
 import { plainKeyNote, redact, registerEnvSecrets, registerSecret, registerUrlSecrets } from '../io/secrets.ts';
 import { submissionPolicyErrors } from '../validate/submission-policy.ts';
 import { terminalText } from '../core/terminal-text.ts';
+import { formatFieldError } from '../../src/schema/errors.ts';
 import type { SetupOptions } from './run-options.ts';
 import { prepareSetup, SetupError } from './setup.ts';
 import type { ProbeSetup } from './types.ts';
@@ -24,7 +25,7 @@ export async function prepareRun<O extends SetupOptions>(rawOpts: O): Promise<{ 
   const loaded = await loadSubmission(opts.submissionPath);
   if (loaded.ok) {
     const problems = submissionPolicyErrors(loaded.value, opts.submissionPath, opts.root);
-    if (problems.length > 0) throw new SetupError(problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n'));
+    if (problems.length > 0) throw new SetupError(problems.map(formatFieldError).join('\n'));
   }
   const setup = await prepareSetup({
     root: opts.root,

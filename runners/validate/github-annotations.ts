@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { visibleText } from '../../src/schema/text.ts';
 import type { FieldError } from '../../src/schema/index.ts';
 
 /** Where an error points in its file, 1-based; line 1 when the field cannot be placed. */
@@ -68,5 +69,7 @@ export function githubAnnotation(e: FieldError, read: ReadText = readText): stri
     const text = read(file);
     if (text !== null) pos = yamlFieldPosition(text, e.field);
   }
-  return `::error file=${escapeProperty(file)},line=${pos.line},col=${pos.col},title=${escapeProperty(e.field)}::${escapeData(`${e.field}: ${e.message}`)}`;
+  // Shown as formatFieldError shows them: a terminal or a log viewer must not act on escape sequences in either.
+  const [shownFile, field] = [visibleText(file), visibleText(e.field)];
+  return `::error file=${escapeProperty(shownFile)},line=${pos.line},col=${pos.col},title=${escapeProperty(field)}::${escapeData(`${field}: ${visibleText(e.message)}`)}`;
 }

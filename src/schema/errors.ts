@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { visibleText } from './text.ts';
 
 /** One validation problem, anchored to a file and a field path. */
 export interface FieldError {
@@ -30,7 +31,11 @@ export function issuesToErrors(file: string, error: z.ZodError): FieldError[] {
   return out;
 }
 
-export const formatFieldError = (e: FieldError): string => `${e.file}: ${e.field}: ${e.message}`;
+/**
+ * `file: field.path: message` on one line. Paths and messages quote untrusted text (a YAML key with escape
+ * sequences retitled a reviewer's terminal and forged an "ok" line), so it is shown escaped.
+ */
+export const formatFieldError = (e: FieldError): string => visibleText(`${e.file}: ${e.field}: ${e.message}`);
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 

@@ -4,6 +4,7 @@ import { ENGINE_ARGS_FILE } from '../../../src/lib/data-paths.ts';
 import { intFlag } from '../../core/args.ts';
 import { InputError, UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
+import { formatFieldError } from '../../../src/schema/errors.ts';
 
 export const summary = 'print the engine command (vLLM, SGLang, TGI, llama.cpp or Ollama) that serves a submission';
 
@@ -32,7 +33,7 @@ export async function run(argv: string[]): Promise<number> {
     if (!loaded.ok) throw new InputError(loaded.errors.join('\n'));
     const { submissionPolicyErrors } = await import('../../validate/submission-policy.ts');
     const problems = submissionPolicyErrors(loaded.value, file, process.cwd());
-    if (problems.length > 0) throw new InputError(problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n'));
+    if (problems.length > 0) throw new InputError(problems.map(formatFieldError).join('\n'));
     let cmd;
     try {
       cmd = buildServeCommand(loaded.value, { engine: values.engine as Engine | undefined, host: values.host, port });

@@ -29,7 +29,8 @@ test('a missing field points at the deepest part of its path that exists; the do
 
 test('a JSONL error keeps its line; messages and properties are escaped for workflow commands', () => {
   const line = githubAnnotation({ file: 'results/a/samples/gsm8k.jsonl:12', field: 'user_turn', message: 'bad, 50%\nnext' }, () => null);
-  assert.equal(line, '::error file=results/a/samples/gsm8k.jsonl,line=12,col=1,title=user_turn::user_turn: bad, 50%25%0Anext');
+  // A line break in a message is shown escaped, as in text output: one line per error (hostile-text-output.test.ts).
+  assert.equal(line, '::error file=results/a/samples/gsm8k.jsonl,line=12,col=1,title=user_turn::user_turn: bad, 50%25\\nnext');
   const yaml = githubAnnotation({ file: 'sub.yaml', field: 'serving.engine_args.trust-remote-code', message: 'refused' }, () => YAML);
   assert.equal(yaml, '::error file=sub.yaml,line=6,col=5,title=serving.engine_args.trust-remote-code::serving.engine_args.trust-remote-code: refused');
 });
