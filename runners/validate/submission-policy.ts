@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { join, relative, isAbsolute } from 'node:path';
 import { ENGINE_ARGS_FILE } from '../../src/lib/data-paths.ts';
 import { WINDOWS_RESERVED_NAME, type FieldError, type Submission } from '../../src/schema/index.ts';
+import { textProblem } from '../../src/schema/text.ts';
 import { MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
 import { readTemplateFile, TemplateFileError } from '../templates/load.ts';
 import { renderTemplate, TemplateRenderError } from '../templates/render.ts';
@@ -16,10 +17,6 @@ import { assertSafeArg, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, S
 
 /** Variables the runner sets itself when it renders the chat template; a submission must not replace them. */
 export const RESERVED_TEMPLATE_VARIABLES = ['messages', 'add_generation_prompt', 'bos_token', 'eos_token', 'tools', 'documents', 'date_string', 'strftime_now', 'raise_exception'];
-
-/** Bidirectional controls (Trojan Source), other invisible format controls, C0/C1 controls except tab and newline. */
-const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\uFEFF\u200B-\u200D\u2060]/;
 
 /** Host names of cloud metadata services (credentials for the machine that runs the probe live there). */
 const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
@@ -83,7 +80,7 @@ function* strings(v: unknown, path: string): Generator<[string, string]> {
   else if (v && typeof v === 'object') {
     for (const [k, x] of Object.entries(v)) {
       const p = path ? `${path}.${k}` : k;
-      if (BIDI.test(k) || CONTROL.test(k)) yield [p, k];
+      if (textProblem(k)) yield [p, k];
       yield* strings(x, p);
     }
   }
@@ -159,8 +156,8 @@ function templateRenderErrors(sub: Submission, file: string, real: string): Fiel
 export function submissionPolicyErrors(sub: Submission, file: string, root: string): FieldError[] {
   const errors: FieldError[] = [];
   for (const [field, s] of strings(sub, '')) {
-    if (BIDI.test(s)) errors.push({ file, field, message: 'contains a bidirectional control character (text that displays differently from what it is)' });
-    else if (CONTROL.test(s)) errors.push({ file, field, message: 'contains a control or invisible format character' });
+    const problem = textProblem(s);
+    if (problem) errors.push({ file, field, message: problem });
   }
   for (const [field, name] of [['id', sub.id], ['family', sub.family]] as const) {
     const stem = name.split('.')[0]!;

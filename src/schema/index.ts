@@ -6,5 +6,6 @@ export * from './verdict.ts';
 export * from './sample.ts';
 export * from './summary.ts';
 export * from './errors.ts';
+export * from './text.ts';
 export * from './calibration.ts';
 export * from './shards.ts';

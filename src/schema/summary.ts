@@ -3,6 +3,7 @@ import { Delta, Estimate, HfRepo, Revision, Sha256, Slug, Timestamp } from './co
 import { DatasetId, IntervalMethods } from './suite.ts';
 import { LabelCounts } from './taxonomy.ts';
 import { JudgeStamp } from './verdict.ts';
+import { PlainText } from './text.ts';
 
 export const SUMMARY_FORMAT = 1;
 
@@ -73,6 +74,19 @@ export const Agreement = z.strictObject({
 });
 export type Agreement = z.infer<typeof Agreement>;
 
+/** `scheme://userinfo@`: the runner writes endpoints without user:password (redactUrl), logs `[redacted]@` in its place. */
+const URL_USERINFO = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i;
+const carriesCredentials = (s: string): boolean => {
+  const m = URL_USERINFO.exec(s);
+  return m !== null && m[1] !== '[redacted]';
+};
+
+/**
+ * Text from an endpoint: a hand-edited or merged summary is published as it is, so a URL with a password in it
+ * would reach the site's data (the runner redacts its own, nothing checked the others).
+ */
+const EndpointText = (max: number) => PlainText(max).refine((s) => !carriesCredentials(s), 'must not carry credentials (user:password@); endpoints are recorded without them');
+
 /** Deterministic provenance: identical on a rerun from the same cache and code. */
 export const Provenance = z.strictObject({
   suite_id: Slug,
@@ -80,7 +94,7 @@ export const Provenance = z.strictObject({
   taxonomy_version: z.int().positive(),
   submission_sha256: Sha256,
   template_sha256: Sha256.nullable(),
-  template_source: z.string(),
+  template_source: PlainText(400).describe('Where the chat template came from, e.g. "hub:<repo>@<revision>/chat_template.jinja".'),
   stop_sequences: z.array(z.string()),
   decoding: z.strictObject({
     assistant: z.strictObject({ temperature: z.number(), top_p: z.number(), max_tokens: z.int() }),
@@ -89,11 +103,11 @@ export const Provenance = z.strictObject({
   }),
   judges: z.array(JudgeStamp).min(1),
   primary_judge: z.string(),
-  endpoint_models: z.array(z.string()).describe('Model names reported by the endpoints.'),
+  endpoint_models: z.array(EndpointText(300)).describe('Model names reported by the endpoints.'),
   simulated: z.boolean().describe('True when the endpoints were the userturn simulator (demo/test data, not a model).'),
   runner_commit: z.string().nullable(),
   runner_dirty: z.boolean().nullable(),
-  package_versions: z.record(z.string(), z.string()),
+  package_versions: z.record(PlainText(214), PlainText(100)).describe('Versions of the packages that can change what is sent or computed (npm names are at most 214 characters).'),
   datasets: z.array(z.strictObject({ id: DatasetId, files: z.array(z.strictObject({ name: z.string(), sha256: Sha256 })) })),
   shards: z.strictObject({ count: z.int().positive(), merged: z.array(z.int().nonnegative()) }).nullable(),
   assistant_budget: z
@@ -125,7 +139,7 @@ export const RunInfo = z.strictObject({
   requests_sent: z.int().nonnegative(),
   cache_hits: z.int().nonnegative(),
   request_errors: z.int().nonnegative(),
-  endpoints: z.array(z.string()),
+  endpoints: z.array(EndpointText(2000)).describe('The base URLs used, without user:password or query string.'),
 });
 export type RunInfo = z.infer<typeof RunInfo>;
 
@@ -134,7 +148,7 @@ export const ResultSummary = z.strictObject({
   format: z.literal(SUMMARY_FORMAT),
   submission: z.strictObject({
     id: Slug,
-    display_name: z.string(),
+    display_name: PlainText(80).describe('The submission\'s display_name (the same 80-character limit).'),
     family: Slug,
     hf: z.strictObject({ repo: HfRepo, revision: Revision, pinned: z.boolean() }),
     params: z.strictObject({ total_b: z.number().positive(), active_b: z.number().positive() }),

@@ -1,11 +1,39 @@
+import { z } from 'zod';
+
 /**
- * Characters that make text display as something other than what it is: C0 and C1 controls (a terminal's escape
- * sequences among them), DEL, line and paragraph separators, bidirectional controls (Trojan Source) and invisible
- * format characters. Untrusted text (a YAML key, a value quoted in a message) is shown with them escaped.
+ * Text that displays as something other than what it is. One home for the rule that submissions (the policy in
+ * runners/validate/submission-policy.ts), results (names in summary.json) and error output apply.
  */
-const UNSAFE_FOR_DISPLAY = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+
+/** Bidirectional controls (Trojan Source). */
+export const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+/** C0/C1 controls except tab and newline, line and paragraph separators, invisible format characters. */
+export const INVISIBLE_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\uFEFF\u200B-\u200D\u2060]/;
+
+/** Why a name or text may not be shown as it is, or null. */
+export function textProblem(s: string): string | null {
+  if (BIDI_CONTROL.test(s)) return 'contains a bidirectional control character (text that displays differently from what it is)';
+  if (INVISIBLE_CONTROL.test(s)) return 'contains a control or invisible format character';
+  return null;
+}
+
+/** A name shown on the site: at most `max` characters, none of them hiding what the text is. */
+export const PlainText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .superRefine((s, ctx) => {
+      const problem = textProblem(s);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
+/** Both classes plus tab and newline, which one line of output must not hold either. */
+const UNSAFE_FOR_DISPLAY = new RegExp(`[\\t\\n${BIDI_CONTROL.source.slice(1, -1)}${INVISIBLE_CONTROL.source.slice(1, -1)}]`, 'g');
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
-/** The text on one line with every such character written as `\n`, `\r`, `\t` or `\uXXXX`. */
+/**
+ * Untrusted text (a YAML key, a value quoted in a message) on one line of output, every such character written as
+ * `\n`, `\r`, `\t` or `\uXXXX`: a terminal or log viewer never acts on an escape sequence in it.
+ */
 export const visibleText = (s: string): string =>
   s.replace(UNSAFE_FOR_DISPLAY, (c) => NAMED[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

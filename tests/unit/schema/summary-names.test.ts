@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { parseWith, ResultSummary } from '../../../src/schema/index.ts';
+
+const FIXTURE = new URL('../../fixtures/results-v1/sim-qwen3.5-0.8b/summary.json', import.meta.url);
+const base = () => JSON.parse(readFileSync(FIXTURE, 'utf8'));
+
+/** The fields and messages of the summary's errors after `edit`; [] when it validates. */
+function errorsAfter(edit: (s: any) => void): string[] {
+  const s = base();
+  edit(s);
+  const r = parseWith(ResultSummary, s, 'summary.json');
+  return r.ok ? [] : r.errors.map((e) => `${e.field}: ${e.message}`);
+}
+
+test('the fixture summary validates as it is', () => assert.deepEqual(errorsAfter(() => {}), []));
+
+test('an endpoint URL with user:password is refused; the runner\'s redacted forms pass', () => {
+  const refused = errorsAfter((s) => (s.run.endpoints = ['http://user:s3cretpassword@10.0.0.1:8000/v1', 'https://token@gpu:8000/v1']));
+  assert.equal(refused.length, 2, refused.join('\n'));
+  assert.match(refused[0]!, /^run\.endpoints\[0\]: .*credentials/);
+  assert.match(refused[1]!, /^run\.endpoints\[1\]: .*credentials/);
+  assert.doesNotMatch(refused.join('\n'), /s3cretpassword/, 'the password is not repeated');
+  assert.deepEqual(errorsAfter((s) => (s.run.endpoints = ['http://10.0.0.1:8000/v1', 'http://[redacted]@10.0.0.1:8000/v1', '(invalid url)'])), []);
+  assert.match(errorsAfter((s) => (s.provenance.endpoint_models = ['http://u:pw@host:8000/v1'])).join('\n'), /^provenance\.endpoint_models\[0\]: .*credentials/);
+});
+
+test('names in a summary follow the submission\'s display-name rules: length, no bidi or control characters', () => {
+  const cases: Array<[string, (s: any) => void]> = [
+    ['submission.display_name', (s) => (s.submission.display_name = 'Qwen\u202e9B')],
+    ['submission.display_name', (s) => (s.submission.display_name = 'x'.repeat(81))],
+    ['provenance.judges[0].model', (s) => (s.provenance.judges[0].model = 'gpt\u001b[2J')],
+    ['provenance.endpoint_models[0]', (s) => (s.provenance.endpoint_models = ['model\u2066'])],
+    ['provenance.template_source', (s) => (s.provenance.template_source = 'file:a\u0085b')],
+    ['provenance.package_versions.zod', (s) => (s.provenance.package_versions.zod = '4.0\u0007')],
+    ['provenance.package_versions', (s) => (s.provenance.package_versions['evil\u001b]0;x\u0007'] = '1.0.0')],
+  ];
+  for (const [field, edit] of cases) {
+    const errors = errorsAfter(edit);
+    assert.ok(errors.some((e) => e.startsWith(`${field}`)), `${field}: ${errors.join('\n') || 'accepted'}`);
+  }
+  assert.deepEqual(errorsAfter((s) => (s.submission.display_name = 'Qwen3.5 9B (Instruct) — ünïcode')), []);
+});
