@@ -4,7 +4,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { jsonLine, jsonlLines, jsonlText, jsonlTextLines } from '../../../src/lib/io/jsonl.ts';
+import { jsonLine, jsonlLines, jsonlText, jsonlTextLines, MAX_JSONL_LINE_CHARS } from '../../../src/lib/io/jsonl.ts';
 import { mulberry32 } from '../../../src/lib/metrics/prng.ts';
 
 /** Code units that break naive line handling: separators, controls, bidi, BOM, NUL, lone surrogates. */
@@ -64,5 +64,37 @@ describe('JSONL: one writer and one reader', () => {
     for await (const l of jsonlLines(createReadStream(file))) lines.push(l);
     assert.deepEqual(lines.map((l) => l.line), [1, 3]);
     assert.deepEqual(lines.map((l) => JSON.parse(l.text).t), ['x\u2028y', 'z\u2029']);
+  });
+
+  it('refuses a line as soon as it passes the limit, having read little more than the limit (not the whole line)', async () => {
+    const CHUNK = 64 * 1024;
+    let pulled = 0;
+    // 16 MiB without a newline, then one ordinary line: the review's 95 MB line took 37.6 s and 1.08 GB.
+    async function* source(): AsyncGenerator<Buffer> {
+      const x = Buffer.alloc(CHUNK, 'x');
+      for (let i = 0; i < 256; i++) {
+        pulled += x.length;
+        yield x;
+      }
+      pulled += 10;
+      yield Buffer.from('\n{"a":1}\n');
+    }
+    const lines = jsonlLines(source());
+    const first = (await lines.next()).value!;
+    assert.equal(first.line, 1);
+    assert.ok(first.text.length > MAX_JSONL_LINE_CHARS, 'the caller sees a line over the limit');
+    assert.ok(first.text.length <= MAX_JSONL_LINE_CHARS + 1, 'and no more of it than tells so');
+    assert.ok(pulled <= MAX_JSONL_LINE_CHARS + 2 * CHUNK, `read ${pulled} bytes before the refusal`);
+    // The rest of the line is skipped, not kept; the lines after it are read as ever.
+    assert.deepEqual((await lines.next()).value, { line: 2, text: '{"a":1}' });
+    assert.equal((await lines.next()).done, true);
+  });
+
+  it('a line over the limit that ends in the same chunk, and a line of exactly the limit', async () => {
+    const long = 'y'.repeat(MAX_JSONL_LINE_CHARS + 5);
+    const exact = 'z'.repeat(MAX_JSONL_LINE_CHARS);
+    const got = [];
+    for await (const l of jsonlLines([`${long}\n${exact}\r\n\nlast`])) got.push([l.line, l.text.length, l.text[0]]);
+    assert.deepEqual(got, [[1, MAX_JSONL_LINE_CHARS + 1, 'y'], [2, MAX_JSONL_LINE_CHARS, 'z'], [4, 4, 'l']]);
   });
 });
