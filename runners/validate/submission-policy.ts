@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, relative, isAbsolute } from 'node:path';
 import { ENGINE_ARGS_FILE } from '../../src/lib/data-paths.ts';
+import { secretKind } from '../../src/lib/secret-like.ts';
 import { WINDOWS_RESERVED_NAME, type FieldError, type Submission } from '../../src/schema/index.ts';
 import { textProblem } from '../../src/schema/text.ts';
 import { MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
@@ -158,6 +159,9 @@ export function submissionPolicyErrors(sub: Submission, file: string, root: stri
   for (const [field, s] of strings(sub, '')) {
     const problem = textProblem(s);
     if (problem) errors.push({ file, field, message: problem });
+    // The message names the kind, never the value: it is printed and posted on the pull request.
+    const secret = secretKind(s);
+    if (secret) errors.push({ file, field, message: `looks like ${secret}: remove it from the submission (it would be published on the site and the pull request) and revoke the key if it is real` });
   }
   for (const [field, name] of [['id', sub.id], ['family', sub.family]] as const) {
     const stem = name.split('.')[0]!;
