@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { jsonlLines } from '../../src/lib/io/jsonl.ts';
+import { jsonlLines, MAX_JSONL_LINE_CHARS } from '../../src/lib/io/jsonl.ts';
 import { DatasetId, ResultSummary, Sample, formatFieldError, parseWith, type FieldError } from '../../src/schema/index.ts';
 import { InputError } from '../core/errors.ts';
 import { benchmarkSuiteDatasets } from '../io/benchmark-suites.ts';
@@ -35,6 +35,8 @@ async function readSummary(dir: string): Promise<ResultSummary> {
 async function readSamples(file: string): Promise<Sample[]> {
   const out: Sample[] = [];
   for await (const { line, text } of jsonlLines(createReadStream(file))) {
+    // jsonlLines cuts a line over the limit short: say so rather than what JSON.parse makes of the cut.
+    if (text.length > MAX_JSONL_LINE_CHARS) fail([{ file: `${file}:${line}`, field: '(line)', message: 'line longer than 1 MiB' }]);
     let data: unknown;
     try {
       data = JSON.parse(text);

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { jsonlLines } from '../../src/lib/io/jsonl.ts';
+import { jsonlLines, MAX_JSONL_LINE_CHARS } from '../../src/lib/io/jsonl.ts';
 import { suiteDatasets, unlistedDatasetErrors } from '../../src/lib/result-datasets.ts';
 import { ResultSummary, Sample, formatFieldError, parseWith, type DatasetId, type RunInfo } from '../../src/schema/index.ts';
 import type { RunPlan } from '../core/plan.ts';
@@ -13,7 +13,15 @@ export class MergeError extends InputError {}
 async function readSamples(file: string): Promise<Sample[]> {
   const out: Sample[] = [];
   for await (const { line, text } of jsonlLines(createReadStream(file))) {
-    const r = parseWith(Sample, JSON.parse(text), `${file}:${line}`);
+    // jsonlLines cuts a line over the limit short: say so rather than what JSON.parse makes of the cut.
+    if (text.length > MAX_JSONL_LINE_CHARS) throw new MergeError(`${file}:${line}: (line): line longer than 1 MiB`);
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      throw new MergeError(`${file}:${line}: (line): not valid JSON: ${(e as Error).message}`);
+    }
+    const r = parseWith(Sample, data, `${file}:${line}`);
     if (!r.ok) throw new MergeError(r.errors.map(formatFieldError).join('\n'));
     out.push(r.value);
   }

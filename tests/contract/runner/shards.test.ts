@@ -64,5 +64,18 @@ describe('--shard i/n and --merge', () => {
     assert.equal(unlisted.code, 1);
     assert.match(unlisted.stderr, /host2\/qwen3\.5-9b\/summary\.json: datasets\[1\]\.dataset: "not_listed" is not a dataset of suite v2 \(/);
     assert.doesNotMatch(unlisted.stderr, /\n\s+at /);
+
+    // A shard's samples line that is not JSON, or over the format's 1 MiB: named by file and line, no stack trace.
+    doc.datasets[1].dataset = 'mt_bench';
+    await writeFile(file, JSON.stringify(doc));
+    const samples = join(shardDirs[2]!, 'qwen3.5-9b', 'samples', 'gsm8k.jsonl');
+    const good = await readFile(samples, 'utf8');
+    for (const [bad, message] of [['not json', /host3\/qwen3\.5-9b\/samples\/gsm8k\.jsonl:1: \(line\): not valid JSON/], [`{"x":"${'y'.repeat(1100 * 1024)}"}`, /host3\/qwen3\.5-9b\/samples\/gsm8k\.jsonl:1: \(line\): line longer than 1 MiB/]] as const) {
+      await writeFile(samples, `${bad}\n${good}`);
+      const m2 = await runCli(['run', SUBMISSION, ...common, ...shardDirs.flatMap((d) => ['--merge', d]), '--out', join(work, 'bad')]);
+      assert.equal(m2.code, 1, m2.stderr);
+      assert.match(m2.stderr, message);
+      assert.doesNotMatch(m2.stderr, /\n\s+at /);
+    }
   });
 });
