@@ -146,12 +146,15 @@ async function samplesFileRules(file: string, display: string, errors: ReturnTyp
   }
 }
 
-/** The format of a file by its content: for files outside submissions/, the suites folder and results/. */
-async function classifyByContent(file: string): Promise<FileKind> {
-  if (file.endsWith('.jsonl')) return 'samples';
+/**
+ * The format of a file by its content: for files outside submissions/, the suites folder and results/. A file named
+ * on the command line that cannot be read is reported under the format its extension suggests; one found in a folder
+ * is then not a userturn file (`named` false).
+ */
+async function classifyByContent(file: string, named = true): Promise<FileKind> {
+  if (file.endsWith('.jsonl')) return named ? 'samples' : 'unknown';
   const loaded = await loadDocument(file);
-  // Unreadable: report the reader's message under the format its extension suggests.
-  if (!loaded.ok || !loaded.data || typeof loaded.data !== 'object' || Array.isArray(loaded.data)) return /\.ya?ml$/.test(file) ? 'submission' : /\.json$/.test(file) ? 'summary' : 'unknown';
+  if (!loaded.ok || !loaded.data || typeof loaded.data !== 'object' || Array.isArray(loaded.data)) return !named ? 'unknown' : /\.ya?ml$/.test(file) ? 'submission' : /\.json$/.test(file) ? 'summary' : 'unknown';
   const d = loaded.data as Record<string, unknown>;
   if ('hf' in d && 'serving' in d) return 'submission';
   if ('conditions' in d && 'datasets' in d && 'version' in d) return 'suite';
@@ -188,10 +191,12 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
       continue;
     }
     let kind = classify(display);
-    // A file named on the command line outside the known folders is classified by its content (or refused).
-    if (kind === 'unknown' && explicit.has(file)) {
-      const sniffed = await classifyByContent(file);
-      if (sniffed === 'unknown') {
+    // A file named on the command line outside the known folders is classified by its content (or refused). One
+    // found in a named folder is too, and skipped when it is no userturn file: a newcomer's `validate mysubs` with a
+    // submission in it said "nothing to validate".
+    if (kind === 'unknown') {
+      const sniffed = await classifyByContent(file, explicit.has(file));
+      if (sniffed === 'unknown' && explicit.has(file)) {
         errors.push({ file: display, field: '(file)', message: 'not a userturn file: expected a submission (YAML with id, hf, serving), a suite, a summary.json, a samples .jsonl or a calibration.json' });
         filesChecked++;
         continue;

@@ -54,4 +54,18 @@ describe('validate: huge bad files and files outside the known folders', () => {
     assert.equal(r2.code, 1, r2.stdout);
     assert.match(r2.stderr, /notes\.yaml: \(file\): not a userturn file/);
   });
+
+  it('a submission in a folder outside submissions/ is found by its content; other files there are passed over', async () => {
+    // A newcomer's `validate mysubs` with a submission in it said "nothing to validate".
+    const dir = await mkdtemp(join(tmpdir(), 'ut-folder-'));
+    await mkdir(join(dir, 'acme'));
+    await copyFile(join(REPO_ROOT, 'submissions/qwen/qwen3.5-9b.yaml'), join(dir, 'acme', 'mine.yaml'));
+    await writeFile(join(dir, 'notes.yaml'), 'hello: world\n');
+    await writeFile(join(dir, 'broken.yaml'), 'a: [\n');
+    const r = runCli(['validate', dir]);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stderr, /acme\/mine\.yaml: id: submission files must live at submissions\/<org>\/<id>\.yaml/);
+    assert.doesNotMatch(r.stderr, /notes\.yaml|broken\.yaml|nothing to validate/);
+    assert.match(r.stderr, /validated 1 file: /);
+  });
 });
