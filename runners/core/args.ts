@@ -1,6 +1,7 @@
 import { terminalText } from './terminal-text.ts';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { failureOutcome, isFailure, UsageError } from './errors.ts';
+import { joinNegativeValues, unknownOptionMessage } from './arg-words.ts';
 
 /**
  * Command-line parsing shared by `userturn` (runners/cli) and the scripts outside it (npm run demo, workflow
@@ -11,13 +12,17 @@ export type Options = NonNullable<ParseArgsConfig['options']>;
 /** The --help flag every command and script accepts. */
 export const HELP_FLAG = { help: { type: 'boolean', short: 'h' } } as const;
 
-/** node:util parseArgs with usage errors as UsageError (unknown flags, missing values). */
+/**
+ * node:util parseArgs with usage errors as UsageError (unknown flags, missing values); a negative number after a flag
+ * is its value (`--limit -1` meets --limit's range check), and an unknown flag is named with the nearest known one.
+ */
 export function parseCommandArgs<O extends Options>(argv: string[], options: O, allowPositionals = true) {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options, allowPositionals, strict: true, tokens: true });
+    parsed = parseArgs({ args: joinNegativeValues(argv, options), options, allowPositionals, strict: true, tokens: true });
   } catch (e) {
-    throw new UsageError((e as Error).message);
+    const unknown = (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']+)'/.exec((e as Error).message) : null;
+    throw new UsageError(unknown ? unknownOptionMessage(unknown[1]!, options) : (e as Error).message);
   }
   // A flag that takes one value, given twice, would keep the last silently (a review's --limit 1 --limit 2).
   const seen = new Map<string, number>();

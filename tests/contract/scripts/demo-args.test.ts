@@ -10,7 +10,7 @@ it('npm run demo -- --help prints usage (exit 0); bad flags and --limit abc are 
   const help = demo(['--help']);
   assert.equal(help.status, 0, help.stderr);
   assert.match(help.stdout, /^usage: npm run demo -- /);
-  for (const [args, message] of [[['--limit', 'abc'], /--limit must be an integer >= 1, got "abc"/], [['--bogus'], /Unknown option '--bogus'/], [['extra'], /positional/i]] as const) {
+  for (const [args, message] of [[['--limit', 'abc'], /--limit must be an integer >= 1, got "abc"/], [['--bogus'], /unknown option --bogus\n/m], [['extra'], /positional/i]] as const) {
     const r = demo([...args]);
     assert.equal(r.status, 2, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
     assert.match(r.stderr, message);
@@ -28,7 +28,7 @@ it('the benchmark scripts answer --help and usage errors the same way (exit 0 / 
     assert.match(help.stdout, /^usage: /);
     const bad = run(['--bogus']);
     assert.equal(bad.status, 2, `${script}: ${bad.stderr}`);
-    assert.match(bad.stderr, /Unknown option '--bogus'[\s\S]*usage: /);
+    assert.match(bad.stderr, /unknown option --bogus[\s\S]*usage: /);
     assert.doesNotMatch(bad.stderr, /\n\s+at |ERR_PARSE_ARGS/);
   }
 });
