@@ -28,6 +28,27 @@ const CODES: Record<string, string> = {
   EIO: 'input/output error',
 };
 
+/**
+ * The fix for a storage errno, ending in `elsewhere` (how to use another place, e.g. "pass --out with another
+ * folder"): "free space" only helps a full disk, not a folder without write permission or a path through a file.
+ */
+export function storageFix(cause: unknown, elsewhere: string): string {
+  switch ((cause as { code?: unknown } | null)?.code) {
+    case 'EACCES':
+    case 'EPERM':
+      return `this user has no permission to write there: change the permissions or ${elsewhere}`;
+    case 'EROFS':
+      return `the disk is read-only: ${elsewhere}`;
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return `a file stands where a folder is needed: ${elsewhere}`;
+    case 'ENOENT':
+      return `a parent folder is missing (or cannot be made there): create it or ${elsewhere}`;
+    default:
+      return `free space or ${elsewhere}`;
+  }
+}
+
 /** One line about the cause: a known errno in words, else the first line of the message. */
 export function describeCause(cause: unknown): string {
   const e = cause as { code?: unknown; errcode?: unknown; errstr?: unknown; message?: unknown } | null;

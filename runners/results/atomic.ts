@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { redact } from '../io/secrets.ts';
-import { StorageError } from '../io/storage-error.ts';
+import { StorageError, storageFix } from '../io/storage-error.ts';
 import { makeDirs } from '../io/make-dirs.ts';
 
+type Advice = (cause: unknown) => string;
 // Shared by every command that writes a file (run, rejudge, annotate, calibrate, judge): advice that holds for all.
-const WRITE_ADVICE = 'nothing was put in place; free space or choose a writable path (--out), then rerun';
+const WRITE_ADVICE: Advice = (e) => `nothing was put in place; ${storageFix(e, 'choose another path (--out)')}, then rerun`;
 // Downloads go to caches (HF_HOME, USERTURN_CACHE_DIR), not to --out.
-const CACHE_ADVICE = 'nothing was put in place; free space or make the cache folder writable (HF_HOME, USERTURN_CACHE_DIR), then rerun';
+const CACHE_ADVICE: Advice = (e) => `nothing was put in place; ${storageFix(e, 'point the cache (HF_HOME, USERTURN_CACHE_DIR) at another folder')}, then rerun`;
 
 /**
  * Write a file atomically: a temp file in the same folder, fsync, then rename over the target. Every registered
@@ -60,7 +61,7 @@ export async function syncDir(dir: string): Promise<void> {
   }
 }
 
-async function prepareBytes(path: string, data: Uint8Array, advice: string): Promise<PreparedFile> {
+async function prepareBytes(path: string, data: Uint8Array, advice: Advice): Promise<PreparedFile> {
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const drop = () => rm(tmp, { force: true }).catch(() => {});
   try {
@@ -74,7 +75,7 @@ async function prepareBytes(path: string, data: Uint8Array, advice: string): Pro
     }
   } catch (e) {
     await drop();
-    throw new StorageError(path, 'cannot write', e, advice);
+    throw new StorageError(path, 'cannot write', e, advice(e));
   }
   return {
     tmp,
@@ -83,7 +84,7 @@ async function prepareBytes(path: string, data: Uint8Array, advice: string): Pro
         await rename(tmp, path);
       } catch (e) {
         await drop();
-        throw new StorageError(path, 'cannot write', e, advice);
+        throw new StorageError(path, 'cannot write', e, advice(e));
       }
     },
     abort: drop,

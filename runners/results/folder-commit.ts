@@ -1,7 +1,7 @@
 import { readFile, rename, rm } from 'node:fs/promises';
 import { isAbsolute, join, normalize, relative } from 'node:path';
 import { COMMIT_JOURNAL } from '../../src/lib/data-paths.ts';
-import { StorageError } from '../io/storage-error.ts';
+import { StorageError, storageFix } from '../io/storage-error.ts';
 import { syncDir, writeFileAtomic } from './atomic.ts';
 
 /** Renames (temp file → final name) and removals inside one result folder, relative to it. */
@@ -10,7 +10,7 @@ interface Journal {
   remove: string[];
 }
 
-const ADVICE = 'free space or make the results folder writable, then rerun the same command (finished requests come from the cache)';
+const advice = (e: unknown) => `${storageFix(e, 'make the results folder writable')}, then rerun the same command (finished requests come from the cache)`;
 
 /**
  * Put a result folder's prepared files in place as one step: summary.json and every samples file, or none of them.
@@ -71,6 +71,6 @@ async function carryOut(dir: string, journal: Journal): Promise<void> {
     await rm(join(dir, COMMIT_JOURNAL), { force: true });
     await syncDir(dir);
   } catch (e) {
-    throw new StorageError(dir, 'cannot put the results in place', e, ADVICE);
+    throw new StorageError(dir, 'cannot put the results in place', e, advice(e));
   }
 }

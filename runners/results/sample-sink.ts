@@ -8,7 +8,7 @@ import type { SampleSink } from '../core/sample-sink.ts';
 import { InvalidResult } from './write.ts';
 import { jsonLine } from '../../src/lib/io/jsonl.ts';
 import { REDACTED, redact } from '../io/secrets.ts';
-import { StorageError, writeProblem } from '../io/storage-error.ts';
+import { StorageError, storageFix, writeProblem } from '../io/storage-error.ts';
 import { removeStaleTemps } from './atomic.ts';
 import { finishInterruptedCommit } from './folder-commit.ts';
 import { makeDirs } from '../io/make-dirs.ts';
@@ -95,7 +95,7 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
   const dir = join(outDir, submissionId, 'samples');
   const streams = new Map<DatasetId, Stream>();
   const fail = (file: string, e: unknown): never => {
-    throw new StorageError(file, 'cannot write results', e, 'nothing was put in place; free space or pass --out with a writable folder, then rerun (finished requests come from the cache)');
+    throw new StorageError(file, 'cannot write results', e, `nothing was put in place; ${storageFix(e, 'pass --out with another folder')}, then rerun (finished requests come from the cache)`);
   };
   try {
     await makeDirs(dir);
