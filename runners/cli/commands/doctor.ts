@@ -25,7 +25,7 @@ Prints a table (pass, FAIL, n/a where the engine does not expose what a check ne
 check failed); --json prints {"ok": …, "checks": [{id, title, status, detail}]} instead.
 
   --base-url URL    OpenAI-compatible endpoint (…/v1); default USERTURN_BASE_URL (the first, if several)
-  --model NAME      model name to check (default: the first /v1/models lists)
+  --model NAME      model name to check (default: the one /v1/models lists; of several, the one serve-cmd names)
   --suite FILE      suite file (default ${CURRENT_SUITE_HELP}): stops, budgets, datasets for the longest prompt
   --data-dir DIR    local datasets (default USERTURN_DATA_DIR, else download)
   --template FILE   use this chat template (.jinja or tokenizer_config.json) instead of the submission's
