@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { gitDefaults } from '../../launch/git-defaults.ts';
+import { k8sSource } from '../../launch/git-defaults.ts';
 import { launchFiles } from '../../launch/launch.ts';
 import { TARGETS, buildLaunchPlan, launchOptionProblem, type Target } from '../../launch/plan.ts';
 import { writeFileAtomic } from '../../results/atomic.ts';
@@ -41,14 +41,15 @@ export async function run(argv: string[]): Promise<number> {
     const limit = values.limit === undefined ? undefined : intFlag('limit', values.limit, 1);
     const flagProblem = launchOptionProblem({ gpu: values.gpu, bucket: values.bucket, repoUrl: values['repo-url'], commit: values.commit });
     if (flagProblem) throw new UsageError(flagProblem);
-    const git = values.target === 'k8s' ? gitDefaults(process.cwd()) : { repoUrl: null, commit: null };
+    const given = { repoUrl: values['repo-url'], commit: values.commit };
+    const source = values.target === 'k8s' ? k8sSource(process.cwd(), given) : given;
     const plan = await buildLaunchPlan(positionals[0]!, {
       shards,
       limit,
       gpu: values.gpu,
       bucket: values.bucket,
-      repoUrl: values['repo-url'] ?? git.repoUrl ?? undefined,
-      commit: values.commit ?? git.commit ?? undefined,
+      repoUrl: source.repoUrl,
+      commit: source.commit,
     });
     const files = launchFiles(plan, values.target as Target);
     if (!plan.pinned) console.error(`launch: note: hf.revision "${plan.revision}" is a branch, not a commit; pin it in ${plan.subPath} for a verifiable result`);
