@@ -25,8 +25,8 @@ Scores the heuristic judge, and each LLM judge given by --judge-config, on label
   - the project's calibration set (tests/calibration: written for the project, every label, hard cases),
     or with --set DIR another set in the same format (e.g. a held-out set kept outside the repository);
   - MT-Bench's human-written second turns as genuine follow-ups, when the MT-Bench data is found
-    (--data-dir DIR or USERTURN_DATA_DIR, laid out as DIR/mt_bench/question.jsonl).
-  - the suite's judge controls (--suite, default the current suite; needs the datasets): the false-genuine
+    (--data-dir DIR or USERTURN_DATA_DIR, laid out as DIR/mt_bench/question.jsonl; without either it is skipped).
+  - the suite's judge controls (--suite, default the current suite; needs the datasets, found as above): the false-genuine
     rate on the negative control and the recall on the positive control, with Wilson intervals, and whether
     the judge may be primary for a verified result (thresholds in ${APPROVED_JUDGES_FILE}).
 Prints accuracy and macro-F1 per judge and set. --out FILE writes the report as JSON (validated, atomic),
@@ -51,8 +51,11 @@ function sets(setDir: string | undefined, dataDir: string | undefined): Labelled
           items: loadLabelledSet(),
         },
   ];
-  const mt = loadMtBenchPositives(dataDir ? join(dataDir, 'mt_bench') : undefined);
-  if (mt && !setDir) {
+  if (setDir) return out;
+  const mt = dataDir ? loadMtBenchPositives(join(dataDir, 'mt_bench')) : null;
+  if (!dataDir) console.log('MT-Bench second turns: skipped (no --data-dir or USERTURN_DATA_DIR: pass --data-dir DIR with DIR/mt_bench/question.jsonl)');
+  else if (!mt) console.log(`MT-Bench second turns: skipped (no ${join(dataDir, 'mt_bench', 'question.jsonl')})`);
+  else {
     out.push({
       id: 'mt_bench_second_turns',
       title: 'MT-Bench human second turns',
@@ -102,7 +105,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     const suite = await loadSuite(values.suite ?? currentSuitePath());
     let controls: ControlSet | null = null;
-    if (!dataDir) console.log('judge controls: skipped (no --data-dir or USERTURN_DATA_DIR: the controls are built from the datasets)');
+    if (!dataDir) console.log('judge controls: skipped (no --data-dir or USERTURN_DATA_DIR: the controls are built from the datasets; pass --data-dir DIR)');
     else {
       try {
         controls = await loadControls(suite, resolve(dataDir));

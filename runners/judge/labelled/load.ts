@@ -98,15 +98,12 @@ export function loadLabelledSet(dir: string = CALIBRATION_DIR): CalibrationItem[
  */
 export const MT_BENCH_STANDIN_RESPONSE = 'Sure. Here is my response to your request.';
 
-export function mtBenchDir(): string {
-  return resolve(process.env.USERTURN_DATA_DIR ?? join(ROOT, '..', 'shared', 'datasets'), 'mt_bench');
-}
-
 /**
  * MT-Bench positive set, built at load time: q = turn 1, a = GPT-4 reference turn 1 (else the stand-in),
- * u = the human-written turn 2, labelled genuine_followup. Returns null when the dataset folder is absent.
+ * u = the human-written turn 2, labelled genuine_followup. Returns null when the dataset folder is absent. The folder
+ * is always the caller's (--data-dir, USERTURN_DATA_DIR): no fallback of its own, which calibrate's message would deny.
  */
-export function loadMtBenchPositives(dir: string = mtBenchDir()): CalibrationItem[] | null {
+export function loadMtBenchPositives(dir: string): CalibrationItem[] | null {
   const qPath = join(dir, 'question.jsonl');
   if (!existsSync(qPath)) return null;
   const refs = new Map<number, string>();

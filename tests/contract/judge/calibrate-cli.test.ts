@@ -65,3 +65,15 @@ test('calibrate without datasets skips the controls and says so; the report stay
   const report = CalibrationReport.parse(JSON.parse(readFileSync(out, 'utf8')));
   assert.equal(report.judges[0]!.controls, undefined);
 });
+
+test('without --data-dir or USERTURN_DATA_DIR nothing is read from a folder of its own choosing: MT-Bench is skipped too, and says how to enable it', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ut-cal-nodata-'));
+  const out = join(dir, 'calibration.json');
+  // Unset, not empty: a review's calibrate scored MT-Bench from ../shared/datasets while saying the datasets were missing.
+  const r = runCli(['calibrate', '--out', out], { env: { USERTURN_DATA_DIR: undefined } });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /MT-Bench second turns: skipped \(no --data-dir or USERTURN_DATA_DIR: pass --data-dir DIR with DIR\/mt_bench\/question\.jsonl\)/);
+  assert.doesNotMatch(r.stdout, /MT-Bench human second turns/);
+  const report = CalibrationReport.parse(JSON.parse(readFileSync(out, 'utf8')));
+  assert.deepEqual(report.judges[0]!.sets.map((s) => s.id), ['calibration']);
+});

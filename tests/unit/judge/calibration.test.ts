@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LABELS } from '../../../src/schema/index.ts';
 import { createHeuristicJudge } from '../../../runners/judge/index.ts';
-import { loadLabelledSet, loadMtBenchPositives, mtBenchDir } from '../../../runners/judge/labelled/load.ts';
+import { loadLabelledSet, loadMtBenchPositives } from '../../../runners/judge/labelled/load.ts';
+import { dataFile } from '../../helpers/verifier-data-dir.ts';
 import { formatScore, scoreJudge } from '../../../runners/judge/calibration/score.ts';
 
 test('calibration set: at least 25 labelled user turns per label, across math, instruction-following and conversation', () => {
@@ -26,9 +27,10 @@ test('heuristic judge on the calibration set: macro-F1 >= 0.85 (per-label P/R/F1
 });
 
 test('heuristic judge on MT-Bench human second turns: recall as genuine_followup >= 0.9', async (t) => {
-  const items = loadMtBenchPositives();
+  const { path, skip } = dataFile('mt_bench');
+  const items = path === null ? null : loadMtBenchPositives(path);
   if (!items) {
-    t.skip(`MT-Bench not found at ${mtBenchDir()} (set USERTURN_DATA_DIR to ../shared/datasets)`);
+    t.skip(skip || `MT-Bench not found at ${path}`);
     return;
   }
   assert.equal(items.length, 80);
