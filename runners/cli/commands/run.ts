@@ -44,7 +44,8 @@ results/<id>/samples/<dataset>.jsonl. Every finished request is cached, so rerun
   --dry-run             print the plan (requests per condition, estimated tokens) and send nothing
   --progress-interval-s N  seconds between progress lines when stderr is not a TTY (default 10)
   --json                one JSON line on stdout at the end (mode, exit_code, result_dir, submission, request
-                        counts, datasets); everything else goes to stderr
+                        counts, datasets; a merge sends none, the shards' totals are shard_requests); everything
+                        else goes to stderr
 
 The API key is read from USERTURN_API_KEY only and is never written anywhere.
 Exit codes: 0 every request finished; 1 some requests failed after retries (results are still written and

@@ -31,7 +31,7 @@ describe('run --json', () => {
     const r = await runCli(['run', SUBMISSION, '--base-url', `${sim.url}/v1`, ...common, '--out', out, '--cache', join(work, 'c.sqlite')]);
     assert.equal(r.code, 0, r.stderr);
     const line = onlyLine(r.stdout);
-    assert.deepEqual(Object.keys(line), ['command', 'mode', 'exit_code', 'result_dir', 'summary_file', 'submission', 'requests', 'datasets', 'duration_s']);
+    assert.deepEqual(Object.keys(line), ['command', 'mode', 'exit_code', 'result_dir', 'summary_file', 'submission', 'requests', 'shard_requests', 'datasets', 'duration_s']);
     assert.equal(line.mode, 'run');
     assert.equal(line.exit_code, 0);
     assert.equal(line.result_dir, join(out, 'qwen3.5-9b'));

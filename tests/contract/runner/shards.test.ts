@@ -55,6 +55,16 @@ describe('--shard i/n and --merge', () => {
     assert.match(twice.stderr, /given twice/);
     assert.equal((await runCli(['run', SUBMISSION, '--shard', '1/2', '--merge', shardDirs[0]!])).code, 2);
 
+    // --json says what the merge sent (nothing); the shards' totals are a field of their own.
+    const json = await runCli(['run', SUBMISSION, ...common, ...shardDirs.flatMap((d) => ['--merge', d]), '--out', join(work, 'json'), '--json']);
+    assert.equal(json.code, 0, json.stderr);
+    const line = JSON.parse(json.stdout.trim()) as { mode: string; requests: unknown; shard_requests: { sent: number } };
+    assert.equal(line.mode, 'merge');
+    assert.deepEqual(line.requests, { sent: 0, cache_hits: 0, errors: 0 });
+    assert.equal(line.shard_requests.sent, ms.run.requests_sent);
+    assert.ok(line.shard_requests.sent > 0);
+
+
     // A shard whose summary names a dataset the suite does not list (ids are open slugs; the suite is the list).
     const file = join(shardDirs[1]!, 'qwen3.5-9b', 'summary.json');
     const doc = JSON.parse(await readFile(file, 'utf8'));
