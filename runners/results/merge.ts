@@ -10,6 +10,10 @@ import { InputError } from '../core/errors.ts';
 
 export class MergeError extends InputError {}
 
+// A merge plans its items from its own arguments; shards run with other ones hold other items (a review's merge
+// without --limit reported "1315 planned item(s) have no samples" and left the user to guess why).
+const SAME_ARGS = 'give the merge the same --limit, --datasets and --suite the shards were run with';
+
 async function readSamples(file: string): Promise<Sample[]> {
   const out: Sample[] = [];
   for await (const { line, text } of jsonlLines(createReadStream(file))) {
@@ -70,24 +74,35 @@ export async function mergeShards(setup: RunPlan, dirs: string[]): Promise<{ sum
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
   if (missing.length > 0) throw new MergeError(`shards ${missing.join(', ')} of ${count} are missing`);
   if (first.provenance.submission_sha256 !== setup.submissionSha256) throw new MergeError('the submission file changed since the shards ran');
+  const planned = setup.datasets.map((d) => d.spec.id).join(',');
+  for (const p of parts) {
+    const ran = p.summary.provenance.datasets.map((d) => d.id).join(',');
+    if (ran !== planned) throw new MergeError(`${p.dir}: the shard was run with --datasets ${ran}, this merge plans ${planned}: ${SAME_ARGS}`);
+  }
 
   const conditionOrder = new Map(setup.suite.conditions.map((c, i) => [c.id, i]));
   const samples = new Map<DatasetId, Sample[]>();
   for (const d of setup.datasets) {
     const itemOrder = new Map(d.items.map((it, i) => [it.id, i]));
     const all: Sample[] = [];
+    const from = new Map<string, string>();
     for (const p of parts) {
+      let some: Sample[];
       try {
-        all.push(...(await readSamples(join(p.dir, id, 'samples', `${d.spec.id}.jsonl`))));
+        some = await readSamples(join(p.dir, id, 'samples', `${d.spec.id}.jsonl`));
       } catch (e) {
         if (e instanceof MergeError) throw e;
         throw new MergeError(`${p.dir}: ${(e as Error).message}`);
       }
+      for (const s of some) from.set(s.item_id, p.dir);
+      all.push(...some);
     }
-    for (const s of all) if (!itemOrder.has(s.item_id)) throw new MergeError(`${d.spec.id}: item ${s.item_id} is not part of the plan`);
-    const covered = new Set(all.map((s) => s.item_id));
-    const absent = d.items.filter((it) => !covered.has(it.id));
-    if (absent.length > 0) throw new MergeError(`${d.spec.id}: ${absent.length} planned item(s) have no samples (e.g. ${absent[0]!.id})`);
+    // How many items the shards hold against how many this merge plans: the sign of another --limit.
+    const counts = `the shards hold ${from.size} ${d.spec.id} item(s), this merge plans ${d.items.length}`;
+    const stray = all.find((s) => !itemOrder.has(s.item_id));
+    if (stray) throw new MergeError(`${from.get(stray.item_id)}: ${d.spec.id}: item ${stray.item_id} is not part of this merge's plan (${counts}): ${SAME_ARGS}`);
+    const absent = d.items.filter((it) => !from.has(it.id));
+    if (absent.length > 0) throw new MergeError(`${parts.map((p) => p.dir).join(', ')}: ${d.spec.id}: ${absent.length} planned item(s) have no samples (e.g. ${absent[0]!.id}; ${counts}): ${SAME_ARGS}`);
     const ids = new Set<string>();
     for (const s of all) {
       if (ids.has(s.id)) throw new MergeError(`${d.spec.id}: sample ${s.id} appears in two shards`);

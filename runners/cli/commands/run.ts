@@ -24,7 +24,8 @@ results/<id>/samples/<dataset>.jsonl. Every finished request is cached, so rerun
   --limit N             at most N items per dataset (a seeded subset, recorded in the summary)
   --datasets a,b        only these datasets (default: the suite's enabled ones)
   --shard i/n           run the i-th of n deterministic slices of the items (hosts share one submission)
-  --merge DIR           merge shard results (each host's --out folder); repeatable; sends no request
+  --merge DIR           merge shard results (each host's --out folder); repeatable; sends no request; give it the
+                        same --limit, --datasets and --suite the shards were run with
   --concurrency C       requests in flight (default 32)
   --timeout-ms MS       per-attempt timeout (default 600000)
   --connect-timeout-ms MS     connection set-up (default 10000): an unreachable host fails fast

@@ -64,6 +64,16 @@ describe('--shard i/n and --merge', () => {
     assert.equal(line.shard_requests.sent, ms.run.requests_sent);
     assert.ok(line.shard_requests.sent > 0);
 
+    // A merge given other arguments than the shards plans other items: the error names the shard folder and the fix.
+    const same = /give the merge the same --limit, --datasets and --suite the shards were run with/;
+    const fewer = await runCli(['run', SUBMISSION, ...common, '--limit', '1', ...shardDirs.flatMap((d) => ['--merge', d]), '--out', join(work, 'bad')]);
+    assert.equal(fewer.code, 1);
+    assert.match(fewer.stderr, /host\d: gsm8k: item \S+ is not part of this merge's plan \(the shards hold \d+ gsm8k item\(s\), this merge plans 1\)/);
+    assert.match(fewer.stderr, same);
+    const otherSets = await runCli(['run', SUBMISSION, ...common.slice(0, -1), 'gsm8k', ...shardDirs.flatMap((d) => ['--merge', d]), '--out', join(work, 'bad')]);
+    assert.equal(otherSets.code, 1);
+    assert.match(otherSets.stderr, /host1: the shard was run with --datasets gsm8k,mt_bench, this merge plans gsm8k: /);
+    assert.match(otherSets.stderr, same);
 
     // A shard whose summary names a dataset the suite does not list (ids are open slugs; the suite is the list).
     const file = join(shardDirs[1]!, 'qwen3.5-9b', 'summary.json');
