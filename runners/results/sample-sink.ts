@@ -11,7 +11,7 @@ import { REDACTED, redact } from '../io/secrets.ts';
 import { StorageError, storageFix, writeProblem } from '../io/storage-error.ts';
 import { removeStaleTemps } from './atomic.ts';
 import { finishInterruptedCommit } from './folder-commit.ts';
-import { makeDirs } from '../io/make-dirs.ts';
+import { makeDirs, removeMadeIfEmpty } from '../io/make-dirs.ts';
 
 /**
  * What the summary needs of a sample (SummarySample), as small as it can be: it is kept in memory for every sample
@@ -97,8 +97,9 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
   const fail = (file: string, e: unknown): never => {
     throw new StorageError(file, 'cannot write results', e, `nothing was put in place; ${storageFix(e, 'pass --out with another folder')}, then rerun (finished requests come from the cache)`);
   };
+  let made: string[] = [];
   try {
-    await makeDirs(dir);
+    made = await makeDirs(dir);
   } catch (e) {
     fail(dir, writeProblem(dir) ?? e);
   }
@@ -118,6 +119,7 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
         await st.fh.close().catch(() => {});
         await rm(st.tmp, { force: true });
       }
+      removeMadeIfEmpty(made);
       return fail(tmp, e);
     }
     streams.set(ds, { tmp, final, fh, next: 0, pending: new Map(), light: [], view: createSummaryView(), hash: createHash('sha256'), redacted: false });
@@ -197,12 +199,14 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
     /** The temp files removed at once (a run interrupted by a signal exits right after). */
     removeTempsSync(): void {
       for (const st of streams.values()) rmSync(st.tmp, { force: true });
+      removeMadeIfEmpty(made);
     },
     async abort(): Promise<void> {
       for (const st of streams.values()) {
         await st.fh.close().catch(() => {});
         await rm(st.tmp, { force: true });
       }
+      removeMadeIfEmpty(made);
     },
   };
 }
