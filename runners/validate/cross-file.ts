@@ -10,7 +10,7 @@ export interface LoadedSubmission {
 }
 
 /** Valid submissions already in the repository (context for cross-file rules). */
-async function repositorySubmissions(root: string): Promise<LoadedSubmission[]> {
+export async function repositorySubmissions(root: string): Promise<LoadedSubmission[]> {
   const dir = join(root, 'submissions');
   const out: LoadedSubmission[] = [];
   let orgs: string[];

@@ -7,7 +7,8 @@ import { CalibrationReport, ResultSummary, Sample, Submission, Suite, WINDOWS_RE
 import { loadDocument, MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
 import { classify, submissionPathParts, type FileKind } from './classify.ts';
 import { HumanAgreementReport } from '../../src/schema/annotation.ts';
-import { crossFileErrors, type LoadedSubmission } from './cross-file.ts';
+import { crossFileErrors, repositorySubmissions, type LoadedSubmission } from './cross-file.ts';
+import { summarySubmissionErrors } from './summary-submission.ts';
 import { summarySamplesErrors } from './summary-samples.ts';
 import type { CountedSample } from '../../src/lib/summary-tally.ts';
 import { datasetOfFile, resultDatasetErrors, resultDirOf, type CheckedSamples, type CheckedSummary } from './result-datasets.ts';
@@ -253,6 +254,10 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
   if (submissions.length > 0) errors.push(...(await crossFileErrors(submissions, root)));
   errors.push(...(await resultDatasetErrors(summaries, samplesFiles)));
   const { suites } = summaries.length > 0 ? await readBenchmarkSuites() : { suites: [] };
-  for (const s of summaries) errors.push(...(await summarySamplesErrors(s.display, s.dir, s.value, suites, (f) => countedByFile.get(resolve(f)))));
+  const committed = summaries.length > 0 ? await repositorySubmissions(root) : [];
+  for (const s of summaries) {
+    errors.push(...summarySubmissionErrors(s.display, s.value, [...submissions, ...committed]));
+    errors.push(...(await summarySamplesErrors(s.display, s.dir, s.value, suites, (f) => countedByFile.get(resolve(f)))));
+  }
   return { errors, filesChecked, submissions, missing };
 }

@@ -98,6 +98,25 @@ describe('a summary read against its samples', () => {
     }
   });
 
+  it('a summary names its model as the committed submission does: another name, family, repository or size is refused', () => {
+    // A review published results/qwen3.5-9b/ as "GPT-5 (official)" of family openai with 1,000 B active parameters.
+    const dir = results();
+    try {
+      const f = join(dir, 'gpt-oss-120b', 'summary.json');
+      const s = JSON.parse(readFileSync(f, 'utf8'));
+      Object.assign(s.submission, { display_name: 'GPT-5 (official)', family: 'openai-official', params: { total_b: 1, active_b: 1000 } });
+      s.submission.hf.repo = 'openai/gpt-5';
+      writeFileSync(f, JSON.stringify(s));
+      const r = runCli(['validate', dir]);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      for (const field of ['display_name', 'family', 'hf\\.repo', 'params\\.total_b', 'params\\.active_b']) {
+        assert.match(r.stderr, new RegExp(`gpt-oss-120b/summary\\.json: submission\\.${field}: is .+ but submissions/openai/gpt-oss-120b\\.yaml says `), field);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a samples file named alone is read with its folder\'s summary (a pull request changing only sample lines)', () => {
     const dir = results();
     try {
