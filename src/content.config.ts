@@ -1,12 +1,13 @@
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Submission } from './schema/submission.ts';
 import { ResultSummary } from './schema/summary.ts';
 import { formatFieldError, parseWith } from './schema/errors.ts';
 import { resultsDir } from './data/paths.ts';
 import { loadSuites } from './data/suites.ts';
+import { readSubmissions } from './data/submissions.ts';
 import { suiteDatasets, unlistedDatasetErrors } from './lib/result-datasets.ts';
 import { COMMIT_JOURNAL, UNFINISHED_COMMIT } from './lib/data-paths.ts';
 
@@ -14,8 +15,18 @@ import { COMMIT_JOURNAL, UNFINISHED_COMMIT } from './lib/data-paths.ts';
  * Build-time collections. Every entry is validated with the project's own zod schemas, so a broken file
  * fails the build with the file and field named. Results are read from USERTURN_RESULTS_DIR (default results/).
  */
+/** submissions/<org>/<id>.yaml, read exactly as `userturn validate` reads them (not with glob(): js-yaml's dates). */
 const submissions = defineCollection({
-  loader: glob({ pattern: '*/*.yaml', base: './submissions' }),
+  loader: {
+    name: 'userturn-submissions',
+    load: async ({ store, config, logger }) => {
+      store.clear();
+      const root = fileURLToPath(config.root);
+      const entries = readSubmissions(join(root, 'submissions'), root);
+      for (const e of entries) store.set({ id: e.id, filePath: e.filePath, data: e.data as unknown as Record<string, unknown> });
+      logger.info(`${entries.length} submissions`);
+    },
+  },
   schema: Submission,
 });
 

@@ -5,7 +5,7 @@ import { ENGINE_ARGS_FILE } from '../../src/lib/data-paths.ts';
 import { secretKind } from '../../src/lib/secret-like.ts';
 import { WINDOWS_RESERVED_NAME, type FieldError, type Submission } from '../../src/schema/index.ts';
 import { textProblem } from '../../src/schema/text.ts';
-import { MAX_DOCUMENT_BYTES } from '../io/load-document.ts';
+import { MAX_DOCUMENT_BYTES } from '../../src/lib/io/parse-document.ts';
 import { readTemplateFile, TemplateFileError } from '../templates/load.ts';
 import { renderTemplate, TemplateRenderError } from '../templates/render.ts';
 import { assertSafeArg, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, SAFE_FLAG, templateKwargProblem, UnsafeServeError, type Engine } from '../engines/serve-command.ts';

@@ -18,14 +18,15 @@ import { groupByItem, manifestEntry, splitShards } from '../lib/site/shards.ts';
 import { buildIndex, combineIndexes } from '../lib/site/search-index.ts';
 import type { ModelIndex } from '../lib/site/search.ts';
 import { resultsDir } from '../data/paths.ts';
+import { MAX_DOCUMENT_BYTES } from '../lib/io/parse-document.ts';
 import { loadSuites } from '../data/suites.ts';
 import { samplesFileErrors, suiteDatasets } from '../lib/result-datasets.ts';
 import { missingSamplesError, sampleTally, unlistedSamplesError } from '../lib/summary-tally.ts';
 import { summaryFigureErrors } from '../lib/summary-figures.ts';
 import type { FieldError, Suite } from '../schema/index.ts';
 
-/** validate's limit for one JSONL line (runners/io/load-document.ts MAX_DOCUMENT_BYTES). */
-const MAX_LINE_CHARS = 1024 * 1024;
+/** validate's limit for one JSONL line. */
+const MAX_LINE_CHARS = MAX_DOCUMENT_BYTES;
 
 /** Every file the browser fetches is checked against its schema here: a file the loader's tests would refuse fails the build. */
 function writeChecked<S extends z.ZodType>(root: string, path: string, what: string, schema: S, value: z.infer<S>): number {

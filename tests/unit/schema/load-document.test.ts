@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseDocumentText } from '../../../runners/io/load-document.ts';
+import { parseDocumentText } from '../../../src/lib/io/parse-document.ts';
 
 test('YAML 1.2 core schema: no implicit dates, no custom tags, no duplicate keys', () => {
   const ok = parseDocumentText('a: 2020-01-01\nb: yes\n', 'yaml');
