@@ -9,7 +9,8 @@ import { serve } from '../helpers/static-server.ts';
 
 /**
  * Hostile long text on a second site built here (two synthetic models, two items per dataset): a 5,000-character word
- * in a display name, the question, the answer and the user turn, and a judge id as long as its schema allows. A review
+ * in the question, the answer and the user turn, and a display name and a judge id as long as their schema allows
+ * (one unbroken word). A review
  * found such a name made pages 140,000 px wide; every page must still fit the viewport.
  */
 const WORD = 'W'.repeat(5000);
@@ -25,7 +26,7 @@ function makeHostile(dir: string): void {
   for (const id of readdirSync(dir)) {
     const summary = join(dir, id, 'summary.json');
     const s = JSON.parse(readFileSync(summary, 'utf8').replaceAll(JUDGE, LONG_JUDGE));
-    s.submission.display_name = `${WORD} ${id}`;
+    s.submission.display_name = `${'W'.repeat(79 - id.length)} ${id}`; // the schema's 80 characters
     writeFileSync(summary, JSON.stringify(s));
     for (const f of readdirSync(join(dir, id, 'samples'))) {
       const path = join(dir, id, 'samples', f);
@@ -60,7 +61,7 @@ test('a 5,000-character word wraps: no page scrolls sideways at 1280 px', async 
     await page.goto(`${site.origin}${path}`);
     await page.waitForLoadState('networkidle');
     // The long word is on the page, so a fit is not an empty page's.
-    await expect(page.getByText(WORD.slice(0, 200)).first(), path).toBeAttached();
+    await expect(page.getByText(WORD.slice(0, 60)).first(), path).toBeAttached(); // the display name's word or the longer one
     const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     if (sw! > cw! + 1) wide[path] = sw!;
   }
