@@ -9,6 +9,7 @@ import { resultsDir } from './data/paths.ts';
 import { loadSuites } from './data/suites.ts';
 import { readSubmissions } from './data/submissions.ts';
 import { suiteDatasets, unlistedDatasetErrors } from './lib/result-datasets.ts';
+import { summarySubmissionErrors } from './lib/summary-submission.ts';
 import { COMMIT_JOURNAL, UNFINISHED_COMMIT } from './lib/data-paths.ts';
 
 /**
@@ -35,13 +36,15 @@ const submissions = defineCollection({
 const results = defineCollection({
   loader: {
     name: 'userturn-results',
-    load: async ({ store, logger }) => {
+    load: async ({ store, config, logger }) => {
       store.clear();
       const dir = resultsDir();
       if (!existsSync(dir)) { logger.info(`no results folder at ${dir}: building the empty state`); return; }
       const ids = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name).sort();
       let n = 0;
       const known = suiteDatasets(loadSuites());
+      const root = fileURLToPath(config.root);
+      const committed = readSubmissions(join(root, 'submissions'), root).map((e) => ({ file: e.filePath, value: e.data }));
       for (const id of ids) {
         const abs = join(dir, id, 'summary.json');
         if (!existsSync(abs)) continue;
@@ -55,6 +58,9 @@ const results = defineCollection({
         // Dataset ids are open slugs: a result may name only the datasets of its suite version.
         const unlisted = unlistedDatasetErrors(r.value, known, file);
         if (unlisted.length > 0) throw new Error(`invalid results file\n${unlisted.map(formatFieldError).join('\n')}`);
+        // The model a result names is its committed submission's (the pages show the summary's copy).
+        const identity = summarySubmissionErrors(file, r.value, committed);
+        if (identity.length > 0) throw new Error(`invalid results file\n${identity.map(formatFieldError).join('\n')}`);
         store.set({ id, data: r.value as unknown as Record<string, unknown> });
         n++;
       }

@@ -9,7 +9,7 @@ import { MAX_DOCUMENT_BYTES } from '../../src/lib/io/parse-document.ts';
 import { classify, submissionPathParts, type FileKind } from './classify.ts';
 import { HumanAgreementReport } from '../../src/schema/annotation.ts';
 import { crossFileErrors, repositorySubmissions, type LoadedSubmission } from './cross-file.ts';
-import { summarySubmissionErrors } from './summary-submission.ts';
+import { summarySubmissionErrors } from '../../src/lib/summary-submission.ts';
 import { summarySamplesErrors } from './summary-samples.ts';
 import type { CountedSample } from '../../src/lib/summary-tally.ts';
 import { datasetOfFile, resultDatasetErrors, resultDirOf, type CheckedSamples, type CheckedSummary } from './result-datasets.ts';

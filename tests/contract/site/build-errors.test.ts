@@ -54,3 +54,19 @@ test('a result its samples do not support fails the build before any page is wri
     } finally { rmSync(r.tmp, { recursive: true, force: true }); }
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
+
+test('a result naming its model otherwise than the committed submission fails the build, naming the field and the submission', () => {
+  // A review published results/qwen3.5-9b/ as "GPT-5 (official)": the site shows the summary's copy of the identity.
+  const dir = mkdtempSync(join(tmpdir(), 'ut-identity-'));
+  try {
+    execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', dir, '--models', '1', '--items', '2'], { stdio: 'ignore' });
+    const f = join(dir, 'gpt-oss-120b', 'summary.json');
+    const s = JSON.parse(readFileSync(f, 'utf8'));
+    s.submission.display_name = 'GPT-5 (official)';
+    writeFileSync(f, JSON.stringify(s));
+    const r = astroBuild({ USERTURN_RESULTS_DIR: dir });
+    rmSync(r.tmp, { recursive: true, force: true });
+    assert.notEqual(r.status, 0, 'the build must fail');
+    assert.match(r.text, /gpt-oss-120b\/summary\.json: submission\.display_name: is "GPT-5 \(official\)" but submissions\/openai\/gpt-oss-120b\.yaml says /);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
