@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ServerError } from '../core/errors.ts';
 import { ENGINES } from '../engines/behaviour.ts';
 import type { SimContext, SimOptions } from './context.ts';
 import { createDelivery } from './delivery.ts';
@@ -21,6 +22,16 @@ export interface RunningSim {
   server: Server;
   stats: SimStats;
   close(): Promise<void>;
+}
+
+/**
+ * Why the port could not be opened, in one line when the machine is the reason (another process holds it, a port
+ * below 1024 without the right): a stack trace and exit 70 said "bug" for what is the operator's to fix.
+ */
+function listenFailure(e: NodeJS.ErrnoException, port: number): Error {
+  if (e.code === 'EADDRINUSE') return new ServerError(`port ${port} is in use (another process listens on 127.0.0.1:${port}): pick another --port, or --port 0 for a free one`);
+  if (e.code === 'EACCES') return new ServerError(`port ${port} cannot be opened: permission denied (ports below 1024 need privileges): pick another --port`);
+  return e;
 }
 
 /** The simulated OpenAI-compatible server: a test and demo stand-in, never a model. */
@@ -48,7 +59,7 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
   server.keepAliveTimeout = 30_000;
   server.maxRequestsPerSocket = 0;
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (e: NodeJS.ErrnoException) => reject(listenFailure(e, opts.port)));
     server.listen(opts.port, '127.0.0.1', () => {
       const port = (server.address() as AddressInfo).port;
       resolve({
