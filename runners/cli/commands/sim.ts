@@ -31,7 +31,8 @@ for any other model name are answered by a scripted judge (runners/sim/judge-rou
                       stream faults: stall_first, stall_mid, no_done (a stream without data: [DONE], or on
                       Ollama's /api/generate without its done: true line); drawn on /v1/completions and /api/generate
   --retry-after-ms N  wait announced by 429 answers (default 200)
-  --data-dir DIR      dataset folder (or USERTURN_DATA_DIR): GSM8K answers are then right or wrong on purpose
+  --data-dir DIR      dataset folder (or USERTURN_DATA_DIR): GSM8K answers are then right or wrong on purpose;
+                      a folder without gsm8k/test.jsonl (or none at all) is refused (exit 1)
   --engine NAME       emulate how ${Object.keys(ENGINES).join(', ')} treat special tokens and stop strings
                       (default: an ideal engine that applies stops to the text with special tokens)
   --special           with --engine llamacpp: the server runs with --special (special tokens in the text)

@@ -19,3 +19,20 @@ describe('userturn sim: start-up failures', () => {
     assert.doesNotMatch(r.stderr, /internal error|EADDRINUSE/);
   });
 });
+
+describe('userturn sim --data-dir', () => {
+  for (const [what, dir] of [
+    ['a folder that does not exist', '/nonexistent-userturn-data'],
+    ['a file', 'package.json'],
+    ['a folder without GSM8K', 'tests'],
+  ] as const) {
+    it(`${what}: one line naming the folder, exit 1`, async () => {
+      // A simulator that starts anyway is killed, not waited for.
+      const r = await runCli(['sim', '--port', '0', '--data-dir', dir], { killAfterMs: 5000 });
+      assert.equal(r.code, 1, r.stderr);
+      assert.equal(r.stdout, '', 'no "listening on" line');
+      assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+      assert.match(r.stderr, new RegExp(`gsm8k/test\\.jsonl: not found \\(data dir ${dir}`));
+    });
+  }
+});
