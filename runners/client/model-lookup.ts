@@ -3,6 +3,7 @@ import { oneLine } from '../core/terminal-text.ts';
 import { redact } from '../io/secrets.ts';
 import { EndpointError, redactUrl, type Endpoint } from './endpoints.ts';
 import { HttpTimeoutError } from './http-transport.ts';
+import { v1Hint } from './v1-hint.ts';
 
 /**
  * Which of the models an endpoint lists (`ids`, at least one) a run sends its requests to: the only one, or else the
@@ -100,8 +101,7 @@ export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelL
     const loading = o.readyRoute ? await stillLoading(e, o.readyRoute, o.timeoutMs, o.signal) : undefined;
     return loading === undefined ? picked : { model: picked.model, loading };
   }
-  const underV1 = /\/v1\/?$/.test(new URL(e.baseURL).pathname);
-  const hint = status !== 404 ? '' : underV1 ? ' (a server without that route: pass --model NAME)' : ` (OpenAI-compatible servers answer under /v1: did you mean --base-url ${redactUrl(e.baseURL)}/v1?)`;
+  const hint = status !== 404 ? '' : v1Hint(e.baseURL) || ' (a server without that route: pass --model NAME)';
   const reason = `${redactUrl(e.baseURL)}/models: ${said(lastErr)}${hint}`;
   return refusal(lastErr) ? { refused: reason } : { unanswered: reason };
 }

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { readDatasetFiles } from '../../../runners/datasets/source.ts';
 import { createEndpoints } from '../../../runners/client/endpoints.ts';
 import { servedModels } from '../../../runners/client/model-lookup.ts';
+import { v1BaseUrl } from '../../../runners/client/v1-hint.ts';
 import type { DatasetSpec } from '../../../src/schema/index.ts';
 
 describe('errors a newcomer meets offline or with a wrong URL', () => {
@@ -31,6 +32,32 @@ describe('errors a newcomer meets offline or with a wrong URL', () => {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       await assert.rejects(servedModels(createEndpoints([url], undefined, 2000), { timeoutMs: 2000 }), /did you mean --base-url http:\/\/127\.0\.0\.1:\d+\/v1\?/);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('the /v1 hint of a 404 (v1BaseUrl)', () => {
+  it('a URL ending in /v1/<route> suggests …/v1; one without /v1 gets it appended; one ending in /v1 none', () => {
+    assert.equal(v1BaseUrl('http://127.0.0.1:8000/v1/completions'), 'http://127.0.0.1:8000/v1');
+    assert.equal(v1BaseUrl('http://127.0.0.1:8000/v1/chat/completions/'), 'http://127.0.0.1:8000/v1');
+    assert.equal(v1BaseUrl('http://127.0.0.1:8000'), 'http://127.0.0.1:8000/v1');
+    assert.equal(v1BaseUrl('https://proxy.example/openai'), 'https://proxy.example/openai/v1');
+    assert.equal(v1BaseUrl('http://u:p@127.0.0.1:8000/v1/models'), 'http://127.0.0.1:8000/v1', 'credentials left out');
+    assert.equal(v1BaseUrl('http://127.0.0.1:8000/v1'), null);
+    assert.equal(v1BaseUrl('http://127.0.0.1:8000/v1/'), null);
+  });
+
+  it('the look-up of a base URL with the route pasted in (…/v1/completions) suggests …/v1, not …/v1/completions/v1', async () => {
+    const server = createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      await assert.rejects(servedModels(createEndpoints([`${base}/v1/completions`], undefined, 2000), { timeoutMs: 2000 }), (e: Error) => {
+        assert.ok(e.message.includes(`did you mean --base-url ${base}/v1?`), e.message);
+        return true;
+      });
     } finally {
       server.close();
     }
