@@ -2,6 +2,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai/
 import { RejectedAnswer } from './answer-check.ts';
 import { scrubUrls } from './endpoints.ts';
 import { HttpTimeoutError, ResponseTooLargeError } from './http-transport.ts';
+import { connectionCause } from './sdk-errors.ts';
 
 export interface Failure {
   retry: boolean;
@@ -29,8 +30,7 @@ function classifyRaw(err: unknown): Failure {
   // The attempt's deadline says how long it was (direct-completion.ts); the SDK's own message says only that.
   if (err instanceof APIConnectionTimeoutError) return { retry: true, reason: err.message === 'Request timed out.' ? 'timeout' : err.message, kind: 'timeout' };
   if (err instanceof APIConnectionError) {
-    const cause = (err as { cause?: { message?: string; code?: string } }).cause;
-    return { retry: true, reason: `connection error: ${cause?.code ?? cause?.message ?? err.message}`, kind: 'connection' };
+    return { retry: true, reason: `connection error: ${connectionCause(err) ?? err.message}`, kind: 'connection' };
   }
   if (err instanceof APIError && typeof err.status === 'number') {
     const s = err.status;

@@ -1,8 +1,9 @@
-import { APIConnectionTimeoutError } from 'openai/error';
+import { APIConnectionError, APIConnectionTimeoutError } from 'openai/error';
 import { oneLine } from '../core/terminal-text.ts';
 import { redact } from '../io/secrets.ts';
 import { EndpointError, redactUrl, type Endpoint } from './endpoints.ts';
 import { HttpTimeoutError } from './http-transport.ts';
+import { connectionCause } from './sdk-errors.ts';
 import { v1Hint } from './v1-hint.ts';
 
 /**
@@ -61,8 +62,14 @@ async function stillLoading(e: Endpoint, route: string, timeoutMs: number, signa
  */
 export const LOOKUP_TRY_MS = 10_000;
 
-/** A server's words in a reason: its secrets removed (one that echoes the Authorization header), on one line. */
-const said = (err: unknown): string => oneLine(redact((err as Error).message));
+/**
+ * A server's words in a reason: its secrets removed (one that echoes the Authorization header), on one line; for a
+ * failed connection, what broke it (ENOTFOUND, ECONNREFUSED, a TLS error), as doctor names it.
+ */
+const said = (err: unknown): string => {
+  const cause = err instanceof APIConnectionError ? connectionCause(err) : null;
+  return `${oneLine(redact((err as Error).message))}${cause ? ` (${cause})` : ''}`;
+};
 
 /** The server answered no: a 4xx other than 429 (a wrong key or path), or a list the run cannot use. */
 function refusal(err: unknown): boolean {

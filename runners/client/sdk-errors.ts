@@ -1,4 +1,5 @@
 import { APIError } from 'openai/error';
+import { oneLine } from '../core/terminal-text.ts';
 
 /**
  * The openai SDK's error for an HTTP status, made as its client makes it (makeStatusError): the body as JSON when it
@@ -16,4 +17,17 @@ export function sdkStatusError(status: number, text: string, headers: Headers): 
   }
   const error = json && typeof json === 'object' && (json as { error?: unknown }).error == null ? { error: json } : json;
   return APIError.generate(status, error as object | undefined, json ? undefined : text, headers);
+}
+
+/**
+ * What broke a connection, from the cause the SDK's connection error carries: its code (ENOTFOUND, ECONNREFUSED,
+ * ECONNRESET, a TLS error's), else its message on one line; null when there is none. "Connection error." alone
+ * left an operator guessing between a wrong host name, a closed port and https against an http server.
+ */
+export function connectionCause(err: unknown): string | null {
+  const c = (err as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  const text = typeof c?.code === 'string' ? c.code : typeof c?.message === 'string' ? oneLine(c.message).slice(0, 200) : null;
+  if (text === null) return null;
+  if (text === 'ERR_SSL_WRONG_VERSION_NUMBER') return `TLS error ${text}: the server does not speak TLS (http:// rather than https://?)`;
+  return /^(ERR_SSL|ERR_TLS)|CERT/.test(text) ? `TLS error ${text}` : text;
 }

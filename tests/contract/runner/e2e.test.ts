@@ -106,13 +106,13 @@ describe('userturn run against userturn sim on the project fixtures', () => {
     const work = await mkdtemp(join(tmpdir(), 'ut-e2e-'));
     const r = await runCli(['run', SUBMISSION, '--base-url', 'http://127.0.0.1:9/v1', '--base-url', `${sim.url}/v1`, '--limit', '2', '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--out', work, '--no-cache']);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /^warning: not ready, held until it is \(looked up again every few seconds\): http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\.$/m);
+    assert.match(r.stderr, /^warning: not ready, held until it is \(looked up again every few seconds\): http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\. \(ECONNREFUSED\)$/m);
     assert.match(r.stderr, /on 2 endpoint\(s\) \(1 not ready yet\) serving "userturn-sim\/restater"/);
     const s = JSON.parse(await readFile(join(work, 'qwen3.5-9b', 'summary.json'), 'utf8'));
     assert.deepEqual(s.provenance.endpoint_models, ['userturn-sim/restater']);
     assert.equal(s.run.request_errors, 0);
     // A failed sample's reason does not name its host: the closing lines say which endpoint was left out, and why.
-    assert.match(r.stdout, /^  endpoint http:\/\/127\.0\.0\.1:9\/v1: 0 attempts, 0 failed; left out of the run: http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\.$/m);
+    assert.match(r.stdout, /^  endpoint http:\/\/127\.0\.0\.1:9\/v1: 0 attempts, 0 failed; left out of the run: http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\. \(ECONNREFUSED\)$/m);
     assert.match(r.stdout, new RegExp(`^  endpoint ${sim.url.replace(/[.]/g, '\\.')}/v1: \\d+ attempts, 0 failed$`, 'm'));
   });
 

@@ -37,7 +37,7 @@ describe('probe job, --server none', () => {
     const text = logs.join('\n');
     assert.equal(r.exitCode, 0, text);
     assert.doesNotMatch(text, /Hunter2|bob:/);
-    assert.match(text, /^warning: going on without it \(the run takes it in once it is ready\): http:\/\/127\.0\.0\.1:9\/v1 was not ready within 2 s \(.*Connection error\.\)$/m);
+    assert.match(text, /^warning: going on without it \(the run takes it in once it is ready\): http:\/\/127\.0\.0\.1:9\/v1 was not ready within 2 s \(.*Connection error\. \(ECONNREFUSED\)\)$/m);
     assert.match(text, new RegExp(`^ready: ${sim.url.replace(/[.]/g, '\\.')}/v1 serves userturn-sim/restater$`, 'm'));
     assert.match(text, /^\$ userturn run .*--base-url http:\/\/\[redacted\]@127\.0\.0\.1:9\/v1 /m);
   });

@@ -98,7 +98,7 @@ test('waitForEndpoints: once one is ready the others get a grace, not the whole 
     // A 60 s timeout, a 1.5 s grace: the dead host is given up on once the grace is over.
     const lines: string[] = [];
     await inTime(waitForEndpoints(['http://127.0.0.1:9/v1', live], { timeoutMs: 60_000, intervalMs: 20, lateMs: 1500 }, (l) => lines.push(l)), 10_000);
-    assert.match(lines[0]!, /^warning: going on without it \(the run takes it in once it is ready\): http:\/\/127\.0\.0\.1:9\/v1 was not ready: no answer 1\.5 s after another endpoint was ready \(.*Connection error\.\)$/);
+    assert.match(lines[0]!, /^warning: going on without it \(the run takes it in once it is ready\): http:\/\/127\.0\.0\.1:9\/v1 was not ready: no answer 1\.5 s after another endpoint was ready \(.*Connection error\. \(ECONNREFUSED\)\)$/);
     // Ctrl-C while two dead hosts are waited for (a review's job kept waiting 39 s after "SIGINT: stopping").
     let alive = true;
     setTimeout(() => (alive = false), 100);

@@ -115,9 +115,18 @@ describe('the /v1/models look-up (without the openai SDK client, with its errors
     }
   });
 
-  it("a port nobody listens on is the SDK's connection error", async () => {
+  it("a port nobody listens on is the SDK's connection error, with its cause", async () => {
     const e = await failure(lookup('http://127.0.0.1:9/v1', undefined, 1000));
-    assert.match(e.message, /127\.0\.0\.1:9\/v1\/models: Connection error\.$/);
+    assert.match(e.message, /127\.0\.0\.1:9\/v1\/models: Connection error\. \(ECONNREFUSED\)$/);
+  });
+
+  it('a connection that fails names its cause, as doctor does: a host name unknown, https against an http server', async () => {
+    // It said only "Connection error." for all three.
+    const unknownHost = await failure(lookup('http://gpu-host.invalid:8000/v1', undefined, 2000));
+    assert.match(unknownHost.message, /gpu-host\.invalid:8000\/v1\/models: Connection error\. \(ENOTFOUND\)$/);
+    const plain = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"m"}]}'));
+    const tls = await failure(lookup(plain.replace('http:', 'https:'), undefined, 2000));
+    assert.match(tls.message, /\/v1\/models: Connection error\. \(TLS error ERR_SSL_WRONG_VERSION_NUMBER: the server does not speak TLS/);
   });
 });
 
@@ -135,7 +144,7 @@ describe('the /v1/models look-up over several endpoints', () => {
     assert.equal(r.model, 'm');
     assert.deepEqual(r.held.map((h) => h.endpoint), [endpoints[0], endpoints[2], endpoints[3], endpoints[4]]);
     const why = reasons(r);
-    assert.match(why[0]!, /^http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\.$/);
+    assert.match(why[0]!, /^http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\. \(ECONNREFUSED\)$/);
     assert.match(why[1]!, /\/v1\/models: 503 loading$/);
     assert.match(why[2]!, /\/v1\/models: 429 slow down$/);
     assert.match(why[3]!, /\/v1\/models: no complete answer within 0\.3 s \(attempt timeout\)$/);
@@ -157,7 +166,7 @@ describe('the /v1/models look-up over several endpoints', () => {
   it('every endpoint silent stops the run, naming each one', async () => {
     const e = await failure(servedModels(createEndpoints(['http://127.0.0.1:9/v1', 'http://127.0.0.1:10/v1'], undefined, 300), { timeoutMs: 300 }));
     assert.ok(e instanceof EndpointError);
-    assert.match(e.message, /^http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\.; http:\/\/127\.0\.0\.1:10\/v1\/models: Connection error\.$/);
+    assert.match(e.message, /^http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\. \(ECONNREFUSED\); http:\/\/127\.0\.0\.1:10\/v1\/models: Connection error\. \(ECONNREFUSED\)$/);
   });
 
   it('an endpoint still loading counts with the model it lists: another model than the others stops the run', async () => {
@@ -179,7 +188,7 @@ describe('the /v1/models look-up over several endpoints', () => {
     const noRoute = await serve((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}'));
     const r = await servedModels(createEndpoints([noRoute, loading, 'http://127.0.0.1:9/v1'], undefined, 300), { timeoutMs: 300, readyRoute: 'health', wanted: 'chosen' });
     assert.equal(r.model, 'chosen');
-    assert.deepEqual(reasons(r).map((x) => x.replace(/^http:\/\/127\.0\.0\.1:\d+/, '')), ['/v1/health: 503 Loading model (it lists its model but cannot serve it yet)', '/v1/models: Connection error.']);
+    assert.deepEqual(reasons(r).map((x) => x.replace(/^http:\/\/127\.0\.0\.1:\d+/, '')), ['/v1/health: 503 Loading model (it lists its model but cannot serve it yet)', '/v1/models: Connection error. (ECONNREFUSED)']);
     // Before, --model skipped the look-up: a loading llama.cpp got every request (28 attempts of 503 in a review's run).
     const alone = await failure(servedModels(createEndpoints([loading], undefined, 300), { timeoutMs: 300, readyRoute: 'health', wanted: 'chosen' }));
     assert.match(alone.message, /\/v1\/health: 503 Loading model/);
