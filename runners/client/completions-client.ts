@@ -10,6 +10,7 @@ import { backoffMs, retryAfterMs } from './backoff.ts';
 import { classify, type Failure } from './classify.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-transport.ts';
 import { cannotServe, createEndpoints, pickEndpoint, recordAttempt, type Endpoint } from './endpoints.ts';
+import { refusedRoute, refusesRoute, type EndpointRefused } from './route-refusal.ts';
 import { RequestFailed, type ClientStats, type CompletionBody, type CompletionResult } from './types.ts';
 
 export interface ClientOptions {
@@ -60,8 +61,11 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
   const inFlight = new Map<string, Promise<CompletionResult>>();
   const stats: ClientStats = { sent: 0, cacheHits: 0, deduplicated: 0, retries: 0, failed: 0, completed: 0, failureReasons: {}, endpoints: endpoints.map((e) => e.tally) };
   let counter = 0;
-  /** The first storage failure: from then on every request fails with it and nothing more is sent. */
-  let fatal: StorageError | null = null;
+  /**
+   * The first storage failure, or the first 404 of a completion (route-refusal.ts): from then on every request fails
+   * with it and nothing more is sent.
+   */
+  let fatal: StorageError | EndpointRefused | null = null;
 
   /** One request with its retries; the validated answer, not yet stored. */
   async function send(body: CompletionBody): Promise<Answer> {
@@ -91,6 +95,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
         ep.tally.failed[last.kind] = (ep.tally.failed[last.kind] ?? 0) + 1;
         // An endpoint that answered (most HTTP statuses, a refused answer) is up; one that did not may be down.
         if (cannotServe(last.kind)) recordAttempt(ep, false);
+        if (refusesRoute(last.kind)) throw (fatal ??= refusedRoute(ep.baseURL, opts.engine?.api, body.model, last.reason));
         avoid = ep;
         if (!last.retry) break;
       } finally {

@@ -1,5 +1,6 @@
 import { memoryCache } from '../cache/sqlite-cache.ts';
 import { createCompletionsClient } from '../client/completions-client.ts';
+import { EndpointRefused } from '../client/route-refusal.ts';
 import { prepareRun } from '../probe/prepare-run.ts';
 import type { SetupOptions } from '../probe/run-options.ts';
 import { SetupError } from '../probe/setup.ts';
@@ -47,8 +48,9 @@ export async function runDoctor(rawOpts: DoctorOptions): Promise<CheckResult[]> 
     try {
       results.push({ ...head, ...(await check.run(ctx)) });
     } catch (e) {
-      // An engine route that answers but fails (a 500, a timeout, an unexpected shape) fails its check.
-      if (!(e instanceof EngineRouteError)) throw e;
+      // An engine route that answers but fails (a 500, a timeout, an unexpected shape), or a completion refused
+      // (404: no such route or model, which stops a run), fails its check.
+      if (!(e instanceof EngineRouteError || e instanceof EndpointRefused)) throw e;
       results.push({ ...head, status: 'fail', detail: (e as Error).message.slice(0, 500) });
     }
   }
