@@ -28,6 +28,8 @@ export const llamacpp: EngineAdapter = {
     finishAliases: {},
     stopFinishReason: 'stop',
     readyRoute: 'health',
+    // One model per server (no router mode): the request's model is not checked.
+    unknownModel: 'answered',
   },
   reservedFlags: ['model', 'hf-repo', 'hf-file', 'model-url', 'alias', 'ctx-size', 'host', 'port', 'special', 'no-special', 'jinja', 'no-jinja', 'chat-template', 'chat-template-file', 'chat-template-kwargs', 'api-key'],
   serve(s) {

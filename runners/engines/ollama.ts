@@ -29,6 +29,8 @@ export const ollama: EngineAdapter = {
     finishAliases: {},
     stopFinishReason: 'stop',
     readyRoute: null,
+    // server/routes.go GenerateHandler: 404 {"error": "model 'x' not found"}; its /v1 routes wrap it as OpenAI's error.
+    unknownModel: 'not_found',
   },
   reservedFlags: [],
   serve(s) {

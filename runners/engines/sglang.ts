@@ -25,6 +25,8 @@ export const sglang: EngineAdapter = {
     finishAliases: {},
     stopFinishReason: 'stop',
     readyRoute: null,
+    // The Python OpenAI server does not compare `model` with the served name (sgl-project/sglang issues 7035, 31404).
+    unknownModel: 'answered',
   },
   reservedFlags: ['model-path', 'revision', 'tp-size', 'tensor-parallel-size', 'context-length', 'served-model-name', 'host', 'port', 'chat-template'],
   serve(s) {

@@ -27,6 +27,8 @@ export const tgi: EngineAdapter = {
     finishAliases: { eos_token: 'stop', stop_sequence: 'stop' },
     stopFinishReason: 'stop_sequence',
     readyRoute: null,
+    // One model per server: router/src/server.rs completions() does not check the request's model.
+    unknownModel: 'answered',
   },
   reservedFlags: ['model-id', 'revision', 'num-shard', 'sharded', 'max-input-tokens', 'max-input-length', 'max-total-tokens', 'hostname', 'port', 'tokenizer-config-path'],
   serve(s) {

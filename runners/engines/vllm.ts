@@ -24,6 +24,8 @@ export const vllm: EngineAdapter = {
     finishAliases: {},
     stopFinishReason: 'stop',
     readyRoute: null,
+    // vllm/entrypoints/openai/serving_engine.py _check_model: 404 NotFoundError "The model `x` does not exist."
+    unknownModel: 'not_found',
   },
   reservedFlags: ['model', 'revision', 'tensor-parallel-size', 'max-model-len', 'served-model-name', 'host', 'port', 'chat-template', 'generation-config', 'default-chat-template-kwargs'],
   serve(s) {

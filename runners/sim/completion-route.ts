@@ -5,6 +5,7 @@ import type { SimContext } from './context.ts';
 import { consumeByFault, sendSpoiled } from './fault-apply.ts';
 import { errorBody, sendJson, sleep } from './http-io.ts';
 import { templated } from './ollama-route.ts';
+import { unknownModelAnswer } from './model-check.ts';
 import { countRoute } from './stats.ts';
 import { clientGone } from './delivery.ts';
 import { sendStream } from './stream-route.ts';
@@ -16,11 +17,19 @@ function keyOf(body: Record<string, unknown>): string {
 }
 
 /**
- * POST /v1/completions and /v1/chat/completions: draw a fault, answer, wait the latency, deliver. A generated
+ * POST /v1/completions and /v1/chat/completions: refuse a model the imitated engine does not serve, draw a fault,
+ * answer, wait the latency, deliver. A generated
  * /v1/completions answer is streamed when the request asks for it (`stream: true`); chat answers (the judge's
  * too) always come in one piece.
  */
 export async function completionRoute(ctx: SimContext, route: string, sent: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Checked first, as engines check the name before they generate; chat for other names is the judge (answer.ts).
+  const refused = route === '/v1/completions' ? unknownModelAnswer(ctx, sent.model) : null;
+  if (refused) {
+    countRoute(ctx.stats, route, String(refused.status));
+    sendJson(res, refused.status, refused.body);
+    return;
+  }
   // Ollama's /v1/completions has no raw mode: it wraps the prompt in the model's template again.
   const body = ctx.opts.engine === 'ollama' && route === '/v1/completions' && typeof sent.prompt === 'string' ? { ...sent, prompt: templated(sent.prompt) } : sent;
   const kind = ctx.nextFault();

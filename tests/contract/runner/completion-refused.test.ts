@@ -32,4 +32,15 @@ describe('a completion answered 404 stops the run (no retry, no result)', () => 
     assert.ok(r.stderr.includes(`did you mean --base-url ${sim.url}/v1?`), r.stderr);
     assert.deepEqual(r.routes['/completions'], { '404': 1 }, 'not retried, nothing more sent');
   });
+
+  it('--model a name the endpoint does not serve: the server\'s 404 and the model to check, exit 1, no summary written', async () => {
+    // The simulator answered any name, so such a run exited 0 with full results.
+    const r = await run(`${sim.url}/v1`, '--model', 'wrong-name');
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(r.summary, false, 'no summary.json');
+    assert.ok(r.stderr.includes(`${sim.url}/v1/completions: HTTP 404`), r.stderr);
+    assert.ok(r.stderr.includes('The model `wrong-name` does not exist.'), r.stderr);
+    assert.ok(r.stderr.includes('is "wrong-name" a model it serves?'), r.stderr);
+    assert.deepEqual(r.routes['/v1/completions'], { '404': 1 });
+  });
 });

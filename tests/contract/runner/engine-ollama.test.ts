@@ -51,6 +51,19 @@ describe('the Ollama adapter', () => {
   });
 });
 
+describe('a model Ollama does not serve', () => {
+  it("answers 404 on /api/generate and on /v1/completions (the OpenAI error there), as Ollama does", async () => {
+    const s = await startSim({ port: 0, profile: PROFILES.aware!, seed: 1, latencyMs: 0, faults: {}, retryAfterMs: 10, engine: 'ollama' });
+    sims.push(s);
+    const native = await fetch(`${s.url}/api/generate`, { method: 'POST', body: JSON.stringify({ model: 'nope', prompt: 'x', raw: true, stream: false }) });
+    assert.equal(native.status, 404);
+    assert.deepEqual(await native.json(), { error: "model 'nope' not found" });
+    const openai = await fetch(`${s.url}/v1/completions`, { method: 'POST', body: JSON.stringify({ model: 'nope', prompt: 'x', max_tokens: 4 }) });
+    assert.equal(openai.status, 404);
+    assert.deepEqual(await openai.json(), { error: { message: "model 'nope' not found", type: 'not_found_error', param: null, code: null } });
+  });
+});
+
 describe('user turns through Ollama', () => {
   for (const t of [QWEN, GPT_OSS]) {
     it(`${t.name}: correct user turns, never an assistant reply`, { skip: t.path ? false : SKIP_REAL_TEMPLATES }, async () => {

@@ -14,11 +14,18 @@ after(async () => {
 });
 
 async function post(engine: string, body: Record<string, unknown>) {
-  const res = await fetch(`${sims[engine]!.url}/v1/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', prompt: GLM_USER_PROMPT, max_tokens: 256, temperature: 0, top_p: 1, seed: 1, stop: ['<|assistant|>'], ...body }) });
+  const res = await fetch(`${sims[engine]!.url}/v1/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'userturn-sim/aware', prompt: GLM_USER_PROMPT, max_tokens: 256, temperature: 0, top_p: 1, seed: 1, stop: ['<|assistant|>'], ...body }) });
   return { status: res.status, body: (await res.json()) as { choices?: Array<{ text: string; finish_reason: string }>; error?: { message: string } } };
 }
 
 describe('userturn sim --engine', () => {
+  it('a model name it does not serve: vLLM answers 404 as vLLM does; TGI and llama.cpp (one model each) answer anyway', async () => {
+    // The simulator answered any name, so a run with a wrong --model wrote a full result.
+    const vllm = await post('vllm', { model: 'nope' });
+    assert.equal(vllm.status, 404);
+    assert.deepEqual(vllm.body, { error: { message: 'The model `nope` does not exist.', type: 'NotFoundError', param: 'model', code: 404 } });
+    for (const engine of ['tgi', 'llamacpp']) assert.equal((await post(engine, { model: 'nope' })).status, 200, engine);
+  });
   it('vLLM: a stop on a special token matches only when the request keeps special tokens (skip_special_tokens: false)', async () => {
     const kept = await post('vllm', { skip_special_tokens: false });
     assert.ok(!kept.body.choices![0]!.text.includes(MORE), kept.body.choices![0]!.text);

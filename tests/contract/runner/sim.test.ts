@@ -46,16 +46,22 @@ describe('userturn sim (spawned)', () => {
     const a = '12 + 8 = 20, and 20 - 5 = 15.\n\nThe answer is 15.';
     const texts = new Set<string>();
     for (let seed = 0; seed < 12; seed++) {
-      const r = await complete({ model: 'm', prompt: userPrompt(a), max_tokens: 256, temperature: 1, top_p: 1, seed, stop: ['<|im_end|>'] });
+      const r = await complete({ model: 'userturn-sim/aware', prompt: userPrompt(a), max_tokens: 256, temperature: 1, top_p: 1, seed, stop: ['<|im_end|>'] });
       texts.add(r.choices[0]!.text);
       assert.ok(!r.choices[0]!.text.includes('<|im_end|>'), 'stop sequences are honoured');
     }
     assert.ok(texts.size >= 4, `varied sampled turns (${texts.size})`);
     assert.ok([...texts].some((t) => /15|20|12 \+ 8|stickers/.test(t)), 'some turns refer to the actual q or a');
     const stats = await sim.stats();
-    const key = requestKey({ model: 'm', prompt: userPrompt(a), max_tokens: 256, temperature: 1, top_p: 1, seed: 0, stop: ['<|im_end|>'] });
+    const key = requestKey({ model: 'userturn-sim/aware', prompt: userPrompt(a), max_tokens: 256, temperature: 1, top_p: 1, seed: 0, stop: ['<|im_end|>'] });
     assert.equal(stats.completed[key], 1);
     assert.ok((stats.routes['/v1/completions']?.['200'] ?? 0) >= 12);
+  });
+
+  it('completions for a model it does not serve: 404 as vLLM answers it (the simulator answered any name)', async () => {
+    const res = await fetch(`${sim.url}/v1/completions`, { method: 'POST', body: JSON.stringify({ model: 'nope', prompt: assistantPrompt, max_tokens: 8 }) });
+    assert.equal(res.status, 404);
+    assert.deepEqual(await res.json(), { error: { message: 'The model `nope` does not exist.', type: 'NotFoundError', param: 'model', code: 404 } });
   });
 
   it('chat completions for the served model get an answer; any other model name is the judge', async () => {
@@ -104,7 +110,7 @@ describe('simulator delivery accounting', () => {
     const { connect } = await import('node:net');
     const s = await startSim({ port: 0, profile: PROFILES.aware!, seed: 1, latencyMs: 0, faults: {}, retryAfterMs: 10 });
     try {
-      const body = JSON.stringify({ model: 'm', prompt: userPrompt('The answer is 15.'), max_tokens: 50, temperature: 0, top_p: 1, seed: 1, stop: [] });
+      const body = JSON.stringify({ model: 'userturn-sim/aware', prompt: userPrompt('The answer is 15.'), max_tokens: 50, temperature: 0, top_p: 1, seed: 1, stop: [] });
       const request = `POST /v1/completions HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
       // A client that reads its answer and asks again: the first answer is confirmed.
       const ok = connect(s.port, '127.0.0.1');

@@ -43,11 +43,27 @@ sim.stdout.on('data', (d) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ object: 'list', data: [{ id: flag('--served-model-name'), object: 'model' }] }));
     }
-    const up = http.request({ host: '127.0.0.1', port: simPort, path: req.url, method: req.method, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode, r.headers);
-      r.pipe(res);
+    // The simulator serves its own name only (and refuses others, as vLLM does): the request carries the name it
+    // serves, the answer the served model name back.
+    const served = flag('--served-model-name');
+    const own = 'userturn-sim/restater';
+    const body = [];
+    req.on('data', (c) => body.push(c));
+    req.on('end', () => {
+      const sent = Buffer.concat(body).toString().split(JSON.stringify(served)).join(JSON.stringify(own));
+      const headers = { ...req.headers, 'content-length': Buffer.byteLength(sent) };
+      const up = http.request({ host: '127.0.0.1', port: simPort, path: req.url, method: req.method, headers }, (r) => {
+        const back = [];
+        r.on('data', (c) => back.push(c));
+        r.on('end', () => {
+          const text = Buffer.concat(back).toString().split(JSON.stringify(own)).join(JSON.stringify(served));
+          const { 'content-length': _length, 'transfer-encoding': _te, ...rest } = r.headers;
+          res.writeHead(r.statusCode, { ...rest, 'content-length': Buffer.byteLength(text) });
+          res.end(text);
+        });
+      });
+      up.end(sent);
     });
-    req.pipe(up);
   }).listen(Number(flag('--port')), flag('--host'));
 });
 `;
