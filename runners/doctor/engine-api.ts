@@ -121,6 +121,19 @@ const llamacpp: EngineApi = {
   },
 };
 
+// Ollama: server/routes.go GET /api/version → {version} at the server root. Its tokenizer, template and window
+// (OLLAMA_CONTEXT_LENGTH) are not exposed per request, so those checks are "n/a".
+const ollama: EngineApi = {
+  routes: { version: 'GET /api/version', tokenize: '-', context: '-', render: null },
+  async version(http) {
+    const j = jsonOf(await http.get(`${http.root}/api/version`), '/api/version');
+    return j ? String(field(j, 'version') ?? '') || null : null;
+  },
+  tokenize: async () => null,
+  maxContext: async () => null,
+  servedRender: async () => null,
+};
+
 /** An engine this table does not know: every engine-specific check is "n/a". */
 const unknown: EngineApi = {
   routes: { version: '-', tokenize: '-', context: '-', render: null },
@@ -130,7 +143,10 @@ const unknown: EngineApi = {
   servedRender: async () => null,
 };
 
-const APIS: Readonly<Record<string, EngineApi>> = { vllm, sglang, tgi, llamacpp };
+const APIS: Readonly<Record<string, EngineApi>> = { vllm, sglang, tgi, llamacpp, ollama };
+
+/** Every engine's API by id: what the engine check asks to tell which engine a server is (check-engine.ts). */
+export const ENGINE_APIS: ReadonlyArray<[string, EngineApi]> = Object.entries(APIS);
 
 /** The API of the submission's engine (serving.engine). */
 export const engineApi = (engine: string): EngineApi => APIS[engine] ?? unknown;

@@ -41,6 +41,7 @@ export async function engineApiRoute(ctx: SimContext, req: IncomingMessage, res:
     return true;
   };
   if (engine === 'vllm' && key === 'GET /version') return send(200, { version: SIM_VERSION });
+  if (engine === 'ollama' && key === 'GET /api/version') return send(200, { version: SIM_VERSION });
   if ((engine === 'vllm' && key === 'POST /tokenize') || (engine === 'sglang' && key === 'POST /v1/tokenize')) {
     const b = await body();
     const messages = Array.isArray(b.messages) && engine === 'vllm' ? (b.messages as Messages) : null;

@@ -34,6 +34,7 @@ after(async () => {
   for (const s of sims) await s.close();
 });
 
+/** Doctor of a submission served by `engine` against a simulator of that engine (or of `sim.engine`). */
 async function doctor(engine: EngineId, sim: Partial<SimOptions>, args: string[] = ['--json']) {
   const s = await startSim({ port: 0, profile: PROFILES.restater!, seed: 1, latencyMs: 0, faults: {}, retryAfterMs: 10, engine, ...sim });
   sims.push(s);
@@ -94,6 +95,27 @@ describe('userturn doctor against the simulator', () => {
       assert.match(report.checks.find((c) => c.id === check)!.detail, detail);
     });
   }
+
+  it('Ollama: the engine row names its version (GET /api/version); it said "does not answer … is the server really ollama?"', async () => {
+    const r = await doctor('ollama', {});
+    const engine = (JSON.parse(r.stdout) as Report).checks.find((c) => c.id === 'engine')!;
+    assert.equal(engine.status, 'pass', engine.detail);
+    assert.equal(engine.detail, 'ollama 0.0.0-userturn-sim (GET /api/version)');
+  });
+
+  it('a server that identifies as another engine than serving.engine fails the engine check (it passed, and a run templated every turn twice)', async () => {
+    for (const [submitted, served, detail] of [
+      ['vllm', 'ollama', /^the server is Ollama 0\.0\.0-userturn-sim \(it answers GET \/api\/version, not vLLM's GET \/version\), but serving\.engine is vllm: .*set serving\.engine: ollama$/],
+      ['ollama', 'vllm', /^the server is vLLM 0\.0\.0-userturn-sim \(it answers GET \/version, not Ollama's GET \/api\/version\), but serving\.engine is ollama/],
+      ['tgi', 'llamacpp', /^the server is llama\.cpp b0-0\.0\.0-userturn-sim \(it answers build_info of GET \/props, not TGI's GET \/info\)/],
+    ] as const) {
+      const r = await doctor(submitted, { engine: served });
+      assert.equal(r.code, 1, `${submitted} on ${served}: ${r.stdout}`);
+      const engine = (JSON.parse(r.stdout) as Report).checks.find((c) => c.id === 'engine')!;
+      assert.equal(engine.status, 'fail', `${submitted} on ${served}: ${engine.detail}`);
+      assert.match(engine.detail, detail);
+    }
+  });
 
   it('llama.cpp still loading its model (it lists the model meanwhile): the model check fails saying so, the rest is skipped', async () => {
     // The model check passed and every later check failed with a 503 of its own.
