@@ -36,6 +36,8 @@ export async function runDoctor(rawOpts: DoctorOptions): Promise<CheckResult[]> 
   const client = createCompletionsClient({
     baseURLs: [baseURL], apiKey: opts.apiKey, concurrency: 1, timeoutMs: opts.timeoutMs, maxAttempts: 2,
     backoffBaseMs: 200, backoffMaxMs: 1_000, cache: memoryCache(), stream: setup.engine.streams,
+    // The engine's own route and finish-reason names, as a run sends them (Ollama: /api/generate).
+    engine: setup.engine,
   });
   const ctx: DoctorContext = { setup, http: createHttp(baseURL, opts.apiKey, opts.timeoutMs), api: engineApi(setup.engine.id), client, probeItem, model: null, wantedModel: opts.model };
   const results: CheckResult[] = [];

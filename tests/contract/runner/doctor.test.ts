@@ -39,8 +39,9 @@ async function doctor(engine: EngineId, sim: Partial<SimOptions>, args: string[]
   const s = await startSim({ port: 0, profile: PROFILES.restater!, seed: 1, latencyMs: 0, faults: {}, retryAfterMs: 10, engine, ...sim });
   sims.push(s);
   const r = await runCli(['doctor', submission(engine), '--base-url', `${s.url}/v1`, '--template', qwenTemplate, '--data-dir', fixtureData, ...args]);
+  const routes = ((await (await fetch(`${s.url}/sim/stats?keys=0`)).json()) as { routes: Record<string, Record<string, number>> }).routes;
   await s.close();
-  return r;
+  return Object.assign(r, { routes });
 }
 const statuses = (r: Report) => Object.fromEntries(r.checks.map((c) => [c.id, c.status]));
 const failed = (r: Report) => r.checks.filter((c) => c.status === 'fail').map((c) => c.id);
@@ -101,6 +102,9 @@ describe('userturn doctor against the simulator', () => {
     const engine = (JSON.parse(r.stdout) as Report).checks.find((c) => c.id === 'engine')!;
     assert.equal(engine.status, 'pass', engine.detail);
     assert.equal(engine.detail, 'ollama 0.0.0-userturn-sim (GET /api/version)');
+    // Its generation and stop checks are sent as a run sends them: to Ollama's own route, not /v1/completions.
+    assert.ok(Object.keys(r.routes).some((k) => k.includes('/api/generate')), JSON.stringify(r.routes));
+    assert.ok(!Object.keys(r.routes).some((k) => k.includes('/v1/completions')), JSON.stringify(r.routes));
   });
 
   it('a server that identifies as another engine than serving.engine fails the engine check (it passed, and a run templated every turn twice)', async () => {
