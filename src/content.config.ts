@@ -6,6 +6,7 @@ import { Submission } from './schema/submission.ts';
 import { ResultSummary } from './schema/summary.ts';
 import { formatFieldError, parseWith } from './schema/errors.ts';
 import { resultsDir } from './data/paths.ts';
+import { isLink } from './data/links.ts';
 import { loadSuites } from './data/suites.ts';
 import { readSubmissions } from './data/submissions.ts';
 import { suiteDatasets, unlistedDatasetErrors } from './lib/result-datasets.ts';
@@ -47,8 +48,10 @@ const results = defineCollection({
       const committed = readSubmissions(join(root, 'submissions'), root).map((e) => ({ file: e.filePath, value: e.data }));
       for (const id of ids) {
         const abs = join(dir, id, 'summary.json');
-        if (!existsSync(abs)) continue;
+        if (!existsSync(abs) && !isLink(abs)) continue;
         const file = relative(process.cwd(), abs) || abs;
+        // As validate: a link is never read (one to /etc/passwd was quoted in the build log).
+        if (isLink(abs)) throw new Error(`${file}: (file): is a symbolic link: the build reads no link`);
         if (existsSync(join(dir, id, COMMIT_JOURNAL))) throw new Error(`${file}: (file): ${UNFINISHED_COMMIT}`);
         let data: unknown;
         try { data = JSON.parse(readFileSync(abs, 'utf8')); } catch (e) { throw new Error(`${file}: (root): invalid JSON: ${(e as Error).message}`); }
@@ -69,5 +72,6 @@ const results = defineCollection({
   },
   schema: ResultSummary,
 });
+
 
 export const collections = { submissions, results };

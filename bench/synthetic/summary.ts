@@ -24,6 +24,7 @@ export interface SummaryInput {
 export function buildSummary(s: SummaryInput): ResultSummary {
   const { suite, model: m } = s;
   const nSamples = [...s.samples.values()].reduce((n, list) => n + list.length, 0);
+  const nErrors = [...s.samples.values()].reduce((n, list) => n + list.filter((x) => x.error !== null).length, 0);
   const started = new Date(Date.UTC(2026, 10, 1) + s.index * 3_600_000);
   const summary: ResultSummary = {
     format: 1,
@@ -46,7 +47,8 @@ export function buildSummary(s: SummaryInput): ResultSummary {
         { id: SECONDARY, kind: 'heuristic', model: null, prompt_version: 'rules-1', temperature: null, max_tokens: null },
       ],
       primary_judge: PRIMARY,
-      endpoint_models: [`synthetic/${m.id}`],
+      // The simulator's naming: synthetic results are stamped simulated, and validate reads the two together.
+      endpoint_models: [`userturn-sim/synthetic-${m.id}`],
       simulated: true,
       runner_commit: null, runner_dirty: null,
       package_versions: { userturn: '0.1.0', generator: 'bench/synthetic' },
@@ -55,7 +57,7 @@ export function buildSummary(s: SummaryInput): ResultSummary {
     },
     run: {
       started_at: started.toISOString(), finished_at: new Date(started.getTime() + 1_800_000).toISOString(), duration_s: 1800,
-      requests_sent: nSamples * 2, cache_hits: 0, request_errors: 0, endpoints: ['http://127.0.0.1:0/v1 (synthetic)'],
+      requests_sent: nSamples * 2, cache_hits: 0, request_errors: nErrors, endpoints: ['http://127.0.0.1:0/v1 (synthetic)'],
     },
   };
   const { datasets, agreement } = summaryOfSamples({ suite, submission: summary.submission, samples: s.samples, judges: summary.provenance.judges, provenance: summary.provenance, run: summary.run });

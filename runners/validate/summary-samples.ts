@@ -2,6 +2,7 @@ import { createReadStream, existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { summaryFigureErrors } from '../../src/lib/summary-figures.ts';
+import { provenanceErrors } from '../../src/lib/summary-provenance.ts';
 import { missingSamplesError, sampleTally, unlistedSamplesError, type CountedSample } from '../../src/lib/summary-tally.ts';
 import { Sample, type DatasetId, type FieldError, type ResultSummary, type Suite } from '../../src/schema/index.ts';
 
@@ -28,6 +29,7 @@ export async function summarySamplesErrors(display: string, dir: string, summary
   if (isLink(samplesDir)) return [linkError(display, 'samples folder')];
   const listed = new Set(summary.datasets.map((d) => d.dataset));
   const read = new Map<DatasetId, CountedSample[]>();
+  const seen = { judges: new Set<string>(), anyError: false };
   for (const f of readdirSync(samplesDir).filter((n) => n.endsWith('.jsonl')).sort()) {
     if (!listed.has(f.slice(0, -'.jsonl'.length))) errors.push(unlistedSamplesError(display, f.slice(0, -'.jsonl'.length)));
   }
@@ -46,9 +48,11 @@ export async function summarySamplesErrors(display: string, dir: string, summary
     for (const s of samples) tally.add(s);
     errors.push(...tally.errors(display, i, d));
     read.set(d.dataset, samples);
+    for (const j of tally.judges) seen.judges.add(j);
+    seen.anyError ||= tally.anyError;
   }
   const suite = suites.find((s) => s.version === summary.provenance.suite_version);
-  if (errors.length === 0 && suite) errors.push(...summaryFigureErrors(display, summary, suite, read));
+  if (errors.length === 0 && suite) errors.push(...provenanceErrors(display, summary, suite, seen), ...summaryFigureErrors(display, summary, suite, read));
   return errors;
 }
 
@@ -73,8 +77,8 @@ async function countedSamples(file: string): Promise<CountedSample[]> {
     const r = Sample.safeParse(data);
     if (!r.success) continue; // not a sample: the samples file's own error
     // Only the counted fields are kept, not the texts (as validate-files.ts keeps them).
-    const { item_id, condition, error, verdicts, accuracy, unfinished } = r.data;
-    out.push({ item_id, condition, error, verdicts, accuracy, unfinished });
+    const { item_id, condition, sample_index, error, verdicts, accuracy, unfinished } = r.data;
+    out.push({ item_id, condition, sample_index, error, verdicts, accuracy, unfinished });
   }
   return out;
 }

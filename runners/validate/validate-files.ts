@@ -9,7 +9,7 @@ import { MAX_DOCUMENT_BYTES } from '../../src/lib/io/parse-document.ts';
 import { classify, submissionPathParts, type FileKind } from './classify.ts';
 import { HumanAgreementReport } from '../../src/schema/annotation.ts';
 import { crossFileErrors, repositorySubmissions, type LoadedSubmission } from './cross-file.ts';
-import { summarySubmissionErrors } from '../../src/lib/summary-submission.ts';
+import { identityDifferences, summarySubmissionErrors } from '../../src/lib/summary-submission.ts';
 import { summarySamplesErrors } from './summary-samples.ts';
 import type { CountedSample } from '../../src/lib/summary-tally.ts';
 import { datasetOfFile, resultDatasetErrors, resultDirOf, type CheckedSamples, type CheckedSummary } from './result-datasets.ts';
@@ -137,8 +137,8 @@ async function samplesFileRules(file: string, display: string, errors: ReturnTyp
       errors.push(...r.errors);
       continue;
     }
-    const { item_id, condition, error, verdicts, accuracy, unfinished } = r.value;
-    counted.push({ item_id, condition, error, verdicts, accuracy, unfinished });
+    const { item_id, condition, sample_index, error, verdicts, accuracy, unfinished } = r.value;
+    counted.push({ item_id, condition, sample_index, error, verdicts, accuracy, unfinished });
     if (ids.has(r.value.id)) errors.push({ file: where, field: 'id', message: `duplicate sample id "${r.value.id}"` });
     ids.add(r.value.id);
     const expected = basename(file, '.jsonl');
@@ -208,6 +208,10 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
     if (kind === 'json-schema' || kind === 'unknown') continue;
     filesChecked++;
     if (kind === 'samples') {
+      // Samples are published with the summary that counts them (a review published a folder of samples alone).
+      if (basename(dirname(file)) === 'samples' && !existsSync(join(resultDirOf(file), 'summary.json'))) {
+        errors.push({ file: display, field: '(file)', message: 'its result folder has no summary.json: samples are published only with the summary their figures are read against' });
+      }
       const counted: CountedSample[] = [];
       for (const e of await validateSamplesFile(file, display, counted)) errors.push(e);
       countedByFile.set(resolve(file), counted);
@@ -249,6 +253,7 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
       else if (WINDOWS_RESERVED_NAME.test(parts.org.split('.')[0]!)) errors.push({ file: display, field: '(path)', message: `the folder "${parts.org}" is a name Windows reserves for a device` });
       else if (parts.id !== r.value.id) errors.push({ file: display, field: 'id', message: `is "${r.value.id}" but the file name says "${parts.id}" (expected submissions/${parts.org}/${r.value.id}.yaml)` });
       errors.push(...submissionPolicyErrors(r.value, display, root));
+      errors.push(...(await staleResultErrors(display, r.value, root)));
       submissions.push({ file: display, path: resolve(file), value: r.value });
     }
   }
@@ -261,4 +266,19 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
     errors.push(...(await summarySamplesErrors(s.display, s.dir, s.value, suites, (f) => countedByFile.get(resolve(f)))));
   }
   return { errors, filesChecked, submissions, missing };
+}
+
+/**
+ * A submission changed while its result is published (results/<id>/summary.json names the model as the submission
+ * did): the pull request must bring the result along (a rerun, or the summary's identity fields edited to match),
+ * or the site build of main would refuse it after the merge.
+ */
+async function staleResultErrors(display: string, submission: Submission, root: string): Promise<FieldError[]> {
+  const file = join(root, 'results', submission.id, 'summary.json');
+  if (!existsSync(file) || (await lstat(file)).isSymbolicLink()) return [];
+  const loaded = await loadDocument(file);
+  const r = loaded.ok ? ResultSummary.safeParse(loaded.data) : null;
+  if (!r?.success) return []; // the summary's own errors, when it is validated
+  const shown = relative(root, file);
+  return identityDifferences(r.data, submission).map((d) => ({ file: display, field: d.field, message: `is ${JSON.stringify(d.submitted)}, but the published ${shown} says ${JSON.stringify(d.published)}: rerun the model in this pull request, or bring that summary's identity along` }));
 }

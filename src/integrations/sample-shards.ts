@@ -7,7 +7,7 @@
  * each dataset built from the same shards (`data/index/<dataset>/`: a directory, facets files, term files).
  */
 import type { AstroIntegration } from 'astro';
-import { cpSync, createReadStream, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,11 +18,13 @@ import { groupByItem, manifestEntry, splitShards } from '../lib/site/shards.ts';
 import { buildIndex, combineIndexes } from '../lib/site/search-index.ts';
 import type { ModelIndex } from '../lib/site/search.ts';
 import { resultsDir } from '../data/paths.ts';
+import { isLink } from '../data/links.ts';
 import { MAX_DOCUMENT_BYTES } from '../lib/io/parse-document.ts';
 import { loadSuites } from '../data/suites.ts';
 import { samplesFileErrors, suiteDatasets } from '../lib/result-datasets.ts';
 import { missingSamplesError, sampleTally, unlistedSamplesError } from '../lib/summary-tally.ts';
 import { summaryFigureErrors } from '../lib/summary-figures.ts';
+import { provenanceErrors } from '../lib/summary-provenance.ts';
 import type { FieldError, Suite } from '../schema/index.ts';
 
 /** validate's limit for one JSONL line. */
@@ -96,7 +98,9 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
     const summaryAbs = join(resultsDir, model, 'summary.json');
     const summaryFile = relative(process.cwd(), summaryAbs) || summaryAbs;
     // As validate: a link is never read (a review linked samples/ to a folder elsewhere and it was published).
-    if (isLink(sdir)) throw new Error(`${relative(process.cwd(), sdir) || sdir}: (file): is a symbolic link: the site reads no link`);
+    for (const p of [sdir, summaryAbs]) if (isLink(p)) throw new Error(`${relative(process.cwd(), p) || p}: (file): is a symbolic link: the site reads no link`);
+    // Samples are published with the summary that counts them (a review published a folder of samples alone).
+    if (existsSync(sdir) && !existsSync(summaryAbs)) throw new Error(`${relative(process.cwd(), sdir) || sdir}: (file): has no summary.json beside it: samples are published only with the summary their figures are read against`);
     if (!existsSync(sdir)) {
       // The site publishes a summary only beside the samples its figures are read against (a review removed samples/
       // and an edited summary was published).
@@ -117,6 +121,7 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
     const linked = files.find((f) => isLink(join(sdir, f)));
     if (linked) throw new Error(`${relative(process.cwd(), join(sdir, linked))}: (file): is a symbolic link: the site reads no link`);
     const read = new Map<Manifest['dataset'], Sample[]>();
+    const seen = { judges: new Set<string>(), anyError: false };
     // The published counts are the summary's: they must be what its samples give, as validate reads them (a summary
     // edited or left from another run would show figures no browsable sample supports).
     const mismatch: FieldError[] = [];
@@ -140,6 +145,8 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
         for (const sample of samples) tally.add(sample);
         mismatch.push(...tally.errors(summaryFile, listed, checked.datasets[listed]!));
         read.set(dataset as Manifest['dataset'], samples);
+        for (const j of tally.judges) seen.judges.add(j);
+        seen.anyError ||= tally.anyError;
       }
       const parts = splitShards(groupByItem(samples, conditionOrder));
       const manifest: Manifest = { model, dataset: dataset as Manifest['dataset'], samples: samples.length, shards: [] };
@@ -155,7 +162,7 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
     }
     // Counts agreeing, every figure is recomputed from the samples (an unknown suite version is the loader's error).
     const suite = checked && allSuites().find((x) => x.version === checked!.provenance.suite_version);
-    if (mismatch.length === 0 && checked && suite) mismatch.push(...summaryFigureErrors(summaryFile, checked, suite, read));
+    if (mismatch.length === 0 && checked && suite) mismatch.push(...provenanceErrors(summaryFile, checked, suite, seen), ...summaryFigureErrors(summaryFile, checked, suite, read));
     if (mismatch.length > 0) throw new Error(`result summary does not match its samples\n${mismatch.slice(0, 5).map(formatFieldError).join('\n')}`);
   }
   // Per dataset, across every model (models in folder order): the directory, the facets files, the term files.
@@ -169,13 +176,6 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
   return stats;
 }
 
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The shards are written, and every result read against its samples, when the build starts, into a folder of their

@@ -34,6 +34,7 @@ export function summaryFigureErrors(display: string, summary: ResultSummary, sui
   const found: Array<{ path: string; is: unknown; gives: unknown }> = [];
   differences(summary.datasets, rebuilt.datasets, 'datasets', found);
   differences(summary.agreement, rebuilt.agreement, 'agreement', found);
+  differences(summary.submission.hf.pinned, rebuilt.submission.hf.pinned, 'submission.hf.pinned', found);
   const errors: FieldError[] = found.slice(0, MAX_REPORTED).map((d) => ({ file: display, field: d.path, message: `is ${shown(d.is)} but its samples give ${shown(d.gives)}` }));
   if (found.length > MAX_REPORTED) errors.push({ file: display, field: 'datasets', message: `… and ${found.length - MAX_REPORTED} more figures that its samples do not give` });
   return errors;

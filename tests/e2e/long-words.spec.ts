@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,23 +16,31 @@ import { serve } from '../helpers/static-server.ts';
 const WORD = 'W'.repeat(5000);
 const JUDGE = 'llm:gpt-5.4-mini:judge-v1';
 const LONG_JUDGE = `llm:${'J'.repeat(116)}`;
-const A = 'gpt-oss-120b';
-const B = 'gpt-oss-20b';
+const A = 'hostile-gpt-oss-120b';
+const B = 'hostile-gpt-oss-20b';
 let site: { server: Server; origin: string; tmp: string };
 test.describe.configure({ mode: 'serial' });
 
-/** Put the long words into every summary and samples file of `dir`. */
+/**
+ * Put the long words into every summary and samples file of `dir`, under ids of their own: a result of a committed
+ * submission must name the model as its submission does (the build refuses another display name), and a simulated
+ * result of no committed submission may stand alone.
+ */
 function makeHostile(dir: string): void {
-  for (const id of readdirSync(dir)) {
+  for (const from of readdirSync(dir)) {
+    const id = `hostile-${from}`;
+    renameSync(join(dir, from), join(dir, id));
     const summary = join(dir, id, 'summary.json');
     const s = JSON.parse(readFileSync(summary, 'utf8').replaceAll(JUDGE, LONG_JUDGE));
-    s.submission.display_name = `${'W'.repeat(79 - id.length)} ${id}`; // the schema's 80 characters
+    s.submission.id = id;
+    s.submission.display_name = `${'W'.repeat(79 - id.length)} ${id}`; // the schema's 80 characters, one word
     writeFileSync(summary, JSON.stringify(s));
     for (const f of readdirSync(join(dir, id, 'samples'))) {
       const path = join(dir, id, 'samples', f);
       const lines = readFileSync(path, 'utf8').replaceAll(JUDGE, LONG_JUDGE).split('\n').filter(Boolean).map((l) => {
         const x = JSON.parse(l);
         for (const k of ['question', 'response', 'user_turn']) x[k] = `${WORD} ${x[k]}`;
+        x.submission_id = id;
         return JSON.stringify(x);
       });
       writeFileSync(path, `${lines.join('\n')}\n`);

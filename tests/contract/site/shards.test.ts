@@ -146,5 +146,14 @@ test('writeShards reads no link: a linked samples folder is refused before anyth
     renameSync(samples, join(elsewhere, 'samples'));
     symlinkSync(join(elsewhere, 'samples'), samples);
     await assert.rejects(writeShards(dir, out), /gpt-oss-120b\/samples: \(file\): is a symbolic link/);
+    rmSync(samples);
+    renameSync(join(elsewhere, 'samples'), samples);
+    // A linked summary.json (one to /etc/passwd was quoted in the build log), and samples with no summary at all.
+    const summary = join(dir, 'gpt-oss-120b', 'summary.json');
+    renameSync(summary, join(elsewhere, 'summary.json'));
+    symlinkSync(join(elsewhere, 'summary.json'), summary);
+    await assert.rejects(writeShards(dir, out), /gpt-oss-120b\/summary\.json: \(file\): is a symbolic link/);
+    rmSync(summary);
+    await assert.rejects(writeShards(dir, out), /gpt-oss-120b\/samples: \(file\): has no summary\.json beside it/);
   } finally { for (const d of [dir, out, elsewhere]) rmSync(d, { recursive: true, force: true }); }
 });

@@ -17,6 +17,19 @@ function results(): string {
   return dir;
 }
 const lines = (f: string) => readFileSync(f, 'utf8').split('\n').filter(Boolean);
+/** A forger's rebuild: the summary of a result folder (argv[1]) made anew from its samples, provenance and run kept. */
+const REBUILD = `
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+const { buildSummary } = await import(${JSON.stringify(join(REPO_ROOT, 'src/lib/build-summary.ts'))});
+const dir = process.argv[1];
+const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+const suite = parse(readFileSync(${JSON.stringify(join(REPO_ROOT, 'benchmark/suites'))} + '/v' + s.provenance.suite_version + '.yaml', 'utf8'));
+const samples = new Map(readdirSync(join(dir, 'samples')).map((f) => [f.replace('.jsonl', ''), readFileSync(join(dir, 'samples', f), 'utf8').split('\\n').filter(Boolean).map((l) => JSON.parse(l))]));
+const b = buildSummary({ suite, submission: s.submission, samples, judges: s.provenance.judges, provenance: s.provenance, run: s.run });
+writeFileSync(join(dir, 'summary.json'), JSON.stringify({ ...s, datasets: b.datasets, agreement: b.agreement }));
+`;
 
 describe('a summary read against its samples', () => {
   it('as written: ok; each alteration is named by the summary field it contradicts', () => {
@@ -49,6 +62,43 @@ describe('a summary read against its samples', () => {
           s.datasets[0].item_ids[0] = 'not-an-item';
           writeFileSync(f, JSON.stringify(s));
         }, /datasets\.0\.item_ids: lists \d+ items, which samples\/\w+\.jsonl does not hold in that order/],
+        // What the suite and samples determine of how the run was made (summary-provenance.ts, summary-tally.ts).
+        ['more samples than the protocol draws (best of n)', (dir) => {
+          const f = join(dir, model, 'samples', 'gsm8k.jsonl');
+          const all = lines(f);
+          const hot = all.map((l) => JSON.parse(l)).find((x) => x.condition === 't1.0')!;
+          writeFileSync(f, `${[...all, JSON.stringify({ ...hot, id: `${hot.item_id}~t1.0~9`, sample_index: 9 })].join('\n')}\n`);
+        }, /datasets\.\d+\.conditions\.\d+\.samples_per_item: is 4 but samples\/gsm8k\.jsonl holds sample 9 of item /],
+        ['a judge of the verdicts left out of the panel', (dir) => {
+          const f = join(dir, model, 'summary.json');
+          const s = JSON.parse(readFileSync(f, 'utf8'));
+          s.provenance.judges = s.provenance.judges.slice(0, 1);
+          s.agreement = [];
+          writeFileSync(f, JSON.stringify(s));
+        }, /provenance\.judges: does not list "heuristic:rules-1", whose verdicts the samples hold/],
+        ['verdicts not starting with the primary judge\'s (the example browser shows the first as primary)', (dir) => {
+          const f = join(dir, model, 'samples', 'ifeval.jsonl');
+          writeFileSync(f, `${lines(f).map((l) => { const x = JSON.parse(l); x.verdicts.reverse(); return JSON.stringify(x); }).join('\n')}\n`);
+        }, /provenance\.primary_judge: is "llm:gpt-5\.4-mini:judge-v1" but the verdicts of item .* do not start with its verdict/],
+        ['a budget the suite does not give, conditions of another suite, not simulated beside the simulator\'s models', (dir) => {
+          const f = join(dir, model, 'summary.json');
+          const s = JSON.parse(readFileSync(f, 'utf8'));
+          s.provenance.assistant_budget = { max_tokens: 32768, source: 'suite_reasoning_mode', reasoning_mode: 'think_tags', reason: null };
+          s.provenance.decoding.assistant.max_tokens = 32768;
+          s.provenance.decoding.conditions[1].temperature = 1.5;
+          s.provenance.simulated = false;
+          writeFileSync(f, JSON.stringify(s));
+        }, /^(?=[\s\S]*provenance\.assistant_budget\.max_tokens: is 32768 but suite v2 gives \d+ for reasoning mode think_tags)(?=[\s\S]*provenance\.decoding\.conditions: are not suite v2's conditions)(?=[\s\S]*provenance\.simulated: is false but endpoint_models are all the simulator's)/],
+        ['no request errors beside samples that hold them', (dir) => {
+          const f = join(dir, model, 'samples', 'gsm8k.jsonl');
+          const all = lines(f).map((l) => JSON.parse(l));
+          const k = all.findIndex((x) => x.error === null && x.condition === 'greedy');
+          all[k] = { ...all[k], error: { stage: 'user_turn', reason: 'HTTP 500 after 5 retries' }, verdicts: [], user_turn: '', finish_reason: null, prompt_sha256: null, timings: { ...all[k].timings, user_turn_ms: null } };
+          writeFileSync(f, `${all.map((x) => JSON.stringify(x)).join('\n')}\n`);
+          // The summary rebuilt from the edited samples, as a forger would, keeping run.request_errors at 0.
+          execFileSync(process.execPath, ['--input-type=module', '-e', REBUILD, join(dir, model)], { cwd: REPO_ROOT });
+        }, /run\.request_errors: is 0 but the samples hold request errors/],
+        ['samples alone, their summary gone', (dir) => rmSync(join(dir, model, 'summary.json')), /gpt-oss-120b\/samples\/gsm8k\.jsonl: \(file\): its result folder has no summary\.json/],
         // Every count intact, a figure edited: recomputed from the samples (summary-figures.ts).
         ['a follow-up rate and its interval edited', (dir) => {
           const f = join(dir, model, 'summary.json');
@@ -114,6 +164,47 @@ describe('a summary read against its samples', () => {
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a result of no committed submission must be simulated; a submission changed under a published result is flagged in its own pull request', () => {
+    const dir = results();
+    try {
+      // The review's way round the identity check: another folder and id, stamped as a real model.
+      const f = join(dir, 'gpt-oss-120b', 'summary.json');
+      const s = JSON.parse(readFileSync(f, 'utf8'));
+      s.provenance.simulated = false;
+      s.provenance.endpoint_models = ['openai/gpt-oss-120b'];
+      writeFileSync(f, JSON.stringify(s));
+      const r = runCli(['validate', dir]);
+      assert.equal(r.code, 0, `a real model's result of a committed submission: ${r.stdout}${r.stderr}`);
+      const ghost = join(dir, 'gpt-5');
+      cpSync(join(dir, 'gpt-oss-120b'), ghost, { recursive: true });
+      const g = JSON.parse(readFileSync(join(ghost, 'summary.json'), 'utf8'));
+      g.submission.id = 'gpt-5';
+      writeFileSync(join(ghost, 'summary.json'), JSON.stringify(g));
+      for (const sf of ['gsm8k', 'ifeval', 'ifbench', 'mt_bench', 'wildchat']) {
+        const p = join(ghost, 'samples', `${sf}.jsonl`);
+        try { writeFileSync(p, `${lines(p).map((l) => JSON.stringify({ ...JSON.parse(l), submission_id: 'gpt-5' })).join('\n')}\n`); } catch { /* a dataset the suite does not run */ }
+      }
+      const r2 = runCli(['validate', ghost]);
+      assert.equal(r2.code, 1, r2.stdout + r2.stderr);
+      assert.match(r2.stderr, /gpt-5\/summary\.json: submission\.id: no submission in submissions\/ has the id "gpt-5"/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // A repository whose published result a submission change makes stale: the submission's pull request says so.
+    const repo = mkdtempSync(join(tmpdir(), 'ut-stale-'));
+    try {
+      execFileSync(process.execPath, [join(REPO_ROOT, 'bench/synthetic/generate.ts'), '--out', join(repo, 'results'), '--models', '1', '--items', '2'], { stdio: 'ignore', cwd: REPO_ROOT });
+      cpSync(join(REPO_ROOT, 'submissions', 'openai'), join(repo, 'submissions', 'openai'), { recursive: true });
+      const sub = join(repo, 'submissions', 'openai', 'gpt-oss-120b.yaml');
+      writeFileSync(sub, readFileSync(sub, 'utf8').replace(/^display_name: .*$/m, 'display_name: gpt-oss 120B (renamed)'));
+      const r = runCli(['validate', 'submissions/openai/gpt-oss-120b.yaml'], { cwd: repo });
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      assert.match(r.stderr, /gpt-oss-120b\.yaml: display_name: is "gpt-oss 120B \(renamed\)", but the published results\/gpt-oss-120b\/summary\.json says "gpt-oss 120B": rerun the model in this pull request/);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
     }
   });
 
