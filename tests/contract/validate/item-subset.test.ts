@@ -1,0 +1,56 @@
+/**
+ * validate reads a result's items against the suite's seeded choice when the run's dataset files are at hand
+ * (runners/validate/item-subset.ts): a review deleted every sample of a wrongly answered item, rebuilt the summary,
+ * and GSM8K accuracy rose from 0.8 to 1 with every figure agreeing with the samples.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, it } from 'node:test';
+import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
+import { fixtureData, qwenTemplate, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+
+/** A forger's rebuild: the summary of a result folder (argv[1]) made anew from its samples, provenance and run kept. */
+const REBUILD = `
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+const { buildSummary } = await import(${JSON.stringify(join(REPO_ROOT, 'src/lib/build-summary.ts'))});
+const dir = process.argv[1];
+const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+const suite = parse(readFileSync(${JSON.stringify(join(REPO_ROOT, 'benchmark/suites'))} + '/v' + s.provenance.suite_version + '.yaml', 'utf8'));
+const samples = new Map(readdirSync(join(dir, 'samples')).map((f) => [f.replace('.jsonl', ''), readFileSync(join(dir, 'samples', f), 'utf8').split('\\n').filter(Boolean).map((l) => JSON.parse(l))]));
+const b = buildSummary({ suite, submission: s.submission, samples, judges: s.provenance.judges, provenance: s.provenance, run: s.run });
+writeFileSync(join(dir, 'summary.json'), JSON.stringify({ ...s, datasets: b.datasets, agreement: b.agreement }));
+`;
+
+let sim: SpawnedSim;
+before(async () => {
+  sim = await spawnSim(['--profile', 'aware', '--seed', '3', '--data-dir', fixtureData]);
+});
+after(() => sim.stop());
+
+it('an item left out of a result (its samples deleted, the summary rebuilt) is not the seeded choice of its --limit', async () => {
+  const work = mkdtempSync(join(tmpdir(), 'ut-items-'));
+  try {
+    const out = join(work, 'results');
+    const r = runCli(['run', 'submissions/qwen/qwen3.5-9b.yaml', '--base-url', `${sim.url}/v1`, '--limit', '4', '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--out', out, '--no-cache']);
+    assert.equal(r.code, 0, r.stderr);
+    const env = { USERTURN_DATA_DIR: fixtureData };
+    assert.equal(runCli(['validate', out], { env }).code, 0, 'as written');
+    const dir = join(out, 'qwen3.5-9b');
+    const f = join(dir, 'samples', 'gsm8k.jsonl');
+    const lines = readFileSync(f, 'utf8').split('\n').filter(Boolean);
+    const first = JSON.parse(lines[0]!).item_id;
+    writeFileSync(f, `${lines.filter((l) => JSON.parse(l).item_id !== first).join('\n')}\n`);
+    execFileSync(process.execPath, ['--input-type=module', '-e', REBUILD, dir], { cwd: REPO_ROOT });
+    assert.equal(runCli(['validate', out]).code, 0, 'without the dataset files nothing tells');
+    const v = runCli(['validate', out], { env });
+    assert.equal(v.code, 1, v.stdout + v.stderr);
+    assert.match(v.stderr, /qwen3\.5-9b\/summary\.json: datasets\.0\.item_ids: are not the suite's seeded choice of 3 gsm8k items/);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
