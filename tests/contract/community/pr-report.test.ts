@@ -178,6 +178,8 @@ test('changed results: the report applies the verified rule and names the failed
     'benchmark/suites/v1.yaml': readFileSync(join(REPO_ROOT, 'benchmark/suites/v1.yaml'), 'utf8'),
     'benchmark/policy/approved-judges.yaml': readFileSync(join(REPO_ROOT, 'benchmark/policy/approved-judges.yaml'), 'utf8'),
     [`results/${id}/summary.json`]: JSON.stringify(summary),
+    // A result of a real model is published for a committed submission (the generator's first model reuses its id).
+    [`submissions/openai/${id}.yaml`]: readFileSync(join(REPO_ROOT, `submissions/openai/${id}.yaml`), 'utf8'),
   };
   const simulated = await report(files, [`results/${id}/summary.json`]);
   assert.equal(simulated.input.errors.length, 0, JSON.stringify(simulated.input.errors));
