@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { SummaryInput } from '../../src/lib/build-summary.ts';
 import type { ProbeSetup } from './types.ts';
+import { visibleText } from '../../src/schema/text.ts';
 
 type GitState = { commit: string | null; dirty: boolean | null };
 
@@ -59,7 +60,9 @@ export function runProvenance(setup: ProbeSetup, root: string, endpointModels: s
       user_turn_max_tokens: setup.suite.user_turn.max_tokens,
       conditions: setup.suite.conditions.map((c) => ({ id: c.id, temperature: c.temperature, top_p: c.top_p, samples: c.samples })),
     },
-    endpoint_models: endpointModels,
+    // A served name is the server's text: recorded with its control characters written out (a hostile server's
+    // escape sequences would otherwise make the summary invalid, or reach a terminal that prints it).
+    endpoint_models: endpointModels.map((m) => visibleText(m).slice(0, 300)),
     simulated: endpointModels.every((m) => m.startsWith('userturn-sim/')),
     runner_commit: git.commit,
     runner_dirty: git.dirty,

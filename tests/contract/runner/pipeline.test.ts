@@ -144,7 +144,7 @@ describe('download-only datasets', () => {
     const hb = setup.suite.datasets.find((d) => d.id === 'healthbench')!;
     const item = { dataset: 'healthbench' as const, id: 'hb-7', question: 'My child has a fever of 39C.', reference: null, verifier: null };
     const client = createCompletionsClient({ baseURLs: [`${sim.url}/v1`], concurrency: 4, timeoutMs: 5000, maxAttempts: 2, backoffBaseMs: 5, backoffMaxMs: 10, cache: memoryCache() });
-    const out = await runProbe({ ...setup, datasets: [{ spec: hb, items: [item], files: [] }] }, { complete: (b) => client.complete(b), judges: [judge], verify: () => null, model: 'm' });
+    const out = await runProbe({ ...setup, datasets: [{ spec: hb, items: [item], files: [] }] }, { complete: (b) => client.complete(b), judges: [judge], verify: () => null, model: 'userturn-sim/aware' });
     const samples = out.samples.get('healthbench')!;
     assert.ok(samples.length > 0);
     assert.ok(samples.every((s) => s.question === '[healthbench item hb-7: prompt not redistributed]'));
