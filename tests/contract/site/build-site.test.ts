@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadLabelMeanings } from '../../../src/data/taxonomy.ts';
+import { loadSuites } from '../../../src/data/suites.ts';
+import { buildSummary } from '../../../src/lib/build-summary.ts';
 
 test('with zero results the site builds, says how to submit and run, and USERTURN_SIMULATED=1 shows the banner', () => {
   const empty = mkdtempSync(join(tmpdir(), 'ut-empty-'));
@@ -37,11 +39,19 @@ test('the changelog lists score changes from the git history of the results fold
     mkdirSync(results);
     execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', results, '--models', '2', '--items', '3'], { stdio: 'ignore' });
     git('add', '.'); git('commit', '-qm', 'First results');
-    const f = join(results, 'gpt-oss-20b', 'summary.json');
+    // A rejudge: the primary judge now calls every greedy user turn of gsm8k a genuine follow-up, and the summary is
+    // rebuilt from the samples (validate and the build recompute every figure from them).
+    const dir = join(results, 'gpt-oss-20b');
+    const f = join(dir, 'summary.json');
     const s = JSON.parse(readFileSync(f, 'utf8'));
-    const c = s.datasets[0].conditions[0];
-    c.followup = { value: 0.5, lo: 0.25, hi: 0.75, n: c.followup.n };
-    writeFileSync(f, JSON.stringify(s));
+    const gsm = join(dir, 'samples', 'gsm8k.jsonl');
+    const samples = readFileSync(gsm, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    for (const x of samples) if (x.condition === 'greedy' && x.verdicts[0]?.kind === 'label') x.verdicts[0].label = 'genuine_followup';
+    writeFileSync(gsm, `${samples.map((x) => JSON.stringify(x)).join('\n')}\n`);
+    const all = new Map(readdirSync(join(dir, 'samples')).map((n) => [n.replace('.jsonl', ''), readFileSync(join(dir, 'samples', n), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))]));
+    const suite = loadSuites().find((x) => x.version === s.provenance.suite_version)!;
+    const rebuilt = buildSummary({ suite, submission: s.submission, samples: all, judges: s.provenance.judges, provenance: s.provenance, run: s.run });
+    writeFileSync(f, JSON.stringify({ ...s, datasets: rebuilt.datasets, agreement: rebuilt.agreement }));
     git('commit', '-qam', 'Rejudge gpt-oss-20b');
     const b = astroBuild({ USERTURN_RESULTS_DIR: results });
     try {
@@ -49,7 +59,7 @@ test('the changelog lists score changes from the git history of the results fold
       const page = readFileSync(join(b.out, 'changelog', 'index.html'), 'utf8');
       assert.match(page, /Rejudge gpt-oss-20b/);
       assert.match(page, /First results/);
-      assert.match(page, /50\.0%/);
+      assert.match(page, /100\.0%/);
       assert.doesNotMatch(page, /changelog-empty/);
     } finally { rmSync(b.tmp, { recursive: true, force: true }); }
   } finally { rmSync(repo, { recursive: true, force: true }); }
@@ -65,9 +75,10 @@ test('a result that passes the verified rule is marked verified; one that fails 
     const s = JSON.parse(readFileSync(f, 'utf8'));
     s.submission.hf.revision = 'a'.repeat(40);
     s.submission.hf.pinned = true;
-    // The current suite is v2 (synthetic results are written as v1).
-    Object.assign(s.provenance, { simulated: false, runner_commit: 'b'.repeat(40), runner_dirty: false, primary_judge: 'llm:gpt-5.4-mini:judge-v1', suite_version: 2 });
-    s.provenance.judges = [{ id: 'llm:gpt-5.4-mini:judge-v1', kind: 'llm', model: 'gpt-5.4-mini', prompt_version: 'judge-v1', temperature: 0, max_tokens: 400 }, ...s.provenance.judges];
+    // A real model served the answers; the synthetic primary judge (llm:gpt-5.4-mini:judge-v1) with the prompt the
+    // policy approves (the generator stamps the suite's current judge-v2).
+    Object.assign(s.provenance, { simulated: false, endpoint_models: [`openai/${good}`], runner_commit: 'b'.repeat(40), runner_dirty: false });
+    s.provenance.judges[0].prompt_version = 'judge-v1';
     writeFileSync(f, JSON.stringify(s));
     // The primary judge's figures on the judge controls (within 5% false-genuine / 90% recall): the sixth condition.
     const rate = (hits: number, n: number, lo: number, hi: number) => ({ n, hits, rate: hits / n, lo, hi });
