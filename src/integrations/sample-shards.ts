@@ -176,7 +176,6 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
   return stats;
 }
 
-
 /**
  * The shards are written, and every result read against its samples, when the build starts, into a folder of their
  * own; they move into the site when it is done. A result refused here fails the build before any page is written: a
@@ -190,6 +189,8 @@ export default function sampleShards(): AstroIntegration {
       'astro:build:start': async () => {
         const t0 = Date.now();
         const dir = mkdtempSync(join(tmpdir(), 'userturn-shards-'));
+        // A build that fails after this never reaches build:done; its shards go with the process.
+        process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
         try {
           prepared = { dir, stats: await writeShards(resultsDir(), dir), ms: Date.now() - t0 };
         } catch (e) {
