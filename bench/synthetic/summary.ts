@@ -8,7 +8,6 @@ import { PRIMARY, SECONDARY } from './judges.ts';
 import type { ModelSpec } from './models.ts';
 import { fakeSha256 } from './text.ts';
 
-const ZERO_SHA = '0'.repeat(64);
 
 export interface SummaryInput {
   suite: Suite;
@@ -52,7 +51,8 @@ export function buildSummary(s: SummaryInput): ResultSummary {
       simulated: true,
       runner_commit: null, runner_dirty: null,
       package_versions: { userturn: '0.1.0', generator: 'bench/synthetic' },
-      datasets: s.datasets.map((d) => ({ id: d.id, files: d.source.files.map((f) => ({ name: f.name, sha256: f.sha256 ?? ZERO_SHA })) })),
+      // Its items are made up, not the dataset's: the files it stands on are no real dataset's either.
+      datasets: s.datasets.map((d) => ({ id: d.id, files: d.source.files.map((f) => ({ name: f.name, sha256: fakeSha256(`synthetic:${d.id}:${f.name}`) })) })),
       shards: null,
     },
     run: {
