@@ -42,9 +42,12 @@ export async function waitForModels(base: string, opts: WaitOptions): Promise<st
     // No try nor pause runs past the deadline (a review's 8 s wait took 14.5 s).
     const left = () => Math.max(1, deadline - Date.now());
     const found = await lookUpModel(endpoint!, { timeoutMs: Math.min(LOOKUP_TIMEOUT_MS, left()), expected: opts.expectModel ? [opts.expectModel] : [], readyRoute: opts.readyRoute, signal: opts.signal });
-    // Ended while it looked: what was seen before says more than the ending.
+    // Ended while it looked, by a signal or by the deadline cutting the try short: what was seen before says more than
+    // the ending ("no complete answer within 0.001 s" replaced a loading host's 503 under load).
     if (opts.signal?.aborted) continue;
     if ('refused' in found && opts.stopOnRefusal) throw new RefusedError(found.refused);
+    const ready = 'model' in found && found.loading === undefined && (!opts.expectModel || found.model === opts.expectModel);
+    if (!ready && Date.now() >= deadline && last !== 'no answer yet') continue;
     if ('model' in found && opts.expectModel && found.model !== opts.expectModel) last = `serves "${oneLine(found.model)}", not "${opts.expectModel}"`;
     else if ('model' in found) {
       if (found.loading === undefined) return found.model;

@@ -43,6 +43,24 @@ test('waitForModels: waits through 503s until the served model is listed; gives 
   }
 });
 
+test('waitForModels: a try the deadline cuts short does not replace what the host answered before', async () => {
+  // Under a loaded CI the last try ran into the deadline and its "no complete answer within 0.001 s" was the reason given.
+  let health = 0;
+  const server = createServer((req, res) => {
+    if (req.url === '/v1/models') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"m"}]}');
+    if (req.url === '/v1/health' && ++health === 1) return res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"code":503,"message":"Loading model","type":"unavailable_error"}}');
+    // Then silent: every later try is cut by the deadline.
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  try {
+    await assert.rejects(waitForModels(base, { timeoutMs: 600, intervalMs: 20, readyRoute: 'health' }), /\/v1\/health: 503 Loading model/);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
 test('waitForModels with the engine\'s readiness route: a model listed while /health answers 503 is still loading (llama.cpp)', async () => {
   let health = 0;
   const server = createServer((req, res) => {
@@ -56,7 +74,7 @@ test('waitForModels with the engine\'s readiness route: a model listed while /he
     assert.equal(await waitForModels(base, { timeoutMs: 5000, intervalMs: 20, readyRoute: 'health' }), 'm');
     assert.equal(health, 4, 'waited through three 503s');
     health = -1_000_000; // loading for good now
-    await assert.rejects(waitForModels(base, { timeoutMs: 400, intervalMs: 20, readyRoute: 'health' }), /was not ready within 0 s \(.*\/v1\/health: 503 Loading model \(it lists its model but cannot serve it yet\)\)$/);
+    await assert.rejects(waitForModels(base, { timeoutMs: 1400, intervalMs: 20, readyRoute: 'health' }), /was not ready within 1 s \(.*\/v1\/health: 503 Loading model \(it lists its model but cannot serve it yet\)\)$/);
   } finally {
     server.close();
   }
