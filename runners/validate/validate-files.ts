@@ -11,7 +11,7 @@ import { HumanAgreementReport } from '../../src/schema/annotation.ts';
 import { crossFileErrors, repositorySubmissions, type LoadedSubmission } from './cross-file.ts';
 import { identityDifferences, summarySubmissionErrors } from '../../src/lib/summary-submission.ts';
 import { summarySamplesErrors } from './summary-samples.ts';
-import { itemSubsetErrors } from './item-subset.ts';
+import { datasetErrors } from './dataset-checks.ts';
 import type { CountedSample } from '../../src/lib/summary-tally.ts';
 import { datasetOfFile, resultDatasetErrors, resultDirOf, type CheckedSamples, type CheckedSummary } from './result-datasets.ts';
 import { COMMIT_JOURNAL, suiteNameMismatch, UNFINISHED_COMMIT } from '../../src/lib/data-paths.ts';
@@ -266,7 +266,7 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
     errors.push(...summarySubmissionErrors(s.display, s.value, [...submissions, ...committed]));
     errors.push(...(await summarySamplesErrors(s.display, s.dir, s.value, suites, (f) => countedByFile.get(resolve(f)))));
     const suite = suites.find((x) => x.version === s.value.provenance.suite_version);
-    if (suite) errors.push(...(await itemSubsetErrors(s.display, s.value, suite, process.env.USERTURN_DATA_DIR)));
+    if (suite) errors.push(...(await datasetErrors(s.display, s.dir, s.value, suite, process.env.USERTURN_DATA_DIR)));
   }
   return { errors, filesChecked, submissions, missing };
 }
