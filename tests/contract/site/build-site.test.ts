@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadLabelMeanings } from '../../../src/data/taxonomy.ts';
-import { loadSuites } from '../../../src/data/suites.ts';
-import { buildSummary } from '../../../src/lib/build-summary.ts';
+import { rebuildSummary } from '../../helpers/rebuild-summary.ts';
 
 test('with zero results the site builds, says how to submit and run, and USERTURN_SIMULATED=1 shows the banner', () => {
   const empty = mkdtempSync(join(tmpdir(), 'ut-empty-'));
@@ -42,16 +41,11 @@ test('the changelog lists score changes from the git history of the results fold
     // A rejudge: the primary judge now calls every greedy user turn of gsm8k a genuine follow-up, and the summary is
     // rebuilt from the samples (validate and the build recompute every figure from them).
     const dir = join(results, 'gpt-oss-20b');
-    const f = join(dir, 'summary.json');
-    const s = JSON.parse(readFileSync(f, 'utf8'));
     const gsm = join(dir, 'samples', 'gsm8k.jsonl');
     const samples = readFileSync(gsm, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
     for (const x of samples) if (x.condition === 'greedy' && x.verdicts[0]?.kind === 'label') x.verdicts[0].label = 'genuine_followup';
     writeFileSync(gsm, `${samples.map((x) => JSON.stringify(x)).join('\n')}\n`);
-    const all = new Map(readdirSync(join(dir, 'samples')).map((n) => [n.replace('.jsonl', ''), readFileSync(join(dir, 'samples', n), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))]));
-    const suite = loadSuites().find((x) => x.version === s.provenance.suite_version)!;
-    const rebuilt = buildSummary({ suite, submission: s.submission, samples: all, judges: s.provenance.judges, provenance: s.provenance, run: s.run });
-    writeFileSync(f, JSON.stringify({ ...s, datasets: rebuilt.datasets, agreement: rebuilt.agreement }));
+    rebuildSummary(dir);
     git('commit', '-qam', 'Rejudge gpt-oss-20b');
     const b = astroBuild({ USERTURN_RESULTS_DIR: results });
     try {

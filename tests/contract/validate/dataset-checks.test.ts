@@ -5,27 +5,14 @@
  * item's accuracy is what the verifier gives its answer.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
-import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
+import { runCli } from '../../helpers/cli.ts';
+import { rebuildSummary } from '../../helpers/rebuild-summary.ts';
 import { fixtureData, qwenTemplate, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 
-/** A forger's rebuild: the summary of a result folder (argv[1]) made anew from its samples, provenance and run kept. */
-const REBUILD = `
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse } from 'yaml';
-const { buildSummary } = await import(${JSON.stringify(join(REPO_ROOT, 'src/lib/build-summary.ts'))});
-const dir = process.argv[1];
-const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
-const suite = parse(readFileSync(${JSON.stringify(join(REPO_ROOT, 'benchmark/suites'))} + '/v' + s.provenance.suite_version + '.yaml', 'utf8'));
-const samples = new Map(readdirSync(join(dir, 'samples')).map((f) => [f.replace('.jsonl', ''), readFileSync(join(dir, 'samples', f), 'utf8').split('\\n').filter(Boolean).map((l) => JSON.parse(l))]));
-const b = buildSummary({ suite, submission: s.submission, samples, judges: s.provenance.judges, provenance: s.provenance, run: s.run });
-writeFileSync(join(dir, 'summary.json'), JSON.stringify({ ...s, datasets: b.datasets, agreement: b.agreement }));
-`;
 
 let sim: SpawnedSim;
 before(async () => {
@@ -54,7 +41,7 @@ it('an item left out of a result (its samples deleted, the summary rebuilt) is n
     const lines = readFileSync(f, 'utf8').split('\n').filter(Boolean);
     const first = JSON.parse(lines[0]!).item_id;
     writeFileSync(f, `${lines.filter((l) => JSON.parse(l).item_id !== first).join('\n')}\n`);
-    execFileSync(process.execPath, ['--input-type=module', '-e', REBUILD, dir], { cwd: REPO_ROOT });
+    rebuildSummary(dir);
     assert.equal(runCli(['validate', out]).code, 0, 'without the dataset files nothing tells');
     const v = runCli(['validate', out], { env });
     assert.equal(v.code, 1, v.stdout + v.stderr);
@@ -74,7 +61,7 @@ it('an item whose samples carry an accuracy its answer does not get (flipped, th
     const item = samples.find((x) => x.accuracy && !x.unfinished)!.item_id;
     for (const x of samples) if (x.item_id === item && x.accuracy) x.accuracy.correct = !x.accuracy.correct;
     writeFileSync(f, `${samples.map((x) => JSON.stringify(x)).join('\n')}\n`);
-    execFileSync(process.execPath, ['--input-type=module', '-e', REBUILD, dir], { cwd: REPO_ROOT });
+    rebuildSummary(dir);
     const v = runCli(['validate', out], { env });
     assert.equal(v.code, 1, v.stdout + v.stderr);
     assert.match(v.stderr, new RegExp(`summary\\.json: datasets\\.0\\.accuracy: rests on samples/gsm8k\\.jsonl, whose item "${item}" carries an accuracy its answer does not get from the verifier`));

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
+import { rebuildSummary } from '../../helpers/rebuild-summary.ts';
 
 /** Synthetic results of two models (bench/synthetic), valid as written. */
 function results(): string {
@@ -17,19 +18,6 @@ function results(): string {
   return dir;
 }
 const lines = (f: string) => readFileSync(f, 'utf8').split('\n').filter(Boolean);
-/** A forger's rebuild: the summary of a result folder (argv[1]) made anew from its samples, provenance and run kept. */
-const REBUILD = `
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse } from 'yaml';
-const { buildSummary } = await import(${JSON.stringify(join(REPO_ROOT, 'src/lib/build-summary.ts'))});
-const dir = process.argv[1];
-const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
-const suite = parse(readFileSync(${JSON.stringify(join(REPO_ROOT, 'benchmark/suites'))} + '/v' + s.provenance.suite_version + '.yaml', 'utf8'));
-const samples = new Map(readdirSync(join(dir, 'samples')).map((f) => [f.replace('.jsonl', ''), readFileSync(join(dir, 'samples', f), 'utf8').split('\\n').filter(Boolean).map((l) => JSON.parse(l))]));
-const b = buildSummary({ suite, submission: s.submission, samples, judges: s.provenance.judges, provenance: s.provenance, run: s.run });
-writeFileSync(join(dir, 'summary.json'), JSON.stringify({ ...s, datasets: b.datasets, agreement: b.agreement }));
-`;
 
 describe('a summary read against its samples', () => {
   it('as written: ok; each alteration is named by the summary field it contradicts', () => {
@@ -96,7 +84,7 @@ describe('a summary read against its samples', () => {
           all[k] = { ...all[k], error: { stage: 'user_turn', reason: 'HTTP 500 after 5 retries' }, verdicts: [], user_turn: '', finish_reason: null, prompt_sha256: null, timings: { ...all[k].timings, user_turn_ms: null } };
           writeFileSync(f, `${all.map((x) => JSON.stringify(x)).join('\n')}\n`);
           // The summary rebuilt from the edited samples, as a forger would, keeping run.request_errors at 0.
-          execFileSync(process.execPath, ['--input-type=module', '-e', REBUILD, join(dir, model)], { cwd: REPO_ROOT });
+          rebuildSummary(join(dir, model));
         }, /run\.request_errors: is 0 but the samples hold request errors/],
         ['samples alone, their summary gone', (dir) => rmSync(join(dir, model, 'summary.json')), /gpt-oss-120b\/samples\/gsm8k\.jsonl: \(file\): its result folder has no summary\.json/],
         // Every count intact, a figure edited: recomputed from the samples (summary-figures.ts).
