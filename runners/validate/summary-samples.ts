@@ -1,9 +1,8 @@
 import { createReadStream, existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
-import { summaryFigureErrors } from '../../src/lib/summary-figures.ts';
-import { provenanceErrors } from '../../src/lib/summary-provenance.ts';
-import { missingSamplesError, sampleTally, unlistedSamplesError, type CountedSample } from '../../src/lib/summary-tally.ts';
+import { summaryAgainstSamples } from '../../src/lib/summary-check.ts';
+import { missingSamplesError, unlistedSamplesError, type CountedSample } from '../../src/lib/summary-tally.ts';
 import { Sample, type DatasetId, type FieldError, type ResultSummary, type Suite } from '../../src/schema/index.ts';
 
 /** A link in a result folder is never read: it could point anywhere on the machine (validate-files.ts refuses links). */
@@ -16,20 +15,19 @@ const linkError = (display: string, what: string): FieldError => ({ file: displa
  * read for its own rules (its valid lines only); a samples file not named (a summary validated alone) is read here,
  * skipping lines that are not valid samples (the samples file's own errors). A result folder without a samples folder
  * is not read against anything (pr-report checks only the changed files). Once the counts agree, every figure is
- * recomputed from the samples with the suite of the summary's version (`suites`; a version not among them is
+ * recomputed from the samples with the summary's suite (`suite`, undefined for a version the benchmark does not hold:
  * refused by resultDatasetErrors).
  */
-export async function summarySamplesErrors(display: string, dir: string, summary: ResultSummary, suites: readonly Suite[], alreadyRead: (file: string) => CountedSample[] | undefined = () => undefined): Promise<FieldError[]> {
+export async function summarySamplesErrors(display: string, dir: string, summary: ResultSummary, suite: Suite | undefined, alreadyRead: (file: string) => CountedSample[] | undefined = () => undefined): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const samplesDir = join(dir, 'samples');
-  // A summary alone, without its samples folder (the files a pull request changed, as pr-report sees them): nothing
-  // to read it against here.
-  if (!existsSync(samplesDir) && !isLink(samplesDir)) return errors;
   // A review linked samples/ to a folder elsewhere: its files were read and quoted in the errors.
   if (isLink(samplesDir)) return [linkError(display, 'samples folder')];
+  // A summary alone, without its samples folder (the files a pull request changed, as pr-report sees them): nothing
+  // to read it against here.
+  if (!existsSync(samplesDir)) return errors;
   const listed = new Set(summary.datasets.map((d) => d.dataset));
   const read = new Map<DatasetId, CountedSample[]>();
-  const seen = { judges: new Set<string>(), anyError: false };
   for (const f of readdirSync(samplesDir).filter((n) => n.endsWith('.jsonl')).sort()) {
     if (!listed.has(f.slice(0, -'.jsonl'.length))) errors.push(unlistedSamplesError(display, f.slice(0, -'.jsonl'.length)));
   }
@@ -43,17 +41,9 @@ export async function summarySamplesErrors(display: string, dir: string, summary
       errors.push(missingSamplesError(display, i, d.dataset));
       continue;
     }
-    const tally = sampleTally(summary.provenance.primary_judge);
-    const samples = alreadyRead(file) ?? (await countedSamples(file));
-    for (const s of samples) tally.add(s);
-    errors.push(...tally.errors(display, i, d));
-    read.set(d.dataset, samples);
-    for (const j of tally.judges) seen.judges.add(j);
-    seen.anyError ||= tally.anyError;
+    read.set(d.dataset, alreadyRead(file) ?? (await countedSamples(file)));
   }
-  const suite = suites.find((s) => s.version === summary.provenance.suite_version);
-  if (errors.length === 0 && suite) errors.push(...provenanceErrors(display, summary, suite, seen), ...summaryFigureErrors(display, summary, suite, read));
-  return errors;
+  return summaryAgainstSamples(display, summary, suite, read, errors);
 }
 
 function isLink(path: string): boolean {

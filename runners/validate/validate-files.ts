@@ -264,8 +264,8 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
   const committed = summaries.length > 0 ? await repositorySubmissions(root) : [];
   for (const s of summaries) {
     errors.push(...summarySubmissionErrors(s.display, s.value, [...submissions, ...committed]));
-    errors.push(...(await summarySamplesErrors(s.display, s.dir, s.value, suites, (f) => countedByFile.get(resolve(f)))));
     const suite = suites.find((x) => x.version === s.value.provenance.suite_version);
+    errors.push(...(await summarySamplesErrors(s.display, s.dir, s.value, suite, (f) => countedByFile.get(resolve(f)))));
     if (suite) errors.push(...(await datasetErrors(s.display, s.dir, s.value, suite, process.env.USERTURN_DATA_DIR)));
   }
   return { errors, filesChecked, submissions, missing };

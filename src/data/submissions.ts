@@ -1,7 +1,8 @@
 /** The committed submissions (submissions/<org>/<id>.yaml), read at build time. */
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseDocumentBytes } from '../lib/io/parse-document.ts';
+import { isLink } from './links.ts';
 import { Submission, formatFieldError, parseWith, type FieldError } from '../schema/index.ts';
 
 export interface SubmissionEntry {
@@ -28,7 +29,7 @@ export function readSubmissions(dir: string, root = process.cwd()): SubmissionEn
     for (const name of names) {
       const abs = join(dir, org, name);
       const file = relative(root, abs) || abs;
-      if (lstatSync(abs).isSymbolicLink()) {
+      if (isLink(abs)) {
         errors.push({ file, field: '(file)', message: 'is a symbolic link: the build reads no link (a link could point anywhere on the machine)' });
         continue;
       }

@@ -22,9 +22,8 @@ import { isLink } from '../data/links.ts';
 import { MAX_DOCUMENT_BYTES } from '../lib/io/parse-document.ts';
 import { loadSuites } from '../data/suites.ts';
 import { samplesFileErrors, suiteDatasets } from '../lib/result-datasets.ts';
-import { missingSamplesError, sampleTally, unlistedSamplesError } from '../lib/summary-tally.ts';
-import { summaryFigureErrors } from '../lib/summary-figures.ts';
-import { provenanceErrors } from '../lib/summary-provenance.ts';
+import { missingSamplesError, unlistedSamplesError } from '../lib/summary-tally.ts';
+import { summaryAgainstSamples } from '../lib/summary-check.ts';
 import type { FieldError, Suite } from '../schema/index.ts';
 
 /** validate's limit for one JSONL line. */
@@ -121,7 +120,6 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
     const linked = files.find((f) => isLink(join(sdir, f)));
     if (linked) throw new Error(`${relative(process.cwd(), join(sdir, linked))}: (file): is a symbolic link: the site reads no link`);
     const read = new Map<Manifest['dataset'], Sample[]>();
-    const seen = { judges: new Set<string>(), anyError: false };
     // The published counts are the summary's: they must be what its samples give, as validate reads them (a summary
     // edited or left from another run would show figures no browsable sample supports).
     const mismatch: FieldError[] = [];
@@ -140,14 +138,7 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
       const samples = await readSamples(abs, file, model, dataset);
       const listed = checked?.datasets.findIndex((d) => d.dataset === dataset) ?? -1;
       if (checked && listed < 0) mismatch.push(unlistedSamplesError(summaryFile, dataset));
-      if (checked && listed >= 0) {
-        const tally = sampleTally(checked.provenance.primary_judge);
-        for (const sample of samples) tally.add(sample);
-        mismatch.push(...tally.errors(summaryFile, listed, checked.datasets[listed]!));
-        read.set(dataset as Manifest['dataset'], samples);
-        for (const j of tally.judges) seen.judges.add(j);
-        seen.anyError ||= tally.anyError;
-      }
+      if (checked && listed >= 0) read.set(dataset as Manifest['dataset'], samples);
       const parts = splitShards(groupByItem(samples, conditionOrder));
       const manifest: Manifest = { model, dataset: dataset as Manifest['dataset'], samples: samples.length, shards: [] };
       parts.forEach((items, n) => {
@@ -160,9 +151,8 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
       stats.samples += samples.length;
       stats.shards += parts.length;
     }
-    // Counts agreeing, every figure is recomputed from the samples (an unknown suite version is the loader's error).
-    const suite = checked && allSuites().find((x) => x.version === checked!.provenance.suite_version);
-    if (mismatch.length === 0 && checked && suite) mismatch.push(...provenanceErrors(summaryFile, checked, suite, seen), ...summaryFigureErrors(summaryFile, checked, suite, read));
+    // Counts, then every figure, read against the samples (an unknown suite version is the loader's error).
+    if (checked) summaryAgainstSamples(summaryFile, checked, allSuites().find((x) => x.version === checked!.provenance.suite_version), read, mismatch);
     if (mismatch.length > 0) throw new Error(`result summary does not match its samples\n${mismatch.slice(0, 5).map(formatFieldError).join('\n')}`);
   }
   // Per dataset, across every model (models in folder order): the directory, the facets files, the term files.
