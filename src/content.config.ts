@@ -73,5 +73,4 @@ const results = defineCollection({
   schema: ResultSummary,
 });
 
-
 export const collections = { submissions, results };
