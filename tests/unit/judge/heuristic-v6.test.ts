@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { classifyUserTurn } from '../../../runners/judge/heuristic/classify.ts';
-import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/version.ts';
 import { createHeuristicJudge } from '../../../runners/judge/index.ts';
 import { loadLabelledSet } from '../../../runners/judge/labelled/load.ts';
 import { scoreJudge } from '../../../runners/judge/calibration/score.ts';
@@ -62,10 +61,6 @@ for (const [q, a, u, label, rule] of cases) {
     assert.ok(hit.rule.startsWith(rule), `rule ${hit.rule} does not start with ${rule}`);
   });
 }
-
-test('the rule-set version is heuristic-v6', () => {
-  assert.equal(HEURISTIC_VERSION, 'heuristic-v6');
-});
 
 test('words split at script changes and key Korean words by their first two syllables; wording keys compare CJK by character bigrams', () => {
   assert.deepEqual(words('Anki는 사과를'), ['anki', '는', '사과']);

@@ -44,7 +44,7 @@ const cases: Array<[string, string, string]> = [
   ['Now, Tom has 5 boxes with 12 pencils each and gives 7 away. How many pencils are left?', 'new_unrelated_query', 'grounding.fresh_request'],
   ['What if she sold them for $3 instead?', 'genuine_followup', 'grounding.'],
   // A pronoun inside a self-contained problem ("does it") is not a hook back to the answer.
-  ['A train travels 60 miles per hour for 2.5 hours. How far does it go?', 'new_unrelated_query', 'grounding.fresh_request'],
+  ['A train travels 60 miles per hour for 2.5 hours. How far does it go?', 'new_unrelated_query', 'grounding.word_problem'],
   ['Worked, thanks!', 'generic_closing', 'closing.short_thanks'],
   ["Thanks, but it didn't work for me", 'genuine_followup', 'grounding.'],
   ['How can I sell the eggs from the last day of the week?', 'genuine_followup', 'grounding.'],

@@ -1,10 +1,13 @@
 import { clip } from '../text/sentences.ts';
+import { ownMaterialRule } from './own-material.ts';
 import { isQuery } from './register.ts';
 import type { Signals } from '../signals/types.ts';
 import type { RuleHit } from '../types.ts';
 
 /**
  * genuine_followup vs new_unrelated_query, once every failure rule has passed. In order:
+ *  0. a turn with its own material (mostly new words, or a word problem) and no reference to what the assistant
+ *     wrote → new request (own-material.ts);
  *  1. an explicit reference to the answer ("your answer", "you said", "step 2", "are you sure") → follow-up;
  *  2. an announced new question ("Next question: …") → new request;
  *  3. a self-contained fresh problem whose words are mostly new → new request, whatever bare opener it starts
@@ -14,6 +17,8 @@ import type { RuleHit } from '../types.ts';
  *  5. otherwise → unrelated request.
  */
 export function groundingRule(text: string, s: Signals): RuleHit {
+  const ownMaterial = ownMaterialRule(text, s);
+  if (ownMaterial) return ownMaterial;
   const stat = `shares ${s.inQ} content word(s) with the question and ${s.aOnly} only with the answer; ${Math.round(100 * s.novelRatio)}% of its words are new`;
   // A long turn brings its own material: cues deep inside it ("the previous sentence", "the same word") are
   // about that material. Only a reference in its first sentence counts there.

@@ -62,3 +62,24 @@ export const STRONG_REF_ML =
 /** A conversational hook: why, what if, and, then; a question whose subject is left out or is "it" ("¿Funciona con…?", "ça marche…", "それは…"). */
 export const WEAK_REF_ML =
   /^(?:(?:那|那么|但是|可是|为什么|如果|还有)|(?:じゃあ|では|でも|なぜ|どうして|もし))|为什么|为何|如果.*(?:会|呢)|呢[？?]|なぜ|どうして|もし.*(?:たら|ば)|¿por qué|\by si\b|¿y (?:si|qué|cómo)|pourquoi|\bet si\b|\bwarum\b|\bwieso\b|\bwas wäre,? wenn\b|\bund wenn\b|\bpor que\b|^e (?:se|quanto|como|o que)\b|\be se\b|^(?:그럼|그러면|그런데|근데)|왜|만약|^¿?(?:funciona|sirve|vale|cambia|afecta|incluye|serve|muda|inclui|dá (?:pra|para))\b|^(?:est-ce que )?ça (?:marche|fonctionne|change|vaut|inclut)\b|^(?:funktioniert|geht|klappt|gilt) (?:das|es)\b|^(?:这个|那个|它)|^(?:それ|これ)(?:は|って|も)|^(?:이것|그것|이거|그거)|대신|(?:으면|면) [^?？]*[?？]|(?:だったら|としたら|だとしたら|の場合(?:は|だと))|(?:すると|入れると|にすると|にしたら|したら|だと)[^？?]*[？?]|(?:라면|이라면|경우에는)/iu;
+
+/**
+ * heuristic-v7: an explicit reference that names what the assistant already wrote ("your previous response", "you
+ * said", "above", "step 2", any reference in another language). Deictic cues ("summarize this", "is this correct",
+ * "the last one") are not among them: in a turn that brings its own material they point at that material.
+ */
+export const PAST_REF = /\byour?\b|\babove\b|\bprevious|\bearlier\b|\bso far\b|\b(?:step|part|point|line|paragraph|section|option|example|item|bullet) (?:\d|one|two|three)|[^\x00-\x7f]/i;
+
+/** heuristic-v7: "your answer" as the reply still to come, in task boilerplate ("give your answer…", "your response must…"). */
+export const FUTURE_REF =
+  /\b(?:give|make|wrap|put|format|end|start|begin|write|keep|provide|include|choose|finish)\s+(?:\w+\s+)?your\b|\byour (?:\w+ )?(?:response|answer|reply|output|explanation|essay|text)\s+(?:must|should|needs?|has to|have to|will|shall|in\b|with\b|wrapped|contains?|is to)\b/i;
+
+/** Days and months: capitalised, but they tie no two word problems together ("On Friday…"). */
+export const CALENDAR_NAME = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+
+/**
+ * heuristic-v7: how a user's own turn starts (a pronoun, "I", a discourse marker, a question word, "if"), as opposed
+ * to the first sentence of a word problem ("Lorie earns $10 per hour.", "A shoe store was having a sale.").
+ */
+export const NOT_A_PROBLEM_OPENING =
+  /^\W*(?:i|i'm|i've|i'd|we|my|our|you|your|if|suppose|assuming|what|why|how|so|and|but|or|ok|okay|sure|yes|no|wait|hmm+|thanks|thank|then|also|now|let|let's|here|here's|is|are|does|do|did|can|could|would|should|will|please|again|great|hi|hello|hey|actually|sorry|oh|ah|in|for|with|that|this|these|those|it|they|he|she)\b/i;
