@@ -41,7 +41,7 @@ const cases: Array<[string, string, string]> = [
   ['The question asks for the daily income, so we compute 9 * 2.', 'meta_planning', 'planning.language'],
   ['I hope this helps! Let me know if you have any other questions.', 'identity_leakage', 'leakage.assistant_voice'],
   ["Janet's ducks lay 16 eggs per day. She eats three for breakfast and bakes muffins with four. How much does she make every day?", 'prompt_restatement', 'restatement.'],
-  ['Now, Tom has 5 boxes with 12 pencils each and gives 7 away. How many pencils are left?', 'new_unrelated_query', 'grounding.fresh_request'],
+  ['Now, Tom has 5 boxes with 12 pencils each and gives 7 away. How many pencils are left?', 'new_unrelated_query', 'grounding.word_problem'],
   ['What if she sold them for $3 instead?', 'genuine_followup', 'grounding.'],
   // A pronoun inside a self-contained problem ("does it") is not a hook back to the answer.
   ['A train travels 60 miles per hour for 2.5 hours. How far does it go?', 'new_unrelated_query', 'grounding.word_problem'],

@@ -11,6 +11,8 @@ export const CLOSING_ML =
 
 /** The model speaking as the assistant: offers of help, hopes it helped, "as an AI". */
 export const VOICE_ML: RegExp[] = [
+  // heuristic-v8: the helper offering more ("tell me if you want an example"), in each language: an offer, not a request.
+  /如果(?:你|您)?(?:需要|想)(?:我)?[^。！？!?]{0,24}(?:请|就|可以)?告诉我|需要我[^。！？!?]{0,16}吗|(?:必要|ご希望)(?:があれば|でしたら|なら)[^。]{0,24}(?:お知らせ|言って|お申し付け)ください|(?:싶으시면|필요하시면|원하시면)[^.!?]{0,30}(?:말씀해|알려) ?주세요|\b(?:dis-moi|dites-moi) si (?:tu|vous) (?:veux|voulez|souhaites?|souhaitez|as besoin|avez besoin)\b|\b(?:dime|avísame|házmelo saber) si (?:quieres|necesitas|te gustaría)\b|\bsag (?:mir )?(?:bescheid|gerne?),? (?:wenn|falls|ob) (?:du|sie)\b|\b(?:me avise|diga-me|me diga) se (?:quiser|precisar|você quiser|você precisar)\b/iu,
   /希望(?:这|这些|以上|我的回答)?(?:对你|对您)?有(?:所)?帮助|如果(?:你|您)还有(?:其他|任何)?(?:问题|疑问)|随时(?:告诉|问)我|有什么(?:可以|能)(?:帮|为)(?:你|您)|我(?:很)?(?:乐意|愿意)(?:帮助|为你|为您)|作为(?:一个)?(?:人工智能|AI|语言模型)/u,
   /お役に立て(?:れば|て)|他に(?:ご)?質問(?:があれば|がございましたら)|お気軽に(?:お尋ね|ご質問|どうぞ)|お手伝いでき(?:ること|れば)|AIとして|言語モデルとして|どういたしまして/u,
   /espero que (?:esto |esta |te |le |la )?(?:te |le )?(?:ayude|sirva|haya (?:ayudado|servido))|si tienes (?:alguna |más |otra )?pregunta|no dudes en (?:preguntar|contactar)|estoy aquí para ayudar|(?:con )?gusto te ayudo|como (?:una )?(?:ia|inteligencia artificial|modelo de lenguaje)|¿(?:hay )?algo más en (?:lo )?que (?:pueda|te pueda) ayudar/iu,

@@ -4,6 +4,8 @@ import { clip, sentences } from '../text/sentences.ts';
 import { numbersAndWords } from '../text/tokens.ts';
 import type { RuleHit } from '../types.ts';
 
+const ANNOUNCING_CONNECTIVE = /^\W*(?:also|now|next|ok(?:ay)?|alright|all right)\s*[,:;.!-]\s*/i;
+
 /** Chinese, Japanese and Korean text: counted by characters, so the word counts below do not apply to it. */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
@@ -40,7 +42,9 @@ export function ownMaterialRule(text: string, s: Signals): RuleHit | null {
 }
 
 function isWordProblem(text: string): boolean {
-  const parts = sentences(text);
+  // heuristic-v8: a connective that only announces the next task ("Also, …", "Now: …", "Next, …", "OK, …") is not
+  // the problem's opening.
+  const parts = sentences(text.replace(ANNOUNCING_CONNECTIVE, ''));
   if (parts.length < 2) return false;
   const first = parts[0] as string;
   const last = parts[parts.length - 1] as string;

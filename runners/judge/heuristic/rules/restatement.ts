@@ -2,7 +2,7 @@ import { contextMarkedWords, contextNormalized, contextNumbersAndWords, contextW
 import { normalize } from '../text/normalize.ts';
 import { clip } from '../text/sentences.ts';
 import { numbersAndWords, wordingKeys } from '../text/tokens.ts';
-import { isGeneric } from '../text/vocabulary.ts';
+import { isGeneric, isInstructionWord } from '../text/vocabulary.ts';
 import type { Signals } from '../signals/types.ts';
 import type { RuleHit } from '../types.ts';
 
@@ -14,7 +14,7 @@ import type { RuleHit } from '../types.ts';
 export function restatementRule(text: string, question: string, response: string, s: Signals): RuleHit | null {
   // A restatement keeps the question's named entities and adds none: "…the causes of the French Revolution" after
   // "…the causes of World War I" is a new task in the same form.
-  if (s.u.size === 0 || s.q.size === 0 || s.strongRef || s.hypothetical) return null;
+  if (s.u.size === 0 || s.q.size === 0 || s.strongRef || s.hypothetical || s.newMarker) return null;
   const qText = contextNormalized(question);
   const firstWord = normalize(text).match(/\p{L}+/u)?.[0];
   if (s.newProper.some((w) => w !== firstWord && !qText.includes(w))) return null;
@@ -30,6 +30,11 @@ export function restatementRule(text: string, question: string, response: string
       evidence: clip(text, 160),
     };
   }
+  // heuristic-v8: the question's template about another subject is a new task ("Write a good name for a white cat.
+  // Your answer must contain a title…" after the same for a black dog): when the turn brings two or more topic words of
+  // its own (a quarter of its topic or more) and keeps less than 40% of the question's topic, what reads as a
+  // restatement below is labelled new_unrelated_query (restatement.new_subject): it shares the boilerplate, not the task.
+  const swapped = swapsTopic(s);
   // heuristic-v6: a paraphrase compared by wording keys (character bigrams of Chinese, Japanese and Korean, word
   // prefixes elsewhere: no segmentation or stemming needed): it covers 40% of the question's wording, a quarter of its own
   // wording is the question's, and at most a fifth comes from the answer alone.
@@ -53,8 +58,8 @@ export function restatementRule(text: string, question: string, response: string
     for (const b of qb) if (ub.has(b)) cover++;
     if (cover / qb.size >= 0.4 && inQb / ub.size >= 0.25 && onlyA / ub.size <= 0.2 && takesNoMarkedWord(s, response) && s.answerNumbers.length === 0 && s.novelNumbers.length === 0) {
       return {
-        label: 'prompt_restatement',
-        rule: 'restatement.paraphrase',
+        label: swapped ? 'new_unrelated_query' : 'prompt_restatement',
+        rule: swapped ? 'restatement.new_subject' : 'restatement.paraphrase',
         rationale: `Paraphrases the question: it covers ${Math.round((100 * cover) / qb.size)}% of the question's wording keys, ${Math.round((100 * inQb) / ub.size)}% of its own are the question's, ${Math.round((100 * onlyA) / ub.size)}% the answer's alone.`,
         evidence: clip(text, 160),
       };
@@ -66,13 +71,30 @@ export function restatementRule(text: string, question: string, response: string
   if (!aOnlyOk) return null;
   const stats = `${Math.round(100 * fromQ)}% of its content words are from the question, covering ${Math.round(100 * coverQ)}% of it`;
   if (fromQ >= 0.7 && coverQ >= 0.5) {
-    return { label: 'prompt_restatement', rule: 'restatement.overlap', rationale: `Repeats the question: ${stats}.`, evidence: clip(text, 160) };
+    return { label: swapped ? 'new_unrelated_query' : 'prompt_restatement', rule: swapped ? 'restatement.new_subject' : 'restatement.overlap', rationale: `Repeats the question: ${stats}.`, evidence: clip(text, 160) };
   }
   // Re-ask: short turn that is almost entirely the question's words and asks it again.
   if (fromQ >= 0.6 && coverQ >= 0.35 && s.u.size >= 3 && !s.weakRef) {
-    return { label: 'prompt_restatement', rule: 'restatement.reask', rationale: `Re-asks the question: ${stats}.`, evidence: clip(text, 160) };
+    return { label: swapped ? 'new_unrelated_query' : 'prompt_restatement', rule: swapped ? 'restatement.new_subject' : 'restatement.reask', rationale: `Re-asks the question: ${stats}.`, evidence: clip(text, 160) };
   }
   return null;
+}
+
+function swapsTopic(s: Signals): boolean {
+  const own = s.topicNovel;
+  return own >= 2 && own >= 0.25 * (own + s.topicInQ + s.topicAOnly) && s.topicInQ < 0.4 * questionTopic(s.q);
+}
+
+/** The question's topic words (neither generic nor constraint vocabulary nor numbers), counted once per question. */
+const topicCounts = new WeakMap<Set<string>, number>();
+function questionTopic(q: Set<string>): number {
+  let n = topicCounts.get(q);
+  if (n === undefined) {
+    n = 0;
+    for (const t of q) if (!isGeneric(t) && !isInstructionWord(t) && !/^\d/.test(t)) n++;
+    topicCounts.set(q, n);
+  }
+  return n;
 }
 
 /** A variation of the problem ("what if", "e se", "und wenn", "如果", "もし", "만약"): not a restatement. */

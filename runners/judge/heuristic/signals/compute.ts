@@ -32,7 +32,7 @@ export function computeSignals(userTurn: string, question: string, response: str
   const u = contentSet(userTurn);
   const q = contextContentSet(question);
   const a = contextContentSet(response);
-  const { inQ, aOnly, novel, topicInQ, topicAOnly, counted } = overlap(u, q, a);
+  const { inQ, aOnly, novel, topicInQ, topicAOnly, topicNovel, counted } = overlap(u, q, a);
   const uProper = namesIn(userTurn);
   const sharedProper = uProper.filter((w) => q.has(nameKey(w)) || a.has(nameKey(w)));
   const newProper = uProper.filter((w) => !q.has(nameKey(w)) && !a.has(nameKey(w)));
@@ -92,6 +92,7 @@ export function computeSignals(userTurn: string, question: string, response: str
     newMarker: NEW_MARKER.exec(userTurn)?.[0].trim() ?? null,
     topicInQ,
     topicAOnly,
+    topicNovel,
     sharedProper,
     standingRole,
     definiteRef,

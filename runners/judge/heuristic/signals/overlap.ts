@@ -7,6 +7,8 @@ export interface Overlap {
   novel: number;
   topicInQ: number;
   topicAOnly: number;
+  /** heuristic-v8: tokens in neither q nor a that are neither generic nor constraint vocabulary: the turn's own topic. */
+  topicNovel: number;
   /** Tokens that are not constraint vocabulary. */
   counted: number;
 }
@@ -40,7 +42,7 @@ function inSet(t: string, set: Set<string>, pre: Map<string, string[]>): boolean
 }
 
 export function overlap(u: Set<string>, q: Set<string>, a: Set<string>): Overlap {
-  const o: Overlap = { inQ: 0, aOnly: 0, novel: 0, topicInQ: 0, topicAOnly: 0, counted: 0 };
+  const o: Overlap = { inQ: 0, aOnly: 0, novel: 0, topicInQ: 0, topicAOnly: 0, topicNovel: 0, counted: 0 };
   const qPre = byPrefix(q);
   const aPre = byPrefix(a);
   for (const t of u) {
@@ -55,7 +57,10 @@ export function overlap(u: Set<string>, q: Set<string>, a: Set<string>): Overlap
     } else if (inSet(t, a, aPre)) {
       o.aOnly++;
       if (!generic) o.topicAOnly++;
-    } else if (!instruction) o.novel++;
+    } else if (!instruction) {
+      o.novel++;
+      if (!generic && !/^\d/.test(t)) o.topicNovel++;
+    }
   }
   return o;
 }

@@ -37,6 +37,8 @@ export interface Signals {
   /** Shared content words that are not generic (task verbs, small numbers, filler nouns are left out). */
   topicInQ: number;
   topicAOnly: number;
+  /** heuristic-v8: content words of the turn's own (in neither q nor a, not generic, not constraint vocabulary). */
+  topicNovel: number;
   /** Names/places capitalised mid-sentence in u that also occur in q or a. */
   sharedProper: string[];
   /** q sets up a standing role or game for the rest of the conversation ("Act as…", "in all the following…"). */
