@@ -11,8 +11,8 @@ import { loadLabelledSet } from '../../runners/judge/labelled/load.ts';
 import { mulberry32 } from '../../src/lib/metrics/prng.ts';
 
 const TESTS = join(import.meta.dirname, '..');
-// The newest blind set (judge-sets/blind-2026-11-26) is left out on purpose: a pin diff prints items and their labels,
-// and whoever changes the rules next must not see it before scoring it once (docs/judges.md).
+// The blind sets of 2026-11-26 (judge-sets/blind-2026-11-26, -26b) are left out on purpose: a pin diff prints items
+// and their labels, and whoever changes the rules next must not see a blind set before scoring it once (docs/judges.md).
 const SETS = ['calibration', 'calibration-dev-v6', 'judge-sets/blind-2026-11-23', 'judge-sets/blind-2026-11-23b'];
 const SPECIAL = ['<|im_end|>', '<|im_start|>assistant\n', '<think>', '</think>', '<|eot_id|>', '[INST]', '<end_of_turn>', '\nAssistant: ', '\nUser: ', '</s>', '<|channel|>analysis<|message|>'];
 const ML = ['谢谢你的帮助！', 'ありがとうございます。でも、なぜですか？', '¿Y si fueran 5 personas?', 'Merci beaucoup pour ton aide !', 'Danke, aber warum ist das so?', '그럼 겨울에는 어떻게 해요?', 'E se eu usar açúcar mascavo?', '你刚才说的第二步是什么意思？', 'Und ohne Zucker?'];
