@@ -35,6 +35,10 @@ export function restatementRule(text: string, question: string, response: string
   // its own (a quarter of its topic or more) and keeps less than 40% of the question's topic, what reads as a
   // restatement below is labelled new_unrelated_query (restatement.new_subject): it shares the boilerplate, not the task.
   const swapped = swapsTopic(s);
+  const restated = (rule: string, rationale: string): RuleHit =>
+    swapped
+      ? { label: 'new_unrelated_query', rule: 'restatement.new_subject', rationale: `The question's template about another subject (${s.topicNovel} topic word(s) of its own, ${s.topicInQ} of the question's): a new task. ${rationale}`, evidence: clip(text, 160) }
+      : { label: 'prompt_restatement', rule, rationale, evidence: clip(text, 160) };
   // heuristic-v6: a paraphrase compared by wording keys (character bigrams of Chinese, Japanese and Korean, word
   // prefixes elsewhere: no segmentation or stemming needed): it covers 40% of the question's wording, a quarter of its own
   // wording is the question's, and at most a fifth comes from the answer alone.
@@ -57,12 +61,10 @@ export function restatementRule(text: string, question: string, response: string
     let cover = 0;
     for (const b of qb) if (ub.has(b)) cover++;
     if (cover / qb.size >= 0.4 && inQb / ub.size >= 0.25 && onlyA / ub.size <= 0.2 && takesNoMarkedWord(s, response) && s.answerNumbers.length === 0 && s.novelNumbers.length === 0) {
-      return {
-        label: swapped ? 'new_unrelated_query' : 'prompt_restatement',
-        rule: swapped ? 'restatement.new_subject' : 'restatement.paraphrase',
-        rationale: `Paraphrases the question: it covers ${Math.round((100 * cover) / qb.size)}% of the question's wording keys, ${Math.round((100 * inQb) / ub.size)}% of its own are the question's, ${Math.round((100 * onlyA) / ub.size)}% the answer's alone.`,
-        evidence: clip(text, 160),
-      };
+      return restated(
+        'restatement.paraphrase',
+        `Paraphrases the question: it covers ${Math.round((100 * cover) / qb.size)}% of the question's wording keys, ${Math.round((100 * inQb) / ub.size)}% of its own are the question's, ${Math.round((100 * onlyA) / ub.size)}% the answer's alone.`,
+      );
     }
   }
   const fromQ = s.inQ / s.u.size;
@@ -71,11 +73,11 @@ export function restatementRule(text: string, question: string, response: string
   if (!aOnlyOk) return null;
   const stats = `${Math.round(100 * fromQ)}% of its content words are from the question, covering ${Math.round(100 * coverQ)}% of it`;
   if (fromQ >= 0.7 && coverQ >= 0.5) {
-    return { label: swapped ? 'new_unrelated_query' : 'prompt_restatement', rule: swapped ? 'restatement.new_subject' : 'restatement.overlap', rationale: `Repeats the question: ${stats}.`, evidence: clip(text, 160) };
+    return restated('restatement.overlap', `Repeats the question: ${stats}.`);
   }
   // Re-ask: short turn that is almost entirely the question's words and asks it again.
   if (fromQ >= 0.6 && coverQ >= 0.35 && s.u.size >= 3 && !s.weakRef) {
-    return { label: swapped ? 'new_unrelated_query' : 'prompt_restatement', rule: swapped ? 'restatement.new_subject' : 'restatement.reask', rationale: `Re-asks the question: ${stats}.`, evidence: clip(text, 160) };
+    return restated('restatement.reask', `Re-asks the question: ${stats}.`);
   }
   return null;
 }
