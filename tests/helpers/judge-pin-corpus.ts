@@ -11,7 +11,7 @@ import { loadLabelledSet } from '../../runners/judge/labelled/load.ts';
 import { mulberry32 } from '../../src/lib/metrics/prng.ts';
 
 const TESTS = join(import.meta.dirname, '..');
-// The blind sets of 2026-11-26 (judge-sets/blind-2026-11-26, -26b) are left out on purpose: a pin diff prints items
+// The blind sets of 2026-11-26 (judge-sets/blind-2026-11-26, -26b, longturns-2026-11-26) are left out on purpose: a pin diff prints items
 // and their labels, and whoever changes the rules next must not see a blind set before scoring it once (docs/judges.md).
 const SETS = ['calibration', 'calibration-dev-v6', 'judge-sets/blind-2026-11-23', 'judge-sets/blind-2026-11-23b'];
 const SPECIAL = ['<|im_end|>', '<|im_start|>assistant\n', '<think>', '</think>', '<|eot_id|>', '[INST]', '<end_of_turn>', '\nAssistant: ', '\nUser: ', '</s>', '<|channel|>analysis<|message|>'];
