@@ -55,10 +55,10 @@ const readText: ReadText = (file) => {
 };
 
 /**
- * One `::error file=…,line=…,col=…,title=…::message` line per validation error, so a pull request shows each
+ * One `::error file=…,line=…,col=…,title=…::message` line per validation error (`::notice` for a note), so a pull request shows each
  * problem on the line it is about. JSONL errors carry their line already (`file:12`); YAML fields are looked up.
  */
-export function githubAnnotation(e: FieldError, read: ReadText = readText): string {
+export function githubAnnotation(e: FieldError, read: ReadText = readText, level: 'error' | 'notice' = 'error'): string {
   const jsonl = /^(.*\.jsonl):(\d+)$/.exec(e.file);
   let file = e.file;
   let pos: Position = { line: 1, col: 1 };
@@ -71,5 +71,5 @@ export function githubAnnotation(e: FieldError, read: ReadText = readText): stri
   }
   // Shown as formatFieldError shows them: a terminal or a log viewer must not act on escape sequences in either.
   const [shownFile, field] = [visibleText(file), visibleText(e.field)];
-  return `::error file=${escapeProperty(shownFile)},line=${pos.line},col=${pos.col},title=${escapeProperty(field)}::${escapeData(`${field}: ${visibleText(e.message)}`)}`;
+  return `::${level} file=${escapeProperty(shownFile)},line=${pos.line},col=${pos.col},title=${escapeProperty(field)}::${escapeData(`${field}: ${visibleText(e.message)}`)}`;
 }

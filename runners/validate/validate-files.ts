@@ -16,9 +16,12 @@ import type { CountedSample } from '../../src/lib/summary-tally.ts';
 import { datasetOfFile, resultDatasetErrors, resultDirOf, type CheckedSamples, type CheckedSummary } from './result-datasets.ts';
 import { COMMIT_JOURNAL, suiteNameMismatch, UNFINISHED_COMMIT } from '../../src/lib/data-paths.ts';
 import { readBenchmarkSuites } from '../io/benchmark-suites.ts';
+import { verdictRecheck } from './verdict-recheck.ts';
 
 export interface ValidationReport {
   errors: FieldError[];
+  /** What validate could not check, file by file (verdicts it cannot re-judge): said, never an error. */
+  notes: FieldError[];
   filesChecked: number;
   submissions: LoadedSubmission[];
 }
@@ -104,20 +107,24 @@ async function* strictUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<st
   yield decoder.decode();
 }
 
-/** Every rule for a samples file (the site build applies the same rules before it shards anything). */
-/** The samples file's own rules; its valid samples' counted fields go to `counted` (its summary is read against them). */
-async function validateSamplesFile(file: string, display: string, counted: CountedSample[]): Promise<FieldError[]> {
+/**
+ * The samples file's own rules (the site build applies the same rules before it shards anything, except re-judging,
+ * which runs runner code); its valid samples' counted fields go to `counted` (its summary is read against them). What
+ * it could not re-judge comes back as a note.
+ */
+async function validateSamplesFile(file: string, display: string, counted: CountedSample[], downloadOnly: ReadonlySet<string>): Promise<{ errors: FieldError[]; note: FieldError | null }> {
   const errors = boundedErrors(display);
+  const recheck = verdictRecheck(display, downloadOnly);
   try {
-    await samplesFileRules(file, display, errors, counted);
+    await samplesFileRules(file, display, errors, counted, recheck);
   } catch (e) {
     if ((e as { code?: string }).code !== 'ERR_ENCODING_INVALID_ENCODED_DATA') throw e;
     errors.push({ file: display, field: '(file)', message: 'is not valid UTF-8 (results are UTF-8 text; the bytes would be read as U+FFFD)' });
   }
-  return errors.done();
+  return { errors: errors.done(), note: recheck.note() };
 }
 
-async function samplesFileRules(file: string, display: string, errors: ReturnType<typeof boundedErrors>, counted: CountedSample[]): Promise<void> {
+async function samplesFileRules(file: string, display: string, errors: ReturnType<typeof boundedErrors>, counted: CountedSample[], recheck: ReturnType<typeof verdictRecheck>): Promise<void> {
   const ids = new Set<string>();
   const owner = basename(dirname(file)) === 'samples' ? basename(dirname(dirname(file))) : null;
   for await (const { line, text } of jsonlLines(strictUtf8(createReadStream(file)))) {
@@ -146,6 +153,8 @@ async function samplesFileRules(file: string, display: string, errors: ReturnTyp
     if (r.value.dataset !== expected) errors.push({ file: where, field: 'dataset', message: `is "${r.value.dataset}" but the file is ${expected}.jsonl` });
     // results/<id>/samples/<dataset>.jsonl belongs to <id>: the site build refuses any other owner.
     if (owner !== null && r.value.submission_id !== owner) errors.push({ file: where, field: 'submission_id', message: `is "${r.value.submission_id}" but the folder is results/${owner}/` });
+    // The sample's text is dropped once its verdicts are judged again: memory stays flat however long the file.
+    errors.push(...(await recheck.errors(r.value, where)));
   }
 }
 
@@ -177,11 +186,13 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
   // Named, or the summary of a samples file named: classified by content outside the known folders.
   const explicit = new Set([...paths, ...files.slice(expanded.files.length)]);
   const errors: FieldError[] = [];
+  const notes: FieldError[] = [];
   const submissions: LoadedSubmission[] = [];
   const summaries: CheckedSummary[] = [];
   const samplesFiles: CheckedSamples[] = [];
   // Each samples file is read once: its rules and the counts its summary is read against come from the same pass.
   const countedByFile = new Map<string, CountedSample[]>();
+  let downloadOnly: Promise<ReadonlySet<string>> | undefined;
   let filesChecked = 0;
   for (const file of files) {
     const rel = relative(root, resolve(file)) || file;
@@ -214,7 +225,9 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
         errors.push({ file: display, field: '(file)', message: 'its result folder has no summary.json: samples are published only with the summary their figures are read against' });
       }
       const counted: CountedSample[] = [];
-      for (const e of await validateSamplesFile(file, display, counted)) errors.push(e);
+      const checked = await validateSamplesFile(file, display, counted, await (downloadOnly ??= downloadOnlyDatasets()));
+      errors.push(...checked.errors);
+      if (checked.note) notes.push(checked.note);
       countedByFile.set(resolve(file), counted);
       samplesFiles.push({ display, dir: resolve(resultDirOf(file)), dataset: datasetOfFile(file) });
       continue;
@@ -268,7 +281,16 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
     errors.push(...(await summarySamplesErrors(s.display, s.dir, s.value, suite, (f) => countedByFile.get(resolve(f)))));
     if (suite) errors.push(...(await datasetErrors(s.display, s.dir, s.value, suite, process.env.USERTURN_DATA_DIR)));
   }
-  return { errors, filesChecked, submissions, missing };
+  return { errors, notes, filesChecked, submissions, missing };
+}
+
+/**
+ * Datasets whose prompts results do not hold (`download_only` in any suite of the benchmark): their samples keep a
+ * pointer where the question was, so their verdicts cannot be judged again from the samples.
+ */
+async function downloadOnlyDatasets(): Promise<ReadonlySet<string>> {
+  const { suites } = await readBenchmarkSuites(); // a broken suite file is reported when the suites are validated
+  return new Set(suites.flatMap((s) => s.datasets.filter((d) => d.download_only).map((d) => d.id)));
 }
 
 /**

@@ -16,6 +16,9 @@ Default paths: submissions/ ${SUITES_DIR}/ results/.
                         annotation per error on stdout (::error file=…,line=…,col=…::…), placed on the YAML line
                         of the field or the JSONL line, so a pull request shows it on the changed line
 
+Every heuristic verdict stamped with the current rules is judged again from its sample and must be the same;
+verdicts of older rules, of LLM judges and on download-only prompts are not, and a note per samples file says so.
+
 Exit 0 when clean, 1 on any error, on a path that does not exist or when no file to validate was found,
 2 on usage errors (unknown option).`;
 
@@ -30,6 +33,8 @@ export async function run(argv: string[]): Promise<number> {
       if (format === 'github') console.log(githubAnnotation(e));
       else console.error(formatFieldError(e));
     }
+    // What could not be checked is said on stdout, apart from the errors (a notice in a pull request).
+    for (const n of report.notes) console.log(format === 'github' ? githubAnnotation(n, undefined, 'notice') : `note: ${formatFieldError(n)}`);
     // "ok" about nothing would pass a CI step that points at the wrong folder.
     if (report.filesChecked === 0 && report.errors.length === 0) throw new InputError(`${paths.join(', ')}: (files): nothing to validate (no submission, suite or result found)`);
     const verdict = report.errors.length === 0 ? 'ok' : `${report.errors.length} error${report.errors.length === 1 ? '' : 's'}`;

@@ -2,7 +2,7 @@
  * Pins every field of the heuristic judge's verdicts (label, rule, rationale, evidence span) on a deterministic corpus
  * of about 3,200 turns (tests/helpers/judge-pin-corpus.ts), so that a change made for speed cannot change a verdict
  * unnoticed. A deliberate rule change re-pins: `UPDATE_JUDGE_PINS=1 npx node --test tests/unit/judge/heuristic-pinned.test.ts`
- * (and bumps HEURISTIC_VERSION when a label changes).
+ * (and bumps HEURISTIC_VERSION when any verdict field changes: validate re-judges published verdicts of this version).
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';

@@ -1,0 +1,78 @@
+import { isDeepStrictEqual } from 'node:util';
+import { formatPath, type FieldError, type Sample, type Verdict } from '../../src/schema/index.ts';
+import type { Judge } from '../core/judge.ts';
+import { createHeuristicJudge } from '../judge/heuristic/judge.ts';
+import { HEURISTIC_VERSION } from '../judge/heuristic/version.ts';
+
+/** The one judge validate can run again: the current heuristic rules, deterministic and offline. */
+export const RECHECKED_JUDGE = `heuristic:${HEURISTIC_VERSION}`;
+
+/** The verdict fields compared, in the order a difference is named (the label first: it is what the rates count). */
+const FIELDS = ['kind', 'label', 'rule', 'evidence_span', 'rationale', 'reason', 'shortened'] as const;
+
+/** A stored value as a message quotes it: JSON, cut to a readable length (a rationale can hold 4,000 characters). */
+const quote = (v: unknown): string => {
+  if (v === undefined) return '(absent)';
+  const s = JSON.stringify(v);
+  return s.length > 120 ? `${s.slice(0, 117)}…` : s;
+};
+
+/** The first field in which a stored verdict differs from the one the judge gives now, or null when they are the same. */
+export function verdictDifference(stored: Verdict, fresh: Verdict): { field: string; stored: unknown; fresh: unknown } | null {
+  const a = stored as Record<string, unknown>;
+  const b = fresh as Record<string, unknown>;
+  const field = FIELDS.find((f) => !isDeepStrictEqual(a[f], b[f])) ?? Object.keys({ ...a, ...b }).find((k) => !isDeepStrictEqual(a[k], b[k]));
+  return field === undefined ? null : { field, stored: a[field], fresh: b[field] };
+}
+
+/**
+ * The judge, made at the first verdict it must re-judge: making it hashes its rules folder, and its first verdict
+ * loads the rules (~23 MB); a result judged by other judges never pays either.
+ */
+let judge: Judge | null = null;
+
+/**
+ * Re-judging the verdicts of one samples file. Every verdict stamped with the current heuristic rules is judged again
+ * from exactly what the run gave the judge (runners/probe/user-turn.ts): the sample's question, its `response` (the
+ * answer after perturbation, or the reference) and its `user_turn` (already cut at the stop markers where the runner
+ * cut it); the judge cuts at the role header itself. A flipped label with a rebuilt summary agrees with every figure,
+ * so only this tells. Verdicts of other judges (older rules, LLM judges) and verdicts on prompts the results do not
+ * hold (download-only datasets) cannot be re-judged: they are counted for one note per file.
+ */
+export function verdictRecheck(display: string, downloadOnly: ReadonlySet<string>) {
+  const skipped = new Map<string, number>();
+  const skip = (id: string) => skipped.set(id, (skipped.get(id) ?? 0) + 1);
+  let rejudged = 0;
+  return {
+    /** The sample's verdicts that the current rules do not give again, as errors at its line (`where`). */
+    async errors(s: Sample, where: string): Promise<FieldError[]> {
+      const errors: FieldError[] = [];
+      for (const [i, v] of s.verdicts.entries()) {
+        if (v.judge !== RECHECKED_JUDGE || downloadOnly.has(s.dataset)) {
+          skip(v.judge);
+          continue;
+        }
+        judge ??= createHeuristicJudge();
+        const fresh = await judge.judge({ id: s.id, question: s.question, response: s.response, user_turn: s.user_turn, dataset: s.dataset });
+        rejudged++;
+        const d = verdictDifference(v, fresh);
+        if (!d) continue;
+        const rule = d.field === 'label' && fresh.kind === 'label' ? ` (rule ${fresh.rule})` : '';
+        errors.push({ file: where, field: formatPath(['verdicts', i, d.field]), message: `is ${quote(d.stored)} but ${RECHECKED_JUDGE} gives ${quote(d.fresh)}${rule} on the question, response and user_turn of sample ${quote(s.id)}: the verdict is not the judge's` });
+      }
+      return errors;
+    },
+    /** What was not re-judged in the file, as one note; null when every verdict was. */
+    note(): FieldError | null {
+      if (skipped.size === 0) return null;
+      const parts = [...skipped].map(([id, n]) => `${n} verdict${n === 1 ? '' : 's'} of ${id} (${whyNot(id)})`);
+      return { file: display, field: 'verdicts', message: `not re-judged: ${parts.join(', ')}${rejudged > 0 ? `; ${rejudged} of ${RECHECKED_JUDGE} re-judged` : ''}` };
+    },
+  };
+}
+
+function whyNot(id: string): string {
+  if (id === RECHECKED_JUDGE) return 'a download-only dataset: the judge saw its prompts, which results do not hold';
+  if (id.startsWith('heuristic:')) return `older rules: validate runs only ${HEURISTIC_VERSION}`;
+  return 'an LLM judge: its labels can only be spot-checked';
+}

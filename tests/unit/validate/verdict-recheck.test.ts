@@ -1,0 +1,87 @@
+/**
+ * Re-judging stored verdicts (runners/validate/verdict-recheck.ts): which verdicts are judged again, what is compared,
+ * and what is only noted. The whole command on a simulator run is tests/contract/validate/verdict-recheck.test.ts.
+ */
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { createHeuristicJudge } from '../../../runners/judge/heuristic/judge.ts';
+import { RECHECKED_JUDGE, verdictDifference, verdictRecheck } from '../../../runners/validate/verdict-recheck.ts';
+import { validatePaths } from '../../../runners/validate/validate-files.ts';
+import type { Sample, Verdict } from '../../../src/schema/index.ts';
+import { rebuildSummary } from '../../helpers/rebuild-summary.ts';
+
+const TEXTS = { question: 'Tom has 3 apples and buys 5 more. How many apples does he have?', response: 'Tom has 3 + 5 = 8 apples.', user_turn: 'Why did you add them instead of multiplying?' };
+const judged = await createHeuristicJudge().judge({ id: 'x', ...TEXTS });
+assert.equal(judged.kind, 'label');
+const fresh = judged as Extract<Verdict, { kind: 'label' }>;
+
+/** A sample of `dataset` with these verdicts (only what re-judging reads is filled in). */
+const sample = (verdicts: Verdict[], dataset = 'gsm8k'): Sample => ({ id: '0001~greedy~0', dataset, ...TEXTS, verdicts }) as unknown as Sample;
+
+describe('verdictDifference', () => {
+  it('names the first field that differs, the label before the rule, and a field only one side has', () => {
+    assert.equal(verdictDifference(fresh, { ...fresh }), null);
+    assert.deepEqual(verdictDifference({ ...fresh, label: 'generic_closing', rule: 'x' }, fresh), { field: 'label', stored: 'generic_closing', fresh: fresh.label });
+    assert.deepEqual(verdictDifference({ ...fresh, rule: 'x' }, fresh), { field: 'rule', stored: 'x', fresh: fresh.rule });
+    assert.equal(verdictDifference({ ...fresh, rationale: 'because' }, fresh)?.field, 'rationale');
+    assert.equal(verdictDifference({ ...fresh, evidence_span: 'why' }, fresh)?.field, 'evidence_span');
+    assert.equal(verdictDifference({ ...fresh, shortened: [] }, fresh)?.field, 'shortened');
+    assert.equal(verdictDifference({ kind: 'judge_error', reason: 'x', judge: fresh.judge }, fresh)?.field, 'kind');
+  });
+});
+
+describe('verdictRecheck', () => {
+  it('a verdict of the current rules as the judge gives it passes, with nothing to note', async () => {
+    assert.equal(fresh.judge, RECHECKED_JUDGE);
+    const r = verdictRecheck('s.jsonl', new Set());
+    assert.deepEqual(await r.errors(sample([fresh]), 's.jsonl:1'), []);
+    assert.equal(r.note(), null);
+  });
+
+  it('a flipped label is an error at the line, with the field, both values and the sample', async () => {
+    const r = verdictRecheck('s.jsonl', new Set());
+    const llm: Verdict = { ...fresh, judge: 'llm:m:judge-v2', rule: null };
+    const errors = await r.errors(sample([llm, { ...fresh, label: 'new_unrelated_query' }]), 's.jsonl:7');
+    assert.deepEqual(errors.map((e) => `${e.file}: ${e.field}`), ['s.jsonl:7: verdicts[1].label']);
+    assert.match(errors[0]!.message, new RegExp(`^is "new_unrelated_query" but ${RECHECKED_JUDGE.replace('.', '\\.')} gives "${fresh.label}" \\(rule ${fresh.rule!.replace('.', '\\.')}\\) on the question, response and user_turn of sample "0001~greedy~0"`));
+    assert.match(r.note()!.message, /^not re-judged: 1 verdict of llm:m:judge-v2 \(an LLM judge: its labels can only be spot-checked\); 1 of heuristic:heuristic-v\d+ re-judged$/);
+  });
+
+  it('verdicts of older rules, of LLM judges and on a download-only dataset\'s prompts are not judged again: one note', async () => {
+    const r = verdictRecheck('s.jsonl', new Set(['healthbench']));
+    const flipped: Verdict = { ...fresh, label: 'new_unrelated_query' };
+    assert.deepEqual(await r.errors(sample([{ ...flipped, judge: 'heuristic:heuristic-v4' }, { ...flipped, judge: 'llm:m:judge-v2' }]), 's.jsonl:1'), []);
+    assert.deepEqual(await r.errors(sample([{ ...flipped, judge: 'heuristic:heuristic-v4' }, flipped], 'healthbench'), 's.jsonl:2'), []);
+    assert.deepEqual(r.note(), {
+      file: 's.jsonl',
+      field: 'verdicts',
+      message: `not re-judged: 2 verdicts of heuristic:heuristic-v4 (older rules: validate runs only ${RECHECKED_JUDGE.slice('heuristic:'.length)}), 1 verdict of llm:m:judge-v2 (an LLM judge: its labels can only be spot-checked), 1 verdict of ${RECHECKED_JUDGE} (a download-only dataset: the judge saw its prompts, which results do not hold)`,
+    });
+  });
+
+  it('validate on a result of older rules (heuristic-v4) with a label flipped and the summary rebuilt: no error, a note per samples file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ut-recheck-v4-'));
+    try {
+      const res = join(dir, 'results');
+      cpSync(join(import.meta.dirname, '..', '..', 'fixtures', 'results-v1'), res, { recursive: true });
+      const result = join(res, 'sim-qwen3.5-0.8b');
+      const f = join(result, 'samples', 'gsm8k.jsonl');
+      const samples = readFileSync(f, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Sample);
+      const v = samples.find((s) => s.verdicts[0]?.kind === 'label' && s.verdicts[0].label !== 'generic_closing')!.verdicts[0] as Extract<Verdict, { kind: 'label' }>;
+      v.label = 'generic_closing';
+      writeFileSync(f, `${samples.map((s) => JSON.stringify(s)).join('\n')}\n`);
+      rebuildSummary(result);
+      const r = await validatePaths([res], dir);
+      assert.deepEqual(r.errors, []);
+      assert.deepEqual(r.notes.map((n) => `${n.file}: ${n.field}: ${n.message.replace(/\(.*\)/, '(…)')}`), [
+        'results/sim-qwen3.5-0.8b/samples/gsm8k.jsonl: verdicts: not re-judged: 24 verdicts of heuristic:heuristic-v4 (…)',
+        'results/sim-qwen3.5-0.8b/samples/mt_bench.jsonl: verdicts: not re-judged: 23 verdicts of heuristic:heuristic-v4 (…)',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
