@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { CalibrationReport, formatFieldError, parseWith, type ControlRate } from '../../../src/schema/index.ts';
 import { rateText } from '../../../src/lib/site/judge-controls.ts';
 import { createJudgePanel } from '../../judge/index.ts';
-import { loadLabelledSet, loadMtBenchPositives, MT_BENCH_STANDIN_RESPONSE } from '../../judge/labelled/load.ts';
+import { blindSetDirs, loadLabelledSet, loadMtBenchPositives, MT_BENCH_STANDIN_RESPONSE } from '../../judge/labelled/load.ts';
 import { calibrationReport, type LabelledSet } from '../../judge/calibration/report.ts';
 import { writeFileAtomic } from '../../results/atomic.ts';
 import { loadControls } from '../../judge/controls/load.ts';
@@ -22,8 +22,9 @@ export const summary = 'score judges on labelled user turns (calibration set, MT
 const USAGE = `usage: userturn calibrate [--judge-config FILE]… [--set DIR] [--data-dir DIR] [--suite FILE] [--out FILE] [--cache FILE | --no-cache]
 
 Scores the heuristic judge, and each LLM judge given by --judge-config, on labelled user turns:
-  - the project's calibration set (tests/calibration: written for the project, every label, hard cases),
-    or with --set DIR another set in the same format (e.g. a held-out set kept outside the repository);
+  - the project's calibration set (tests/calibration: written for the project, every label, hard cases) and the blind
+    sets (tests/judge-sets: written by people who had not seen the rules), or with --set DIR another set in the same
+    format instead (e.g. a held-out set kept outside the repository);
   - MT-Bench's human-written second turns as genuine follow-ups, when the MT-Bench data is found
     (--data-dir DIR or USERTURN_DATA_DIR, laid out as DIR/mt_bench/question.jsonl; without either it is skipped).
   - the suite's judge controls (--suite, default the current suite; needs the datasets, found as above): the false-genuine
@@ -52,6 +53,14 @@ function sets(setDir: string | undefined, dataDir: string | undefined): Labelled
         },
   ];
   if (setDir) return out;
+  for (const { name, dir } of blindSetDirs()) {
+    out.push({
+      id: `blind_${name.replace(/[^a-z0-9_-]/g, '_')}`,
+      title: `Blind set ${name}`,
+      description: `User turns written and labelled by someone who had not seen the heuristic rules or the other sets (tests/judge-sets/${name}/README.md says who and when). docs/judges.md says which rule versions it came before and which were developed on it afterwards: figures of those flatter the rules.`,
+      items: loadLabelledSet(dir),
+    });
+  }
   const mt = dataDir ? loadMtBenchPositives(join(dataDir, 'mt_bench')) : null;
   if (!dataDir) console.log('MT-Bench second turns: skipped (no --data-dir or USERTURN_DATA_DIR: pass --data-dir DIR with DIR/mt_bench/question.jsonl)');
   else if (!mt) console.log(`MT-Bench second turns: skipped (no ${join(dataDir, 'mt_bench', 'question.jsonl')})`);

@@ -51,6 +51,18 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The shipped calibration set: labelled user turns written for the project (data, kept with the tests). */
 export const CALIBRATION_DIR = join(ROOT, 'tests', 'calibration');
 
+/** The blind sets: labelled by people who had not seen the heuristic rules (docs/judges.md says which came when). */
+export const JUDGE_SETS_DIR = join(ROOT, 'tests', 'judge-sets');
+
+/** The blind sets' folders, by name (sorted: their names carry their dates). */
+export function blindSetDirs(): Array<{ name: string; dir: string }> {
+  if (!existsSync(JUDGE_SETS_DIR)) return [];
+  return readdirSync(JUDGE_SETS_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => ({ name: d.name, dir: join(JUDGE_SETS_DIR, d.name) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
 function parseFile<T extends z.ZodType>(schema: T, path: string): z.infer<T> {
   let data: unknown;
   try {

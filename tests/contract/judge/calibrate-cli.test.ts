@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { CalibrationReport } from '../../../src/schema/index.ts';
 import { runCli } from '../../helpers/cli.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 const fixtureData = 'tests/fixtures/datasets';
 
@@ -75,5 +77,12 @@ test('without --data-dir or USERTURN_DATA_DIR nothing is read from a folder of i
   assert.match(r.stdout, /MT-Bench second turns: skipped \(no --data-dir or USERTURN_DATA_DIR: pass --data-dir DIR with DIR\/mt_bench\/question\.jsonl\)/);
   assert.doesNotMatch(r.stdout, /MT-Bench human second turns/);
   const report = CalibrationReport.parse(JSON.parse(readFileSync(out, 'utf8')));
-  assert.deepEqual(report.judges[0]!.sets.map((s) => s.id), ['calibration']);
+  const ids = report.judges[0]!.sets.map((s) => s.id);
+  assert.equal(ids[0], 'calibration');
+  assert.ok(!ids.includes('mt_bench_second_turns'), ids.join(', '));
+  // The blind sets ship with the repository: they need no data folder, and each is scored under its own name.
+  const blind = readdirSync(join(ROOT, 'tests', 'judge-sets')).sort();
+  assert.ok(blind.length >= 2);
+  assert.deepEqual(ids.slice(1), blind.map((b) => `blind_${b}`));
+  assert.match(r.stdout, new RegExp(`Blind set ${blind[0]}`));
 });
