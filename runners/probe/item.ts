@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { SAMPLE_FORMAT, type Sample, type TurnCut } from '../../src/schema/index.ts';
 import type { CompletionResult } from '../client/types.ts';
 import type { DatasetItem } from '../core/items.ts';
+import { promptPlaceholder } from '../datasets/as-run.ts';
 import { assistantTurn } from './assistant-turn.ts';
 import { requestsPerItem } from './requests.ts';
 import type { ItemContext } from './types.ts';
@@ -31,7 +32,7 @@ export async function runItem(ctx: ItemContext, item: DatasetItem): Promise<Samp
   const { setup, deps } = ctx;
   // Download-only sets (HealthBench) are never redistributed: results keep a pointer, not the prompt. The
   // judges still see the real question.
-  const storedQuestion = ctx.downloadOnly.has(item.dataset) ? `[${item.dataset} item ${item.id}: prompt not redistributed]` : item.question;
+  const storedQuestion = ctx.downloadOnly.has(item.dataset) ? promptPlaceholder(item.dataset, item.id) : item.question;
   const assistant = await assistantTurn(ctx, item);
   if (assistant.reply && assistant.unfinished) {
     // No user turn and no verdict: its skipped requests count as done for progress.

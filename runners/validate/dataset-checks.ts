@@ -3,9 +3,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { Sample, type FieldError, type ResultSummary, type Suite } from '../../src/schema/index.ts';
-import { defaultCacheRoot } from '../core/defaults.ts';
 import type { DatasetItem } from '../core/items.ts';
-import { loadDataset, selectItems } from '../datasets/load.ts';
+import { itemsAsRun } from '../datasets/as-run.ts';
+import { selectItems } from '../datasets/load.ts';
 import { verify } from '../verifiers/index.ts';
 
 /**
@@ -25,8 +25,10 @@ export async function datasetErrors(display: string, dir: string, summary: Resul
   const errors: FieldError[] = [];
   for (const [i, d] of summary.datasets.entries()) {
     const spec = suite.datasets.find((s) => s.id === d.dataset);
-    const items = spec ? await itemsAtHand(spec, summary, dataDir) : null;
-    if (!spec || !items) continue;
+    const ran = summary.provenance.datasets.find((x) => x.id === d.dataset)?.files ?? [];
+    const atHand = spec ? await itemsAsRun(spec, ran, dataDir) : null;
+    if (!spec || !atHand?.ok) continue; // not at hand
+    const { items } = atHand;
     const chosen = new Map(selectItems(spec, items, d.item_ids.length).map((it) => [it.id, it]));
     const extra = d.item_ids.find((id) => !chosen.has(id));
     if (extra !== undefined || chosen.size !== d.item_ids.length) {
@@ -38,17 +40,6 @@ export async function datasetErrors(display: string, dir: string, summary: Resul
     if (wrong) errors.push({ file: display, field: `datasets.${i}.accuracy`, message: `rests on samples/${d.dataset}.jsonl, whose item "${wrong}" carries an accuracy its answer does not get from the verifier` });
   }
   return errors;
-}
-
-/** The dataset's items when the files at hand are the ones the run read (the same sha-256s), else null. */
-async function itemsAtHand(spec: Suite['datasets'][number], summary: ResultSummary, dataDir: string): Promise<DatasetItem[] | null> {
-  try {
-    const loaded = await loadDataset(spec, { dataDir, cacheDir: defaultCacheRoot(), fetchImpl: () => Promise.reject(new Error('validate downloads nothing')) });
-    const ran = summary.provenance.datasets.find((x) => x.id === spec.id)?.files ?? [];
-    return isDeepStrictEqual(loaded.files, ran) ? loaded.items : null;
-  } catch {
-    return null; // not at hand
-  }
 }
 
 /** The first item whose unperturbed samples carry an accuracy the verifier does not give their response. */

@@ -3,13 +3,13 @@ import { rejudgeResult, type PanelPlace } from '../../judge/rejudge/rejudge.ts';
 import { intFlag } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
-import { CACHE_FLAGS, cacheOf, JUDGE_FLAGS, judgeConfigsOf, SUITE_FLAG } from '../flags.ts';
+import { CACHE_FLAGS, cacheOf, DATA_DIR_FLAG, dataDirOf, JUDGE_FLAGS, judgeConfigsOf, SUITE_FLAG } from '../flags.ts';
 import { judgeFromFlags } from '../judge-flags.ts';
 
 export const summary = 'relabel the stored samples of results/<id> with another judge (no generation); rebuilds the summary';
 
 const USAGE = `usage: userturn rejudge results/<id> [--judge heuristic | --judge-config FILE.yaml…] [--as primary|cross-check]
-                       [--only] [--suite FILE] [--concurrency N] [--cache FILE | --no-cache]
+                       [--only] [--suite FILE] [--data-dir DIR] [--concurrency N] [--cache FILE | --no-cache]
 
 Relabels every stored user turn of a finished result with one judge, without regenerating anything: only
 verdicts change in samples/*.jsonl, and summary.json is rebuilt from the samples (rates, label counts, judge
@@ -24,14 +24,19 @@ atomically, summary last. A second run with the same judge changes nothing ("no 
                         (default for a judge already in the panel: it keeps its place)
   --only                drop the other judges' verdicts: the panel becomes this judge alone
   --suite FILE          suite the result was produced with (default ${CURRENT_SUITE_HELP}; id and version must match)
+  --data-dir DIR        local datasets laid out as DIR/<dataset>/<file> (default USERTURN_DATA_DIR): the prompts of
+                        download-only datasets (HealthBench), which samples do not hold; the files must be the ones
+                        the run read (the sha-256s in provenance). Nothing is downloaded. A result with such samples
+                        is refused without them: the judge would see a placeholder where the run's judge saw the prompt
   --concurrency N       verdicts in flight for an LLM judge (default 4)
   --cache FILE          verdict cache for LLM judges (default $USERTURN_CACHE_DIR/requests.sqlite)
   --no-cache            do not read or write the verdict cache (a rerun then asks the judge again)
 
 Exit 0 when done (also when nothing changed), 1 when any verdict is a judge_error (they are recorded and
-counted, never used in rates), the result is invalid or a judge config is invalid, 2 on usage errors.`;
+counted, never used in rates), the result is invalid, a judge config is invalid or the prompts of a download-only
+dataset are not at hand (nothing is then written), 2 on usage errors.`;
 
-const OPTIONS = { as: { type: 'string' }, only: { type: 'boolean' }, concurrency: { type: 'string' }, ...JUDGE_FLAGS, ...SUITE_FLAG, ...CACHE_FLAGS } as const;
+const OPTIONS = { as: { type: 'string' }, only: { type: 'boolean' }, concurrency: { type: 'string' }, ...JUDGE_FLAGS, ...SUITE_FLAG, ...DATA_DIR_FLAG, ...CACHE_FLAGS } as const;
 
 export async function run(argv: string[]): Promise<number> {
   return runCommand(argv, { usage: USAGE, options: OPTIONS }, async ({ values, positionals }) => {
@@ -55,6 +60,7 @@ export async function run(argv: string[]): Promise<number> {
         place: i === 0 ? ((values.as as PanelPlace | undefined) ?? 'keep') : 'cross-check',
         only: i === 0 && values.only === true,
         concurrency: judge.stamp.kind === 'heuristic' ? 1 : concurrency,
+        dataDir: dataDirOf(values),
       });
       errors += report.judgeErrors;
       const panel = report.panel.map((j, k) => (k === 0 ? `${j.id} (primary)` : j.id)).join(', ');

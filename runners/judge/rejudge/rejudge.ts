@@ -5,6 +5,7 @@ import { buildSummary } from '../../../src/lib/build-summary.ts';
 import { summaryText, writeResults } from '../../results/write.ts';
 import { jsonLine } from '../../../src/lib/io/jsonl.ts';
 import type { Judge } from '../../core/judge.ts';
+import { judgedQuestions } from './judged-questions.ts';
 import { loadStoredResult, loadSuite, ResultLoadError } from './load-result.ts';
 
 export type PanelPlace = 'primary' | 'cross-check' | 'keep';
@@ -21,6 +22,11 @@ export interface RejudgeOptions {
   /** Drop every other judge's verdicts: the panel becomes this judge alone. */
   only: boolean;
   concurrency: number;
+  /**
+   * Local datasets laid out as DIR/<dataset>/<file> (--data-dir, USERTURN_DATA_DIR): where the prompts of download-only
+   * datasets come from (their samples hold a placeholder). A result with such samples is refused without them.
+   */
+  dataDir?: string;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -80,12 +86,14 @@ export async function rejudgeResult(opts: RejudgeOptions): Promise<RejudgeReport
   let skippedErrors = 0;
   // Unfinished items (suite v2) have no user turn to judge.
   for (const list of stored.samples.values()) for (const s of list) if (!s.unfinished) (s.error ? skippedErrors++ : work.push(s));
+  // The judge sees what the run's judge saw: the real prompts of download-only datasets (before any verdict is asked).
+  const questionOf = await judgedQuestions(opts.resultDir, suite, summary, work, opts.dataDir);
   const fresh = new Map<Sample, Verdict>();
   let done = 0;
   await pool(work, opts.concurrency, async (s) => {
     let v: Verdict;
     try {
-      v = await opts.judge.judge({ id: s.id, question: s.question, response: s.response, user_turn: s.user_turn, dataset: s.dataset });
+      v = await opts.judge.judge({ id: s.id, question: questionOf(s), response: s.response, user_turn: s.user_turn, dataset: s.dataset });
     } catch (e) {
       v = { kind: 'judge_error', reason: `judge threw: ${(e as Error)?.message ?? String(e)}`.slice(0, 4000), judge: opts.judge.stamp.id };
     }
