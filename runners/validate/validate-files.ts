@@ -16,7 +16,7 @@ import type { CountedSample } from '../../src/lib/summary-tally.ts';
 import { datasetOfFile, resultDatasetErrors, resultDirOf, type CheckedSamples, type CheckedSummary } from './result-datasets.ts';
 import { COMMIT_JOURNAL, suiteNameMismatch, UNFINISHED_COMMIT } from '../../src/lib/data-paths.ts';
 import { readBenchmarkSuites } from '../io/benchmark-suites.ts';
-import { verdictRecheck } from './verdict-recheck.ts';
+import { downloadOnlyPrompts, verdictRecheck } from './verdict-recheck.ts';
 
 export interface ValidationReport {
   errors: FieldError[];
@@ -114,7 +114,7 @@ async function* strictUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<st
  */
 async function validateSamplesFile(file: string, display: string, counted: CountedSample[], downloadOnly: ReadonlySet<string>): Promise<{ errors: FieldError[]; note: FieldError | null }> {
   const errors = boundedErrors(display);
-  const recheck = verdictRecheck(display, downloadOnly);
+  const recheck = verdictRecheck(display, downloadOnly, await downloadOnlyPrompts(file, downloadOnly, process.env.USERTURN_DATA_DIR || undefined));
   try {
     await samplesFileRules(file, display, errors, counted, recheck);
   } catch (e) {

@@ -1,8 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { formatPath, type FieldError, type Sample, type Verdict } from '../../src/schema/index.ts';
+import { formatPath, ResultSummary, type FieldError, type Sample, type Verdict } from '../../src/schema/index.ts';
 import type { Judge } from '../core/judge.ts';
 import { createHeuristicJudge } from '../judge/heuristic/judge.ts';
 import { HEURISTIC_VERSION } from '../judge/heuristic/version.ts';
+import { promptsAsRun } from '../datasets/as-run.ts';
+import { readBenchmarkSuites } from '../io/benchmark-suites.ts';
+import { datasetOfFile, resultDirOf } from './result-datasets.ts';
 
 /** The one judge validate can run again: the current heuristic rules, deterministic and offline. */
 export const RECHECKED_JUDGE = `heuristic:${HEURISTIC_VERSION}`;
@@ -36,10 +41,12 @@ let judge: Judge | null = null;
  * from exactly what the run gave the judge (runners/probe/user-turn.ts): the sample's question, its `response` (the
  * answer after perturbation, or the reference) and its `user_turn` (already cut at the stop markers where the runner
  * cut it); the judge cuts at the role header itself. A flipped label with a rebuilt summary agrees with every figure,
- * so only this tells. Verdicts of other judges (older rules, LLM judges) and verdicts on prompts the results do not
- * hold (download-only datasets) cannot be re-judged: they are counted for one note per file.
+ * so only this tells. A download-only dataset's samples hold a placeholder where the question was: their verdicts are
+ * judged on the prompts in `prompts` (item id → prompt, from the files the run read: `downloadOnlyPrompts`). Verdicts of
+ * other judges (older rules, LLM judges) and verdicts on prompts not at hand cannot be re-judged: they are counted for
+ * one note per file.
  */
-export function verdictRecheck(display: string, downloadOnly: ReadonlySet<string>) {
+export function verdictRecheck(display: string, downloadOnly: ReadonlySet<string>, prompts: ReadonlyMap<string, string> | null = null) {
   const skipped = new Map<string, number>();
   const skip = (id: string) => skipped.set(id, (skipped.get(id) ?? 0) + 1);
   let rejudged = 0;
@@ -48,17 +55,19 @@ export function verdictRecheck(display: string, downloadOnly: ReadonlySet<string
     async errors(s: Sample, where: string): Promise<FieldError[]> {
       const errors: FieldError[] = [];
       for (const [i, v] of s.verdicts.entries()) {
-        if (v.judge !== RECHECKED_JUDGE || downloadOnly.has(s.dataset)) {
+        const hidden = downloadOnly.has(s.dataset);
+        const question = hidden ? prompts?.get(s.item_id) : s.question;
+        if (v.judge !== RECHECKED_JUDGE || question === undefined) {
           skip(v.judge);
           continue;
         }
         judge ??= createHeuristicJudge();
-        const fresh = await judge.judge({ id: s.id, question: s.question, response: s.response, user_turn: s.user_turn, dataset: s.dataset });
+        const fresh = await judge.judge({ id: s.id, question, response: s.response, user_turn: s.user_turn, dataset: s.dataset });
         rejudged++;
         const d = verdictDifference(v, fresh);
         if (!d) continue;
         const rule = d.field === 'label' && fresh.kind === 'label' ? ` (rule ${fresh.rule})` : '';
-        errors.push({ file: where, field: formatPath(['verdicts', i, d.field]), message: `is ${quote(d.stored)} but ${RECHECKED_JUDGE} gives ${quote(d.fresh)}${rule} on the question, response and user_turn of sample ${quote(s.id)}: the verdict is not the judge's` });
+        errors.push({ file: where, field: formatPath(['verdicts', i, d.field]), message: `is ${quote(d.stored)} but ${RECHECKED_JUDGE} gives ${quote(d.fresh)}${rule} on the ${hidden ? 'prompt (from USERTURN_DATA_DIR)' : 'question'}, response and user_turn of sample ${quote(s.id)}: the verdict is not the judge's` });
       }
       return errors;
     },
@@ -72,7 +81,28 @@ export function verdictRecheck(display: string, downloadOnly: ReadonlySet<string
 }
 
 function whyNot(id: string): string {
-  if (id === RECHECKED_JUDGE) return 'a download-only dataset: the judge saw its prompts, which results do not hold';
+  if (id === RECHECKED_JUDGE) return 'a download-only dataset: the judge saw its prompts, which results do not hold; USERTURN_DATA_DIR with the files the run read lets validate re-judge them';
   if (id.startsWith('heuristic:')) return `older rules: validate runs only ${HEURISTIC_VERSION}`;
   return 'an LLM judge: its labels can only be spot-checked';
+}
+
+/**
+ * The prompts of a download-only dataset's samples file (item id → prompt), for re-judging its verdicts: read from
+ * `dataDir` (USERTURN_DATA_DIR) when it holds the files the run read, as the summary.json beside samples/ records
+ * them. Null when the file's dataset is not download-only or the prompts are not at hand (its verdicts are then noted).
+ */
+export async function downloadOnlyPrompts(file: string, downloadOnly: ReadonlySet<string>, dataDir: string | undefined): Promise<ReadonlyMap<string, string> | null> {
+  const dataset = datasetOfFile(file);
+  if (!dataDir || !downloadOnly.has(dataset)) return null;
+  let summary: ResultSummary;
+  try {
+    summary = ResultSummary.parse(JSON.parse(await readFile(join(resultDirOf(file), 'summary.json'), 'utf8')));
+  } catch {
+    return null; // no summary, or a broken one: reported where it is validated
+  }
+  const { suites } = await readBenchmarkSuites();
+  const spec = suites.find((x) => x.version === summary.provenance.suite_version)?.datasets.find((d) => d.id === dataset);
+  if (!spec) return null;
+  const r = await promptsAsRun(spec, summary.provenance.datasets.find((d) => d.id === dataset)?.files ?? [], dataDir);
+  return r.ok ? r.prompts : null;
 }

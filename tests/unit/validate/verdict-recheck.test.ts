@@ -58,8 +58,19 @@ describe('verdictRecheck', () => {
     assert.deepEqual(r.note(), {
       file: 's.jsonl',
       field: 'verdicts',
-      message: `not re-judged: 2 verdicts of heuristic:heuristic-v4 (older rules: validate runs only ${RECHECKED_JUDGE.slice('heuristic:'.length)}), 1 verdict of llm:m:judge-v2 (an LLM judge: its labels can only be spot-checked), 1 verdict of ${RECHECKED_JUDGE} (a download-only dataset: the judge saw its prompts, which results do not hold)`,
+      message: `not re-judged: 2 verdicts of heuristic:heuristic-v4 (older rules: validate runs only ${RECHECKED_JUDGE.slice('heuristic:'.length)}), 1 verdict of llm:m:judge-v2 (an LLM judge: its labels can only be spot-checked), 1 verdict of ${RECHECKED_JUDGE} (a download-only dataset: the judge saw its prompts, which results do not hold; USERTURN_DATA_DIR with the files the run read lets validate re-judge them)`,
     });
+  });
+
+  it('a download-only dataset\'s verdicts are judged on the prompts given (the sample holds a placeholder); an item without one is noted', async () => {
+    const hidden = (verdicts: Verdict[], item_id: string): Sample => ({ ...sample(verdicts, 'healthbench'), item_id, question: `[healthbench item ${item_id}: prompt not redistributed]` }) as Sample;
+    const r = verdictRecheck('s.jsonl', new Set(['healthbench']), new Map([['hb-1', TEXTS.question]]));
+    assert.deepEqual(await r.errors(hidden([fresh], 'hb-1'), 's.jsonl:1'), [], 'the verdict given on the prompt passes');
+    const errors = await r.errors(hidden([{ ...fresh, label: 'new_unrelated_query' }], 'hb-1'), 's.jsonl:2');
+    assert.deepEqual(errors.map((e) => `${e.file}: ${e.field}`), ['s.jsonl:2: verdicts[0].label']);
+    assert.match(errors[0]!.message, / on the prompt \(from USERTURN_DATA_DIR\), response and user_turn of sample /);
+    assert.deepEqual(await r.errors(hidden([{ ...fresh, label: 'new_unrelated_query' }], 'hb-2'), 's.jsonl:3'), [], 'no prompt for hb-2: not re-judged');
+    assert.match(r.note()!.message, new RegExp(`^not re-judged: 1 verdict of ${RECHECKED_JUDGE.replace('.', '\\.')} \\(a download-only dataset: .*\\); 2 of ${RECHECKED_JUDGE.replace('.', '\\.')} re-judged$`));
   });
 
   it('validate on a result of older rules (heuristic-v4) with a label flipped and the summary rebuilt: no error, a note per samples file', async () => {
