@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { classifyUserTurn } from '../../../runners/judge/heuristic/classify.ts';
+import { testRuleCases, type RuleCase } from '../../helpers/judge-rule-cases.ts';
 import { createHeuristicJudge } from '../../../runners/judge/index.ts';
 import { loadLabelledSet } from '../../../runners/judge/labelled/load.ts';
 import { scoreJudge } from '../../../runners/judge/calibration/score.ts';
@@ -18,7 +19,7 @@ const aPt = 'Algumas dicas: vede as frestas das janelas, use cortinas grossas à
 const qKo = '부산에서 하루 동안 가 볼 만한 곳을 추천해 주세요.';
 const aKo = '해운대 해수욕장, 감천문화마을, 자갈치시장을 추천합니다. 저녁에는 광안대교 야경을 꼭 보세요.';
 
-const cases: Array<[string, string, string, string, string]> = [
+const cases: RuleCase[] = [
   // Restatement without shared surface words: the same numbers, another language.
   [qMath, aMath, 'Lena kauft 3 Hefte zu je 4,50 $ und einen Rucksack für 27 $. Wie viel gibt sie insgesamt aus?', 'prompt_restatement', 'restatement.same_numbers'],
   // Paraphrase by wording keys (politely framed, same language).
@@ -54,13 +55,7 @@ const cases: Array<[string, string, string, string, string]> = [
   [qKo, aKo, '파이썬으로 리스트를 정렬하는 방법을 알려 주세요.', 'new_unrelated_query', 'grounding.'],
 ];
 
-for (const [q, a, u, label, rule] of cases) {
-  test(`heuristic-v6: ${JSON.stringify(u).slice(0, 60)} → ${label}`, () => {
-    const hit = classifyUserTurn(q, a, u);
-    assert.equal(hit.label, label, `${hit.rule}: ${hit.rationale}`);
-    assert.ok(hit.rule.startsWith(rule), `rule ${hit.rule} does not start with ${rule}`);
-  });
-}
+testRuleCases('heuristic-v6', cases);
 
 test('words split at script changes and key Korean words by their first two syllables; wording keys compare CJK by character bigrams', () => {
   assert.deepEqual(words('Anki는 사과를'), ['anki', '는', '사과']);

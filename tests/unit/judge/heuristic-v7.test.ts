@@ -1,6 +1,4 @@
-import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { classifyUserTurn } from '../../../runners/judge/heuristic/classify.ts';
+import { testRuleCases, type RuleCase } from '../../helpers/judge-rule-cases.ts';
 
 // heuristic-v7: turns that bring their own material (grounding.own_material, grounding.word_problem). The exchanges
 // here are not in any labelled set or control.
@@ -10,7 +8,7 @@ const qEssay = 'Write a short essay about the history of the bicycle. Your respo
 const aEssay =
   'The bicycle began in 1817 with Karl Drais\'s "running machine", a wooden frame pushed along by the feet.\n\nPedals arrived in the 1860s in France, and the high-wheeler followed, fast but dangerous.\n\nThe safety bicycle of the 1880s, with its chain drive and equal wheels, made cycling popular across the world.';
 
-const cases: Array<[string, string, string, string, string]> = [
+const cases: RuleCase[] = [
   // Another item's prompt: a passage of its own behind a deictic cue, a word problem, boilerplate about the reply.
   [qEssay, aEssay, 'Summarize this in two sentences: The lighthouse keeper rowed out every evening to check the lamp, logging the weather, passing ships and the state of the oil supply in a leather notebook that survives in the town museum.', 'new_unrelated_query', 'grounding.own_material'],
   [qEssay, aEssay, 'Is this correct? Volcanic soils are fertile because weathered basalt releases potassium, magnesium and phosphorus that crops absorb, which is why vineyards cluster on old lava slopes.', 'new_unrelated_query', 'grounding.own_material'],
@@ -25,10 +23,4 @@ const cases: Array<[string, string, string, string, string]> = [
   [qBake, aBake, '为什么饼干是7.50美元？我算的是6乘1.25，结果一样吗？还有没有更简单的算法可以直接算出总价？', 'genuine_followup', 'grounding.'],
 ];
 
-for (const [q, a, u, label, rule] of cases) {
-  test(`heuristic-v7: ${JSON.stringify(u).slice(0, 60)} → ${label}`, () => {
-    const hit = classifyUserTurn(q, a, u);
-    assert.equal(hit.label, label, `${hit.rule}: ${hit.rationale}`);
-    assert.ok(hit.rule.startsWith(rule), `rule ${hit.rule} does not start with ${rule}`);
-  });
-}
+testRuleCases('heuristic-v7', cases);

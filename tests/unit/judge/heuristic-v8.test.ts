@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { classifyUserTurn } from '../../../runners/judge/heuristic/classify.ts';
+import { testRuleCases, type RuleCase } from '../../helpers/judge-rule-cases.ts';
 import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/version.ts';
 
 // heuristic-v8. The exchanges here are not in any labelled set or control.
 const qCat = 'Write a limerick about a lazy cat. Your entire response should be in lowercase letters.';
 const aCat = 'there once was a cat named lou\nwho slept the whole afternoon through\nshe dreamed of a mouse\nthat ran round the house\nbut woke up and yawned, as cats do';
 
-const cases: Array<[string, string, string, string, string]> = [
+const cases: RuleCase[] = [
   // The question's template about another subject: new, not a restatement (restatement.new_subject).
   [qCat, aCat, 'Write a limerick about a busy bee. Your entire response should be in lowercase letters.', 'new_unrelated_query', 'restatement.new_subject'],
   // One changed word is still the same task asked again.
@@ -26,13 +26,7 @@ const cases: Array<[string, string, string, string, string]> = [
   [qCat, aCat, 'Dis-moi pourquoi Lou bâille à la fin.', 'genuine_followup', 'grounding.'],
 ];
 
-for (const [q, a, u, label, rule] of cases) {
-  test(`heuristic-v8: ${JSON.stringify(u).slice(0, 60)} → ${label}`, () => {
-    const hit = classifyUserTurn(q, a, u);
-    assert.equal(hit.label, label, `${hit.rule}: ${hit.rationale}`);
-    assert.ok(hit.rule.startsWith(rule), `rule ${hit.rule} does not start with ${rule}`);
-  });
-}
+testRuleCases('heuristic-v8', cases);
 
 test('the rule-set version is heuristic-v8', () => {
   assert.equal(HEURISTIC_VERSION, 'heuristic-v8');
