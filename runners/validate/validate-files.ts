@@ -114,7 +114,8 @@ async function* strictUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<st
  */
 async function validateSamplesFile(file: string, display: string, counted: CountedSample[], downloadOnly: ReadonlySet<string>): Promise<{ errors: FieldError[]; note: FieldError | null }> {
   const errors = boundedErrors(display);
-  const recheck = verdictRecheck(display, downloadOnly, await downloadOnlyPrompts(file, downloadOnly, process.env.USERTURN_DATA_DIR || undefined));
+  const prompts = await downloadOnlyPrompts(file, downloadOnly, process.env.USERTURN_DATA_DIR || undefined);
+  const recheck = verdictRecheck(display, downloadOnly, prompts?.ok ? prompts.prompts : null, prompts?.ok === false ? prompts.why : undefined);
   try {
     await samplesFileRules(file, display, errors, counted, recheck);
   } catch (e) {

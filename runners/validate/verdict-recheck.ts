@@ -5,7 +5,7 @@ import { formatPath, ResultSummary, type FieldError, type Sample, type Verdict }
 import type { Judge } from '../core/judge.ts';
 import { createHeuristicJudge } from '../judge/heuristic/judge.ts';
 import { HEURISTIC_VERSION } from '../judge/heuristic/version.ts';
-import { promptsAsRun } from '../datasets/as-run.ts';
+import { promptsAsRun, type RunPrompts } from '../datasets/as-run.ts';
 import { readBenchmarkSuites } from '../io/benchmark-suites.ts';
 import { datasetOfFile, resultDirOf } from './result-datasets.ts';
 
@@ -44,9 +44,9 @@ let judge: Judge | null = null;
  * so only this tells. A download-only dataset's samples hold a placeholder where the question was: their verdicts are
  * judged on the prompts in `prompts` (item id → prompt, from the files the run read: `downloadOnlyPrompts`). Verdicts of
  * other judges (older rules, LLM judges) and verdicts on prompts not at hand cannot be re-judged: they are counted for
- * one note per file.
+ * one note per file, which says why the prompts are not at hand when USERTURN_DATA_DIR was read (`unavailable`).
  */
-export function verdictRecheck(display: string, downloadOnly: ReadonlySet<string>, prompts: ReadonlyMap<string, string> | null = null) {
+export function verdictRecheck(display: string, downloadOnly: ReadonlySet<string>, prompts: ReadonlyMap<string, string> | null = null, unavailable?: string) {
   const skipped = new Map<string, number>();
   const skip = (id: string) => skipped.set(id, (skipped.get(id) ?? 0) + 1);
   let rejudged = 0;
@@ -74,14 +74,17 @@ export function verdictRecheck(display: string, downloadOnly: ReadonlySet<string
     /** What was not re-judged in the file, as one note; null when every verdict was. */
     note(): FieldError | null {
       if (skipped.size === 0) return null;
-      const parts = [...skipped].map(([id, n]) => `${n} verdict${n === 1 ? '' : 's'} of ${id} (${whyNot(id)})`);
+      const parts = [...skipped].map(([id, n]) => `${n} verdict${n === 1 ? '' : 's'} of ${id} (${whyNot(id, unavailable)})`);
       return { file: display, field: 'verdicts', message: `not re-judged: ${parts.join(', ')}${rejudged > 0 ? `; ${rejudged} of ${RECHECKED_JUDGE} re-judged` : ''}` };
     },
   };
 }
 
-function whyNot(id: string): string {
-  if (id === RECHECKED_JUDGE) return 'a download-only dataset: the judge saw its prompts, which results do not hold; USERTURN_DATA_DIR with the files the run read lets validate re-judge them';
+function whyNot(id: string, unavailable: string | undefined): string {
+  if (id === RECHECKED_JUDGE) {
+    const fix = unavailable ? `USERTURN_DATA_DIR does not hold the files the run read: ${unavailable}` : 'USERTURN_DATA_DIR with the files the run read lets validate re-judge them';
+    return `a download-only dataset: the judge saw its prompts, which results do not hold; ${fix}`;
+  }
   if (id.startsWith('heuristic:')) return `older rules: validate runs only ${HEURISTIC_VERSION}`;
   return 'an LLM judge: its labels can only be spot-checked';
 }
@@ -89,20 +92,20 @@ function whyNot(id: string): string {
 /**
  * The prompts of a download-only dataset's samples file (item id → prompt), for re-judging its verdicts: read from
  * `dataDir` (USERTURN_DATA_DIR) when it holds the files the run read, as the summary.json beside samples/ records
- * them. Null when the file's dataset is not download-only or the prompts are not at hand (its verdicts are then noted).
+ * them; otherwise why not, for the note. Null when the file's dataset is not download-only or no data dir is set.
  */
-export async function downloadOnlyPrompts(file: string, downloadOnly: ReadonlySet<string>, dataDir: string | undefined): Promise<ReadonlyMap<string, string> | null> {
+export async function downloadOnlyPrompts(file: string, downloadOnly: ReadonlySet<string>, dataDir: string | undefined): Promise<RunPrompts | null> {
   const dataset = datasetOfFile(file);
   if (!dataDir || !downloadOnly.has(dataset)) return null;
   let summary: ResultSummary;
   try {
     summary = ResultSummary.parse(JSON.parse(await readFile(join(resultDirOf(file), 'summary.json'), 'utf8')));
   } catch {
-    return null; // no summary, or a broken one: reported where it is validated
+    // no summary, or a broken one: reported where it is validated
+    return { ok: false, why: 'the summary.json beside samples/ does not say which files the run read' };
   }
   const { suites } = await readBenchmarkSuites();
   const spec = suites.find((x) => x.version === summary.provenance.suite_version)?.datasets.find((d) => d.id === dataset);
-  if (!spec) return null;
-  const r = await promptsAsRun(spec, summary.provenance.datasets.find((d) => d.id === dataset)?.files ?? [], dataDir);
-  return r.ok ? r.prompts : null;
+  if (!spec) return { ok: false, why: `suite version ${summary.provenance.suite_version} has no ${dataset} entry` };
+  return promptsAsRun(spec, summary.provenance.datasets.find((d) => d.id === dataset)?.files ?? [], dataDir);
 }

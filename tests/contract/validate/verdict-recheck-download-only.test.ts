@@ -67,11 +67,16 @@ describe('validate re-judges download-only verdicts from the run\'s files', () =
     const other = join(work, 'other-data');
     mkdirSync(join(other, 'healthbench'), { recursive: true });
     writeFileSync(join(other, 'healthbench', 'healthbench.jsonl'), readFileSync(join(fixtureData, 'healthbench', 'healthbench.jsonl'), 'utf8').replace('fever of 39.2 C', 'fever of 38.5 C'));
-    for (const env of [NO_DATA, { USERTURN_DATA_DIR: other }]) {
-      const r = runCli(['validate', clean], { env });
-      assert.equal(r.code, 0, r.stdout + r.stderr);
-      assert.match(r.stdout, NOTE);
-    }
+    const r = runCli(['validate', clean], { env: NO_DATA });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, NOTE);
+    // With a data dir set, the note says what is wrong with it rather than to set it.
+    const wrong = runCli(['validate', clean], { env: { USERTURN_DATA_DIR: other } });
+    assert.equal(wrong.code, 0, wrong.stdout + wrong.stderr);
+    const file = join(other, 'healthbench', 'healthbench.jsonl').replace(/[.\\/]/g, '\\$&');
+    assert.match(wrong.stdout, new RegExp(`not re-judged: 55 verdicts of .*; USERTURN_DATA_DIR does not hold the files the run read: ${file} has sha256 [0-9a-f]{12}…, not the [0-9a-f]{12}… the run read\\)$`, 'm'));
+    const missing = runCli(['validate', clean], { env: { USERTURN_DATA_DIR: join(work, 'nowhere') } });
+    assert.match(missing.stdout, /USERTURN_DATA_DIR does not hold the files the run read: .*nowhere.*healthbench\.jsonl: not found/);
   });
 
   it('a flipped label with the summary rebuilt: refused at the sample with the data, only noted without', () => {
