@@ -66,8 +66,11 @@ export function verdictRecheck(display: string, downloadOnly: ReadonlySet<string
         rejudged++;
         const d = verdictDifference(v, fresh);
         if (!d) continue;
-        const rule = d.field === 'label' && fresh.kind === 'label' ? ` (rule ${fresh.rule})` : '';
-        errors.push({ file: where, field: formatPath(['verdicts', i, d.field]), message: `is ${quote(d.stored)} but ${RECHECKED_JUDGE} gives ${quote(d.fresh)}${rule} on the ${hidden ? 'prompt (from USERTURN_DATA_DIR)' : 'question'}, response and user_turn of sample ${quote(s.id)}: the verdict is not the judge's` });
+        const rule = (d.field === 'label' || d.field === 'kind') && fresh.kind === 'label' ? ` (rule ${fresh.rule})` : '';
+        // A judge_error the rules do not give is also what a run records when its CPU stage's worker stops
+        // (runners/probe/judge-all.ts): still an error (it takes the sample out of every rate), with its remedy.
+        const why = v.kind === 'judge_error' && fresh.kind === 'label' ? `: the run's judge failed here, or the verdict was edited; \`userturn rejudge <result> --judge heuristic\` labels it` : `: the verdict is not the judge's`;
+        errors.push({ file: where, field: formatPath(['verdicts', i, d.field]), message: `is ${quote(d.stored)} but ${RECHECKED_JUDGE} gives ${quote(d.fresh)}${rule} on the ${hidden ? 'prompt (from USERTURN_DATA_DIR)' : 'question'}, response and user_turn of sample ${quote(s.id)}${why}` });
       }
       return errors;
     },

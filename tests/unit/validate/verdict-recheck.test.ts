@@ -50,6 +50,13 @@ describe('verdictRecheck', () => {
     assert.match(r.note()!.message, /^not re-judged: 1 verdict of llm:m:judge-v2 \(an LLM judge: its labels can only be spot-checked\); 1 of heuristic:heuristic-v\d+ re-judged$/);
   });
 
+  it('a judge_error of the current rules (what a run records when its judge failed) is an error that names rejudge', async () => {
+    const r = verdictRecheck('s.jsonl', new Set());
+    const errors = await r.errors(sample([{ kind: 'judge_error', reason: "judge threw: the CPU stage's worker exited (code 1)", judge: RECHECKED_JUDGE }]), 's.jsonl:3');
+    assert.deepEqual(errors.map((e) => `${e.file}: ${e.field}`), ['s.jsonl:3: verdicts[0].kind']);
+    assert.match(errors[0]!.message, /^is "judge_error" but .* gives "label" \(rule [\w.]+\) on the question, .*: the run's judge failed here, or the verdict was edited; `userturn rejudge <result> --judge heuristic` labels it$/);
+  });
+
   it('verdicts of older rules, of LLM judges and on a download-only dataset\'s prompts are not judged again: one note', async () => {
     const r = verdictRecheck('s.jsonl', new Set(['healthbench']));
     const flipped: Verdict = { ...fresh, label: 'new_unrelated_query' };
