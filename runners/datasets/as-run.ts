@@ -15,6 +15,9 @@ import { loadDataset } from './load.ts';
 /** The files a run read for one dataset, as its summary records them (`provenance.datasets[].files`). */
 export type RunFiles = ResultSummary['provenance']['datasets'][number]['files'];
 
+/** The files the result's run read for one dataset (none when its provenance does not record them). */
+export const runFilesOf = (summary: ResultSummary, dataset: string): RunFiles => summary.provenance.datasets.find((d) => d.id === dataset)?.files ?? [];
+
 /** What results keep instead of a download-only item's prompt: download-only data is never redistributed. */
 export const promptPlaceholder = (dataset: string, itemId: string): string => `[${dataset} item ${itemId}: prompt not redistributed]`;
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { Sample, type FieldError, type ResultSummary, type Suite } from '../../src/schema/index.ts';
 import type { DatasetItem } from '../core/items.ts';
-import { itemsAsRun } from '../datasets/as-run.ts';
+import { itemsAsRun, runFilesOf } from '../datasets/as-run.ts';
 import { selectItems } from '../datasets/load.ts';
 import { verify } from '../verifiers/index.ts';
 
@@ -25,7 +25,7 @@ export async function datasetErrors(display: string, dir: string, summary: Resul
   const errors: FieldError[] = [];
   for (const [i, d] of summary.datasets.entries()) {
     const spec = suite.datasets.find((s) => s.id === d.dataset);
-    const ran = summary.provenance.datasets.find((x) => x.id === d.dataset)?.files ?? [];
+    const ran = runFilesOf(summary, d.dataset);
     const atHand = spec ? await itemsAsRun(spec, ran, dataDir) : null;
     if (!spec || !atHand?.ok) continue; // not at hand
     const { items } = atHand;

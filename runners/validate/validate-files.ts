@@ -16,7 +16,7 @@ import type { CountedSample } from '../../src/lib/summary-tally.ts';
 import { datasetOfFile, resultDatasetErrors, resultDirOf, type CheckedSamples, type CheckedSummary } from './result-datasets.ts';
 import { COMMIT_JOURNAL, suiteNameMismatch, UNFINISHED_COMMIT } from '../../src/lib/data-paths.ts';
 import { readBenchmarkSuites } from '../io/benchmark-suites.ts';
-import { downloadOnlyPrompts, verdictRecheck } from './verdict-recheck.ts';
+import { downloadOnlyDatasets, downloadOnlyPrompts, verdictRecheck } from './verdict-recheck.ts';
 
 export interface ValidationReport {
   errors: FieldError[];
@@ -115,7 +115,7 @@ async function* strictUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<st
 async function validateSamplesFile(file: string, display: string, counted: CountedSample[], downloadOnly: ReadonlySet<string>): Promise<{ errors: FieldError[]; note: FieldError | null }> {
   const errors = boundedErrors(display);
   const prompts = await downloadOnlyPrompts(file, downloadOnly, process.env.USERTURN_DATA_DIR || undefined);
-  const recheck = verdictRecheck(display, downloadOnly, prompts?.ok ? prompts.prompts : null, prompts?.ok === false ? prompts.why : undefined);
+  const recheck = verdictRecheck(display, prompts?.ok ? prompts.prompts : null, prompts?.ok === false ? prompts.why : undefined);
   try {
     await samplesFileRules(file, display, errors, counted, recheck);
   } catch (e) {
@@ -283,15 +283,6 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
     if (suite) errors.push(...(await datasetErrors(s.display, s.dir, s.value, suite, process.env.USERTURN_DATA_DIR)));
   }
   return { errors, notes, filesChecked, submissions, missing };
-}
-
-/**
- * Datasets whose prompts results do not hold (`download_only` in any suite of the benchmark): their samples keep a
- * pointer where the question was, so their verdicts cannot be judged again from the samples.
- */
-async function downloadOnlyDatasets(): Promise<ReadonlySet<string>> {
-  const { suites } = await readBenchmarkSuites(); // a broken suite file is reported when the suites are validated
-  return new Set(suites.flatMap((s) => s.datasets.filter((d) => d.download_only).map((d) => d.id)));
 }
 
 /**

@@ -5,7 +5,7 @@ import { formatPath, ResultSummary, type FieldError, type Sample, type Verdict }
 import type { Judge } from '../core/judge.ts';
 import { createHeuristicJudge } from '../judge/heuristic/judge.ts';
 import { HEURISTIC_VERSION } from '../judge/heuristic/version.ts';
-import { promptsAsRun, type RunPrompts } from '../datasets/as-run.ts';
+import { promptPlaceholder, promptsAsRun, runFilesOf, type RunPrompts } from '../datasets/as-run.ts';
 import { readBenchmarkSuites } from '../io/benchmark-suites.ts';
 import { datasetOfFile, resultDirOf } from './result-datasets.ts';
 
@@ -46,7 +46,7 @@ let judge: Judge | null = null;
  * other judges (older rules, LLM judges) and verdicts on prompts not at hand cannot be re-judged: they are counted for
  * one note per file, which says why the prompts are not at hand when USERTURN_DATA_DIR was read (`unavailable`).
  */
-export function verdictRecheck(display: string, downloadOnly: ReadonlySet<string>, prompts: ReadonlyMap<string, string> | null = null, unavailable?: string) {
+export function verdictRecheck(display: string, prompts: ReadonlyMap<string, string> | null = null, unavailable?: string) {
   const skipped = new Map<string, number>();
   const skip = (id: string) => skipped.set(id, (skipped.get(id) ?? 0) + 1);
   let rejudged = 0;
@@ -55,7 +55,9 @@ export function verdictRecheck(display: string, downloadOnly: ReadonlySet<string
     async errors(s: Sample, where: string): Promise<FieldError[]> {
       const errors: FieldError[] = [];
       for (const [i, v] of s.verdicts.entries()) {
-        const hidden = downloadOnly.has(s.dataset);
+        // A download-only sample holds the placeholder where the run's judge saw the prompt (decided by the text, so a
+        // broken suite file cannot make validate judge a placeholder).
+        const hidden = s.question === promptPlaceholder(s.dataset, s.item_id);
         const question = hidden ? prompts?.get(s.item_id) : s.question;
         if (v.judge !== RECHECKED_JUDGE || question === undefined) {
           skip(v.judge);
@@ -77,11 +79,16 @@ export function verdictRecheck(display: string, downloadOnly: ReadonlySet<string
     /** What was not re-judged in the file, as one note; null when every verdict was. */
     note(): FieldError | null {
       if (skipped.size === 0) return null;
-      const parts = [...skipped].map(([id, n]) => `${n} verdict${n === 1 ? '' : 's'} of ${id} (${whyNot(id, unavailable)})`);
-      return { file: display, field: 'verdicts', message: `not re-judged: ${parts.join(', ')}${rejudged > 0 ? `; ${rejudged} of ${RECHECKED_JUDGE} re-judged` : ''}` };
+      // At most NOTE_JUDGES judges by name: the ids are the file's text, and a hostile file could hold thousands.
+      const all = [...skipped];
+      const parts = all.slice(0, NOTE_JUDGES).map(([id, n]) => `${n} verdict${n === 1 ? '' : 's'} of ${id} (${whyNot(id, unavailable)})`);
+      const more = all.length > NOTE_JUDGES ? ` and ${all.slice(NOTE_JUDGES).reduce((sum, [, n]) => sum + n, 0)} of ${all.length - NOTE_JUDGES} more judges` : '';
+      return { file: display, field: 'verdicts', message: `not re-judged: ${parts.join(', ')}${more}${rejudged > 0 ? `; ${rejudged} of ${RECHECKED_JUDGE} re-judged` : ''}` };
     },
   };
 }
+
+const NOTE_JUDGES = 5;
 
 function whyNot(id: string, unavailable: string | undefined): string {
   if (id === RECHECKED_JUDGE) {
@@ -110,5 +117,14 @@ export async function downloadOnlyPrompts(file: string, downloadOnly: ReadonlySe
   const { suites } = await readBenchmarkSuites();
   const spec = suites.find((x) => x.version === summary.provenance.suite_version)?.datasets.find((d) => d.id === dataset);
   if (!spec) return { ok: false, why: `suite version ${summary.provenance.suite_version} has no ${dataset} entry` };
-  return promptsAsRun(spec, summary.provenance.datasets.find((d) => d.id === dataset)?.files ?? [], dataDir);
+  return promptsAsRun(spec, runFilesOf(summary, dataset), dataDir);
+}
+
+/**
+ * Datasets whose prompts results do not hold (`download_only` in any suite of the benchmark): only for them are the
+ * prompts read from USERTURN_DATA_DIR.
+ */
+export async function downloadOnlyDatasets(): Promise<ReadonlySet<string>> {
+  const { suites } = await readBenchmarkSuites(); // a broken suite file is reported when the suites are validated
+  return new Set(suites.flatMap((x) => x.datasets.filter((d) => d.download_only).map((d) => d.id)));
 }

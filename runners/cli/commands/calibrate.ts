@@ -55,7 +55,7 @@ function sets(setDir: string | undefined, dataDir: string | undefined): Labelled
   if (setDir) return out;
   for (const { name, dir } of blindSetDirs()) {
     out.push({
-      id: `blind_${name.replace(/[^a-z0-9_-]/g, '_')}`,
+      id: name.replace(/[^a-z0-9_-]/g, '_'),
       title: `Blind set ${name}`,
       description: `User turns written and labelled by someone who had not seen the heuristic rules or the other sets (tests/judge-sets/${name}/README.md says who and when). docs/judges.md says which rule versions it came before and which were developed on it afterwards: figures of those flatter the rules.`,
       items: loadLabelledSet(dir),

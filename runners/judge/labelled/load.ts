@@ -54,7 +54,7 @@ export const CALIBRATION_DIR = join(ROOT, 'tests', 'calibration');
 /** The blind sets: labelled by people who had not seen the heuristic rules (docs/judges.md says which came when). */
 export const JUDGE_SETS_DIR = join(ROOT, 'tests', 'judge-sets');
 
-/** The blind sets' folders, by name (sorted: their names carry their dates). */
+/** The blind sets' folders, sorted by name. */
 export function blindSetDirs(): Array<{ name: string; dir: string }> {
   if (!existsSync(JUDGE_SETS_DIR)) return [];
   return readdirSync(JUDGE_SETS_DIR, { withFileTypes: true })

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { ResultSummary, Sample, Suite } from '../../../src/schema/index.ts';
 import { InputError } from '../../core/errors.ts';
-import { promptPlaceholder, promptsAsRun, runFileHint } from '../../datasets/as-run.ts';
+import { promptPlaceholder, promptsAsRun, runFileHint, runFilesOf } from '../../datasets/as-run.ts';
 
 /**
  * The question the run's judge saw for each sample to judge again. It is the sample's own `question`, except in
@@ -17,7 +17,7 @@ export async function judgedQuestions(shown: string, suite: Suite, summary: Resu
   for (const spec of suite.datasets) {
     const samples = work.filter((s) => s.dataset === spec.id);
     if (!spec.download_only || samples.length === 0) continue;
-    const ran = summary.provenance.datasets.find((d) => d.id === spec.id)?.files ?? [];
+    const ran = runFilesOf(summary, spec.id);
     const r = await promptsAsRun(spec, ran, dataDir);
     const missing = r.ok ? samples.find((s) => !r.prompts.has(s.item_id)) : undefined;
     if (r.ok && !missing) {

@@ -83,6 +83,6 @@ test('without --data-dir or USERTURN_DATA_DIR nothing is read from a folder of i
   // The blind sets ship with the repository: they need no data folder, and each is scored under its own name.
   const blind = readdirSync(join(ROOT, 'tests', 'judge-sets')).sort();
   assert.ok(blind.length >= 2);
-  assert.deepEqual(ids.slice(1), blind.map((b) => `blind_${b}`));
+  assert.deepEqual(ids.slice(1), blind);
   assert.match(r.stdout, new RegExp(`Blind set ${blind[0]}`));
 });

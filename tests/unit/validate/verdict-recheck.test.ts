@@ -36,13 +36,13 @@ describe('verdictDifference', () => {
 describe('verdictRecheck', () => {
   it('a verdict of the current rules as the judge gives it passes, with nothing to note', async () => {
     assert.equal(fresh.judge, RECHECKED_JUDGE);
-    const r = verdictRecheck('s.jsonl', new Set());
+    const r = verdictRecheck('s.jsonl');
     assert.deepEqual(await r.errors(sample([fresh]), 's.jsonl:1'), []);
     assert.equal(r.note(), null);
   });
 
   it('a flipped label is an error at the line, with the field, both values and the sample', async () => {
-    const r = verdictRecheck('s.jsonl', new Set());
+    const r = verdictRecheck('s.jsonl');
     const llm: Verdict = { ...fresh, judge: 'llm:m:judge-v2', rule: null };
     const errors = await r.errors(sample([llm, { ...fresh, label: 'new_unrelated_query' }]), 's.jsonl:7');
     assert.deepEqual(errors.map((e) => `${e.file}: ${e.field}`), ['s.jsonl:7: verdicts[1].label']);
@@ -51,17 +51,18 @@ describe('verdictRecheck', () => {
   });
 
   it('a judge_error of the current rules (what a run records when its judge failed) is an error that names rejudge', async () => {
-    const r = verdictRecheck('s.jsonl', new Set());
+    const r = verdictRecheck('s.jsonl');
     const errors = await r.errors(sample([{ kind: 'judge_error', reason: "judge threw: the CPU stage's worker exited (code 1)", judge: RECHECKED_JUDGE }]), 's.jsonl:3');
     assert.deepEqual(errors.map((e) => `${e.file}: ${e.field}`), ['s.jsonl:3: verdicts[0].kind']);
     assert.match(errors[0]!.message, /^is "judge_error" but .* gives "label" \(rule [\w.]+\) on the question, .*: the run's judge failed here, or the verdict was edited; `userturn rejudge <result> --judge heuristic` labels it$/);
   });
 
   it('verdicts of older rules, of LLM judges and on a download-only dataset\'s prompts are not judged again: one note', async () => {
-    const r = verdictRecheck('s.jsonl', new Set(['healthbench']));
+    const r = verdictRecheck('s.jsonl');
     const flipped: Verdict = { ...fresh, label: 'new_unrelated_query' };
     assert.deepEqual(await r.errors(sample([{ ...flipped, judge: 'heuristic:heuristic-v4' }, { ...flipped, judge: 'llm:m:judge-v2' }]), 's.jsonl:1'), []);
-    assert.deepEqual(await r.errors(sample([{ ...flipped, judge: 'heuristic:heuristic-v4' }, flipped], 'healthbench'), 's.jsonl:2'), []);
+    const placeholder = { ...sample([{ ...flipped, judge: 'heuristic:heuristic-v4' }, flipped], 'healthbench'), item_id: 'hb-9', question: '[healthbench item hb-9: prompt not redistributed]' } as Sample;
+    assert.deepEqual(await r.errors(placeholder, 's.jsonl:2'), []);
     assert.deepEqual(r.note(), {
       file: 's.jsonl',
       field: 'verdicts',
@@ -71,13 +72,27 @@ describe('verdictRecheck', () => {
 
   it('a download-only dataset\'s verdicts are judged on the prompts given (the sample holds a placeholder); an item without one is noted', async () => {
     const hidden = (verdicts: Verdict[], item_id: string): Sample => ({ ...sample(verdicts, 'healthbench'), item_id, question: `[healthbench item ${item_id}: prompt not redistributed]` }) as Sample;
-    const r = verdictRecheck('s.jsonl', new Set(['healthbench']), new Map([['hb-1', TEXTS.question]]));
+    const r = verdictRecheck('s.jsonl', new Map([['hb-1', TEXTS.question]]));
     assert.deepEqual(await r.errors(hidden([fresh], 'hb-1'), 's.jsonl:1'), [], 'the verdict given on the prompt passes');
     const errors = await r.errors(hidden([{ ...fresh, label: 'new_unrelated_query' }], 'hb-1'), 's.jsonl:2');
     assert.deepEqual(errors.map((e) => `${e.file}: ${e.field}`), ['s.jsonl:2: verdicts[0].label']);
     assert.match(errors[0]!.message, / on the prompt \(from USERTURN_DATA_DIR\), response and user_turn of sample /);
     assert.deepEqual(await r.errors(hidden([{ ...fresh, label: 'new_unrelated_query' }], 'hb-2'), 's.jsonl:3'), [], 'no prompt for hb-2: not re-judged');
     assert.match(r.note()!.message, new RegExp(`^not re-judged: 1 verdict of ${RECHECKED_JUDGE.replace('.', '\\.')} \\(a download-only dataset: .*\\); 2 of ${RECHECKED_JUDGE.replace('.', '\\.')} re-judged$`));
+  });
+
+  it('a download-only dataset\'s sample that holds its real question is judged like any other (hiding is read from the text)', async () => {
+    const r = verdictRecheck('s.jsonl');
+    const errors = await r.errors(sample([{ ...fresh, label: 'new_unrelated_query' }], 'healthbench'), 's.jsonl:4');
+    assert.deepEqual(errors.map((e) => `${e.file}: ${e.field}`), ['s.jsonl:4: verdicts[0].label']);
+  });
+
+  it('the note names at most five judges, then counts the rest (judge ids are the file\'s text)', async () => {
+    const r = verdictRecheck('s.jsonl');
+    for (let i = 0; i < 40; i++) await r.errors(sample([{ ...fresh, judge: `llm:m${i}:judge-v2` }]), `s.jsonl:${i + 1}`);
+    const m = r.note()!.message;
+    assert.equal(m.match(/ verdict of llm:/g)?.length, 5);
+    assert.match(m, / and 35 of 35 more judges$/);
   });
 
   it('validate on a result of older rules (heuristic-v4) with a label flipped and the summary rebuilt: no error, a note per samples file', async () => {
