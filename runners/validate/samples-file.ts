@@ -1,0 +1,90 @@
+import { createReadStream } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { jsonlLines } from '../../src/lib/io/jsonl.ts';
+import { MAX_DOCUMENT_BYTES } from '../../src/lib/io/parse-document.ts';
+import type { CountedSample } from '../../src/lib/summary-tally.ts';
+import { Sample, parseWith, type FieldError } from '../../src/schema/index.ts';
+import { downloadOnlyPrompts, verdictRecheck } from './verdict-recheck.ts';
+
+/** Problems listed per samples file; the rest are counted in one closing line (output stays bounded). */
+export const MAX_ERRORS_PER_FILE = 50;
+
+/** An error list that keeps the first `max` entries and counts the others. */
+function boundedErrors(display: string, max = MAX_ERRORS_PER_FILE) {
+  const list: FieldError[] = [];
+  let dropped = 0;
+  return {
+    push(...es: FieldError[]) {
+      for (const e of es) {
+        if (list.length < max) list.push(e);
+        else dropped++;
+      }
+    },
+    done(): FieldError[] {
+      if (dropped > 0) list.push({ file: display, field: '(file)', message: `… and ${dropped} more problem${dropped === 1 ? '' : 's'} in this file (the first ${max} are listed)` });
+      return list;
+    },
+  };
+}
+
+/**
+ * The chunks as text, refusing bytes that are not UTF-8 (ERR_ENCODING_INVALID_ENCODED_DATA) where a plain reader would
+ * put U+FFFD silently.
+ */
+async function* strictUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for await (const chunk of chunks) yield decoder.decode(chunk, { stream: true });
+  yield decoder.decode();
+}
+
+/**
+ * The samples file's own rules (the site build applies the same rules before it shards anything, except re-judging,
+ * which runs runner code); its valid samples' counted fields go to `counted` (its summary is read against them). What
+ * it could not re-judge comes back as a note.
+ */
+export async function validateSamplesFile(file: string, display: string, counted: CountedSample[], downloadOnly: ReadonlySet<string>): Promise<{ errors: FieldError[]; note: FieldError | null }> {
+  const errors = boundedErrors(display);
+  const prompts = await downloadOnlyPrompts(file, downloadOnly, process.env.USERTURN_DATA_DIR || undefined);
+  const recheck = verdictRecheck(display, prompts?.ok ? prompts.prompts : null, prompts?.ok === false ? prompts.why : undefined);
+  try {
+    await samplesFileRules(file, display, errors, counted, recheck);
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'ERR_ENCODING_INVALID_ENCODED_DATA') throw e;
+    errors.push({ file: display, field: '(file)', message: 'is not valid UTF-8 (results are UTF-8 text; the bytes would be read as U+FFFD)' });
+  }
+  return { errors: errors.done(), note: recheck.note() };
+}
+
+async function samplesFileRules(file: string, display: string, errors: ReturnType<typeof boundedErrors>, counted: CountedSample[], recheck: ReturnType<typeof verdictRecheck>): Promise<void> {
+  const ids = new Set<string>();
+  const owner = basename(dirname(file)) === 'samples' ? basename(dirname(dirname(file))) : null;
+  for await (const { line, text } of jsonlLines(strictUtf8(createReadStream(file)))) {
+    const where = `${display}:${line}`;
+    if (text.length > MAX_DOCUMENT_BYTES) {
+      errors.push({ file: where, field: '(line)', message: 'line longer than 1 MiB' });
+      continue;
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      errors.push({ file: where, field: '(line)', message: `invalid JSON: ${(e as Error).message}` });
+      continue;
+    }
+    const r = parseWith(Sample, data, where);
+    if (!r.ok) {
+      errors.push(...r.errors);
+      continue;
+    }
+    const { item_id, condition, sample_index, error, verdicts, accuracy, unfinished } = r.value;
+    counted.push({ item_id, condition, sample_index, error, verdicts, accuracy, unfinished });
+    if (ids.has(r.value.id)) errors.push({ file: where, field: 'id', message: `duplicate sample id "${r.value.id}"` });
+    ids.add(r.value.id);
+    const expected = basename(file, '.jsonl');
+    if (r.value.dataset !== expected) errors.push({ file: where, field: 'dataset', message: `is "${r.value.dataset}" but the file is ${expected}.jsonl` });
+    // results/<id>/samples/<dataset>.jsonl belongs to <id>: the site build refuses any other owner.
+    if (owner !== null && r.value.submission_id !== owner) errors.push({ file: where, field: 'submission_id', message: `is "${r.value.submission_id}" but the folder is results/${owner}/` });
+    // The sample's text is dropped once its verdicts are judged again: memory stays flat however long the file.
+    errors.push(...(await recheck.errors(r.value, where)));
+  }
+}
