@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync } from 'node:sqlite';
 import { redact } from '../io/secrets.ts';
 import { StorageError } from '../io/storage-error.ts';
 import { openCacheFile, type CacheFile } from './cache-file.ts';
@@ -133,4 +133,20 @@ export function memoryCache(): ResponseCache {
     keys: () => [...m.keys()].sort(),
     close: () => {},
   };
+}
+
+/**
+ * The served model names a scope's answers were given under (the `model` column), read-only; none when the file or
+ * its table is missing or unreadable. What a rerun without an endpoint knows of the model (probe/offline-rerun.ts).
+ */
+export function cachedModelNames(path: string, scope: string): string[] {
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(path, { readOnly: true });
+    return (db.prepare('SELECT DISTINCT model FROM responses WHERE scope = ? ORDER BY model').all(scope) as Array<{ model: string }>).map((r) => r.model);
+  } catch {
+    return [];
+  } finally {
+    db?.close();
+  }
 }

@@ -14,6 +14,9 @@ export class RejectedAnswer extends Error {
  */
 export const ACCEPTED_FINISH_REASONS: ReadonlySet<string> = new Set(['stop', 'length']);
 
+/** A cached answer counts only when it would be accepted today (older caches may hold cut or foreign answers). */
+export const usableCachedAnswer = (hit: { finish_reason: string; model: string }, model: string): boolean => ACCEPTED_FINISH_REASONS.has(hit.finish_reason) && hit.model === model;
+
 /**
  * The answer with an engine's own name for a complete finish (TGI's "eos_token", "stop_sequence") replaced by the
  * OpenAI one it means; anything else is left for validateCompletion to judge.

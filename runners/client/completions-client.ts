@@ -4,7 +4,7 @@ import type { ResponseCache } from '../cache/sqlite-cache.ts';
 import { redact } from '../io/secrets.ts';
 import { StorageError } from '../io/storage-error.ts';
 import type { EngineBehaviour } from '../engines/types.ts';
-import { ACCEPTED_FINISH_REASONS, normaliseFinishReason, validateCompletion } from './answer-check.ts';
+import { normaliseFinishReason, usableCachedAnswer, validateCompletion } from './answer-check.ts';
 import { attemptCompletion } from './attempt.ts';
 import { backoffMs, retryAfterMs } from './backoff.ts';
 import { classify, type Failure } from './classify.ts';
@@ -128,11 +128,10 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
     return { ...value, cached: false };
   }
 
-  /** A cached answer counts only when it would be accepted today (older caches may hold cut or foreign answers). */
+  /** A cached answer counts only when it would be accepted today (usableCachedAnswer). */
   function cachedAnswer(key: string, body: CompletionBody) {
     const hit = opts.cache.get(key);
-    if (!hit) return null;
-    return ACCEPTED_FINISH_REASONS.has(hit.finish_reason) && hit.model === body.model ? hit : null;
+    return hit && usableCachedAnswer(hit, body.model) ? hit : null;
   }
 
   return {

@@ -18,6 +18,12 @@ export function pickServedModel(ids: readonly string[], expected: readonly strin
   return { problem: `lists ${ids.length} models (${listed})${which}: pass --model NAME to choose` };
 }
 
+/**
+ * No endpoint is ready (none answered, or each is still loading its model), and none refused: the one failure a
+ * rerun whose every request is cached can go on from without the endpoint (probe/offline-rerun.ts).
+ */
+export class NoEndpointReady extends EndpointError {}
+
 /** How to look endpoints up: the run's timeout, serve-cmd's names, the engine's readiness route, --model. */
 export interface LookupOptions {
   timeoutMs: number;
@@ -134,7 +140,7 @@ export async function servedModels(endpoints: Endpoint[], o: LookupOptions): Pro
   const models = [...new Set(looked.flatMap((l) => ('model' in l ? [l.model] : [])))].sort();
   if (models.length > 1) throw new EndpointError(`the endpoints serve different models (${models.map(oneLine).join(', ')}); pass --model to choose one name`);
   const held = looked.flatMap((l, i) => ('unanswered' in l ? [{ endpoint: endpoints[i]!, reason: l.unanswered }] : 'loading' in l && l.loading ? [{ endpoint: endpoints[i]!, reason: l.loading }] : []));
-  if (held.length === endpoints.length) throw new EndpointError(held.map((h) => h.reason).join('; '));
+  if (held.length === endpoints.length) throw new NoEndpointReady(held.map((h) => h.reason).join('; '));
   return { model: models[0]!, held };
 }
 

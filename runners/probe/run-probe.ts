@@ -4,12 +4,13 @@ import type { ResponseCache } from '../cache/sqlite-cache.ts';
 import { createCompletionsClient } from '../client/completions-client.ts';
 import { redactUrl, type Endpoint } from '../client/endpoints.ts';
 import { watchHeldEndpoints } from '../client/held-endpoints.ts';
-import { servedModels } from '../client/model-lookup.ts';
+import { NoEndpointReady, servedModels } from '../client/model-lookup.ts';
 import { oneLine } from '../core/terminal-text.ts';
 import { servedNames } from '../engines/serve-command.ts';
 import { createJudgePanel } from '../judge/index.ts';
 import type { Judge } from '../core/judge.ts';
 import { finalTable } from './final-table.ts';
+import { offlineRerun } from './offline-rerun.ts';
 import { tuneHeapForLongRuns } from './heap.ts';
 import { totalRequests } from './requests.ts';
 import { prepareRun } from './prepare-run.ts';
@@ -37,11 +38,23 @@ async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
 /**
  * The model name every endpoint serves (--model, else /v1/models, preferring the names serve-cmd gives the submission's
  * model; model-lookup.ts): endpoints serving different models are refused, and one not ready yet is named and held
- * until a later look-up finds it ready (held-endpoints.ts). `stop` ends those look-ups.
+ * until a later look-up finds it ready (held-endpoints.ts). `stop` ends those look-ups. With none ready, a rerun whose
+ * every request is cached takes the name its cached answers carry and sends nothing (offline-rerun.ts).
  */
-async function endpointModels(opts: RunOptions, setup: ProbeSetup, endpoints: Endpoint[]): Promise<{ model: string; held: number; stop(): void }> {
+async function endpointModels(opts: RunOptions, setup: ProbeSetup, endpoints: Endpoint[], cache: { path: string | null; scope: string }): Promise<{ model: string; held: number; stop(): void }> {
   const lookup = { timeoutMs: opts.timeoutMs, expected: servedNames(setup.submission), readyRoute: setup.engine.readyRoute, wanted: opts.model };
-  const { model, held } = await servedModels(endpoints, lookup);
+  let looked;
+  try {
+    looked = await servedModels(endpoints, lookup);
+  } catch (e) {
+    // No endpoint ready (the GPU host released): a rerun whose every request is cached goes on without one.
+    if (!(e instanceof NoEndpointReady) || cache.path === null) throw e;
+    const offline = await offlineRerun({ cachePath: cache.path, scope: cache.scope, setup, wanted: opts.model, expected: lookup.expected });
+    if ('problem' in offline) throw new NoEndpointReady(`${e.message}; the cache cannot stand in: ${offline.problem}`);
+    opts.log(`no endpoint is ready (${e.message}); every request of this run is in the cache: no request will be sent`);
+    return { model: offline.model, held: 0, stop: () => {} };
+  }
+  const { model, held } = looked;
   for (const h of held) opts.log(`warning: not ready, held until it is (looked up again every few seconds): ${h.reason}`);
   const watch = watchHeldEndpoints(held, model, lookup, opts.log);
   return { model, held: held.length, stop: watch.stop };
@@ -78,7 +91,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
     stream: setup.engine.streams,
     engine: setup.engine,
   });
-  const served = await endpointModels(opts, setup, client.endpoints);
+  const served = await endpointModels(opts, setup, client.endpoints, { path: cachePath, scope });
   // The held endpoints' look-ups end with the run, however it ends.
   try {
     const models = [served.model];
