@@ -1,4 +1,5 @@
 import { clip } from '../text/sentences.ts';
+import { specificNumbers } from '../text/tokens.ts';
 import { ownMaterialRule } from './own-material.ts';
 import { isQuery } from './register.ts';
 import type { Signals } from '../signals/types.ts';
@@ -47,8 +48,8 @@ export function groundingRule(text: string, s: Signals): RuleHit {
   const anchored = s.sharedProper.length > 0 || s.weakRefLeading || s.definiteRef !== null || s.anaphor !== null || s.answerWordLead !== null;
   // A self-contained new task reads as complete on its own. Numbers or words it shares with the answer by chance
   // do not ground it: a problem that brings its own numbers is a new problem even if one of them is also in a.
-  // Small numbers (one digit) turn up in any two problems; only multi-digit or decimal ones tie a turn to the answer.
-  const specificAnswerNumbers = s.answerNumbers.filter((n) => n.length >= 2 || n.includes('.'));
+  // Only multi-digit or decimal numbers tie a turn to the answer (specificNumbers).
+  const specificAnswerNumbers = specificNumbers(s.answerNumbers);
   const ownNumbers = s.novelNumbers.length + s.answerNumbers.length;
   const freshProblem =
     !s.hypothetical &&

@@ -1,13 +1,10 @@
 import { CALENDAR_NAME, FUTURE_REF, NOT_A_PROBLEM_OPENING, PAST_REF } from '../signals/cues.ts';
 import type { Signals } from '../signals/types.ts';
 import { clip, sentences } from '../text/sentences.ts';
-import { numbersAndWords } from '../text/tokens.ts';
+import { EAST_ASIAN, numbersAndWords, specificNumbers } from '../text/tokens.ts';
 import type { RuleHit } from '../types.ts';
 
 const ANNOUNCING_CONNECTIVE = /^\W*(?:also|now|next|ok(?:ay)?|alright|all right)\s*[,:;.!-]\s*/i;
-
-/** Chinese, Japanese and Korean text: counted by characters, so the word counts below do not apply to it. */
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /**
  * heuristic-v7: a turn that brings its own material is a new request, whatever hooks it contains. Swapped in after
@@ -28,11 +25,12 @@ export function ownMaterialRule(text: string, s: Signals): RuleHit | null {
   // A what-if varies the exchange; in a long turn of new words "instead" or "what if" belongs to its own scenario.
   if (s.hypothetical && s.counted < 20) return null;
   const keepsName = s.sharedProper.some((w) => !CALENDAR_NAME.test(w) && s.questionNames.includes(w));
-  const specificAnswerNumbers = s.answerNumbers.filter((n) => n.length >= 2 || n.includes('.'));
+  const specificAnswerNumbers = specificNumbers(s.answerNumbers);
   if (keepsName || specificAnswerNumbers.length > 1) return null;
   const refersBack = s.strongRef !== null && PAST_REF.test(s.strongRef) && !FUTURE_REF.test(text);
   const stat = `${Math.round(100 * s.novelRatio)}% of its ${s.counted} counted words are new, ${s.topicAOnly} answer-only topic word(s)`;
-  if (!refersBack && !CJK.test(text) && s.counted >= 12 && s.novelRatio >= 0.7 && s.topicAOnly <= 1) {
+  // Chinese, Japanese and Korean are counted by characters: the word thresholds do not apply to them.
+  if (!refersBack && !EAST_ASIAN.test(text) && s.counted >= 12 && s.novelRatio >= 0.7 && s.topicAOnly <= 1) {
     return { label: 'new_unrelated_query', rule: 'grounding.own_material', rationale: `A request with its own material and no reference to the answer: ${stat}.`, evidence: clip(text, 160) };
   }
   if (s.strongRef === null && isWordProblem(text)) {

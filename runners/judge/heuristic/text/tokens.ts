@@ -26,7 +26,8 @@ export function words(text: string): string[] {
 }
 
 const HANGUL = /\p{Script=Hangul}/u;
-const EAST_ASIAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** Chinese, Japanese or Korean: text whose tokens are characters or syllable groups, not space-separated words. */
+export const EAST_ASIAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const ASCII_WORD = /\d+(?:[.,]\d+)*|[a-z]+(?:'[a-z]+)?/g;
 
 /**
@@ -113,6 +114,9 @@ function normNumber(n: string): string {
   const t = m ? `${m[1]}.${m[2]}` : n.replace(/,/g, '');
   return t.includes('.') && /^\d+\.\d+$/.test(t) ? t.replace(/0+$/, '').replace(/\.$/, '') : t;
 }
+
+/** The numbers that can tie two texts together: small numbers (one digit) turn up in any two problems. */
+export const specificNumbers = (nums: readonly string[]): string[] => nums.filter((n) => n.length >= 2 || n.includes('.'));
 
 /** Numbers written as digits or as words one to twelve (en, es, fr, de, pt): for restatements that spell them out. */
 export function numbersAndWords(text: string): string[] {
