@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { SummaryInput } from '../../src/lib/build-summary.ts';
 import type { ProbeSetup } from './types.ts';
 import { visibleText } from '../../src/schema/text.ts';
+import { servedBySimulator } from '../../src/lib/summary-provenance.ts';
 
 type GitState = { commit: string | null; dirty: boolean | null };
 
@@ -63,7 +64,7 @@ export function runProvenance(setup: ProbeSetup, root: string, endpointModels: s
     // A served name is the server's text: recorded with its control characters written out (a hostile server's
     // escape sequences would otherwise make the summary invalid, or reach a terminal that prints it).
     endpoint_models: endpointModels.map((m) => visibleText(m).slice(0, 300)),
-    simulated: endpointModels.every((m) => m.startsWith('userturn-sim/')),
+    simulated: servedBySimulator(endpointModels),
     runner_commit: git.commit,
     runner_dirty: git.dirty,
     package_versions: packageVersions(root),

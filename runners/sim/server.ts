@@ -10,6 +10,7 @@ import { createPacer } from './pacing.ts';
 import { loadGsm8kReferences } from './references.ts';
 import { route } from './routes.ts';
 import { newStats, type SimStats } from './stats.ts';
+import { SIMULATOR_MODEL_PREFIX } from '../../src/lib/summary-provenance.ts';
 
 export type { SimOptions } from './context.ts';
 
@@ -40,7 +41,7 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
   const ctx: SimContext = {
     opts,
     stats,
-    servedModel: `userturn-sim/${opts.profile.name}`,
+    servedModel: `${SIMULATOR_MODEL_PREFIX}${opts.profile.name}`,
     gen: { profile: opts.profile, seed: opts.seed, gsm8k: loadGsm8kReferences(opts.dataDir), unfinishedRate: opts.unfinishedRate, runPast: opts.runPast || opts.misbehave?.has('ignore-stops') },
     emulated: opts.engine ? { engine: ENGINES[opts.engine], serverSpecial: opts.serverSpecial ?? false, ignoreStops: ignoresStops(opts) } : null,
     nextFault: faultPicker(opts.faults, opts.seed),
