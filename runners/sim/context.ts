@@ -34,8 +34,10 @@ export interface SimOptions {
   unfinishedRate?: number;
   /** Deployment mistakes to show (runners/sim/misbehave.ts): what `userturn doctor` must catch. */
   misbehave?: ReadonlySet<Misbehaviour>;
-  /** For this long after it starts, the server is loading its model as llama.cpp shows it (loading.ts). */
+  /** llama.cpp only: for this long after it starts, the server is loading its model as llama.cpp shows it (loading.ts). */
   loadingMs?: number;
+  /** SGLang only: for this long after it starts, the server warms up as SGLang shows it (loading.ts). */
+  warmupMs?: number;
 }
 
 /** Everything the routes of one running simulator share. */
@@ -54,6 +56,6 @@ export interface SimContext {
   delivery: Delivery;
   /** Writes streamed answers, at once or one piece per decode step. */
   pacer: Pacer;
-  /** performance.now() from which the model is loaded (loading.ts). */
+  /** performance.now() from which the engine is ready: llama.cpp's model loaded, SGLang's warm-up done (loading.ts). */
   readyAt: number;
 }

@@ -7,6 +7,7 @@ import { createDelivery } from './delivery.ts';
 import { faultPicker } from './faults.ts';
 import { errorBody, sendJson } from './http-io.ts';
 import { createPacer } from './pacing.ts';
+import { startingMs } from './loading.ts';
 import { loadGsm8kReferences } from './references.ts';
 import { route } from './routes.ts';
 import { newStats, type SimStats } from './stats.ts';
@@ -49,7 +50,7 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
     judgeRequests: [],
     delivery: createDelivery(stats),
     pacer: createPacer(opts.tokenMs ?? 0),
-    readyAt: performance.now() + (opts.loadingMs ?? 0),
+    readyAt: performance.now() + startingMs(opts),
   };
   const server = createServer((req, res) => {
     route(ctx, req, res).catch((e: unknown) => {

@@ -12,7 +12,7 @@ export const summary = 'start the simulated OpenAI-compatible server (tests, dem
 
 const USAGE = `usage: userturn sim [--port N] [--profile NAME] [--seed N] [--latency-ms N] [--token-ms N] [--faults SPEC] [--retry-after-ms N] [--data-dir DIR]
                    [--engine NAME [--special]] [--ignore-stops] [--run-past] [--unfinished-rate R]
-                   [--misbehave LIST] [--loading-ms N]
+                   [--misbehave LIST] [--loading-ms N] [--warmup-ms N]
 
 A real HTTP server on 127.0.0.1 speaking the OpenAI wire format (/v1/completions, streamed as vLLM streams
 it when asked, /v1/chat/completions, /v1/models) with scripted, seeded behaviour. It is a stand-in for a GPU host in tests and demos: its text is
@@ -43,6 +43,8 @@ name). Chat requests for any other model name are answered by a scripted judge (
   --misbehave LIST    comma-separated deployment mistakes for userturn doctor to catch: ${MISBEHAVIOURS.join(', ')}
   --loading-ms N      with --engine llamacpp: for N ms after it starts the server loads its model as llama.cpp shows
                       it: /v1/models lists the model, every other route (/health too) answers 503 "Loading model"
+  --warmup-ms N       with --engine sglang: for N ms after it starts the server warms up as SGLang shows it:
+                      /health and /health_generate answer 503 with no body, every other route answers as usual
 
 Beside the OpenAI routes it answers the tokenize, version and context routes of the engine it emulates
 (vLLM's when no --engine is given), as userturn doctor reads them (runners/sim/tokenize-route.ts).
@@ -65,6 +67,7 @@ const OPTIONS = {
   'unfinished-rate': { type: 'string' },
   misbehave: { type: 'string' },
   'loading-ms': { type: 'string' },
+  'warmup-ms': { type: 'string' },
   ...DATA_DIR_FLAG,
 } as const;
 
@@ -82,7 +85,8 @@ export async function run(argv: string[]): Promise<number> {
     const engine = values.engine;
     if (engine !== undefined && !(engine in ENGINES)) throw new UsageError(`--engine must be one of ${Object.keys(ENGINES).join(', ')}, got "${engine}"`);
     if (values.special && engine !== 'llamacpp') throw new UsageError('--special applies to --engine llamacpp only');
-    if (values['loading-ms'] !== undefined && engine !== 'llamacpp') throw new UsageError('--loading-ms applies to --engine llamacpp only (vLLM, SGLang and TGI open their port once loaded: use a port nobody listens on)');
+    if (values['loading-ms'] !== undefined && engine !== 'llamacpp') throw new UsageError(`--loading-ms applies to --engine llamacpp only (${engine === 'sglang' ? 'SGLang opens its port once loaded, then warms up: --warmup-ms' : 'vLLM, SGLang and TGI open their port once loaded: use a port nobody listens on'})`);
+    if (values['warmup-ms'] !== undefined && engine !== 'sglang') throw new UsageError('--warmup-ms applies to --engine sglang only');
     const rate = values['unfinished-rate'] === undefined ? undefined : Number(values['unfinished-rate']);
     if (rate !== undefined && !(rate >= 0 && rate <= 1)) throw new UsageError(`--unfinished-rate must be a number from 0 to 1, got "${values['unfinished-rate']}"`);
     let misbehave;
@@ -109,6 +113,7 @@ export async function run(argv: string[]): Promise<number> {
       unfinishedRate: rate,
       misbehave,
       loadingMs: intFlag('loading-ms', values['loading-ms'], 0, 0, TIMER_MAX_MS),
+      warmupMs: intFlag('warmup-ms', values['warmup-ms'], 0, 0, TIMER_MAX_MS),
     });
     process.stdout.write(`listening on ${sim.url}\n`);
     await new Promise<void>((resolve) => {
