@@ -137,8 +137,8 @@ describe('userturn sim --token-ms (a stream paced like an engine decode loop)', 
     const bad = spawnSync(process.execPath, [cli, 'sim', '--token-ms=-1'], { encoding: 'utf8' });
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /--token-ms must be an integer >= 0, got "-1"/);
-    // An empty value was taken as 0, and --loading-ms imitated llama.cpp on any engine.
-    for (const [args, message] of [[['--token-ms', ''], /--token-ms must be an integer >= 0, got ""/], [['--engine', 'llamacpp', '--loading-ms', ' '], /--loading-ms must be an integer >= 0, got " "/], [['--loading-ms', '100'], /--loading-ms applies to --engine llamacpp only/]] as const) {
+    // An empty value was taken as 0, and --loading-ms imitated llama.cpp on any engine (--warmup-ms is SGLang's).
+    for (const [args, message] of [[['--token-ms', ''], /--token-ms must be an integer >= 0, got ""/], [['--engine', 'llamacpp', '--loading-ms', ' '], /--loading-ms must be an integer >= 0, got " "/], [['--loading-ms', '100'], /--loading-ms applies to --engine llamacpp only/], [['--engine', 'sglang', '--loading-ms', '100'], /--loading-ms applies to --engine llamacpp only \(SGLang opens its port once loaded, then warms up: --warmup-ms\)/], [['--engine', 'vllm', '--warmup-ms', '100'], /--warmup-ms applies to --engine sglang only/]] as const) {
       const r = spawnSync(process.execPath, [cli, 'sim', ...args], { encoding: 'utf8' });
       assert.equal(r.status, 2, args.join(' '));
       assert.match(r.stderr, message);
