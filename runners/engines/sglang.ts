@@ -8,6 +8,9 @@ import { urlHost, type EngineAdapter } from './types.ts';
  * (special tokens kept) as well as on decoded_text; trimmed unless no_stop_trim. Flags:
  * python/sglang/srt/server_args.py (ServerArgs fields; the commit: tests/fixtures/engines/documented-flags.yaml).
  * There is no --enable-prefix-caching: the radix cache is on by default and --disable-radix-cache turns it off.
+ * Start-up: python/sglang/srt/entrypoints/http_server.py (0025436eab0556737d615b36a4dd3e1e26e82f3d): the port opens
+ * once the model is loaded; while the warm-up that follows runs, /health and /health_generate answer a bare 503 but
+ * /v1/models and completions are served, so no readyRoute (docs/runner.md, "SGLang"; sim --warmup-ms imitates it).
  */
 export const sglang: EngineAdapter = {
   label: 'SGLang',

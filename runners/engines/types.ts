@@ -50,7 +50,8 @@ export interface EngineBehaviour {
    * 200 only once it can (`{base}/health`), and 503 until then. llama.cpp lists its model while it loads it and
    * answers every completion 503 "Loading model" meanwhile (tools/server/server-http.cpp, its server-state
    * middleware). null: /v1/models answers only once the engine serves (vLLM, SGLang and TGI load the model before
-   * they serve HTTP; Ollama loads it on the first request, which waits for it).
+   * they serve HTTP; SGLang's /health then answers 503 while it warms up, but its completions are served meanwhile;
+   * Ollama loads it on the first request, which waits for it). docs/runner.md, "Engines, one by one", names the files.
    */
   readyRoute: string | null;
   /**
