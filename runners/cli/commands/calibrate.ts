@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { CalibrationReport, formatFieldError, parseWith, type ControlRate } from '../../../src/schema/index.ts';
 import { rateText } from '../../../src/lib/site/judge-controls.ts';
 import { createJudgePanel } from '../../judge/index.ts';
-import { blindSetDirs, loadLabelledSet, loadMtBenchPositives, MT_BENCH_STANDIN_RESPONSE } from '../../judge/labelled/load.ts';
+import { blindSetDirs, loadLabelledSet, loadMtBenchPositives, type SetProvenance, MT_BENCH_STANDIN_RESPONSE } from '../../judge/labelled/load.ts';
 import { calibrationReport, type LabelledSet } from '../../judge/calibration/report.ts';
 import { writeFileAtomic } from '../../results/atomic.ts';
 import { loadControls } from '../../judge/controls/load.ts';
@@ -41,6 +41,13 @@ precision and recall and the confusion matrix. Writes DIR/calibration/human-<bat
 else USERTURN_RESULTS_DIR, else results/). A labels file of another batch or taxonomy, or with an unknown label,
 is refused and nothing is written.`;
 
+/** What a reader of the judges page needs to weigh a judge's figure on a blind set: which figures are blind. */
+function blindSetDescription(p: SetProvenance): string {
+  const written = `User turns written and labelled on ${p.written} by someone who had not seen the heuristic rules or the other sets.`;
+  if (p.seen_by.length === 0) return `${written} No judge's authors have seen it since: every figure here is a blind measure.`;
+  return `${written} Since then the authors of ${p.seen_by.join(', ')} developed on it or saw some of its items: their figures here flatter them. Every other figure is a blind measure.`;
+}
+
 function sets(setDir: string | undefined, dataDir: string | undefined): LabelledSet[] {
   const out: LabelledSet[] = [
     setDir
@@ -53,13 +60,8 @@ function sets(setDir: string | undefined, dataDir: string | undefined): Labelled
         },
   ];
   if (setDir) return out;
-  for (const { name, dir } of blindSetDirs()) {
-    out.push({
-      id: name.replace(/[^a-z0-9_-]/g, '_'),
-      title: `Blind set ${name}`,
-      description: `User turns written and labelled by someone who had not seen the heuristic rules or the other sets (tests/judge-sets/${name}/README.md says who and when). docs/judges.md says which rule versions it came before and which were developed on it afterwards: figures of those flatter the rules.`,
-      items: loadLabelledSet(dir),
-    });
+  for (const { name, dir, provenance } of blindSetDirs()) {
+    out.push({ id: name.replace(/[^a-z0-9_-]/g, '_'), title: `Blind set ${name}`, description: blindSetDescription(provenance), items: loadLabelledSet(dir) });
   }
   const mt = dataDir ? loadMtBenchPositives(join(dataDir, 'mt_bench')) : null;
   if (!dataDir) console.log('MT-Bench second turns: skipped (no --data-dir or USERTURN_DATA_DIR: pass --data-dir DIR with DIR/mt_bench/question.jsonl)');

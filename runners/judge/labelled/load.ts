@@ -54,13 +54,32 @@ export const CALIBRATION_DIR = join(ROOT, 'tests', 'calibration');
 /** The blind sets: labelled by people who had not seen the heuristic rules (docs/judges.md says which came when). */
 export const JUDGE_SETS_DIR = join(ROOT, 'tests', 'judge-sets');
 
-/** The blind sets' folders, sorted by name. */
-export function blindSetDirs(): Array<{ name: string; dir: string }> {
-  if (!existsSync(JUDGE_SETS_DIR)) return [];
-  return readdirSync(JUDGE_SETS_DIR, { withFileTypes: true })
+const SetProvenance = z.strictObject({
+  written: z.iso.date(),
+  /** Judge versions whose authors developed on the set or saw some of its items. */
+  seen_by: z.array(z.string().min(1)),
+});
+export type SetProvenance = z.infer<typeof SetProvenance>;
+const ProvenanceFile = z.strictObject({ format: z.literal(1), sets: z.record(z.string(), SetProvenance) });
+
+/**
+ * The blind sets' folders, sorted by name, each with its entry in the folder's provenance.yaml (when each set was
+ * written, and which judge versions' authors have seen it); a set folder without an entry is refused.
+ */
+export function blindSetDirs(root: string = JUDGE_SETS_DIR): Array<{ name: string; dir: string; provenance: SetProvenance }> {
+  if (!existsSync(root)) return [];
+  const names = readdirSync(root, { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .map((d) => ({ name: d.name, dir: join(JUDGE_SETS_DIR, d.name) }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .map((d) => d.name)
+    .sort((a, b) => a.localeCompare(b));
+  if (names.length === 0) return [];
+  const file = join(root, 'provenance.yaml');
+  const { sets } = parseFile(ProvenanceFile, file);
+  return names.map((name) => {
+    const provenance = sets[name];
+    if (!provenance) throw new Error(`${file}: sets.${name}: no entry for the set folder ${name}: say when it was written (written) and which judge versions' authors have seen it (seen_by)`);
+    return { name, dir: join(root, name), provenance };
+  });
 }
 
 function parseFile<T extends z.ZodType>(schema: T, path: string): z.infer<T> {

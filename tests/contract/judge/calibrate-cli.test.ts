@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { parse } from 'yaml';
 import { CalibrationReport } from '../../../src/schema/index.ts';
 import { runCli } from '../../helpers/cli.ts';
 
@@ -81,8 +82,17 @@ test('without --data-dir or USERTURN_DATA_DIR nothing is read from a folder of i
   assert.equal(ids[0], 'calibration');
   assert.ok(!ids.includes('mt_bench_second_turns'), ids.join(', '));
   // The blind sets ship with the repository: they need no data folder, and each is scored under its own name.
-  const blind = readdirSync(join(ROOT, 'tests', 'judge-sets')).sort();
+  const blind = readdirSync(join(ROOT, 'tests', 'judge-sets'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
   assert.ok(blind.length >= 2);
   assert.deepEqual(ids.slice(1), blind);
   assert.match(r.stdout, new RegExp(`Blind set ${blind[0]}`));
+  // Each description says, from tests/judge-sets/provenance.yaml, whose figures on the set are not blind.
+  const { sets: provenance } = parse(readFileSync(join(ROOT, 'tests', 'judge-sets', 'provenance.yaml'), 'utf8')) as { sets: Record<string, { written: string; seen_by: string[] }> };
+  for (const set of report.judges[0]!.sets.slice(1)) {
+    const p = provenance[set.title.replace(/^Blind set /, '')]!;
+    assert.ok(set.description.includes(p.written), set.description);
+    if (p.seen_by.length === 0) assert.match(set.description, /every figure here is a blind measure/);
+    else assert.ok(set.description.includes(`the authors of ${p.seen_by.join(', ')} developed on it`), set.description);
+  }
+  assert.ok(Object.values(provenance).some((p) => p.seen_by.length > 0) && Object.values(provenance).some((p) => p.seen_by.length === 0));
 });
