@@ -1,7 +1,8 @@
-import { readdir, stat } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { Submission, parseWith, type FieldError } from '../../src/schema/index.ts';
 import { loadDocument } from '../io/load-document.ts';
+import { linkOnPath } from '../io/links.ts';
 
 export interface LoadedSubmission {
   file: string;
@@ -9,11 +10,16 @@ export interface LoadedSubmission {
   value: Submission;
 }
 
-/** Valid submissions already in the repository (context for cross-file rules). */
+/**
+ * Valid submissions already in the repository (context for cross-file rules). A link (an org folder or a file) is
+ * passed over, never read: a clash with what it holds would tell what a file elsewhere on the machine says, and a
+ * dangling one stopped validate with a stack trace. validate refuses the link itself when it is named.
+ */
 export async function repositorySubmissions(root: string): Promise<LoadedSubmission[]> {
   const dir = join(root, 'submissions');
   const out: LoadedSubmission[] = [];
   let orgs: string[];
+  if (linkOnPath(dir, root)) return out;
   try {
     orgs = (await readdir(dir)).sort();
   } catch {
@@ -21,10 +27,11 @@ export async function repositorySubmissions(root: string): Promise<LoadedSubmiss
   }
   for (const org of orgs) {
     const orgDir = join(dir, org);
-    if (!(await stat(orgDir)).isDirectory()) continue;
+    if (!(await lstat(orgDir)).isDirectory()) continue;
     for (const name of (await readdir(orgDir)).sort()) {
       if (!/\.ya?ml$/.test(name)) continue;
       const path = join(orgDir, name);
+      if (!(await lstat(path)).isFile()) continue;
       const loaded = await loadDocument(path);
       if (!loaded.ok) continue;
       const r = parseWith(Submission, loaded.data, path);
@@ -46,9 +53,10 @@ export async function crossFileErrors(checked: LoadedSubmission[], root: string)
     const clashModel = all.find((o) => o.path !== s.path && `${o.value.hf.repo.toLowerCase()}@${o.value.hf.revision}` === key);
     if (clashModel) errors.push({ file: s.file, field: 'hf', message: `${s.value.hf.repo} at ${s.value.hf.revision} is already submitted by ${clashModel.file}` });
     const tpl = s.value.chat_template;
-    if (tpl.source === 'file') {
+    // A link on the way (even a dangling one) is the policy's to refuse, as a link (submission-policy.ts).
+    if (tpl.source === 'file' && !linkOnPath(join(root, tpl.path), root)) {
       try {
-        const st = await stat(join(root, tpl.path));
+        const st = await lstat(join(root, tpl.path));
         if (!st.isFile()) throw new Error('not a file');
       } catch {
         errors.push({ file: s.file, field: 'chat_template.path', message: `"${tpl.path}" does not exist in the repository` });

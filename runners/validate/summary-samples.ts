@@ -1,12 +1,13 @@
-import { createReadStream, existsSync, lstatSync, readdirSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { summaryAgainstSamples } from '../../src/lib/summary-check.ts';
 import { missingSamplesError, unlistedSamplesError, type CountedSample } from '../../src/lib/summary-tally.ts';
+import { isLink, NO_LINK } from '../io/links.ts';
 import { Sample, type DatasetId, type FieldError, type ResultSummary, type Suite } from '../../src/schema/index.ts';
 
-/** A link in a result folder is never read: it could point anywhere on the machine (validate-files.ts refuses links). */
-const linkError = (display: string, what: string): FieldError => ({ file: display, field: '(file)', message: `its ${what} is a symbolic link: validate reads no link (a link could point anywhere on the machine)` });
+/** A link in a result folder is never read: it could point anywhere on the machine (runners/io/links.ts). */
+const linkError = (display: string, what: string): FieldError => ({ file: display, field: '(file)', message: `its ${what} is a symbolic link: ${NO_LINK}` });
 
 /**
  * A summary against its samples files (sampleTally): every dataset it lists has its samples file, and the samples
@@ -44,14 +45,6 @@ export async function summarySamplesErrors(display: string, dir: string, summary
     read.set(d.dataset, alreadyRead(file) ?? (await countedSamples(file)));
   }
   return summaryAgainstSamples(display, summary, suite, read, errors);
-}
-
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
 }
 
 /** A samples file's samples as far as its summary counts them; lines that are not valid samples are skipped. */

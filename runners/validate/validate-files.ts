@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { submissionPolicyErrors } from './submission-policy.ts';
-import { lstat, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { CalibrationReport, ResultSummary, Submission, Suite, WINDOWS_RESERVED_NAME, parseWith, type FieldError } from '../../src/schema/index.ts';
 import { loadDocument } from '../io/load-document.ts';
+import { linkOnPath, linkProblem } from '../io/links.ts';
 import { classify, submissionPathParts, type FileKind } from './classify.ts';
 import { HumanAgreementReport } from '../../src/schema/annotation.ts';
 import { crossFileErrors, repositorySubmissions, type LoadedSubmission } from './cross-file.ts';
@@ -114,10 +115,11 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
   for (const file of files) {
     const rel = relative(root, resolve(file)) || file;
     const display = rel.startsWith('..') ? file : rel;
-    // A link is never read: in a pull request it could show any file of the machine in the errors (a review's pointed
-    // at /etc/passwd, and the start of each of its lines was printed).
-    if ((await lstat(file)).isSymbolicLink()) {
-      errors.push({ file: display, field: '(file)', message: 'is a symbolic link: validate reads no link (a link could point anywhere on the machine)' });
+    // A link is never read, nor a file in a linked folder: in a pull request it could show any file of the machine in
+    // the errors (a review's pointed at /etc/passwd, and the start of each of its lines was printed).
+    const link = linkProblem(file, root);
+    if (link) {
+      errors.push({ file: display, field: '(file)', message: link });
       filesChecked++;
       continue;
     }
@@ -208,7 +210,7 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
  */
 async function staleResultErrors(display: string, submission: Submission, root: string): Promise<FieldError[]> {
   const file = join(root, 'results', submission.id, 'summary.json');
-  if (!existsSync(file) || (await lstat(file)).isSymbolicLink()) return [];
+  if (!existsSync(file) || linkOnPath(file, root)) return [];
   const loaded = await loadDocument(file);
   const r = loaded.ok ? ResultSummary.safeParse(loaded.data) : null;
   if (!r?.success) return []; // the summary's own errors, when it is validated
