@@ -6,6 +6,7 @@ import { secretKind } from '../../src/lib/secret-like.ts';
 import { WINDOWS_RESERVED_NAME, type FieldError, type Submission } from '../../src/schema/index.ts';
 import { textProblem } from '../../src/schema/text.ts';
 import { MAX_DOCUMENT_BYTES } from '../../src/lib/io/parse-document.ts';
+import { linkProblem } from '../io/links.ts';
 import { readTemplateFile, TemplateFileError } from '../templates/load.ts';
 import { renderTemplate, TemplateRenderError } from '../templates/render.ts';
 import { assertSafeArg, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, SAFE_FLAG, templateKwargProblem, UnsafeServeError, type Engine } from '../engines/serve-command.ts';
@@ -112,6 +113,9 @@ function engineArgErrors(sub: Submission, file: string): FieldError[] {
 function templatePathErrors(sub: Submission, file: string, root: string): FieldError[] {
   if (sub.chat_template.source !== 'file') return [];
   const field = 'chat_template.path';
+  // Not even inside the repository: what a link points at can change under the check.
+  const link = linkProblem(join(root, sub.chat_template.path), root);
+  if (link) return [{ file, field, message: `"${sub.chat_template.path}"${link.startsWith('is ') ? ' ' : ': '}${link}` }];
   let real: string;
   let realRoot: string;
   try {
