@@ -3,6 +3,7 @@ import { isAbsolute, join, normalize } from 'node:path';
 import type { FieldError } from '../../src/schema/index.ts';
 import { validatePaths } from '../validate/validate-files.ts';
 import { classify } from '../validate/classify.ts';
+import { linkProblem } from '../io/links.ts';
 import { estimatePlan, type PlanEstimate } from './plan-estimate.ts';
 import { checkResults } from './result-checks.ts';
 import type { ReportInput } from './pr-report.ts';
@@ -23,6 +24,9 @@ export function sortChanged(changed: string[], root: string): { checked: string[
     if (isAbsolute(p) || p.startsWith('../') || kind === 'unknown' || kind === 'json-schema') ignored.push(p);
     else if (!SAFE_NAME.test(p) || p.split('/').some((seg) => seg.startsWith('.'))) {
       rejected.push({ file: p, field: '(file)', message: 'file names may only contain letters, digits, ".", "_" and "-" (no segment may start with ".")' });
+    } else if (linkProblem(join(root, p), root)) {
+      // Refused unread, as validate refuses it (a dangling link too: it is in the pull request, not deleted).
+      rejected.push({ file: p, field: '(file)', message: linkProblem(join(root, p), root)! });
     } else if (!existsSync(join(root, p))) missing.push(p);
     else checked.push(p);
   }

@@ -22,11 +22,11 @@ export async function prepareRun<O extends SetupOptions>(rawOpts: O): Promise<{ 
   if (note) opts.log(note);
   // The same policy validate applies, before the template is loaded or rendered: a submission that validate
   // would refuse is never run.
-  const loaded = await loadSubmission(opts.submissionPath);
-  if (loaded.ok) {
-    const problems = submissionPolicyErrors(loaded.value, opts.submissionPath, opts.root);
-    if (problems.length > 0) throw new SetupError(problems.map(formatFieldError).join('\n'));
-  }
+  // A submission that cannot be read (a link, refused unread) stops here too: setup would read it again.
+  const loaded = await loadSubmission(opts.submissionPath, opts.root);
+  if (!loaded.ok) throw new SetupError(loaded.errors.join('\n'));
+  const problems = submissionPolicyErrors(loaded.value, opts.submissionPath, opts.root);
+  if (problems.length > 0) throw new SetupError(problems.map(formatFieldError).join('\n'));
   const setup = await prepareSetup({
     root: opts.root,
     submissionPath: opts.submissionPath,
