@@ -2,12 +2,19 @@
  * The one reader of the project's YAML and JSON documents, without file IO: validate (runners/io/load-document.ts)
  * and the site build (src/data/submissions.ts) both parse with it, so whatever one accepts the other reads the same.
  */
-import { parseDocument } from 'yaml';
+import { Lexer, parseDocument } from 'yaml';
 
 /** Files larger than this are refused before parsing. */
 export const MAX_DOCUMENT_BYTES = 1024 * 1024;
 /** Alias expansion budget: a billion-laughs document fails instead of exploding. */
 const MAX_ALIAS_COUNT = 100;
+/**
+ * Collections nested deeper than this are refused (the deepest userturn file, a JSON schema, has 13 levels). The
+ * parsers recursed until V8's stack ran out: "Maximum call stack size exceeded" at a position that moved with the
+ * stack left, after 1.2 GB and 3.5 s for a 1 MiB file of "[".
+ */
+export const MAX_NESTING = 64;
+const TOO_DEEP = `nested more than ${MAX_NESTING} levels deep (a userturn file needs a few)`;
 
 export type LoadResult = { ok: true; data: unknown; text: string } | { ok: false; message: string };
 
@@ -21,24 +28,36 @@ export function decodeUtf8(buf: Uint8Array): string | null {
 }
 
 /**
- * The dotted path of the first `__proto__` key in parsed data, or null. Both parsers keep it as an own key, but a
- * later copy of the object (zod's records, a spread) turns it into the object's prototype and drops it silently: a
- * review's `template_kwargs: {__proto__: {…}}` validated ok and vanished. So no document may use it.
+ * What parsed data may not hold, or null: nesting deeper than MAX_NESTING, or a `__proto__` key (its dotted path).
+ * Both parsers keep `__proto__` as an own key, but a later copy of the object (zod's records, a spread) turns it into
+ * the object's prototype and drops it silently: a review's `template_kwargs: {__proto__: {…}}` validated ok and
+ * vanished. So no document may use it. Walked with a stack of its own, in document order: no recursion to run out of.
  */
-function protoKeyPath(v: unknown, path: string): string | null {
-  if (!v || typeof v !== 'object') return null;
-  if (Object.hasOwn(v, '__proto__')) return path ? `${path}.__proto__` : '__proto__';
-  for (const [k, x] of Object.entries(v)) {
-    const found = protoKeyPath(x, path ? `${path}.${k}` : k);
-    if (found) return found;
+function dataProblem(data: unknown): string | null {
+  const todo: Array<{ v: unknown; path: string; depth: number }> = [{ v: data, path: '', depth: 0 }];
+  while (todo.length > 0) {
+    const { v, path, depth } = todo.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    if (depth >= MAX_NESTING) return TOO_DEEP;
+    if (Object.hasOwn(v, '__proto__')) return `${path ? `${path}.__proto__` : '__proto__'}: "__proto__" is not allowed as a key`;
+    const entries = Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) todo.push({ v: entries[i]![1], path: path ? `${path}.${entries[i]![0]}` : entries[i]![0], depth: depth + 1 });
   }
   return null;
 }
 
-const protoProblem = (data: unknown): LoadResult | null => {
-  const at = protoKeyPath(data, '');
-  return at ? { ok: false, message: `${at}: "__proto__" is not allowed as a key` } : null;
-};
+/** The deepest nesting of flow collections (`[`, `{`) in YAML text, from the lexer's tokens (none in strings or comments). */
+function flowDepthOver(text: string, max: number): boolean {
+  let depth = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (token === '[' || token === '{') {
+      if (++depth > max) return true;
+    } else if (token === ']' || token === '}') depth--;
+  }
+  return false;
+}
+
+const isStackOverflow = (e: unknown): boolean => /Maximum call stack size exceeded/.test(String((e as Error)?.message ?? e));
 
 /**
  * Parse YAML or JSON text safely: YAML 1.2 core schema only, no custom tags, duplicate keys rejected,
@@ -47,28 +66,36 @@ const protoProblem = (data: unknown): LoadResult | null => {
 export function parseDocumentText(text: string, kind: 'yaml' | 'json'): LoadResult {
   if (text.trim() === '') return { ok: false, message: 'file is empty' };
   if (kind === 'json') {
+    let data: unknown;
     try {
-      const data: unknown = JSON.parse(text);
-      return protoProblem(data) ?? { ok: true, data, text };
+      data = JSON.parse(text);
     } catch (e) {
-      return { ok: false, message: `invalid JSON: ${(e as Error).message}` };
+      return { ok: false, message: `invalid JSON: ${isStackOverflow(e) ? TOO_DEEP : (e as Error).message}` };
     }
+    const problem = dataProblem(data);
+    return problem ? { ok: false, message: problem === TOO_DEEP ? `invalid JSON: ${TOO_DEEP}` : problem } : { ok: true, data, text };
   }
+  // Flow collections are counted before parsing (the parser recursed into each); block nesting costs a line of
+  // indentation per level, so a file holds few enough levels for the parser, and the data is counted after.
+  if (flowDepthOver(text, MAX_NESTING)) return { ok: false, message: `invalid YAML: ${TOO_DEEP}` };
   const doc = parseDocument(text, { schema: 'core', customTags: [], uniqueKeys: true, prettyErrors: true, strict: true });
   const problem = doc.errors[0] ?? doc.warnings[0];
+  if (problem && isStackOverflow(problem.message)) return { ok: false, message: `invalid YAML: ${TOO_DEEP}` };
   if (problem) {
     const pos = problem.linePos?.[0];
     const where = pos ? ` (line ${pos.line}, column ${pos.col})` : '';
     const msg = (problem.message.split('\n')[0] ?? problem.message).replace(/ at line \d+, column \d+:?$/, '');
     return { ok: false, message: `invalid YAML${where}: ${/tag/i.test(problem.code) || /tag/i.test(msg) ? 'custom tags are not allowed: ' : ''}${msg}` };
   }
+  let data: unknown;
   try {
-    const data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-    if (data === null || data === undefined) return { ok: false, message: 'file is empty' };
-    return protoProblem(data) ?? { ok: true, data, text };
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (e) {
-    return { ok: false, message: `invalid YAML: ${(e as Error).message}` };
+    return { ok: false, message: `invalid YAML: ${isStackOverflow(e) ? TOO_DEEP : (e as Error).message}` };
   }
+  if (data === null || data === undefined) return { ok: false, message: 'file is empty' };
+  const bad = dataProblem(data);
+  return bad ? { ok: false, message: bad === TOO_DEEP ? `invalid YAML: ${TOO_DEEP}` : bad } : { ok: true, data, text };
 }
 
 /** Parse the bytes of a file (named for its extension: `.json` is JSON, anything else YAML) with the size and encoding checks. */
