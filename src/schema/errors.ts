@@ -18,6 +18,15 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   return out || '(root)';
 }
 
+/**
+ * zod says "Invalid input: expected string, received undefined" for a required field that is absent (YAML and JSON
+ * have no undefined value, so that is what it always means here): say it is missing, and what it should hold.
+ */
+function issueMessage(issue: z.ZodError['issues'][number]): string {
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return `missing (a required field; expected ${issue.expected})`;
+  return issue.message;
+}
+
 /** Turn zod issues into file-anchored errors; unknown keys are reported at the key itself. */
 export function issuesToErrors(file: string, error: z.ZodError): FieldError[] {
   const out: FieldError[] = [];
@@ -26,7 +35,7 @@ export function issuesToErrors(file: string, error: z.ZodError): FieldError[] {
       for (const key of issue.keys) out.push({ file, field: formatPath([...issue.path, key]), message: 'unknown key (not part of the format)' });
       continue;
     }
-    out.push({ file, field: formatPath(issue.path), message: issue.message });
+    out.push({ file, field: formatPath(issue.path), message: issueMessage(issue) });
   }
   return out;
 }

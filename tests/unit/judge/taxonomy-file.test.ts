@@ -34,6 +34,6 @@ test('judge-v2 reads its label definitions from the taxonomy file, the text the 
 
 test('a bad taxonomy file is refused with the file and the field named', () => {
   const noMeta = parse(text.replace(/\n  meta_planning:\n    definition: [^\n]*/, ''));
-  assert.throws(() => labelDefinitions(noMeta, FILE, 1), (e: Error) => e.message === 'benchmark/taxonomy/v1.yaml: labels.meta_planning: Invalid input: expected object, received undefined');
+  assert.throws(() => labelDefinitions(noMeta, FILE, 1), (e: Error) => e.message === 'benchmark/taxonomy/v1.yaml: labels.meta_planning: missing (a required field; expected object)');
   assert.throws(() => labelDefinitions(parse(text), FILE, 2), /^Error: benchmark\/taxonomy\/v1\.yaml: version: says 1, expected 2$/);
 });
