@@ -24,6 +24,20 @@ test('rank interval: from 1 + models significantly better to the ranked count âˆ
   assert.equal(rankText(null), 'â€”');
 });
 
+test('rank interval: ranked by the condition the leaderboard ranks by, not always greedy', () => {
+  // a: 200 greedy follow-ups of 1,319, b: none; under t1.0 both write 2 of 4 on every item, so they cannot be told apart.
+  const t10 = (list: ReturnType<typeof samples>) => list.flatMap((x) => [0, 1, 2, 3].map((k) => ({
+    ...x, id: `${x.item_id}~t1.0~${k}`, condition: 't1.0', sample_index: k, temperature: 1,
+    verdicts: [{ ...x.verdicts[0]!, label: k < 2 ? 'genuine_followup' : 'prompt_restatement' }],
+  }) as typeof x));
+  const both = (id: string, hits: number) => { const g = samples(1319, hits, 700); return ResultSummary.parse(summarize(v2, [...g, ...t10(g)], id)); };
+  const S = [both('a', 200), both('b', 0)];
+  assert.deepEqual(rankInterval(S, 'gsm8k', 'b', 'greedy'), { best: 2, worst: 2, of: 2 });
+  assert.deepEqual(rankInterval(S, 'gsm8k', 'b', 't1.0'), { best: 1, worst: 2, of: 2 });
+  // Without a condition: the leaderboard's own default, the hottest sampled condition (leaderboardRows ranks the same).
+  assert.deepEqual(rankInterval(S, 'gsm8k', 'b'), { best: 1, worst: 2, of: 2 });
+});
+
 test('reproduce: the real submission and suite paths, relative to the repository; no command without them', () => {
   const o = { root: '/repo', id: 'x', suiteVersion: 2 };
   assert.equal(reproduceCommand({ ...o, submissionPath: '/repo/submissions/org/x.yaml', suitePath: 'benchmark/suites/v2.yaml' }).command,
