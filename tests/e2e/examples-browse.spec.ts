@@ -66,3 +66,13 @@ test('a permalink whose shard fails to load says so instead of loading forever',
   await expect(page.getByTestId('ex-status')).not.toContainText('Loading');
   expect(errors).toEqual([]);
 });
+
+test('the example list\'s headings descend one level at a time (h1, a hidden h2 per item, h3 per example)', async ({ page }) => {
+  const m = S[0]!;
+  await page.goto(`/examples/?model=${encodeURIComponent(m.submission.id)}&dataset=${m.datasets[0]!.dataset}`);
+  await expect(page.locator('article.example').first()).toBeVisible();
+  const levels = await page.locator('main').evaluate((main) => [...main.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])));
+  expect(levels[0]).toBe(1);
+  const jumps = levels.flatMap((l, i) => (i > 0 && l > levels[i - 1]! + 1 ? [`h${levels[i - 1]} → h${l} at heading ${i}`] : []));
+  expect(jumps).toEqual([]);
+});
