@@ -41,8 +41,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    // Its own output folder: `npm test` must not overwrite the dist/ that `npm run demo` built.
-    command: `npm run build -- --outDir ${E2E_DIST} && npx astro preview --host 127.0.0.1 --port ${port} --outDir ${E2E_DIST}`,
+    // Its own output folder: `npm test` must not overwrite the dist/ that `npm run demo` built. `--ignore-lock`: astro
+    // allows one locked preview per project, so without it `npm test` failed while `npm run preview` (the README's
+    // quick start) was still serving the demo.
+    command: `npm run build -- --outDir ${E2E_DIST} && npx astro preview --ignore-lock --host 127.0.0.1 --port ${port} --outDir ${E2E_DIST}`,
     url: `http://127.0.0.1:${port}/`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -68,4 +68,10 @@ describe('npm scripts a newcomer stops and reruns', () => {
     assert.match(command, /npm run build -- --outDir \$\{E2E_DIST\} /);
     assert.match(command, /astro preview .*--outDir \$\{E2E_DIST\}$/);
   });
+
+  it('the e2e server starts next to a running `npm run preview` (astro otherwise allows one preview per project)', async () => {
+    const text = await readFile(join(root, 'playwright.config.ts'), 'utf8');
+    const command = /command: `([^`]+)`/.exec(text)?.[1] ?? '';
+    assert.match(command, /astro preview --ignore-lock /);
+  });
 });
