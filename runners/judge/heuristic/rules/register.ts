@@ -33,7 +33,9 @@ export function isQuery(text: string): boolean {
   // A "?" inside code or a pattern ("(\\+1\\s?)?", `a?b`) asks nothing.
   // (Each blanking is skipped when its character is absent: the patterns cannot match without it.)
   const unquoted = text.includes('`') ? text.replace(/`[^`]*`/g, ' ') : text;
-  const prose = unquoted.includes('\\') ? unquoted.replace(/\S*\\\S*/g, ' ') : unquoted;
+  // A word with a backslash in it, from its start only: tried at every character of a long word, the pattern
+  // rescanned the word each time (a 64k-letter word then " \\" took 8 s); a match can only begin where a word does.
+  const prose = unquoted.includes('\\') ? unquoted.replace(/(?<!\S)\S*\\\S*/g, ' ') : unquoted;
   if (QUESTION_MARK.test(prose)) return true;
   // A request can open any sentence ("Wan Wan is a villain. Write a story about…").
   // ASCII text is its own NFKC form and holds no honorific.
