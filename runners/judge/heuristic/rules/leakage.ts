@@ -88,7 +88,9 @@ function continuesList(text: string, response: string): string | null {
   const m = /^\s*(\d{1,2})[.)]\s+\S/.exec(text);
   if (!m) return null;
   const n = Number(m[1]);
-  return n > 1 && new RegExp(`(?:^|\\n)\\s*${n - 1}[.)]\\s`).test(response) ? m[0].trim() : null;
+  // The previous item from the last line break before it: `\n\s*` from every break of a run of blank lines rescanned
+  // the run (quadratic in the blank lines of the answer). The same answers match.
+  return n > 1 && new RegExp(`(?:^|\\n)[^\\S\\n]*${n - 1}[.)]\\s`).test(response) ? m[0].trim() : null;
 }
 
 export function roleMarkerRule(text: string): RuleHit | null {
