@@ -54,7 +54,10 @@ const VOICE: RegExp[] = [
   /\bgood luck with your\b/i,
   // Assistant voice beyond stock phrases: offers to do more, notes to the reader, service talk.
   /\b(?:shall|should) i (?:also |now )?(?:\w+ ){0,2}?(?:explain|show|write|provide|create|add|include|expand|go|continue|give|make)\b/i,
-  /\bif you(?:'d| would)? (?:like|want|prefer),? i (?:can|could|will|'ll)\b|\bi(?:'ll| will| can| could) (?:also )?(?:add|include|provide|adjust|expand|tailor|revise|modify|update) (?:it|this|that|more|the|a|an|some|any)\b[^?]*(?:if (?:needed|you|necessary|required)|for you)\b/i,
+  // The offer ends before the next "?", so only the first "i'll add it" of a stretch without one can find its
+  // "if needed"/"for you" (later ones find a subset): the lookbehind skips the others, which each rescanned the
+  // stretch (STEP_LIST in register.ts says more).
+  /\bif you(?:'d| would)? (?:like|want|prefer),? i (?:can|could|will|'ll)\b|(?=\bi(?:'ll| will| can| could) (?:also )?(?:add|include|provide|adjust|expand|tailor|revise|modify|update) (?:it|this|that|more|the|a|an|some|any)\b)(?<!\bi(?:'ll| will| can| could) (?:also )?(?:add|include|provide|adjust|expand|tailor|revise|modify|update) (?:it|this|that|more|the|a|an|some|any)\b[^?]*?)\bi(?:'ll| will| can| could) (?:also )?(?:add|include|provide|adjust|expand|tailor|revise|modify|update) (?:it|this|that|more|the|a|an|some|any)\b[^?]*(?:if (?:needed|you|necessary|required)|for you)\b/i,
   /^\s*(?:note|please note|disclaimer|n\.b\.)\s*:/i,
   /\b(?:in (?:this|my) (?:response|answer|explanation)|as (?:i )?(?:mentioned|explained|shown|noted) (?:above|earlier|before)),? i\b/i,
   /\bthe user(?:'s)? (?:question|request)\b/i,

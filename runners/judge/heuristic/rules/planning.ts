@@ -29,11 +29,13 @@ const PLANNING: RegExp[] = [
   /^\s*first,? i (?:need|should|will|'ll|must|have) to\b|\bi (?:need to|should|will|'ll) (?:address|cover|structure|outline)\b/i,
   /\blet me (?:count|double-check|verify|make sure|re-?read the (?:question|request|prompt))\b/i,
   // Meta-talk beyond the phrase list: the task, the prompt or the assistant in the third person.
-  /\bthe (?:question|problem|prompt|task|instruction|request|query) (?:asks|says|states|wants|requires|is asking|mentions|specifies)\b(?![^?]*\?)/i,
+  // This and "next question" below start only at the first of their stretch before a "?": a later one has the same
+  // "?" after it (each rescanned to it; STEP_LIST in register.ts says more).
+  /(?=\bthe (?:question|problem|prompt|task|instruction|request|query) (?:asks|says|states|wants|requires|is asking|mentions|specifies)\b)(?<!\bthe (?:question|problem|prompt|task|instruction|request|query) (?:asks|says|states|wants|requires|is asking|mentions|specifies)\b[^?]*?)\bthe (?:question|problem|prompt|task|instruction|request|query) (?:asks|says|states|wants|requires|is asking|mentions|specifies)\b(?![^?]*\?)/i,
   /\b(?:we|i)(?:'re| are| am) (?:asked|told|supposed|required) to\b/i,
   /\bthe assistant(?:'s)? (?:should|must|needs|will|would|has|answer|response|reply)\b/i,
   // heuristic-v6: the model writing about the user's next message instead of writing it.
-  /\b(?:from|for|by|of|to) the user\b|\bnext (?:user )?(?:question|message|turn|query|prompt)(?: from| for| by)?\b(?![^?]*\?)/i,
+  /\b(?:from|for|by|of|to) the user\b|(?=\bnext (?:user )?(?:question|message|turn|query|prompt)\b)(?<!\bnext (?:user )?(?:question|message|turn|query|prompt)\b[^?]*?)\bnext (?:user )?(?:question|message|turn|query|prompt)(?: from| for| by)?\b(?![^?]*\?)/i,
   ...PLANNING_ML,
 ];
 

@@ -22,9 +22,12 @@ function uni(re: RegExp): RegExp {
   return new RegExp(re.source.replaceAll('\\b', '(?:(?<![\\p{L}\\p{N}])(?=[\\p{L}\\p{N}])|(?<=[\\p{L}\\p{N}])(?![\\p{L}\\p{N}]))'), re.flags.includes('u') ? re.flags : `${re.flags}u`);
 }
 
-/** Request forms and question words at the start of a clause (a turn without "?" can still ask). */
+/**
+ * Request forms and question words at the start of a clause (a turn without "?" can still ask). "可以…吗" starts only
+ * at the first "可以" of a line (it is only tested; STEP_LIST says why).
+ */
 const REQUEST =
-  uni(/^\s*(?:(?:please|kindly|now|ok(?:ay)?|and|also|so|then|great|thanks?)[,!.]?\s+)*(?:can|could|would|will) you\b|\b(?:please|pls)\b|^\s*(?:(?:now|ok(?:ay)?|and|also|so|then|great|thanks?)[,!.]?\s+)*(?:write|compose|create|generate|draft|make|produce|design|list|name|give|provide|describe|explain|summari[sz]e|tell|translate|rewrite|suggest|recommend|help|find|calculate|compute|solve|show|compare|outline|propose|add|remove|change|shorten|expand|simplify|redo|revise|convert|turn|include|focus|use|try|do|imagine|pretend|act|continue|elaborate|clarify|implement|critique|develop|build|analy[sz]e|evaluate|identify|discuss|argue|prove|derive|plan|prepare|edit|fix|debug|refactor|optimi[sz]e|classify|rank|rate|review|answer|respond|reply|draw|sketch|brainstorm|estimate|predict|determine|define|illustrate|walk me|let's|i (?:want|need|would like|'d like)|i'm (?:looking|trying|wondering)|i wonder)\b|^\s*(?:推荐|介绍|解释|说明|写(?:一|个|篇|段|首)|列出|翻译|总结|分析|比较|讲讲|说说|举(?:个|几个)?例)|^\s*(?:dime|dame|explica(?:me)?|explícame|escribe|recomiéndame|recomienda|haz|cuéntame|enumera|traduce|resume|compara|sugiere|busca|donne|explique|écris|recommande|fais|dis-moi|liste|traduis|résume|compare|propose|conseille|gib|erkläre?|schreib(?:e)?|empfiehl|nenne|übersetze|fasse|vergleiche|zeig(?:e)?|sag|escreva|recomende|diga|traduza|resuma|sugira|faça|indique)\b|(?:请|帮我|麻烦|能不能|可不可以|可以.*吗|告诉我|给我|教えて|ください|下さい|てほしい|お願い|주세요|줘|알려|해 ?줄래|할까요|por favor|dime|escribe|explica|dame|haz|recomiénda|s'il (?:te|vous) plaît|écris|explique|donne|bitte|schreib|erklär|gib mir|me (?:diga|explique|ajude|dê|mostre)|escreva|explique)/iu);
+  uni(/^\s*(?:(?:please|kindly|now|ok(?:ay)?|and|also|so|then|great|thanks?)[,!.]?\s+)*(?:can|could|would|will) you\b|\b(?:please|pls)\b|^\s*(?:(?:now|ok(?:ay)?|and|also|so|then|great|thanks?)[,!.]?\s+)*(?:write|compose|create|generate|draft|make|produce|design|list|name|give|provide|describe|explain|summari[sz]e|tell|translate|rewrite|suggest|recommend|help|find|calculate|compute|solve|show|compare|outline|propose|add|remove|change|shorten|expand|simplify|redo|revise|convert|turn|include|focus|use|try|do|imagine|pretend|act|continue|elaborate|clarify|implement|critique|develop|build|analy[sz]e|evaluate|identify|discuss|argue|prove|derive|plan|prepare|edit|fix|debug|refactor|optimi[sz]e|classify|rank|rate|review|answer|respond|reply|draw|sketch|brainstorm|estimate|predict|determine|define|illustrate|walk me|let's|i (?:want|need|would like|'d like)|i'm (?:looking|trying|wondering)|i wonder)\b|^\s*(?:推荐|介绍|解释|说明|写(?:一|个|篇|段|首)|列出|翻译|总结|分析|比较|讲讲|说说|举(?:个|几个)?例)|^\s*(?:dime|dame|explica(?:me)?|explícame|escribe|recomiéndame|recomienda|haz|cuéntame|enumera|traduce|resume|compara|sugiere|busca|donne|explique|écris|recommande|fais|dis-moi|liste|traduis|résume|compare|propose|conseille|gib|erkläre?|schreib(?:e)?|empfiehl|nenne|übersetze|fasse|vergleiche|zeig(?:e)?|sag|escreva|recomende|diga|traduza|resuma|sugira|faça|indique)\b|(?:请|帮我|麻烦|能不能|可不可以|(?=可以)(?<!可以.*?)可以.*吗|告诉我|给我|教えて|ください|下さい|てほしい|お願い|주세요|줘|알려|해 ?줄래|할까요|por favor|dime|escribe|explica|dame|haz|recomiénda|s'il (?:te|vous) plaît|écris|explique|donne|bitte|schreib|erklär|gib mir|me (?:diga|explique|ajude|dê|mostre)|escreva|explique)/iu);
 
 /** Service-register directions to a customer ("ご確認ください", "お試しください"): the helper's, not a request. */
 const HONORIFIC_PLEASE = /(?:ご|お)[\p{Script=Han}\p{Script=Katakana}]+(?:ください|下さい)/gu;
@@ -64,14 +67,16 @@ const HELPER_YOU: RegExp[] = [
   /(?:^|[.:!]\s+)(?:avoid|remember to|don't forget to|do not forget to|keep in mind|be careful (?:not )?to)\s+\w+/i,
   // Impersonal advice: "it's best to", "conviene", "il vaut mieux", "am besten", "vale a pena", "最好", "した方がいい".
   /\b(?:it(?:'s| is) (?:best|better|worth|a good idea|advisable|recommended) to|i(?:'d| would)? (?:recommend|suggest|advise)|conviene|te conviene|es recomendable|es aconsejable|vale la pena|lo ideal es|il vaut mieux|mieux vaut|il est (?:conseillé|recommandé)|am besten|es lohnt sich|empfiehlt es sich|vale a pena|o ideal é|é melhor|recomenda-se)\b|最好|(?:した|する)方がいい|するとよい|것이 좋습니다/iu,
-  /(?:하세요|하시면|보세요|드립니다|드릴게요|좋습니다|됩니다|수 있습니다|하시기 바랍니다|해 보세요|추천합니다|권장합니다)[.!\s]*$|당신은 .*(?:수 있|됩니다)/u,
+  // "당신은 … 수 있" starts only at the first "당신은" of a line (STEP_LIST says why).
+  /(?:하세요|하시면|보세요|드립니다|드릴게요|좋습니다|됩니다|수 있습니다|하시기 바랍니다|해 보세요|추천합니다|권장합니다)[.!\s]*$|(?=당신은 )(?<!당신은 .*?)당신은 .*(?:수 있|됩니다)/u,
 ].map(uni);
 
 /** The speaker presents or offers the answer as the helper ("here is…", "I'll go through it", "posso indicar"). */
 const HELPER_I: RegExp[] = [
-  /^\s*(?:(?:sure|of course|certainly|absolutely|okay|ok|great)[!,.]\s*)?(?:here(?:'s| is| are) (?!my\b)|below is)|\bi(?:'ll| will) (?:go through|walk you|review|check|rewrite|explain|show|help|take a look|look at|adjust|fix|update|make)\b|\b(?:paste|send|share) (?:your|it|me)\b[^?]*\bi(?:'ll| will| can)\b/i,
+  // "paste it … i'll" and "以下は … です" start only at the first opening of their stretch (STEP_LIST says why).
+  /^\s*(?:(?:sure|of course|certainly|absolutely|okay|ok|great)[!,.]\s*)?(?:here(?:'s| is| are) (?!my\b)|below is)|\bi(?:'ll| will) (?:go through|walk you|review|check|rewrite|explain|show|help|take a look|look at|adjust|fix|update|make)\b|(?=\b(?:paste|send|share) (?:your|it|me)\b)(?<!\b(?:paste|send|share) (?:your|it|me)\b[^?]*?)\b(?:paste|send|share) (?:your|it|me)\b[^?]*\bi(?:'ll| will| can)\b/i,
   /^(?:当然|好的|没问题)[！!,，。]?\s*(?:以下|下面|这是)|以下是|下面是|我(?:来|可以|会)(?:帮|为|给)(?:你|您)/u,
-  /^(?:もちろん|はい|承知しました)[！!、。]?|以下(?:は|が|の)(?:.*)(?:です|ます)|お手伝いします|ご(?:説明|案内|紹介)します/u,
+  /^(?:もちろん|はい|承知しました)[！!、。]?|(?=以下[はがの])(?<!以下[はがの].*?)以下(?:は|が|の)(?:.*)(?:です|ます)|お手伝いします|ご(?:説明|案内|紹介)します/u,
   /^\s*(?:¡?claro|por supuesto|desde luego)[!¡,.]|\baquí (?:tienes|está|va)\b|\bte (?:dejo|paso|muestro|explico)\b|\bpuedo (?:ayudarte|darte|revisar|hacer|indicarte|explicarte)\b/iu,
   /^\s*(?:bien sûr|certainement|volontiers)[!,.]|\bvoici\b|\bje (?:peux|pourrais) (?:vous|t')|\bje vais (?:vous|t')/iu,
   /^\s*(?:natürlich|klar|gerne|selbstverständlich)[!,.]|\bhier (?:ist|sind|findest du)\b|\bich (?:kann|könnte) (?:dir|ihnen)\b/iu,

@@ -30,7 +30,9 @@ export const WEAK_REF: RegExp[] = [
   /\bwhat do you think\b|\bhow do you (?:like|feel)\b|\bwould you like to\b|\bdo you (?:like|enjoy|agree|prefer|think|recommend)\b|\byour (?:opinion|view|favou?rite|thoughts)\b/i,
   /\b(?:is|was|does|did|would|will|can|could|should|isn't|doesn't|wouldn't) (?:it(?!\s+(?:(?:really|even|ever|more|less|a|an)\s+)?(?:true|possible|plausible|easier|harder|better|worse|necessary|important|likely|unlikely|okay|ok|fair|accurate|correct|safe|normal|common|legal|wise|worth|reasonable|realistic|feasible|hard|easy|difficult|ethical|bad|good|wrong|right)\s+(?:that|to|for|if|whether)\b)|this|that|these|those|they)\b/i,
   /\b(?:why|how) (?:is|does|did|do|was|would) (?:it|this|that|the)\b/i,
-  /\bwhy\b[^.?!]*\?/i,
+  // From the first "why" of a sentence only: a later one reaches the same end of the sentence (each rescanned it).
+  // A match ends at "?", so in firstCue's global scan the earlier "why" of the same sentence was tried too.
+  /(?=\bwhy\b)(?<!\bwhy\b[^.?!]*?)\bwhy\b[^.?!]*\?/i,
   /\b(?:more|less) (?:detail|details|examples?|concise|formal|casual|simply|simple|specific)\b|\b(?:shorter|longer|simpler)\b|\bin (?:more )?detail\b|\blike i'?m (?:five|5|a (?:child|kid|beginner))\b/i,
   /\b(?:then|so) (?:what|how|why|is|does|would|should)\b/i,
 ];
@@ -45,9 +47,12 @@ export const COMPARATIVE =
 /** Capitalised words that are function words or task words, never names. */
 export const STOPWORDS_ANY = /^(?:the|this|that|these|those|your|my|our|their|his|her|its|and|but|for|with|from|into|what|which|who|how|why|when|where|please|include|use|write|make|answer|response|note|step|part|section|paragraph|title|user|assistant|i|you)$/i;
 
-/** A sentence that constrains the form of the reply to come (IFEval/IFBench style). */
+/**
+ * A sentence that constrains the form of the reply to come (IFEval/IFBench style). "each/all … words … must" starts only
+ * at the first such opening of its sentence (it is only tested: a later one finds a subset of the same ends).
+ */
 export const FORM_CONSTRAINT =
-  /\b(?:each|every)\s+(?:\w+\s+)?(?:sentences?|paragraphs?|words?|lines?|sections?|bullet points?)\b|\bthan the previous (?:one|sentence|paragraph|word|line)\b|\b(?:each|every|all|the (?:first|last|final))\s+(?:\w+\s+)?(?:sentences?|paragraphs?|words?|lines?|letters?|bullets?|sections?|responses?)\b[^.?!]*\b(?:must|should|has to|have to|needs? to)\b|\b(?:your|the) (?:response|answer|reply|output)s? (?:must|should)\b|\binclude exactly\b|\brespond with\b|\b(?:must|should) (?:contain|have|include|end|start|begin) (?:exactly|at least|at most|no more than|the same)\b/i;
+  /\b(?:each|every)\s+(?:\w+\s+)?(?:sentences?|paragraphs?|words?|lines?|sections?|bullet points?)\b|\bthan the previous (?:one|sentence|paragraph|word|line)\b|(?=\b(?:each|every|all|the (?:first|last|final))\s+(?:\w+\s+)?(?:sentences?|paragraphs?|words?|lines?|letters?|bullets?|sections?|responses?)\b)(?<!\b(?:each|every|all|the (?:first|last|final))\s+(?:\w+\s+)?(?:sentences?|paragraphs?|words?|lines?|letters?|bullets?|sections?|responses?)\b[^.?!]*?)\b(?:each|every|all|the (?:first|last|final))\s+(?:\w+\s+)?(?:sentences?|paragraphs?|words?|lines?|letters?|bullets?|sections?|responses?)\b[^.?!]*\b(?:must|should|has to|have to|needs? to)\b|\b(?:your|the) (?:response|answer|reply|output)s? (?:must|should)\b|\binclude exactly\b|\brespond with\b|\b(?:must|should) (?:contain|have|include|end|start|begin) (?:exactly|at least|at most|no more than|the same)\b/i;
 
 export const DEFINITE = /\b(?:the|this|that|these|those|its|their|such)\s+([\p{L}][\p{L}'-]+)/giu;
 
