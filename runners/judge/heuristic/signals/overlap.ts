@@ -1,4 +1,5 @@
 import { isGeneric, isInstructionWord } from '../text/vocabulary.ts';
+import { meets, newBucket, type PrefixBucket } from './prefix-bucket.ts';
 
 /** How the turn's content tokens split between the question, the answer and neither. */
 export interface Overlap {
@@ -14,31 +15,35 @@ export interface Overlap {
 }
 
 /** The index of a question's or answer's token set, kept as long as the (memoised, never mutated) set lives. */
-const prefixIndexes = new WeakMap<Set<string>, Map<string, string[]>>();
+const prefixIndexes = new WeakMap<Set<string>, Map<string, PrefixBucket>>();
 
 /**
  * Inflection across languages the light stemmer does not know ("quietscht"/"quietschen", "recomienda"/
  * "recomiendas"): two words of five or more letters meet when they share a prefix of at least five letters and
  * three quarters of the longer one ("internet"/"international" and "light"/"Lightroom" do not), or when a word of
- * seven or more letters starts the other (German compounds: "Eröffnung"/"Eröffnungstag").
+ * seven or more letters starts the other (German compounds: "Eröffnung"/"Eröffnungstag"). The words are bucketed by
+ * their first four letters (prefix-bucket.ts tests a word against a bucket).
  */
-function byPrefix(set: Set<string>): Map<string, string[]> {
+function byPrefix(set: Set<string>): Map<string, PrefixBucket> {
   const kept = prefixIndexes.get(set);
   if (kept !== undefined) return kept;
-  const m = new Map<string, string[]>();
-  for (const t of set) if (t.length >= 5 && !/^\d/.test(t)) m.set(t.slice(0, 4), [...(m.get(t.slice(0, 4)) ?? []), t]);
+  const m = new Map<string, PrefixBucket>();
+  for (const t of set) {
+    if (t.length < 5 || /^\d/.test(t)) continue;
+    const key = t.slice(0, 4);
+    let b = m.get(key);
+    if (b === undefined) m.set(key, (b = newBucket()));
+    b.words.push(t);
+  }
   prefixIndexes.set(set, m);
   return m;
 }
 
-function inSet(t: string, set: Set<string>, pre: Map<string, string[]>): boolean {
+function inSet(t: string, set: Set<string>, pre: Map<string, PrefixBucket>): boolean {
   if (set.has(t)) return true;
   if (t.length < 5 || /^\d/.test(t)) return false;
-  return (pre.get(t.slice(0, 4)) ?? []).some((w) => {
-    let k = 0;
-    while (k < t.length && k < w.length && t[k] === w[k]) k++;
-    return k >= 5 && (k >= 0.75 * Math.max(t.length, w.length) || (k === Math.min(t.length, w.length) && k >= 7));
-  });
+  const bucket = pre.get(t.slice(0, 4));
+  return bucket !== undefined && meets(t, bucket);
 }
 
 export function overlap(u: Set<string>, q: Set<string>, a: Set<string>): Overlap {
