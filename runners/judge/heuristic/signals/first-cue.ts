@@ -29,34 +29,83 @@ const ADDRESSES_YOU = /^(?:your|you)\b/i;
 /**
  * The first cue found in `text` that the question does not already contain: a phrase the question itself uses
  * ("explain your answer", "what if") cannot be a reaction to the answer.
+ * A turn can hold thousands of cues that are each passed over, so what each costs must not grow with the text: the
+ * question is searched once per distinct cue, and each sentence is found by the turn's sentence ends (read once)
+ * and tested for a form constraint once. Searching, finding and testing per cue made a 256k turn of "again …" in one
+ * constraint sentence take 3 s (quadratic). The three reasons to pass a cue over are pure, so their order is free:
+ * the cheapest goes first.
  */
 export function firstCue(res: readonly RegExp[], text: string, question = ''): string | null {
   if (!matchesAny(res, text)) return null;
   const q = cueHaystack(question);
+  const inQuestion = new Map<string, boolean>();
+  let sentences: SentenceIndex | null = null;
   for (const re of res) {
     const g = globalForm(re);
     g.lastIndex = 0;
     for (let m = g.exec(text); m !== null; m = g.exec(text)) {
       if (m[0] === '') g.lastIndex = stepPastEmpty(text, g.lastIndex, g.unicode || g.unicodeSets);
       const cue = m[0].trim();
-      if (cue === '' || (q !== '' && q.includes(normalize(cue).replace(/\s+/g, ' ')))) continue;
+      if (cue === '') continue;
       // "Rewrite this: …", "translate the text below": the cue points forward at material the turn brings itself.
       const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
       if (POINTS_FORWARD.test(after)) continue;
+      if (q !== '') {
+        const key = normalize(cue).replace(/\s+/g, ' ');
+        let found = inQuestion.get(key);
+        if (found === undefined) inQuestion.set(key, (found = q.includes(key)));
+        if (found) continue;
+      }
       // Inside a constraint on the form of the reply ("Each sentence must contain 3 more words than the previous
       // one", "end with the same word"), "previous" and "same" point inside the reply to come.
-      if (!ADDRESSES_YOU.test(cue) && FORM_CONSTRAINT.test(sentenceAround(text, m.index))) continue;
+      if (!ADDRESSES_YOU.test(cue) && (sentences ??= sentenceIndex(text)).isFormConstraint(m.index)) continue;
       return cue;
     }
   }
   return null;
 }
 
-/** The sentence of `text` that contains position `at`. */
-function sentenceAround(text: string, at: number): string {
-  const start = Math.max(text.lastIndexOf('.', at - 1), text.lastIndexOf('?', at - 1), text.lastIndexOf('!', at - 1), text.lastIndexOf('\n', at - 1)) + 1;
-  const ends = ['.', '?', '!', '\n'].map((c) => text.indexOf(c, at)).filter((i) => i >= 0);
-  return text.slice(start, ends.length ? Math.min(...ends) + 1 : text.length);
+interface SentenceIndex {
+  /** Whether the sentence of the text that contains position `at` constrains the form of the reply. */
+  isFormConstraint(at: number): boolean;
+}
+
+/**
+ * The sentence of `text` around a position: from after the last ".", "?", "!" or newline at or before `at - 1` (at
+ * position 0 when `at` is 0, as lastIndexOf looks there) to the first one at or after `at`, included, or the end of the
+ * text. The ends are found once; each sentence is tested once.
+ */
+function sentenceIndex(text: string): SentenceIndex {
+  const ends: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 46 || c === 63 || c === 33 || c === 10) ends.push(i);
+  }
+  const tested = new Map<number, boolean>();
+  return {
+    isFormConstraint(at) {
+      const next = firstAtLeast(ends, at);
+      const prev = firstAtLeast(ends, Math.max(at - 1, 0) + 1) - 1;
+      const start = prev >= 0 ? (ends[prev] as number) + 1 : 0;
+      const end = next < ends.length ? (ends[next] as number) + 1 : text.length;
+      const key = start * (text.length + 1) + end;
+      let hit = tested.get(key);
+      if (hit === undefined) tested.set(key, (hit = FORM_CONSTRAINT.test(text.slice(start, end))));
+      return hit;
+    },
+  };
+}
+
+/** The first index of the sorted `xs` whose value is `v` or more (xs.length when none is). */
+function firstAtLeast(xs: readonly number[], v: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((xs[mid] as number) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 const COMPARATIVE_CUES = [COMPARATIVE];
