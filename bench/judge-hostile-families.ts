@@ -72,20 +72,22 @@ const varied = (name: string, unit: (i: number) => string, head = '', tail = '')
 
 /** Aimed at one pattern each (named in the family), varied so that the user turn passes the degenerate rule. */
 export const TARGETED: HostileFamily[] = [
-  varied('why…(no ?)', (i) => `why ${wordOf(i)} `),
-  varied('如果…(no 会/呢)', (i) => `如果${wordOf(i)} `),
-  varied('もし…(no たら/ば)', (i) => `もし${wordOf(i)} `),
+  varied('why…(no ?)', (i) => `why ${wordOf(i)} `, 'x '),
+  varied('如果…(no 会/呢)', (i) => `如果${wordOf(i)} `, 'x '),
+  varied('可以…(no 吗)', (i) => `可以${wordOf(i)} `, 'x'),
+  varied('the question asks … ?', (i) => `the question asks ${wordOf(i)} `, 'x ', '?'),
+  varied('もし…(no たら/ば)', (i) => `もし${wordOf(i)} `, 'x '),
   varied('each word … (no must)', (i) => `each word ${wordOf(i)} `),
-  varied("i'll add it … (no if needed)", (i) => `i'll add it ${wordOf(i)} `),
-  varied('send it … (no i will)', (i) => `send it ${wordOf(i)} `),
+  varied("i'll add it … (no if needed)", (i) => `i'll add it ${wordOf(i)} `, 'x ', '?'),
+  varied('send it … (no i will)', (i) => `send it ${wordOf(i)} `, 'x ', '?'),
   varied('당신은 … (no 수 있)', (i) => `당신은 ${wordOf(i)} `),
   varied('以下は … (no です)', (i) => `以下は${wordOf(i)} `),
   varied('step 1 … (no step 2)', (i) => `step 1 ${wordOf(i)} `),
   varied('第一步 … (no 第二步)', (i) => `第一步${wordOf(i)} `),
   varied('1) … (no 2))', (i) => ` 1) ${wordOf(i)}`),
   varied('infinitive word', (i) => `${wordOf(i)}eré`, 'parler'),
-  varied('a + b + … (no =)', (i) => `${i} + `, 'so '),
-  varied('1,1,1 * … (no =)', (i) => `${i % 10},${(i * 7) % 10}`, '5 * 1', ''),
+  varied('a + b + … (no =)', (i) => `${i} + `, 'x '),
+  varied('1,1,1 * … (no =)', (i) => `${i % 10},${(i * 7) % 10}`, 'x 5 * 1', ''),
   varied('digits chain 1,0 … *0=', (i) => `,${i % 10}`, '1', ` * 2 = ${' '.repeat(64)}x`),
   varied('0.000…1 numbers', () => '0', `${wordOf(1)} 1.`, '1 qz'),
   varied('start_header spaces', () => ' ', '<|start_header_id|>', 'x'),
@@ -101,3 +103,34 @@ export const TARGETED: HostileFamily[] = [
   varied('words sharing a 4-letter prefix', (i) => `abcd${wordOf(i)} `),
 ];
 HOSTILE_FAMILIES.push(...TARGETED);
+
+/** A hostile question and user turn together (and a response when given): what one field alone cannot do. */
+export interface HostilePair {
+  name: string;
+  make(n: number): { question: string; response?: string; user_turn: string };
+}
+
+/** `unit(i)` joined until n characters. */
+const fill = (n: number, unit: (i: number) => string, head = ''): string => {
+  let s = head;
+  for (let i = 0; s.length < n; i++) s += unit(i);
+  return s;
+};
+
+export const PAIRS: HostilePair[] = [
+  // own-words: every six-word window of the turn is made of question words and starts with "qx", which the question
+  // holds half its words long (each window is looked up at every "qx" of the question).
+  { name: 'copied runs: windows of question words vs a question of "qx qy"', make: (n) => ({ question: fill(n / 2, (i) => `${wordOf(i)} `, fill(n / 2, () => 'qx qy ')), user_turn: fill(n / 2, (i) => `qx ${[1, 2, 3, 4, 5].map((k) => wordOf((i * 5 + k) % Math.max(1, Math.floor(n / 8)))).join(' ')} `) }) },
+  // firstCue: many distinct cues that point forward (": …"), each looked up in a long question first.
+  { name: 'distinct cues pointing forward vs a long question', make: (n) => ({ question: fill(n / 2, (i) => `${wordOf(i)} `), user_turn: fill(n / 2, (i) => `did you ${wordOf(i)}: `) }) },
+  // firstCue: a cue repeated in a long sentence that is a form constraint (each one reads the sentence again).
+  { name: 'cues inside one long form-constraint sentence', make: (n) => ({ question: 'Write a poem.', user_turn: fill(n, (i) => `again ${wordOf(i)} `, 'each word must rhyme ') }) },
+  // signals: the question's names looked for in a long turn that has none of them.
+  { name: 'many question names vs a long turn without them', make: (n) => ({ question: fill(n / 2, (i) => `and ${wordOf(i).replace('q', 'Z')} `), user_turn: fill(n / 2, (i) => `${wordOf(i)} `) }) },
+  // restatement: new names in the turn that stand in the question only inside longer words.
+  { name: 'turn names found inside longer question words', make: (n) => ({ question: fill(n / 2, (i) => `xx${wordOf(i)}xx `), user_turn: fill(n / 2, (i) => `and ${wordOf(i).replace('q', 'Q')} `) }) },
+  // overlap: many turn words that share their first four letters with many question words.
+  { name: 'turn and question words sharing one 4-letter prefix', make: (n) => ({ question: fill(n / 2, (i) => `abcde${wordOf(i)} `), user_turn: fill(n / 2, (i) => `abcdf${wordOf(i)} `) }) },
+  // the same question text n/2 long with a turn that repeats none of it (memo sizes).
+  { name: 'long question of distinct words, long turn of others', make: (n) => ({ question: fill(n / 2, (i) => `${wordOf(i)} `), user_turn: fill(n / 2, (i) => `${wordOf(i + 1_000_000)} `) }) },
+];

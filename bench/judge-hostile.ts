@@ -1,6 +1,6 @@
 /**
  * Heuristic judge time on hostile text: `npx node bench/judge-hostile.ts [--max 1048576] [--budget-ms 4000]
- * [--family NAME] [--targeted] [--where user_turn,question,response,all] [--against DIR]`.
+ * [--family NAME] [--targeted] [--pairs] [--where user_turn,question,response,all] [--against DIR]`.
  * `userturn validate` judges again every verdict of a results pull request, on a question, response and user turn
  * the contributor wrote (a samples line may hold 1 MiB), so one pattern of the rules that backtracks super-linearly
  * hangs CI. Each family of strings (runs of one character, short units repeated, text built to part-match the cue
@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { HOSTILE_FAMILIES, TARGETED } from './judge-hostile-families.ts';
+import { HOSTILE_FAMILIES, PAIRS, TARGETED } from './judge-hostile-families.ts';
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +23,7 @@ const { values } = parseArgs({
     'budget-ms': { type: 'string', default: '4000' },
     family: { type: 'string' },
     targeted: { type: 'boolean', default: false },
+    pairs: { type: 'boolean', default: false },
     where: { type: 'string', default: 'user_turn,question,response,all' },
     against: { type: 'string' },
   },
@@ -88,18 +89,21 @@ function inputFor(where: string, text: string, turn = NORMAL.user_turn) {
 }
 
 const worst: Array<{ name: string; where: string; n: number; ms: number; exp: number; root: number }> = [];
-for (const fam of values.targeted ? TARGETED : HOSTILE_FAMILIES) {
+// Each family as one field (the others a normal exchange), or a question and a turn made together (--pairs).
+const runs: Array<{ name: string; turn?: string; places: string[]; input(where: string, n: number): ReturnType<typeof inputFor> }> = values.pairs
+  ? PAIRS.map((p) => ({ name: p.name, places: ['pair'], input: (_w: string, n: number) => ({ id: 'h', response: NORMAL.response, ...p.make(n) }) }))
+  : (values.targeted ? TARGETED : HOSTILE_FAMILIES).map((f) => ({ name: f.name, turn: f.turn, places, input: (w: string, n: number) => inputFor(w, f.make(n), f.turn) }));
+for (const fam of runs) {
   if (values.family && !fam.name.includes(values.family)) continue;
-  for (const where of places) {
+  for (const where of fam.places) {
     for (const [k, root] of roots.entries()) {
       const row: string[] = [];
       let prev: number | null = null;
       let exp = NaN;
       let last = { n: 0, ms: 0 };
       for (let n = Number(values.min); n <= max; n *= 2) {
-        const text = fam.make(n);
-        await time(k, inputFor(where, text.slice(0, 64), fam.turn), 60_000); // warm the worker on this family's shape
-        const r = await time(k, inputFor(where, text, fam.turn), budget * 10);
+        await time(k, fam.input(where, 64), 60_000); // warm the worker on this family's shape
+        const r = await time(k, fam.input(where, n), budget * 10);
         if (r === null) {
           row.push(`${n}:>${budget * 10}ms(stopped)`);
           last = { n, ms: budget * 10 };
