@@ -54,6 +54,10 @@ export function verdictRecheck(display: string, prompts: ReadonlyMap<string, str
     /** The sample's verdicts that the current rules do not give again, as errors at its line (`where`). */
     async errors(s: Sample, where: string): Promise<FieldError[]> {
       const errors: FieldError[] = [];
+      // The rules' verdict on this sample, judged once: every verdict of RECHECKED_JUDGE in it is compared with it. A
+      // line of 1 MiB could hold thousands of verdicts on the same texts, each judged again (the judge is
+      // deterministic, so the answer is the same; only the time was multiplied).
+      let fresh: Verdict | undefined;
       for (const [i, v] of s.verdicts.entries()) {
         // A download-only sample holds the placeholder where the run's judge saw the prompt (decided by the text, so a
         // broken suite file cannot make validate judge a placeholder).
@@ -64,7 +68,7 @@ export function verdictRecheck(display: string, prompts: ReadonlyMap<string, str
           continue;
         }
         judge ??= createHeuristicJudge();
-        const fresh = await judge.judge({ id: s.id, question, response: s.response, user_turn: s.user_turn, dataset: s.dataset });
+        fresh ??= await judge.judge({ id: s.id, question, response: s.response, user_turn: s.user_turn, dataset: s.dataset });
         rejudged++;
         const d = verdictDifference(v, fresh);
         if (!d) continue;

@@ -87,6 +87,29 @@ describe('verdictRecheck', () => {
     assert.deepEqual(errors.map((e) => `${e.file}: ${e.field}`), ['s.jsonl:4: verdicts[0].label']);
   });
 
+  it('a sample\'s verdicts of the current rules are judged once, however many it holds (a line may hold thousands)', async () => {
+    // Two samples of the same size with different texts (each judged cold): one verdict, then 300 copies of one, and
+    // a flipped copy among them still reported. Judged per verdict, the 300 took some 100 times as long.
+    const long = (k: number) => ({ ...TEXTS, user_turn: Array.from({ length: 4000 }, (_, i) => `w${k}x${i.toString(36)}`).join(' ') });
+    const withTexts = (texts: typeof TEXTS, verdicts: Verdict[]) => ({ ...sample(verdicts), ...texts }) as Sample;
+    const timed = async (s: Sample) => {
+      const t0 = performance.now();
+      const errors = await verdictRecheck('s.jsonl').errors(s, 's.jsonl:1');
+      return { ms: performance.now() - t0, errors };
+    };
+    const one = long(1);
+    const many = long(2);
+    const v1 = await createHeuristicJudge().judge({ id: 'x', ...long(3) }); // warm: rules loaded, code optimised
+    assert.equal(v1.kind, 'label');
+    const own = async (texts: typeof TEXTS) => (await createHeuristicJudge().judge({ id: 'x', ...texts })) as Extract<Verdict, { kind: 'label' }>;
+    const [f1, f2] = [await own(one), await own(many)];
+    const single = await timed(withTexts(one, [f1]));
+    const copies = await timed(withTexts(many, [...Array.from({ length: 299 }, () => f2), { ...f2, label: 'generic_closing' }]));
+    assert.deepEqual(single.errors, []);
+    assert.deepEqual(copies.errors.map((e) => e.field), ['verdicts[299].label']);
+    assert.ok(copies.ms < 20 * Math.max(single.ms, 1), `300 verdicts took ${copies.ms.toFixed(0)} ms, one took ${single.ms.toFixed(1)} ms`);
+  });
+
   it('the note names at most five judges, then counts the rest (judge ids are the file\'s text)', async () => {
     const r = verdictRecheck('s.jsonl');
     for (let i = 0; i < 40; i++) await r.errors(sample([{ ...fresh, judge: `llm:m${i}:judge-v2` }]), `s.jsonl:${i + 1}`);
