@@ -60,5 +60,13 @@ export const HOSTILE_CASES: HostileCase[] = [
     }),
   },
   { name: 'turn and question words sharing one 4-letter prefix', n: 16384, make: (n) => ({ id: 'h', question: fill(n / 2, (i) => `abcde${word(i)} `), response: RESPONSE, user_turn: fill(n / 2, (i) => `abcdf${word(i)} `) }) },
+  {
+    name: 'a turn that copies a long question (its own words are then a long run of blanks)',
+    n: 16384,
+    make: (n) => {
+      const text = fill(n, (i) => `abcd${word(i)} `);
+      return { id: 'h', question: text, response: text, user_turn: text };
+    },
+  },
   { name: 'cues inside one long form-constraint sentence', n: 8192, make: (n) => ({ id: 'h', question: 'Write a poem.', response: RESPONSE, user_turn: fill(n, (i) => `again ${word(i)} `, 'each word must rhyme ') }) },
 ];

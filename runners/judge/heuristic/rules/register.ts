@@ -168,9 +168,11 @@ export function planStructureRule(text: string): RuleHit | null {
   if (plan) return { label: 'meta_planning', rule: 'planning.language', rationale: `Deliberates about the reply ("${clip(plan[0], 60)}").`, evidence: clip(plan[0], 120) };
   if (QUESTION_MARK.test(t)) return null;
   // Infinitive notes in French, Spanish or Portuguese: "Convertir 1 h 30…, puis diviser…" (a plan, not a request).
-  // The lookahead (implied by any match) first asks whether "puis <infinitive>" stands anywhere: without it, a first
-  // word with many "-er"/"-ré" splits ("parleréqbaeré…", \b holds before "é") rescanned the turn from each split.
-  const inf = /^\s*(?=[^?]*?\b(?:puis|ensuite|luego|después|depois|em seguida)\s+\p{L}+(?:er|ir|re|ar)\b)(\p{L}+(?:er|ir|re|ar))\b[^?]*?\b(?:puis|ensuite|luego|después|depois|em seguida)\s+(\p{L}+(?:er|ir|re|ar))\b/iu.exec(t);
+  // The lookaheads (implied by any match) first ask whether the first word can end so, then whether "puis
+  // <infinitive>" stands anywhere: without the second, a first word with many "-er"/"-ré" splits ("parleréqbaeré…", \b
+  // holds before "é") rescanned the turn from each split; the first keeps the second from running again at every
+  // blank that \s* gives back (a turn that copies the question is blanked to a long run of them).
+  const inf = /^\s*(?=\p{L}+(?:er|ir|re|ar)\b)(?=[^?]*?\b(?:puis|ensuite|luego|después|depois|em seguida)\s+\p{L}+(?:er|ir|re|ar)\b)(\p{L}+(?:er|ir|re|ar))\b[^?]*?\b(?:puis|ensuite|luego|después|depois|em seguida)\s+(\p{L}+(?:er|ir|re|ar))\b/iu.exec(t);
   if (inf && !/^(?:ser|estar|por|para|hier|leer)$/i.test(inf[1] as string)) {
     return { label: 'meta_planning', rule: 'planning.infinitive_steps', rationale: `Steps of the reply in the infinitive ("${clip(inf[0], 60)}").`, evidence: clip(inf[0], 120) };
   }
