@@ -4,7 +4,7 @@ import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { MAX_DOCUMENT_BYTES } from '../../src/lib/io/parse-document.ts';
 import type { CountedSample } from '../../src/lib/summary-tally.ts';
 import { Sample, parseWith, type FieldError } from '../../src/schema/index.ts';
-import { downloadOnlyPrompts, verdictRecheck } from './verdict-recheck.ts';
+import { downloadOnlyPrompts, verdictRecheck, type RecheckOptions } from './verdict-recheck.ts';
 
 /** Problems listed per samples file; the rest are counted in one closing line (output stays bounded). */
 export const MAX_ERRORS_PER_FILE = 50;
@@ -42,10 +42,10 @@ async function* strictUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<st
  * which runs runner code); its valid samples' counted fields go to `counted` (its summary is read against them). What
  * it could not re-judge comes back as a note.
  */
-export async function validateSamplesFile(file: string, display: string, counted: CountedSample[], downloadOnly: ReadonlySet<string>): Promise<{ errors: FieldError[]; note: FieldError | null }> {
+export async function validateSamplesFile(file: string, display: string, counted: CountedSample[], downloadOnly: ReadonlySet<string>, options: RecheckOptions = {}): Promise<{ errors: FieldError[]; note: FieldError | null }> {
   const errors = boundedErrors(display);
   const prompts = await downloadOnlyPrompts(file, downloadOnly, process.env.USERTURN_DATA_DIR || undefined);
-  const recheck = verdictRecheck(display, prompts?.ok ? prompts.prompts : null, prompts?.ok === false ? prompts.why : undefined);
+  const recheck = verdictRecheck(display, prompts?.ok ? prompts.prompts : null, prompts?.ok === false ? prompts.why : undefined, options);
   try {
     await samplesFileRules(file, display, errors, counted, recheck);
   } catch (e) {
@@ -55,36 +55,69 @@ export async function validateSamplesFile(file: string, display: string, counted
   return { errors: errors.done(), note: recheck.note() };
 }
 
+/**
+ * Lines whose verdicts may be in the judge's thread at once, and their characters: enough for the reader to fill a
+ * message to the thread while it judges the last one, few enough that memory stays flat however long the file.
+ */
+const IN_FLIGHT_LINES = 256;
+const IN_FLIGHT_CHARS = 8 * 1024 * 1024;
+
 async function samplesFileRules(file: string, display: string, errors: ReturnType<typeof boundedErrors>, counted: CountedSample[], recheck: ReturnType<typeof verdictRecheck>): Promise<void> {
   const ids = new Set<string>();
   const owner = basename(dirname(file)) === 'samples' ? basename(dirname(dirname(file))) : null;
-  for await (const { line, text } of jsonlLines(strictUtf8(createReadStream(file)))) {
-    const where = `${display}:${line}`;
+  const expected = basename(file, '.jsonl');
+  /** One line's own errors, pushed to `own`; its verdicts' re-judging, or null when it has none to judge. */
+  const lineRules = (where: string, text: string, own: FieldError[]): Promise<FieldError[]> | null => {
     if (text.length > MAX_DOCUMENT_BYTES) {
-      errors.push({ file: where, field: '(line)', message: 'line longer than 1 MiB' });
-      continue;
+      own.push({ file: where, field: '(line)', message: 'line longer than 1 MiB' });
+      return null;
     }
     let data: unknown;
     try {
       data = JSON.parse(text);
     } catch (e) {
-      errors.push({ file: where, field: '(line)', message: `invalid JSON: ${(e as Error).message}` });
-      continue;
+      own.push({ file: where, field: '(line)', message: `invalid JSON: ${(e as Error).message}` });
+      return null;
     }
     const r = parseWith(Sample, data, where);
     if (!r.ok) {
-      errors.push(...r.errors);
-      continue;
+      own.push(...r.errors);
+      return null;
     }
     const { item_id, condition, sample_index, error, verdicts, accuracy, unfinished } = r.value;
     counted.push({ item_id, condition, sample_index, error, verdicts, accuracy, unfinished });
-    if (ids.has(r.value.id)) errors.push({ file: where, field: 'id', message: `duplicate sample id "${r.value.id}"` });
+    if (ids.has(r.value.id)) own.push({ file: where, field: 'id', message: `duplicate sample id "${r.value.id}"` });
     ids.add(r.value.id);
-    const expected = basename(file, '.jsonl');
-    if (r.value.dataset !== expected) errors.push({ file: where, field: 'dataset', message: `is "${r.value.dataset}" but the file is ${expected}.jsonl` });
+    if (r.value.dataset !== expected) own.push({ file: where, field: 'dataset', message: `is "${r.value.dataset}" but the file is ${expected}.jsonl` });
     // results/<id>/samples/<dataset>.jsonl belongs to <id>: the site build refuses any other owner.
-    if (owner !== null && r.value.submission_id !== owner) errors.push({ file: where, field: 'submission_id', message: `is "${r.value.submission_id}" but the folder is results/${owner}/` });
-    // The sample's text is dropped once its verdicts are judged again: memory stays flat however long the file.
-    errors.push(...(await recheck.errors(r.value, where)));
+    if (owner !== null && r.value.submission_id !== owner) own.push({ file: where, field: 'submission_id', message: `is "${r.value.submission_id}" but the folder is results/${owner}/` });
+    return recheck.errors(r.value, where);
+  };
+  // Each line's errors, in line order: its own at once, its verdicts' when the judge's thread has answered. The lines
+  // waiting for it are bounded (the sample's text is dropped once its verdicts are judged: memory stays flat however
+  // long the file), and many go to the thread in one message.
+  const pending: { chars: number; errors: Promise<FieldError[]> }[] = [];
+  let chars = 0;
+  const drain = async (lines: number, maxChars: number) => {
+    while (pending.length > lines || (pending.length > 0 && chars > maxChars)) {
+      const head = pending.shift()!;
+      chars -= head.chars;
+      errors.push(...(await head.errors));
+    }
+  };
+  try {
+    for await (const { line, text } of jsonlLines(strictUtf8(createReadStream(file)))) {
+      const own: FieldError[] = [];
+      const rechecked = lineRules(`${display}:${line}`, text, own);
+      if (pending.length === 0 && rechecked === null) {
+        errors.push(...own);
+        continue;
+      }
+      pending.push({ chars: text.length, errors: rechecked === null ? Promise.resolve(own) : rechecked.then((es) => own.concat(es)) });
+      chars += text.length;
+      await drain(IN_FLIGHT_LINES, IN_FLIGHT_CHARS);
+    }
+  } finally {
+    await drain(0, 0);
   }
 }

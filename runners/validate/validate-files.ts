@@ -15,7 +15,7 @@ import type { CountedSample } from '../../src/lib/summary-tally.ts';
 import { datasetOfFile, resultDatasetErrors, resultDirOf, type CheckedSamples, type CheckedSummary } from './result-datasets.ts';
 import { COMMIT_JOURNAL, suiteNameMismatch, UNFINISHED_COMMIT } from '../../src/lib/data-paths.ts';
 import { readBenchmarkSuites } from '../io/benchmark-suites.ts';
-import { downloadOnlyDatasets } from './verdict-recheck.ts';
+import { downloadOnlyDatasets, type RecheckOptions } from './verdict-recheck.ts';
 import { validateSamplesFile } from './samples-file.ts';
 
 export interface ValidationReport {
@@ -96,8 +96,9 @@ async function classifyByContent(file: string, named = true): Promise<FileKind> 
 /**
  * Validate files (or directories) of any userturn format. Cross-file rules for submissions also look at
  * every submission under `<root>/submissions`, so a pull request that duplicates an existing model fails.
+ * `options` are re-judging's (verdict-recheck.ts): tests give a shorter deadline.
  */
-export async function validatePaths(paths: string[], root: string): Promise<ValidationReport & { missing: string[] }> {
+export async function validatePaths(paths: string[], root: string, options: RecheckOptions = {}): Promise<ValidationReport & { missing: string[] }> {
   const expanded = await expandPaths(paths);
   const files = withSiblingSummaries(expanded.files);
   const { missing } = expanded;
@@ -144,7 +145,7 @@ export async function validatePaths(paths: string[], root: string): Promise<Vali
         errors.push({ file: display, field: '(file)', message: 'its result folder has no summary.json: samples are published only with the summary their figures are read against' });
       }
       const counted: CountedSample[] = [];
-      const checked = await validateSamplesFile(file, display, counted, await (downloadOnly ??= downloadOnlyDatasets()));
+      const checked = await validateSamplesFile(file, display, counted, await (downloadOnly ??= downloadOnlyDatasets()), options);
       errors.push(...checked.errors);
       if (checked.note) notes.push(checked.note);
       countedByFile.set(resolve(file), counted);

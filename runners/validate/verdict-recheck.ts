@@ -2,12 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { formatPath, ResultSummary, type FieldError, type Sample, type Verdict } from '../../src/schema/index.ts';
-import type { Judge } from '../core/judge.ts';
-import { createHeuristicJudge } from '../judge/heuristic/judge.ts';
 import { HEURISTIC_VERSION } from '../judge/heuristic/version.ts';
 import { promptPlaceholder, promptsAsRun, runFilesOf, type RunPrompts } from '../datasets/as-run.ts';
 import { readBenchmarkSuites } from '../io/benchmark-suites.ts';
 import { datasetOfFile, resultDirOf } from './result-datasets.ts';
+import { rejudge, REJUDGE_BUDGET_MS } from './rejudge-deadline.ts';
 
 /** The one judge validate can run again: the current heuristic rules, deterministic and offline. */
 export const RECHECKED_JUDGE = `heuristic:${HEURISTIC_VERSION}`;
@@ -30,11 +29,10 @@ export function verdictDifference(stored: Verdict, fresh: Verdict): { field: str
   return field === undefined ? null : { field, stored: a[field], fresh: b[field] };
 }
 
-/**
- * The judge, made at the first verdict it must re-judge: making it hashes its rules folder, and its first verdict
- * loads the rules (~23 MB); a result judged by other judges never pays either.
- */
-let judge: Judge | null = null;
+export interface RecheckOptions {
+  /** How long one sample may take to judge before it is refused (REJUDGE_BUDGET_MS; tests give less). */
+  budgetMs?: number;
+}
 
 /**
  * Re-judging the verdicts of one samples file. Every verdict stamped with the current heuristic rules is judged again
@@ -45,8 +43,10 @@ let judge: Judge | null = null;
  * judged on the prompts in `prompts` (item id → prompt, from the files the run read: `downloadOnlyPrompts`). Verdicts of
  * other judges (older rules, LLM judges) and verdicts on prompts not at hand cannot be re-judged: they are counted for
  * one note per file, which says why the prompts are not at hand when USERTURN_DATA_DIR was read (`unavailable`).
+ * The judge runs in a worker thread (rejudge-deadline.ts), started at the first verdict it must re-judge; a sample
+ * it takes longer than the budget to judge is refused, and the samples after it are judged as usual.
  */
-export function verdictRecheck(display: string, prompts: ReadonlyMap<string, string> | null = null, unavailable?: string) {
+export function verdictRecheck(display: string, prompts: ReadonlyMap<string, string> | null = null, unavailable?: string, { budgetMs = REJUDGE_BUDGET_MS }: RecheckOptions = {}) {
   const skipped = new Map<string, number>();
   const skip = (id: string) => skipped.set(id, (skipped.get(id) ?? 0) + 1);
   let rejudged = 0;
@@ -67,8 +67,16 @@ export function verdictRecheck(display: string, prompts: ReadonlyMap<string, str
           skip(v.judge);
           continue;
         }
-        judge ??= createHeuristicJudge();
-        fresh ??= await judge.judge({ id: s.id, question, response: s.response, user_turn: s.user_turn, dataset: s.dataset });
+        if (fresh === undefined) {
+          const judged = await rejudge({ id: s.id, question, response: s.response, user_turn: s.user_turn, dataset: s.dataset }, budgetMs);
+          // Two places of the rules still take time growing with the square of the text (docs/judges.md, "Hostile
+          // text"): a sample past the deadline is refused, whatever its verdicts say.
+          if (judged === null) {
+            errors.push({ file: where, field: 'verdicts', message: `re-judging sample ${quote(s.id)} took over ${budgetMs / 1000} s (normal samples take milliseconds): its question, response or user_turn makes the rules' time grow faster than its length; refused` });
+            break;
+          }
+          fresh = judged;
+        }
         rejudged++;
         const d = verdictDifference(v, fresh);
         if (!d) continue;
