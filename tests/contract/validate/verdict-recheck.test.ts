@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/version.ts';
+import { validatePaths } from '../../../runners/validate/validate-files.ts';
+import { TARGETED } from '../../../bench/judge-hostile-families.ts';
 import type { Sample } from '../../../src/schema/index.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { rebuildSummary } from '../../helpers/rebuild-summary.ts';
@@ -120,5 +122,35 @@ describe('validate re-judges the current heuristic verdicts', () => {
     const gh = runCli(['validate', '--format', 'github', out]);
     assert.equal(gh.code, 0, gh.stdout + gh.stderr);
     assert.match(gh.stdout, /^::notice file=.*samples\/gsm8k\.jsonl,line=1,col=1,title=verdicts::verdicts: not re-judged: /m);
+  });
+
+  it('a sample whose re-judging passes the deadline is refused at its line, and the samples after it are still judged', async () => {
+    // "如果" openings with no 会/呢: WEAK_REF_ML's time grows with the square of the turn (docs/judges.md), some 5 s
+    // for these 128k characters on a quiet machine and more under load; a budget of 0.4 s stands in for validate's
+    // 10 s. Before the deadline, nothing was refused and validate took the whole time (3.5 s at 96k characters).
+    const family = TARGETED.find((f) => f.name === '如果…(no 会/呢)')!;
+    const BUDGET_MS = 400;
+    let hostile = { id: '', line: 0 };
+    let flipped = 0;
+    const out = forged('hostile', (samples) => {
+      samples[0]!.user_turn = family.make(128 * 1024);
+      hostile = { id: samples[0]!.id, line: 1 };
+      const i = samples.findLastIndex((x) => x.verdicts[0]?.kind === 'label');
+      const v = samples[i]!.verdicts[0]!;
+      if (v.kind === 'label') v.label = v.label === 'new_unrelated_query' ? 'generic_closing' : 'new_unrelated_query';
+      flipped = i + 1;
+    });
+    assert.ok(flipped > 1);
+    const t0 = performance.now();
+    const r = await validatePaths([out], process.cwd(), { budgetMs: BUDGET_MS });
+    const ms = performance.now() - t0;
+    assert.deepEqual(
+      r.errors.map((e) => `${e.file.replace(/.*\//, '')}: ${e.field}`),
+      [`gsm8k.jsonl:${hostile.line}: verdicts`, `gsm8k.jsonl:${flipped}: verdicts[0].label`],
+      r.errors.map((e) => e.message).join('\n'),
+    );
+    assert.equal(r.errors[0]!.message, `re-judging sample "${hostile.id}" took over 0.4 s (normal samples take milliseconds): its question, response or user_turn makes the rules' time grow faster than its length; refused`);
+    assert.match(r.errors[1]!.message, / on the question, response and user_turn of sample /, 'judged by the thread started after the hostile one was ended');
+    assert.ok(ms < 4_000, `validate took ${ms.toFixed(0)} ms (the budget is ${BUDGET_MS} ms)`);
   });
 });
