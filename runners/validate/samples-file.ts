@@ -113,7 +113,11 @@ async function samplesFileRules(file: string, display: string, errors: ReturnTyp
         errors.push(...own);
         continue;
       }
-      pending.push({ chars: text.length, errors: rechecked === null ? Promise.resolve(own) : rechecked.then((es) => own.concat(es)) });
+      const lineErrors = rechecked === null ? Promise.resolve(own) : rechecked.then((es) => own.concat(es));
+      // Awaited in line order by drain; until then a failure of the judge's thread must not count as unhandled (Node
+      // would end the process on it with a stack trace).
+      lineErrors.catch(() => {});
+      pending.push({ chars: text.length, errors: lineErrors });
       chars += text.length;
       await drain(IN_FLIGHT_LINES, IN_FLIGHT_CHARS);
     }
