@@ -7,7 +7,7 @@ import { siblingModule } from '../core/module-file.ts';
  * How long validate lets the heuristic judge take on one sample (wall time) before it refuses the sample: 10 s, as
  * the slowest hostile text whose time grows linearly takes 4.6 s at the 1 MiB a line may hold (docs/judges.md, on a
  * loaded 2-core machine), while a 100 MB results file holds at most some 100 such lines: validate then ends within
- * minutes, not hours. Normal samples take far less than 1% of it (the demo's 24,292 samples, measured 2026-11-27 on
+ * some 20 minutes, not hours. Normal samples take far less than 1% of it (the demo's 24,292 samples, measured 2026-11-27 on
  * the loaded machine: 0.08 ms each on average, 0.5 ms at the 99th percentile, the slowest 72 ms).
  */
 export const REJUDGE_BUDGET_MS = 10_000;
