@@ -140,3 +140,16 @@ test.describe('without JavaScript', () => {
     });
   }
 });
+
+test('an address the site does not have gets its own "Page not found" page, with status 404 and a way back', async ({ page }) => {
+  const problems = watchErrors(page);
+  const res = await page.goto('/models/no-such-model/');
+  // Chromium logs the document's own 404 as a failed resource; nothing else may fail.
+  problems.splice(0, problems.length, ...problems.filter((p) => !/status of 404/.test(p)));
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'The leaderboard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expectNoProblems(problems);
+});
