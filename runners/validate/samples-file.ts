@@ -24,6 +24,10 @@ function boundedErrors(display: string, max = MAX_ERRORS_PER_FILE) {
       if (dropped > 0) list.push({ file: display, field: '(file)', message: `… and ${dropped} more problem${dropped === 1 ? '' : 's'} in this file (the first ${max} are listed)` });
       return list;
     },
+    /** How many problems the list holds, the ones its closing line counts included. */
+    get problems(): number {
+      return Math.min(list.length, max) + dropped;
+    },
   };
 }
 
@@ -42,7 +46,7 @@ async function* strictUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<st
  * which runs runner code); its valid samples' counted fields go to `counted` (its summary is read against them). What
  * it could not re-judge comes back as a note.
  */
-export async function validateSamplesFile(file: string, display: string, counted: CountedSample[], downloadOnly: ReadonlySet<string>, options: RecheckOptions = {}): Promise<{ errors: FieldError[]; note: FieldError | null }> {
+export async function validateSamplesFile(file: string, display: string, counted: CountedSample[], downloadOnly: ReadonlySet<string>, options: RecheckOptions = {}): Promise<{ errors: FieldError[]; problems: number; note: FieldError | null }> {
   const errors = boundedErrors(display);
   const prompts = await downloadOnlyPrompts(file, downloadOnly, process.env.USERTURN_DATA_DIR || undefined);
   const recheck = verdictRecheck(display, prompts?.ok ? prompts.prompts : null, prompts?.ok === false ? prompts.why : undefined, options);
@@ -52,7 +56,7 @@ export async function validateSamplesFile(file: string, display: string, counted
     if ((e as { code?: string }).code !== 'ERR_ENCODING_INVALID_ENCODED_DATA') throw e;
     errors.push({ file: display, field: '(file)', message: 'is not valid UTF-8 (results are UTF-8 text; the bytes would be read as U+FFFD)' });
   }
-  return { errors: errors.done(), note: recheck.note() };
+  return { errors: errors.done(), problems: errors.problems, note: recheck.note() };
 }
 
 /**

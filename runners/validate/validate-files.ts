@@ -23,6 +23,8 @@ export interface ValidationReport {
   /** What validate could not check, file by file (verdicts it cannot re-judge): said, never an error. */
   notes: FieldError[];
   filesChecked: number;
+  /** How many problems were found: `errors`, where a samples file's closing line stands for the problems it counts. */
+  problems: number;
   submissions: LoadedSubmission[];
 }
 
@@ -113,6 +115,8 @@ export async function validatePaths(paths: string[], root: string, options: Rech
   const countedByFile = new Map<string, CountedSample[]>();
   let downloadOnly: Promise<ReadonlySet<string>> | undefined;
   let filesChecked = 0;
+  // Problems counted in a samples file's closing line beyond the one line that says so.
+  let unlisted = 0;
   for (const file of files) {
     const rel = relative(root, resolve(file)) || file;
     const display = rel.startsWith('..') ? file : rel;
@@ -147,6 +151,7 @@ export async function validatePaths(paths: string[], root: string, options: Rech
       const counted: CountedSample[] = [];
       const checked = await validateSamplesFile(file, display, counted, await (downloadOnly ??= downloadOnlyDatasets()), options);
       errors.push(...checked.errors);
+      unlisted += checked.problems - checked.errors.length;
       if (checked.note) notes.push(checked.note);
       countedByFile.set(resolve(file), counted);
       samplesFiles.push({ display, dir: resolve(resultDirOf(file)), dataset: datasetOfFile(file) });
@@ -201,7 +206,7 @@ export async function validatePaths(paths: string[], root: string, options: Rech
     errors.push(...(await summarySamplesErrors(s.display, s.dir, s.value, suite, (f) => countedByFile.get(resolve(f)))));
     if (suite) errors.push(...(await datasetErrors(s.display, s.dir, s.value, suite, process.env.USERTURN_DATA_DIR)));
   }
-  return { errors, notes, filesChecked, submissions, missing };
+  return { errors, notes, filesChecked, problems: errors.length + unlisted, submissions, missing };
 }
 
 /**

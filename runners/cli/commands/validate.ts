@@ -37,7 +37,8 @@ export async function run(argv: string[]): Promise<number> {
     for (const n of report.notes) console.log(format === 'github' ? githubAnnotation(n, undefined, 'notice') : `note: ${formatFieldError(n)}`);
     // "ok" about nothing would pass a CI step that points at the wrong folder.
     if (report.filesChecked === 0 && report.errors.length === 0) throw new InputError(`${paths.join(', ')}: (files): nothing to validate (no submission, suite or result found)`);
-    const verdict = report.errors.length === 0 ? 'ok' : `${report.errors.length} error${report.errors.length === 1 ? '' : 's'}`;
+    // Problems, not lines: a samples file lists its first 50 and counts the rest in one line.
+    const verdict = report.errors.length === 0 ? 'ok' : `${report.problems} error${report.problems === 1 ? '' : 's'}`;
     console.log(`validated ${report.filesChecked} file${report.filesChecked === 1 ? '' : 's'}: ${verdict}`);
     return report.errors.length === 0 ? 0 : 1;
   });
