@@ -9,7 +9,7 @@ import { countRoute } from './stats.ts';
  * llama.cpp's loading phase (tools/server/server-http.cpp, its server-state middleware): the server listens before
  * the model is loaded; meanwhile /v1/models (and /models, /api/tags) answer as usual, listing the model, while every
  * other route, /health and /v1/health included, answers 503 "Loading model". Once loaded, /health answers
- * {"status":"ok"}.
+ * {"status":"ok"}. vLLM and TGI answer GET /health with a bare 200 (no /v1/health); Ollama has no health route.
  *
  * SGLang's warm-up (python/sglang/srt/entrypoints/http_server.py, sgl-project/sglang at 0025436e): the model is
  * loaded before the port opens (launch_server runs _launch_subprocesses, which waits for every scheduler's "ready",
@@ -49,10 +49,16 @@ export function loadingAnswer(ctx: SimContext, method: string | undefined, path:
     sendJson(res, 503, LOADING_BODY);
     return true;
   }
-  if (method === 'GET' && HEALTH.has(path)) {
+  if (method !== 'GET' || !HEALTH.has(path)) return false;
+  if (ctx.opts.engine === 'llamacpp') {
     countRoute(ctx.stats, path, '200');
     sendJson(res, 200, { status: 'ok' });
     return true;
   }
-  return false;
+  // vLLM (and the ideal engine, which answers as vLLM does) and TGI: GET /health is a bare 200 and there is no
+  // /v1/health; Ollama has neither (vllm/entrypoints/serve/instrumentator/health.py, docs/runner.md "vLLM").
+  if (ctx.opts.engine === 'ollama' || path !== '/health') return false;
+  countRoute(ctx.stats, path, '200');
+  sendBare(res, 200);
+  return true;
 }
