@@ -56,7 +56,8 @@ export function loadingAnswer(ctx: SimContext, method: string | undefined, path:
     return true;
   }
   // vLLM (and the ideal engine, which answers as vLLM does) and TGI: GET /health is a bare 200 and there is no
-  // /v1/health; Ollama has neither (vllm/entrypoints/serve/instrumentator/health.py, docs/runner.md "vLLM").
+  // /v1/health (vllm/entrypoints/serve/instrumentator/health.py, docs/runner.md "vLLM"; TGI's router/src/server.rs
+  // at 003eaec0, `health` returns `Ok(())`); Ollama has neither.
   if (ctx.opts.engine === 'ollama' || path !== '/health') return false;
   countRoute(ctx.stats, path, '200');
   sendBare(res, 200);
