@@ -3,9 +3,7 @@ import type { ItemScore, Verdict } from '../../src/schema/index.ts';
 import type { VerifierItem } from '../core/items.ts';
 import type { Judge, JudgeInput } from '../core/judge.ts';
 import { siblingModule } from '../core/module-file.ts';
-
-/** The worker's young generation (semi-spaces and the rest), in MB. */
-const WORKER_YOUNG_MB = 6;
+import { WORKER_LIMITS } from '../core/worker-limits.ts';
 
 type Call = { op: 'judge'; input: JudgeInput } | { op: 'verify'; item: VerifierItem; answer: string };
 export type CpuRequest = Call & { n: number };
@@ -26,8 +24,7 @@ export class CpuStageClosed extends Error {}
  * (verify-safe.ts): a cache wrapping those sees the same calls.
  */
 export function startCpuStage() {
-  // A small young generation, as the main thread's (heap.ts): the default one would add tens of MB of RSS.
-  const worker = new Worker(siblingModule(import.meta.url, 'cpu-worker'), { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
+  const worker = new Worker(siblingModule(import.meta.url, 'cpu-worker'), { resourceLimits: WORKER_LIMITS });
   const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   let next = 0;
   let dead: Error | null = null;

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Verdict } from '../../src/schema/index.ts';
 import type { JudgeInput } from '../core/judge.ts';
 import { siblingModule } from '../core/module-file.ts';
+import { WORKER_LIMITS } from '../core/worker-limits.ts';
 
 /**
  * How long validate lets the heuristic judge take on one sample (wall time) before it refuses the sample: 10 s, as
@@ -14,9 +15,6 @@ export const REJUDGE_BUDGET_MS = 10_000;
 
 /** Samples per message to the thread, at most (fewer when the reader waits for input). */
 const BATCH = 32;
-
-/** The worker's young generation, in MB (as the run's CPU stage: the default one adds tens of MB of RSS). */
-const WORKER_YOUNG_MB = 6;
 
 export type RejudgeRequest = { n: number; input: JudgeInput };
 export type RejudgeReply = { n: number; verdict: Verdict };
@@ -51,7 +49,7 @@ function startRejudger() {
 
   const spawn = (): Worker => {
     clock = new Float64Array(new SharedArrayBuffer(16));
-    const w = new Worker(siblingModule(import.meta.url, 'rejudge-worker'), { workerData: { clock: clock.buffer }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
+    const w = new Worker(siblingModule(import.meta.url, 'rejudge-worker'), { workerData: { clock: clock.buffer }, resourceLimits: WORKER_LIMITS });
     w.on('message', (replies: RejudgeReply[]) => {
       if (w !== worker) return;
       for (const { n, verdict } of replies) {
