@@ -24,11 +24,13 @@ export function sortChanged(changed: string[], root: string): { checked: string[
     if (isAbsolute(p) || p.startsWith('../') || kind === 'unknown' || kind === 'json-schema') ignored.push(p);
     else if (!SAFE_NAME.test(p) || p.split('/').some((seg) => seg.startsWith('.'))) {
       rejected.push({ file: p, field: '(file)', message: 'file names may only contain letters, digits, ".", "_" and "-" (no segment may start with ".")' });
-    } else if (linkProblem(join(root, p), root)) {
-      // Refused unread, as validate refuses it (a dangling link too: it is in the pull request, not deleted).
-      rejected.push({ file: p, field: '(file)', message: linkProblem(join(root, p), root)! });
-    } else if (!existsSync(join(root, p))) missing.push(p);
-    else checked.push(p);
+    } else {
+      // A link is refused unread, as validate refuses it (a dangling link too: it is in the pull request, not deleted).
+      const link = linkProblem(join(root, p), root);
+      if (link) rejected.push({ file: p, field: '(file)', message: link });
+      else if (!existsSync(join(root, p))) missing.push(p);
+      else checked.push(p);
+    }
   }
   return { checked, ignored, missing, rejected };
 }

@@ -58,11 +58,11 @@ export function verdictRecheck(display: string, prompts: ReadonlyMap<string, str
       // line of 1 MiB could hold thousands of verdicts on the same texts, each judged again (the judge is
       // deterministic, so the answer is the same; only the time was multiplied).
       let fresh: Verdict | undefined;
+      // A download-only sample holds the placeholder where the run's judge saw the prompt (decided by the text, so a
+      // broken suite file cannot make validate judge a placeholder).
+      const hidden = s.question === promptPlaceholder(s.dataset, s.item_id);
+      const question = hidden ? prompts?.get(s.item_id) : s.question;
       for (const [i, v] of s.verdicts.entries()) {
-        // A download-only sample holds the placeholder where the run's judge saw the prompt (decided by the text, so a
-        // broken suite file cannot make validate judge a placeholder).
-        const hidden = s.question === promptPlaceholder(s.dataset, s.item_id);
-        const question = hidden ? prompts?.get(s.item_id) : s.question;
         if (v.judge !== RECHECKED_JUDGE || question === undefined) {
           skip(v.judge);
           continue;
