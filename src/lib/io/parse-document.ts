@@ -87,6 +87,13 @@ function duplicateKeyOffset(doc: Document): number {
 
 const isStackOverflow = (e: unknown): boolean => /Maximum call stack size exceeded/.test(String((e as Error)?.message ?? e));
 
+/** Parsed data, or what it may not hold (too deep is said as the parser's own errors are: "invalid JSON: …"). */
+function checkedData(data: unknown, text: string, format: 'JSON' | 'YAML'): LoadResult {
+  const problem = dataProblem(data);
+  if (problem === null) return { ok: true, data, text };
+  return { ok: false, message: problem === TOO_DEEP ? `invalid ${format}: ${TOO_DEEP}` : problem };
+}
+
 /**
  * Parse YAML or JSON text safely: YAML 1.2 core schema only, no custom tags, duplicate keys rejected,
  * alias expansion bounded, no `__proto__` key. Returns a message instead of throwing.
@@ -100,8 +107,7 @@ export function parseDocumentText(text: string, kind: 'yaml' | 'json'): LoadResu
     } catch (e) {
       return { ok: false, message: `invalid JSON: ${isStackOverflow(e) ? TOO_DEEP : (e as Error).message}` };
     }
-    const problem = dataProblem(data);
-    return problem ? { ok: false, message: problem === TOO_DEEP ? `invalid JSON: ${TOO_DEEP}` : problem } : { ok: true, data, text };
+    return checkedData(data, text, 'JSON');
   }
   // Flow collections are counted before parsing (the parser recursed into each); block nesting costs a line of
   // indentation per level, so a file holds few enough levels for the parser, and the data is counted after.
@@ -128,8 +134,7 @@ export function parseDocumentText(text: string, kind: 'yaml' | 'json'): LoadResu
     return { ok: false, message: `invalid YAML: ${isStackOverflow(e) ? TOO_DEEP : (e as Error).message}` };
   }
   if (data === null || data === undefined) return { ok: false, message: 'file is empty' };
-  const bad = dataProblem(data);
-  return bad ? { ok: false, message: bad === TOO_DEEP ? `invalid YAML: ${TOO_DEEP}` : bad } : { ok: true, data, text };
+  return checkedData(data, text, 'YAML');
 }
 
 /** Parse the bytes of a file (named for its extension: `.json` is JSON, anything else YAML) with the size and encoding checks. */
