@@ -10,10 +10,16 @@ export const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 /** C0/C1 controls except tab and newline, line and paragraph separators, invisible format characters. */
 export const INVISIBLE_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\uFEFF\u200B-\u200D\u2060]/;
 
+/**
+ * A zero-width joiner between two emoji (the first may carry a variation selector or a skin tone): it draws them as
+ * one (👩‍💻, 🏳️‍🌈, 👩🏽‍💻), so it hides nothing. Anywhere else it is as invisible as the other format characters.
+ */
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]?)\u200D(?=\p{Extended_Pictographic})/gu;
+
 /** Why a name or text may not be shown as it is, or null. */
 export function textProblem(s: string): string | null {
   if (BIDI_CONTROL.test(s)) return 'contains a bidirectional control character (text that displays differently from what it is)';
-  if (INVISIBLE_CONTROL.test(s)) return 'contains a control or invisible format character';
+  if (INVISIBLE_CONTROL.test(s.replace(EMOJI_JOINER, ''))) return 'contains a control or invisible format character';
   return null;
 }
 

@@ -42,3 +42,15 @@ test('names in a summary follow the submission\'s display-name rules: length, no
   }
   assert.deepEqual(errorsAfter((s) => (s.submission.display_name = 'Qwen3.5 9B (Instruct) — ünïcode')), []);
 });
+
+test('an emoji ZWJ sequence is a name; a zero-width joiner anywhere else, and other invisible characters, are not', () => {
+  // U+200D between two emoji draws them as one (the first may carry U+FE0F or a skin tone): it hides nothing.
+  for (const name of ['Coder 👩‍💻', '🏳️‍🌈 Pride 9B', '👩🏽‍💻', 'Family 👨‍👩‍👧', '❤️‍🔥', '🏳️‍⚧️ 7B']) {
+    assert.deepEqual(errorsAfter((s) => (s.submission.display_name = name)), [], name);
+  }
+  const hidden = ['Qwen\u200D9B', 'Qwen 👩\u200D', '\u200D💻 9B', '👩\u200D\u200D💻', '👩\u200Dx', 'Qwen\u200B9B', 'Qwen\u200C9B', 'Qwen\u20609B', 'Qwen\uFEFF9B', '👩\u202E‍💻'];
+  for (const name of hidden) {
+    const errors = errorsAfter((s) => (s.submission.display_name = name));
+    assert.ok(errors.some((e) => /^submission\.display_name: contains a (control or invisible format|bidirectional control) character/.test(e)), `${JSON.stringify(name)}: ${errors.join('\n') || 'accepted'}`);
+  }
+});
