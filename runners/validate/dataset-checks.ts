@@ -2,7 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
-import { Sample, type FieldError, type ResultSummary, type Suite } from '../../src/schema/index.ts';
+import { formatPath, Sample, type FieldError, type ResultSummary, type Suite } from '../../src/schema/index.ts';
 import type { DatasetItem } from '../core/items.ts';
 import { itemsAsRun, runFilesOf } from '../datasets/as-run.ts';
 import { selectItems } from '../datasets/load.ts';
@@ -32,12 +32,12 @@ export async function datasetErrors(display: string, dir: string, summary: Resul
     const chosen = new Map(selectItems(spec, items, d.item_ids.length).map((it) => [it.id, it]));
     const extra = d.item_ids.find((id) => !chosen.has(id));
     if (extra !== undefined || chosen.size !== d.item_ids.length) {
-      errors.push({ file: display, field: `datasets.${i}.item_ids`, message: `are not the suite's seeded choice of ${d.item_ids.length} ${d.dataset} items${extra !== undefined ? ` ("${extra}" is not among them)` : ''}: a result holds every item its --limit chose` });
+      errors.push({ file: display, field: formatPath(['datasets', i, 'item_ids']), message: `are not the suite's seeded choice of ${d.item_ids.length} ${d.dataset} items${extra !== undefined ? ` ("${extra}" is not among them)` : ''}: a result holds every item its --limit chose` });
       continue;
     }
     const file = join(dir, 'samples', `${d.dataset}.jsonl`);
     const wrong = existsSync(file) ? await firstMisscored(file, chosen, suite) : null;
-    if (wrong) errors.push({ file: display, field: `datasets.${i}.accuracy`, message: `rests on samples/${d.dataset}.jsonl, whose item "${wrong}" carries an accuracy its answer does not get from the verifier` });
+    if (wrong) errors.push({ file: display, field: formatPath(['datasets', i, 'accuracy']), message: `rests on samples/${d.dataset}.jsonl, whose item "${wrong}" carries an accuracy its answer does not get from the verifier` });
   }
   return errors;
 }

@@ -9,7 +9,7 @@ export interface Position {
   col: number;
 }
 
-/** `a.b[2].c` (src/schema/errors.ts formatPath) back into its segments; `(root)` and `(file)` are the document. */
+/** `a.b[2].c` (src/schema/field-path.ts formatPath) back into its segments; `(root)` and `(file)` are the document. */
 export function pathSegments(field: string): Array<string | number> {
   if (field.startsWith('(')) return [];
   const out: Array<string | number> = [];

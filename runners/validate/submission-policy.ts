@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { join, relative, isAbsolute } from 'node:path';
 import { ENGINE_ARGS_FILE } from '../../src/lib/data-paths.ts';
 import { secretKind } from '../../src/lib/secret-like.ts';
-import { WINDOWS_RESERVED_NAME, type FieldError, type Submission } from '../../src/schema/index.ts';
+import { appendPath, formatPath, WINDOWS_RESERVED_NAME, type FieldError, type Submission } from '../../src/schema/index.ts';
 import { textProblem } from '../../src/schema/text.ts';
 import { MAX_DOCUMENT_BYTES } from '../../src/lib/io/parse-document.ts';
 import { linkProblem } from '../io/links.ts';
@@ -75,13 +75,13 @@ export function baseUrlProblem(raw: string): string | null {
   return null;
 }
 
-/** Every string field of the submission with its dotted path. */
+/** Every string field of the submission with its path (`serving.base_urls[0]`). */
 function* strings(v: unknown, path: string): Generator<[string, string]> {
   if (typeof v === 'string') yield [path, v];
-  else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) yield* strings(v[i], `${path}.${i}`);
+  else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) yield* strings(v[i], appendPath(path, i));
   else if (v && typeof v === 'object') {
     for (const [k, x] of Object.entries(v)) {
-      const p = path ? `${path}.${k}` : k;
+      const p = appendPath(path, k);
       if (textProblem(k)) yield [p, k];
       yield* strings(x, p);
     }
@@ -181,7 +181,7 @@ export function submissionPolicyErrors(sub: Submission, file: string, root: stri
   }
   sub.serving.base_urls.forEach((u, i) => {
     const why = baseUrlProblem(u);
-    if (why) errors.push({ file, field: `serving.base_urls.${i}`, message: why });
+    if (why) errors.push({ file, field: formatPath(['serving', 'base_urls', i]), message: why });
   });
   errors.push(...templatePathErrors(sub, file, root));
   return errors;

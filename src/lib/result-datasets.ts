@@ -3,7 +3,7 @@
  * closed enum used to give. A result may name only datasets its suite version lists, in its summary and in the
  * names of its samples files. validate, the site build, merge, rejudge and export all apply it.
  */
-import type { FieldError, ResultSummary, Suite } from '../schema/index.ts';
+import { formatPath, type FieldError, type ResultSummary, type Suite } from '../schema/index.ts';
 import { SUITES_DIR } from './data-paths.ts';
 
 /** The dataset ids of every known suite version. */
@@ -38,8 +38,8 @@ export function unlistedDatasetErrors(
   samplesFiles: readonly SamplesFile[] = [],
 ): FieldError[] {
   return unlistedIn(known, summary.provenance.suite_version, [
-    ...summary.datasets.map((d, i) => ({ id: d.dataset, file, field: `datasets[${i}].dataset` })),
-    ...summary.provenance.datasets.map((d, i) => ({ id: d.id, file, field: `provenance.datasets[${i}].id` })),
+    ...summary.datasets.map((d, i) => ({ id: d.dataset, file, field: formatPath(['datasets', i, 'dataset']) })),
+    ...summary.provenance.datasets.map((d, i) => ({ id: d.id, file, field: formatPath(['provenance', 'datasets', i, 'id']) })),
     ...samplesFiles.map((f) => ({ id: f.dataset, file: f.file, field: '(file)' })),
   ], file);
 }

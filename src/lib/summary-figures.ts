@@ -1,4 +1,4 @@
-import type { DatasetId, FieldError, ResultSummary, Suite } from '../schema/index.ts';
+import { appendPath, type DatasetId, type FieldError, type ResultSummary, type Suite } from '../schema/index.ts';
 import { buildSummary, type SummarySample } from './build-summary.ts';
 
 /** Differences reported per summary; the rest are counted in one line (a wholly edited summary differs everywhere). */
@@ -8,12 +8,13 @@ const MAX_REPORTED = 5;
 function differences(a: unknown, b: unknown, path: string, out: Array<{ path: string; is: unknown; gives: unknown }>): void {
   if (Object.is(a, b)) return;
   if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
-    if (Array.isArray(a) && Array.isArray(b) && a.length !== b.length) {
-      out.push({ path: `${path} (length)`, is: a.length, gives: b.length });
+    if (Array.isArray(a) && Array.isArray(b)) {
+      if (a.length !== b.length) out.push({ path: `${path} (length)`, is: a.length, gives: b.length });
+      else for (let i = 0; i < a.length; i++) differences(a[i], b[i], appendPath(path, i), out);
       return;
     }
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const k of keys) differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}.${k}` : k, out);
+    for (const k of keys) differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], appendPath(path, k), out);
     return;
   }
   out.push({ path, is: a, gives: b });

@@ -1,4 +1,4 @@
-import { LABELS, type FieldError, type ResultSummary, type Sample } from '../schema/index.ts';
+import { formatPath, LABELS, type FieldError, type ResultSummary, type Sample } from '../schema/index.ts';
 
 /** What a condition's counts are made of, read from its samples. */
 interface Counts {
@@ -69,15 +69,15 @@ export function sampleTally(primaryJudge: string) {
       if (inSamples.join('\n') !== d.item_ids.join('\n')) {
         const at = d.item_ids.findIndex((id, k) => inSamples[k] !== id);
         const where = at < 0 ? `${inSamples.length - d.item_ids.length} more` : `item ${at + 1} is "${inSamples[at] ?? '(none)'}" there`;
-        errors.push({ file: display, field: `datasets.${i}.item_ids`, message: `lists ${d.item_ids.length} items, which samples/${d.dataset}.jsonl does not hold in that order (${inSamples.length} items, ${where})` });
+        errors.push({ file: display, field: formatPath(['datasets', i, 'item_ids']), message: `lists ${d.item_ids.length} items, which samples/${d.dataset}.jsonl does not hold in that order (${inSamples.length} items, ${where})` });
       }
       for (const [j, c] of d.conditions.entries()) {
         const got = byCondition.get(c.condition) ?? emptyCounts();
         for (const k of ['n_samples', 'n_request_errors', 'n_judge_errors', 'n_judged'] as const) {
-          if (c[k] !== got[k]) errors.push({ file: display, field: `datasets.${i}.conditions.${j}.${k}`, message: `is ${c[k]} but samples/${d.dataset}.jsonl gives ${got[k]}` });
+          if (c[k] !== got[k]) errors.push({ file: display, field: formatPath(['datasets', i, 'conditions', j, k]), message: `is ${c[k]} but samples/${d.dataset}.jsonl gives ${got[k]}` });
         }
         for (const l of LABELS) {
-          if (c.labels[l] !== got.labels[l]) errors.push({ file: display, field: `datasets.${i}.conditions.${j}.labels.${l}`, message: `is ${c.labels[l]} but samples/${d.dataset}.jsonl gives ${got.labels[l]}` });
+          if (c.labels[l] !== got.labels[l]) errors.push({ file: display, field: formatPath(['datasets', i, 'conditions', j, 'labels', l]), message: `is ${c.labels[l]} but samples/${d.dataset}.jsonl gives ${got.labels[l]}` });
         }
       }
       // More samples than the protocol draws (best of n) would raise any-of-k and the rates' precision unseen.
@@ -87,14 +87,14 @@ export function sampleTally(primaryJudge: string) {
         if (spi === undefined) continue;
         const beyond = [...at.seen].find((k) => k >= spi);
         if (beyond !== undefined || at.twice !== null) {
-          errors.push({ file: display, field: `datasets.${i}.conditions.${j}.samples_per_item`, message: beyond !== undefined ? `is ${spi} but samples/${d.dataset}.jsonl holds sample ${beyond} of item "${at.item}"` : `samples/${d.dataset}.jsonl holds sample ${at.twice} of item "${at.item}" twice` });
+          errors.push({ file: display, field: formatPath(['datasets', i, 'conditions', j, 'samples_per_item']), message: beyond !== undefined ? `is ${spi} but samples/${d.dataset}.jsonl holds sample ${beyond} of item "${at.item}"` : `samples/${d.dataset}.jsonl holds sample ${at.twice} of item "${at.item}" twice` });
           break;
         }
       }
       if (notPrimaryFirst) errors.push({ file: display, field: 'provenance.primary_judge', message: `is "${primaryJudge}" but the verdicts of ${notPrimaryFirst} in samples/${d.dataset}.jsonl do not start with its verdict` });
       // Samples of a condition the summary does not list would be published in the example browser, counted nowhere.
       for (const [condition, got] of byCondition) {
-        if (!d.conditions.some((c) => c.condition === condition)) errors.push({ file: display, field: `datasets.${i}.conditions`, message: `does not list condition "${condition}", of which samples/${d.dataset}.jsonl holds ${got.n_samples} samples` });
+        if (!d.conditions.some((c) => c.condition === condition)) errors.push({ file: display, field: formatPath(['datasets', i, 'conditions']), message: `does not list condition "${condition}", of which samples/${d.dataset}.jsonl holds ${got.n_samples} samples` });
       }
       return errors;
     },
@@ -102,7 +102,7 @@ export function sampleTally(primaryJudge: string) {
 }
 
 /** A summary's dataset whose samples file is missing from a result folder that has a samples folder. */
-export const missingSamplesError = (display: string, i: number, dataset: string): FieldError => ({ file: display, field: `datasets.${i}`, message: `its samples file samples/${dataset}.jsonl is missing` });
+export const missingSamplesError = (display: string, i: number, dataset: string): FieldError => ({ file: display, field: formatPath(['datasets', i]), message: `its samples file samples/${dataset}.jsonl is missing` });
 
 /** A samples file in a result folder whose summary does not list its dataset (its samples would be published uncounted). */
 export const unlistedSamplesError = (display: string, dataset: string): FieldError => ({ file: display, field: 'datasets', message: `does not list "${dataset}", whose samples file samples/${dataset}.jsonl is in the folder` });

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
+import { formatPath } from './field-path.ts';
 import { visibleText } from './text.ts';
+
+export { appendPath, formatPath } from './field-path.ts';
 
 /** One validation problem, anchored to a file and a field path. */
 export interface FieldError {
@@ -8,15 +11,6 @@ export interface FieldError {
   message: string;
 }
 
-/** `a.b[2].c`; `(root)` for the document itself. */
-export function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  let out = '';
-  for (const seg of path) {
-    if (typeof seg === 'number') out += `[${seg}]`;
-    else out += out ? `.${String(seg)}` : String(seg);
-  }
-  return out || '(root)';
-}
 
 /**
  * zod says "Invalid input: expected string, received undefined" for a required field that is absent (YAML and JSON

@@ -3,6 +3,7 @@
  * every file written and in the loader's tests; shipping zod to the page would add ~31 KB gzip of JavaScript, so the
  * browser only checks that the file is the kind it asked for and has the fields it reads. Text is rendered as text.
  */
+import { formatPath } from '../../schema/field-path.ts';
 import type { Manifest, SearchDirectory, SearchFacets, SearchTerms, Shard } from '../../schema/shards.ts';
 
 /** Parses fetched JSON into T or throws a one-line reason naming the file and field. */
@@ -30,7 +31,7 @@ export const structural: Checks = {
   facets: (data, path) => {
     const f = shape<SearchFacets>({ dataset: 'string', group: 'number', models: 'array' })(data, path);
     const model = shape({ model: 'string', shards: 'array', items: 'array', conditions: 'array', labels: 'array', condition: 'string', label: 'string', disagree: 'string' });
-    f.models.forEach((m, i) => model(m, `${path}: models[${i}]`));
+    f.models.forEach((m, i) => model(m, `${path}: ${formatPath(['models', i])}`));
     return f;
   },
   terms: shape<SearchTerms>({ dataset: 'string', bucket: 'number', tokens: 'object', item_tokens: 'object' }),

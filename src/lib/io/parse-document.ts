@@ -3,6 +3,7 @@
  * and the site build (src/data/submissions.ts) both parse with it, so whatever one accepts the other reads the same.
  */
 import { Lexer, LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, type Document } from 'yaml';
+import { appendPath } from '../../schema/field-path.ts';
 
 /** Files larger than this are refused before parsing. */
 export const MAX_DOCUMENT_BYTES = 1024 * 1024;
@@ -28,7 +29,7 @@ export function decodeUtf8(buf: Uint8Array): string | null {
 }
 
 /**
- * What parsed data may not hold, or null: nesting deeper than MAX_NESTING, or a `__proto__` key (its dotted path).
+ * What parsed data may not hold, or null: nesting deeper than MAX_NESTING, or a `__proto__` key (its path).
  * Both parsers keep `__proto__` as an own key, but a later copy of the object (zod's records, a spread) turns it into
  * the object's prototype and drops it silently: a review's `template_kwargs: {__proto__: {…}}` validated ok and
  * vanished. So no document may use it. Walked with a stack of its own, in document order: no recursion to run out of.
@@ -39,9 +40,10 @@ function dataProblem(data: unknown): string | null {
     const { v, path, depth } = todo.pop()!;
     if (!v || typeof v !== 'object') continue;
     if (depth >= MAX_NESTING) return TOO_DEEP;
-    if (Object.hasOwn(v, '__proto__')) return `${path ? `${path}.__proto__` : '__proto__'}: "__proto__" is not allowed as a key`;
+    if (Object.hasOwn(v, '__proto__')) return `${appendPath(path, '__proto__')}: "__proto__" is not allowed as a key`;
     const entries = Object.entries(v);
-    for (let i = entries.length - 1; i >= 0; i--) todo.push({ v: entries[i]![1], path: path ? `${path}.${entries[i]![0]}` : entries[i]![0], depth: depth + 1 });
+    const list = Array.isArray(v);
+    for (let i = entries.length - 1; i >= 0; i--) todo.push({ v: entries[i]![1], path: appendPath(path, list ? i : entries[i]![0]), depth: depth + 1 });
   }
   return null;
 }

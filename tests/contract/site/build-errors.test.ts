@@ -48,7 +48,7 @@ test('a result its samples do not support fails the build before any page is wri
     const r = astroBuild({ USERTURN_RESULTS_DIR: dir });
     try {
       assert.notEqual(r.status, 0, 'the build must fail');
-      assert.match(r.text, /gpt-oss-120b\/summary\.json: datasets\.0\.conditions\.0\.followup\.value: is 0\.99 but its samples give /);
+      assert.match(r.text, /gpt-oss-120b\/summary\.json: datasets\[0\]\.conditions\[0\]\.followup\.value: is 0\.99 but its samples give /);
       assert.equal(existsSync(join(r.out, 'index.html')), false, 'no page of the refused build is left');
       assert.equal(existsSync(join(r.out, 'models', 'gpt-oss-120b', 'index.html')), false);
     } finally { rmSync(r.tmp, { recursive: true, force: true }); }

@@ -86,11 +86,11 @@ test('writeShards refuses a summary its samples do not give (the counts validate
     const s = JSON.parse(original);
     s.datasets[1].conditions[2].labels.genuine_followup += 2;
     writeFileSync(f, JSON.stringify(s));
-    await assert.rejects(writeShards(dir, out), /result summary does not match its samples\n.*gpt-oss-120b\/summary\.json: datasets\.1\.conditions\.2\.labels\.genuine_followup: is \d+ but samples\/\w+\.jsonl gives \d+/);
+    await assert.rejects(writeShards(dir, out), /result summary does not match its samples\n.*gpt-oss-120b\/summary\.json: datasets\[1\]\.conditions\[2\]\.labels\.genuine_followup: is \d+ but samples\/\w+\.jsonl gives \d+/);
     writeFileSync(f, original);
     const gsm = readFileSync(join(dir, 'gpt-oss-120b', 'samples', 'gsm8k.jsonl'));
     rmSync(join(dir, 'gpt-oss-120b', 'samples', 'gsm8k.jsonl'));
-    await assert.rejects(writeShards(dir, out), /gpt-oss-120b\/summary\.json: datasets\.\d+: its samples file samples\/gsm8k\.jsonl is missing/);
+    await assert.rejects(writeShards(dir, out), /gpt-oss-120b\/summary\.json: datasets\[\d+\]: its samples file samples\/gsm8k\.jsonl is missing/);
     // A samples file of a dataset the summary does not list: its samples would be browsable, counted nowhere.
     const s2 = JSON.parse(original);
     const i = s2.datasets.findIndex((d: { dataset: string }) => d.dataset === 'gsm8k');
@@ -114,11 +114,11 @@ test('writeShards recomputes every figure from the samples: an edited rate, inte
     const f = join(dir, 'gpt-oss-120b', 'summary.json');
     const original = readFileSync(f, 'utf8');
     const edits: Array<[string, (s: any) => void, RegExp]> = [
-      ['the follow-up rate', (s) => { s.datasets[0].conditions[0].followup.value = 0.99; }, /datasets\.0\.conditions\.0\.followup\.value: is 0\.99 but its samples give /],
-      ['an interval turned round', (s) => { const e = s.datasets[0].conditions[1].followup; [e.lo, e.hi] = [e.hi, e.lo]; }, /datasets\.0\.conditions\.1\.followup\.lo: is [\d.]+ but its samples give /],
-      ['accuracy', (s) => { s.datasets[0].accuracy.strict.value = 0; }, /datasets\.0\.accuracy\.strict\.value: is 0 but its samples give /],
-      ['a condition\'s temperature', (s) => { s.datasets[0].conditions[2].temperature = 1.5; }, /datasets\.0\.conditions\.2\.temperature: is 1\.5 but its samples give /],
-      ['judge agreement', (s) => { s.agreement[0].kappa = 1; }, /agreement\.0\.kappa: is 1 but its samples give /],
+      ['the follow-up rate', (s) => { s.datasets[0].conditions[0].followup.value = 0.99; }, /datasets\[0\]\.conditions\[0\]\.followup\.value: is 0\.99 but its samples give /],
+      ['an interval turned round', (s) => { const e = s.datasets[0].conditions[1].followup; [e.lo, e.hi] = [e.hi, e.lo]; }, /datasets\[0\]\.conditions\[1\]\.followup\.lo: is [\d.]+ but its samples give /],
+      ['accuracy', (s) => { s.datasets[0].accuracy.strict.value = 0; }, /datasets\[0\]\.accuracy\.strict\.value: is 0 but its samples give /],
+      ['a condition\'s temperature', (s) => { s.datasets[0].conditions[2].temperature = 1.5; }, /datasets\[0\]\.conditions\[2\]\.temperature: is 1\.5 but its samples give /],
+      ['judge agreement', (s) => { s.agreement[0].kappa = 1; }, /agreement\[0\]\.kappa: is 1 but its samples give /],
     ];
     for (const [what, edit, message] of edits) {
       const s = JSON.parse(original);
@@ -132,7 +132,7 @@ test('writeShards recomputes every figure from the samples: an edited rate, inte
     const lines = readFileSync(gsm, 'utf8').trim().split('\n');
     lines.push(JSON.stringify({ ...JSON.parse(lines[0]!), id: 'extra~bogus~0', condition: 'bogus' }));
     writeFileSync(gsm, `${lines.join('\n')}\n`);
-    await assert.rejects(writeShards(dir, out), /summary\.json: datasets\.\d+\.conditions: does not list condition "bogus", of which samples\/gsm8k\.jsonl holds 1 samples/);
+    await assert.rejects(writeShards(dir, out), /summary\.json: datasets\[\d+\]\.conditions: does not list condition "bogus", of which samples\/gsm8k\.jsonl holds 1 samples/);
   } finally { rmSync(dir, { recursive: true, force: true }); rmSync(out, { recursive: true, force: true }); }
 });
 

@@ -45,7 +45,7 @@ it('an item left out of a result (its samples deleted, the summary rebuilt) is n
     assert.equal(runCli(['validate', out]).code, 0, 'without the dataset files nothing tells');
     const v = runCli(['validate', out], { env });
     assert.equal(v.code, 1, v.stdout + v.stderr);
-    assert.match(v.stderr, /qwen3\.5-9b\/summary\.json: datasets\.0\.item_ids: are not the suite's seeded choice of 3 gsm8k items/);
+    assert.match(v.stderr, /qwen3\.5-9b\/summary\.json: datasets\[0\]\.item_ids: are not the suite's seeded choice of 3 gsm8k items/);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -64,7 +64,7 @@ it('an item whose samples carry an accuracy its answer does not get (flipped, th
     rebuildSummary(dir);
     const v = runCli(['validate', out], { env });
     assert.equal(v.code, 1, v.stdout + v.stderr);
-    assert.match(v.stderr, new RegExp(`summary\\.json: datasets\\.0\\.accuracy: rests on samples/gsm8k\\.jsonl, whose item "${item}" carries an accuracy its answer does not get from the verifier`));
+    assert.match(v.stderr, new RegExp(`summary\\.json: datasets\\[0\\]\\.accuracy: rests on samples/gsm8k\\.jsonl, whose item "${item}" carries an accuracy its answer does not get from the verifier`));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -58,16 +58,16 @@ const EXPECTED: Array<[string, RegExp]> = [
   ['serving.engine_args.trust-remote-code', /not on the vllm allowlist.*run code/],
   ['generation.template_kwargs.add_generation_prompt', /runner sets "add_generation_prompt"/],
   ['generation.template_kwargs.bos_token', /runner sets "bos_token"/],
-  ['serving.base_urls.0', /credentials/],
-  ['serving.base_urls.1', /link-local/],
-  ['serving.base_urls.2', /metadata/],
-  ['serving.base_urls.3', /link-local/],
+  ['serving.base_urls[0]', /credentials/],
+  ['serving.base_urls[1]', /link-local/],
+  ['serving.base_urls[2]', /metadata/],
+  ['serving.base_urls[3]', /link-local/],
   // The runner appends API paths: validate refuses what `userturn run` would refuse, an empty fragment too.
-  ['serving.base_urls.4', /query string or fragment/],
+  ['serving.base_urls[4]', /query string or fragment/],
   // The URL parser writes an IPv4-mapped address in hex ([::ffff:a9fe:a9fe]); a trailing dot names the same host.
-  ['serving.base_urls.5', /169\.254\.169\.254 is a link-local/],
-  ['serving.base_urls.6', /metadata service/],
-  ['serving.base_urls.7', /169\.254\.169\.254 is a link-local/],
+  ['serving.base_urls[5]', /169\.254\.169\.254 is a link-local/],
+  ['serving.base_urls[6]', /metadata service/],
+  ['serving.base_urls[7]', /169\.254\.169\.254 is a link-local/],
   // serve-cmd refuses these on the engine's command line; validate names every one, not only the first.
   ['generation.template_kwargs.shell_a', /not allowed on a command line/],
   ['generation.template_kwargs.shell_b', /not allowed on a command line/],
@@ -94,7 +94,7 @@ describe('validate applies every rule later steps apply, and lists all of them',
       assert.match(line, message);
     }
     assert.doesNotMatch(r.stderr, /hunter2/, 'the password in the URL is not repeated');
-    for (const fine of ['serving.base_urls.8', 'generation.template_kwargs.effort', 'generation.template_kwargs.enable_thinking']) assert.ok(!r.stderr.includes(`${file}: ${fine}: `), `${fine} is fine:\n${r.stderr}`);
+    for (const fine of ['serving.base_urls[8]', 'generation.template_kwargs.effort', 'generation.template_kwargs.enable_thinking']) assert.ok(!r.stderr.includes(`${file}: ${fine}: `), `${fine} is fine:\n${r.stderr}`);
     assert.doesNotMatch(r.stderr, /internal error|\n\s+at /);
   });
 

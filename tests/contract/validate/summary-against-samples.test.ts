@@ -30,14 +30,14 @@ describe('a summary read against its samples', () => {
         ['a samples line deleted', (dir) => {
           const f = join(dir, model, 'samples', 'gsm8k.jsonl');
           writeFileSync(f, `${lines(f).slice(1).join('\n')}\n`);
-        }, /gpt-oss-120b\/summary\.json: datasets\.\d+\.conditions\.\d+\.n_samples: is \d+ but samples\/gsm8k\.jsonl gives \d+/],
-        ['a samples file missing', (dir) => rmSync(join(dir, model, 'samples', 'ifeval.jsonl')), /gpt-oss-120b\/summary\.json: datasets\.\d+: its samples file samples\/ifeval\.jsonl is missing/],
+        }, /gpt-oss-120b\/summary\.json: datasets\[\d+\]\.conditions\[\d+\]\.n_samples: is \d+ but samples\/gsm8k\.jsonl gives \d+/],
+        ['a samples file missing', (dir) => rmSync(join(dir, model, 'samples', 'ifeval.jsonl')), /gpt-oss-120b\/summary\.json: datasets\[\d+\]: its samples file samples\/ifeval\.jsonl is missing/],
         ['a label count edited', (dir) => {
           const f = join(dir, model, 'summary.json');
           const s = JSON.parse(readFileSync(f, 'utf8'));
           s.datasets[0].conditions[0].labels.genuine_followup += 3;
           writeFileSync(f, JSON.stringify(s));
-        }, /datasets\.0\.conditions\.0\.labels\.genuine_followup: is \d+ but samples\/\w+\.jsonl gives \d+/],
+        }, /datasets\[0\]\.conditions\[0\]\.labels\.genuine_followup: is \d+ but samples\/\w+\.jsonl gives \d+/],
         ['a samples file of a dataset the summary does not list', (dir) => {
           const f = join(dir, model, 'summary.json');
           const s = JSON.parse(readFileSync(f, 'utf8'));
@@ -49,14 +49,14 @@ describe('a summary read against its samples', () => {
           const s = JSON.parse(readFileSync(f, 'utf8'));
           s.datasets[0].item_ids[0] = 'not-an-item';
           writeFileSync(f, JSON.stringify(s));
-        }, /datasets\.0\.item_ids: lists \d+ items, which samples\/\w+\.jsonl does not hold in that order/],
+        }, /datasets\[0\]\.item_ids: lists \d+ items, which samples\/\w+\.jsonl does not hold in that order/],
         // What the suite and samples determine of how the run was made (summary-provenance.ts, summary-tally.ts).
         ['more samples than the protocol draws (best of n)', (dir) => {
           const f = join(dir, model, 'samples', 'gsm8k.jsonl');
           const all = lines(f);
           const hot = all.map((l) => JSON.parse(l)).find((x) => x.condition === 't1.0')!;
           writeFileSync(f, `${[...all, JSON.stringify({ ...hot, id: `${hot.item_id}~t1.0~9`, sample_index: 9 })].join('\n')}\n`);
-        }, /datasets\.\d+\.conditions\.\d+\.samples_per_item: is 4 but samples\/gsm8k\.jsonl holds sample 9 of item /],
+        }, /datasets\[\d+\]\.conditions\[\d+\]\.samples_per_item: is 4 but samples\/gsm8k\.jsonl holds sample 9 of item /],
         ['a judge of the verdicts left out of the panel', (dir) => {
           const f = join(dir, model, 'summary.json');
           const s = JSON.parse(readFileSync(f, 'utf8'));
@@ -93,18 +93,18 @@ describe('a summary read against its samples', () => {
           const s = JSON.parse(readFileSync(f, 'utf8'));
           s.datasets[0].conditions[0].followup = { ...s.datasets[0].conditions[0].followup, value: 0.99, lo: 0.95, hi: 1 };
           writeFileSync(f, JSON.stringify(s));
-        }, /gpt-oss-120b\/summary\.json: datasets\.0\.conditions\.0\.followup\.value: is 0\.99 but its samples give [\d.]+/],
+        }, /gpt-oss-120b\/summary\.json: datasets\[0\]\.conditions\[0\]\.followup\.value: is 0\.99 but its samples give [\d.]+/],
         ['any-of-k lowered', (dir) => {
           const f = join(dir, model, 'summary.json');
           const s = JSON.parse(readFileSync(f, 'utf8'));
           const c = s.datasets[0].conditions.find((x: { any_of_k: unknown }) => x.any_of_k !== null);
           c.any_of_k.value = 0;
           writeFileSync(f, JSON.stringify(s));
-        }, /datasets\.0\.conditions\.\d+\.any_of_k\.value: is 0 but its samples give [\d.]+/],
+        }, /datasets\[0\]\.conditions\[\d+\]\.any_of_k\.value: is 0 but its samples give [\d.]+/],
         ['every sample\'s accuracy flipped', (dir) => {
           const f = join(dir, model, 'samples', 'gsm8k.jsonl');
           writeFileSync(f, `${lines(f).map((l) => { const x = JSON.parse(l); if (x.accuracy) x.accuracy.correct = !x.accuracy.correct; return JSON.stringify(x); }).join('\n')}\n`);
-        }, /datasets\.\d+\.accuracy\.(strict\.value|item_correct): is "?[\d.]+"? but its samples give "?[\d.]+/],
+        }, /datasets\[\d+\]\.accuracy\.(strict\.value|item_correct): is "?[\d.]+"? but its samples give "?[\d.]+/],
       ];
       for (const [what, alter, message] of cases) {
         const dir = mkdtempSync(join(tmpdir(), 'ut-sum-altered-'));
@@ -130,7 +130,7 @@ describe('a summary read against its samples', () => {
       writeFileSync(f, JSON.stringify(s));
       const r = runCli(['validate', f]);
       assert.equal(r.code, 1, r.stdout + r.stderr);
-      assert.match(r.stderr, /summary\.json: datasets\.0\.conditions\.0\.n_judged: is \d+ but samples\/\w+\.jsonl gives \d+/);
+      assert.match(r.stderr, /summary\.json: datasets\[0\]\.conditions\[0\]\.n_judged: is \d+ but samples\/\w+\.jsonl gives \d+/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -203,7 +203,7 @@ describe('a summary read against its samples', () => {
       writeFileSync(f, `${lines(f).slice(1).join('\n')}\n`);
       const r = runCli(['validate', f]);
       assert.equal(r.code, 1, r.stdout + r.stderr);
-      assert.match(r.stderr, /gpt-oss-120b\/summary\.json: datasets\.\d+\.conditions\.\d+\.n_samples: is \d+ but samples\/gsm8k\.jsonl gives \d+/);
+      assert.match(r.stderr, /gpt-oss-120b\/summary\.json: datasets\[\d+\]\.conditions\[\d+\]\.n_samples: is \d+ but samples\/gsm8k\.jsonl gives \d+/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -28,7 +28,7 @@ test('a __proto__ key anywhere is refused with its path (a copy of the object wo
   const cases: Array<[string, 'yaml' | 'json', string]> = [
     ['generation:\n  template_kwargs:\n    __proto__:\n      polluted: 1\n', 'yaml', 'generation.template_kwargs.__proto__'],
     ['__proto__: 1\n', 'yaml', '__proto__'],
-    ['{"a": [{"b": 1}, {"__proto__": {"x": 1}}]}', 'json', 'a.1.__proto__'],
+    ['{"a": [{"b": 1}, {"__proto__": {"x": 1}}]}', 'json', 'a[1].__proto__'],
   ];
   for (const [text, kind, path] of cases) {
     const r = parseDocumentText(text, kind);
