@@ -10,7 +10,7 @@ import type { DatasetSpec, ResultSummary } from '../../src/schema/index.ts';
 import { defaultCacheRoot } from '../core/defaults.ts';
 import type { DatasetItem } from '../core/items.ts';
 import { itemsFileName, itemsFilePath } from './files.ts';
-import { loadDataset } from './load.ts';
+import { loadDataset, type LoadedDataset } from './load.ts';
 
 /** The files a run read for one dataset, as its summary records them (`provenance.datasets[].files`). */
 export type RunFiles = ResultSummary['provenance']['datasets'][number]['files'];
@@ -22,6 +22,11 @@ export const runFilesOf = (summary: ResultSummary, dataset: string): RunFiles =>
 export const promptPlaceholder = (dataset: string, itemId: string): string => `[${dataset} item ${itemId}: prompt not redistributed]`;
 
 export type ItemsAsRun = { ok: true; items: DatasetItem[] } | { ok: false; why: string };
+
+/** Reads a dataset from a local datasets folder, downloading nothing (a command that reads one twice can pass its own). */
+export type DatasetReader = (spec: DatasetSpec, dataDir: string) => Promise<LoadedDataset>;
+
+export const readLocalDataset: DatasetReader = (spec, dataDir) => loadDataset(spec, { dataDir, cacheDir: defaultCacheRoot(), fetchImpl: () => Promise.reject(new Error('nothing is downloaded')) });
 
 const short = (sha: string): string => `${sha.slice(0, 12)}…`;
 
@@ -42,12 +47,12 @@ export const runFileHint = (spec: DatasetSpec, ran: RunFiles): string => {
  * suite's pin and also right where the pin is not (a run uses a local copy that differs from the pin, with a warning,
  * and records it; HealthBench has no pin). Nothing is downloaded. Otherwise why not, in a few words.
  */
-export async function itemsAsRun(spec: DatasetSpec, ran: RunFiles, dataDir: string | undefined): Promise<ItemsAsRun> {
+export async function itemsAsRun(spec: DatasetSpec, ran: RunFiles, dataDir: string | undefined, read: DatasetReader = readLocalDataset): Promise<ItemsAsRun> {
   if (!dataDir) return { ok: false, why: 'no --data-dir or USERTURN_DATA_DIR is set' };
   if (ran.length === 0) return { ok: false, why: `the result records no ${spec.id} files (provenance.datasets), so nothing tells which files its run read` };
   let loaded;
   try {
-    loaded = await loadDataset(spec, { dataDir, cacheDir: defaultCacheRoot(), fetchImpl: () => Promise.reject(new Error('nothing is downloaded')) });
+    loaded = await read(spec, dataDir);
   } catch (e) {
     return { ok: false, why: (e as Error).message };
   }
@@ -65,7 +70,7 @@ export async function itemsAsRun(spec: DatasetSpec, ran: RunFiles, dataDir: stri
 export type RunPrompts = { ok: true; prompts: ReadonlyMap<string, string> } | { ok: false; why: string };
 
 /** The prompt the run's judge saw for each item id (the item's question), read as `itemsAsRun` reads the items. */
-export async function promptsAsRun(spec: DatasetSpec, ran: RunFiles, dataDir: string | undefined): Promise<RunPrompts> {
-  const r = await itemsAsRun(spec, ran, dataDir);
+export async function promptsAsRun(spec: DatasetSpec, ran: RunFiles, dataDir: string | undefined, read: DatasetReader = readLocalDataset): Promise<RunPrompts> {
+  const r = await itemsAsRun(spec, ran, dataDir, read);
   return r.ok ? { ok: true, prompts: new Map(r.items.map((it) => [it.id, it.question])) } : r;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { formatPath, Sample, type FieldError, type ResultSummary, type Suite } from '../../src/schema/index.ts';
 import type { DatasetItem } from '../core/items.ts';
-import { itemsAsRun, runFilesOf } from '../datasets/as-run.ts';
+import { itemsAsRun, runFilesOf, type DatasetReader } from '../datasets/as-run.ts';
 import { selectItems } from '../datasets/load.ts';
 import { verify } from '../verifiers/index.ts';
 
@@ -18,7 +18,7 @@ import { verify } from '../verifiers/index.ts';
  *   which is the assistant turn's answer) against the dataset's own reference: the samples' accuracy fields could be
  *   flipped and the summary rebuilt from them.
  */
-export async function datasetErrors(display: string, dir: string, summary: ResultSummary, suite: Suite, dataDir: string | undefined): Promise<FieldError[]> {
+export async function datasetErrors(display: string, dir: string, summary: ResultSummary, suite: Suite, dataDir: string | undefined, read: DatasetReader): Promise<FieldError[]> {
   if (!dataDir) return [];
   const shards = summary.provenance.shards;
   if (shards && shards.merged.length < shards.count) return [];
@@ -26,7 +26,7 @@ export async function datasetErrors(display: string, dir: string, summary: Resul
   for (const [i, d] of summary.datasets.entries()) {
     const spec = suite.datasets.find((s) => s.id === d.dataset);
     const ran = runFilesOf(summary, d.dataset);
-    const atHand = spec ? await itemsAsRun(spec, ran, dataDir) : null;
+    const atHand = spec ? await itemsAsRun(spec, ran, dataDir, read) : null;
     if (!spec || !atHand?.ok) continue; // not at hand
     const { items } = atHand;
     const chosen = new Map(selectItems(spec, items, d.item_ids.length).map((it) => [it.id, it]));

@@ -4,6 +4,7 @@ import { jsonlLines } from '../../src/lib/io/jsonl.ts';
 import { MAX_DOCUMENT_BYTES } from '../../src/lib/io/parse-document.ts';
 import type { CountedSample } from '../../src/lib/summary-tally.ts';
 import { Sample, parseWith, type FieldError } from '../../src/schema/index.ts';
+import type { DatasetReader } from '../datasets/as-run.ts';
 import { downloadOnlyPrompts, verdictRecheck, type RecheckOptions } from './verdict-recheck.ts';
 
 /** Problems listed per samples file; the rest are counted in one closing line (output stays bounded). */
@@ -46,9 +47,9 @@ async function* strictUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<st
  * which runs runner code); its valid samples' counted fields go to `counted` (its summary is read against them). What
  * it could not re-judge comes back as a note.
  */
-export async function validateSamplesFile(file: string, display: string, counted: CountedSample[], downloadOnly: ReadonlySet<string>, options: RecheckOptions = {}): Promise<{ errors: FieldError[]; problems: number; note: FieldError | null }> {
+export async function validateSamplesFile(file: string, display: string, counted: CountedSample[], downloadOnly: ReadonlySet<string>, read: DatasetReader, options: RecheckOptions = {}): Promise<{ errors: FieldError[]; problems: number; note: FieldError | null }> {
   const errors = boundedErrors(display);
-  const prompts = await downloadOnlyPrompts(file, downloadOnly, process.env.USERTURN_DATA_DIR || undefined);
+  const prompts = await downloadOnlyPrompts(file, downloadOnly, process.env.USERTURN_DATA_DIR || undefined, read);
   const recheck = verdictRecheck(display, prompts?.ok ? prompts.prompts : null, prompts?.ok === false ? prompts.why : undefined, options);
   try {
     await samplesFileRules(file, display, errors, counted, recheck);

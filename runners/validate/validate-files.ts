@@ -11,6 +11,7 @@ import { crossFileErrors, repositorySubmissions, type LoadedSubmission } from '.
 import { identityDifferences, summarySubmissionErrors } from '../../src/lib/summary-submission.ts';
 import { summarySamplesErrors } from './summary-samples.ts';
 import { datasetErrors } from './dataset-checks.ts';
+import { datasetsReadOnce } from './datasets-read-once.ts';
 import type { CountedSample } from '../../src/lib/summary-tally.ts';
 import { datasetOfFile, resultDatasetErrors, resultDirOf, type CheckedSamples, type CheckedSummary } from './result-datasets.ts';
 import { COMMIT_JOURNAL, suiteNameMismatch, UNFINISHED_COMMIT } from '../../src/lib/data-paths.ts';
@@ -114,6 +115,7 @@ export async function validatePaths(paths: string[], root: string, options: Rech
   // Each samples file is read once: its rules and the counts its summary is read against come from the same pass.
   const countedByFile = new Map<string, CountedSample[]>();
   let downloadOnly: Promise<ReadonlySet<string>> | undefined;
+  const datasets = datasetsReadOnce();
   let filesChecked = 0;
   // Problems counted in a samples file's closing line beyond the one line that says so.
   let unlisted = 0;
@@ -149,7 +151,7 @@ export async function validatePaths(paths: string[], root: string, options: Rech
         errors.push({ file: display, field: '(file)', message: 'its result folder has no summary.json: samples are published only with the summary their figures are read against' });
       }
       const counted: CountedSample[] = [];
-      const checked = await validateSamplesFile(file, display, counted, await (downloadOnly ??= downloadOnlyDatasets()), options);
+      const checked = await validateSamplesFile(file, display, counted, await (downloadOnly ??= downloadOnlyDatasets()), datasets, options);
       errors.push(...checked.errors);
       unlisted += checked.problems - checked.errors.length;
       if (checked.note) notes.push(checked.note);
@@ -204,7 +206,7 @@ export async function validatePaths(paths: string[], root: string, options: Rech
     errors.push(...summarySubmissionErrors(s.display, s.value, [...submissions, ...committed]));
     const suite = suites.find((x) => x.version === s.value.provenance.suite_version);
     errors.push(...(await summarySamplesErrors(s.display, s.dir, s.value, suite, (f) => countedByFile.get(resolve(f)))));
-    if (suite) errors.push(...(await datasetErrors(s.display, s.dir, s.value, suite, process.env.USERTURN_DATA_DIR)));
+    if (suite) errors.push(...(await datasetErrors(s.display, s.dir, s.value, suite, process.env.USERTURN_DATA_DIR, datasets)));
   }
   return { errors, notes, filesChecked, problems: errors.length + unlisted, submissions, missing };
 }

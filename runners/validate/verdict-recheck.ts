@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { formatPath, ResultSummary, type FieldError, type Sample, type Verdict } from '../../src/schema/index.ts';
 import { HEURISTIC_VERSION } from '../judge/heuristic/version.ts';
-import { promptPlaceholder, promptsAsRun, runFilesOf, type RunPrompts } from '../datasets/as-run.ts';
+import { promptPlaceholder, promptsAsRun, runFilesOf, type DatasetReader, type RunPrompts } from '../datasets/as-run.ts';
 import { readBenchmarkSuites } from '../io/benchmark-suites.ts';
 import { datasetOfFile, resultDirOf } from './result-datasets.ts';
 import { rejudge, REJUDGE_BUDGET_MS } from './rejudge-deadline.ts';
@@ -116,7 +116,7 @@ function whyNot(id: string, unavailable: string | undefined): string {
  * `dataDir` (USERTURN_DATA_DIR) when it holds the files the run read, as the summary.json beside samples/ records
  * them; otherwise why not, for the note. Null when the file's dataset is not download-only or no data dir is set.
  */
-export async function downloadOnlyPrompts(file: string, downloadOnly: ReadonlySet<string>, dataDir: string | undefined): Promise<RunPrompts | null> {
+export async function downloadOnlyPrompts(file: string, downloadOnly: ReadonlySet<string>, dataDir: string | undefined, read: DatasetReader): Promise<RunPrompts | null> {
   const dataset = datasetOfFile(file);
   if (!dataDir || !downloadOnly.has(dataset)) return null;
   let summary: ResultSummary;
@@ -129,7 +129,7 @@ export async function downloadOnlyPrompts(file: string, downloadOnly: ReadonlySe
   const { suites } = await readBenchmarkSuites();
   const spec = suites.find((x) => x.version === summary.provenance.suite_version)?.datasets.find((d) => d.id === dataset);
   if (!spec) return { ok: false, why: `suite version ${summary.provenance.suite_version} has no ${dataset} entry` };
-  return promptsAsRun(spec, runFilesOf(summary, dataset), dataDir);
+  return promptsAsRun(spec, runFilesOf(summary, dataset), dataDir, read);
 }
 
 /**
