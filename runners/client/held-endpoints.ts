@@ -55,3 +55,9 @@ export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: str
     },
   };
 }
+
+/**
+ * The endpoints that served the run, as a result records them (no user:password): all but those left out of it, held
+ * and never found ready, or found serving another model or refusing.
+ */
+export const servingEndpoints = (endpoints: readonly Endpoint[]): string[] => endpoints.filter((e) => e.tally.leftOut === undefined).map((e) => e.tally.url);

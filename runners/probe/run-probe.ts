@@ -2,8 +2,8 @@ import { join, resolve } from 'node:path';
 import { openRunCache } from '../cache/run-cache.ts';
 import type { ResponseCache } from '../cache/sqlite-cache.ts';
 import { createCompletionsClient } from '../client/completions-client.ts';
-import { redactUrl, type Endpoint } from '../client/endpoints.ts';
-import { watchHeldEndpoints } from '../client/held-endpoints.ts';
+import type { Endpoint } from '../client/endpoints.ts';
+import { servingEndpoints, watchHeldEndpoints } from '../client/held-endpoints.ts';
 import { NoEndpointReady, servedModels } from '../client/model-lookup.ts';
 import { oneLine } from '../core/terminal-text.ts';
 import { servedNames } from '../engines/serve-command.ts';
@@ -39,9 +39,10 @@ async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
  * The model name every endpoint serves (--model, else /v1/models, preferring the names serve-cmd gives the submission's
  * model; model-lookup.ts): endpoints serving different models are refused, and one not ready yet is named and held
  * until a later look-up finds it ready (held-endpoints.ts). `stop` ends those look-ups. With none ready, a rerun whose
- * every request is cached takes the name its cached answers carry and sends nothing (offline-rerun.ts).
+ * every request is cached takes the name its cached answers carry and sends nothing (offline-rerun.ts): no endpoint
+ * serves it (`offline`).
  */
-async function endpointModels(opts: RunOptions, setup: ProbeSetup, endpoints: Endpoint[], cache: { path: string | null; scope: string }): Promise<{ model: string; held: number; stop(): void }> {
+async function endpointModels(opts: RunOptions, setup: ProbeSetup, endpoints: Endpoint[], cache: { path: string | null; scope: string }): Promise<{ model: string; held: number; offline: boolean; stop(): void }> {
   const lookup = { timeoutMs: opts.timeoutMs, expected: servedNames(setup.submission), readyRoute: setup.engine.readyRoute, wanted: opts.model };
   let looked;
   try {
@@ -52,12 +53,12 @@ async function endpointModels(opts: RunOptions, setup: ProbeSetup, endpoints: En
     const offline = await offlineRerun({ cachePath: cache.path, scope: cache.scope, setup, wanted: opts.model, expected: lookup.expected });
     if ('problem' in offline) throw new NoEndpointReady(`${e.message}; the cache cannot stand in: ${offline.problem}`);
     opts.log(`no endpoint is ready (${e.message}); every request of this run is in the cache: no request will be sent`);
-    return { model: offline.model, held: 0, stop: () => {} };
+    return { model: offline.model, held: 0, offline: true, stop: () => {} };
   }
   const { model, held } = looked;
   for (const h of held) opts.log(`warning: not ready, held until it is (looked up again every few seconds): ${h.reason}`);
   const watch = watchHeldEndpoints(held, model, lookup, opts.log);
-  return { model, held: held.length, stop: watch.stop };
+  return { model, held: held.length, offline: false, stop: watch.stop };
 }
 
 /** `userturn run`: every request of the plan (cached, so a rerun resumes), then the result written in place. */
@@ -107,7 +108,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
         requests_sent: client.stats.sent,
         cache_hits: cacheHits,
         request_errors: requestErrors,
-        endpoints: opts.baseURLs.map(redactUrl),
+        endpoints: served.offline ? [] : servingEndpoints(client.endpoints),
       };
     };
     // A rerun whose whole result is stored and unchanged on disk writes only summary.json (stored-result.ts).

@@ -139,7 +139,9 @@ export const RunInfo = z.strictObject({
   requests_sent: z.int().nonnegative(),
   cache_hits: z.int().nonnegative(),
   request_errors: z.int().nonnegative(),
-  endpoints: z.array(EndpointText(2000)).describe('The base URLs used, without user:password or query string.'),
+  endpoints: z
+    .array(EndpointText(2000))
+    .describe('The base URLs that served the run, without user:password or query string: every one given except those left out of it (never ready, or found serving another model); none when a rerun answered wholly from its cache found no endpoint ready.'),
 });
 export type RunInfo = z.infer<typeof RunInfo>;
 

@@ -111,6 +111,7 @@ describe('userturn run against userturn sim on the project fixtures', () => {
     const s = JSON.parse(await readFile(join(work, 'qwen3.5-9b', 'summary.json'), 'utf8'));
     assert.deepEqual(s.provenance.endpoint_models, ['userturn-sim/restater']);
     assert.equal(s.run.request_errors, 0);
+    assert.deepEqual(s.run.endpoints, [`${sim.url}/v1`], 'the result records the endpoint that served the run, not the one left out');
     // A failed sample's reason does not name its host: the closing lines say which endpoint was left out, and why.
     assert.match(r.stdout, /^  endpoint http:\/\/127\.0\.0\.1:9\/v1: 0 attempts, 0 failed; left out of the run: http:\/\/127\.0\.0\.1:9\/v1\/models: Connection error\. \(ECONNREFUSED\)$/m);
     assert.match(r.stdout, new RegExp(`^  endpoint ${sim.url.replace(/[.]/g, '\\.')}/v1: \\d+ attempts, 0 failed$`, 'm'));

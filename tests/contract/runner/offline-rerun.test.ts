@@ -38,6 +38,7 @@ describe('a rerun with the endpoint gone', () => {
     assert.deepEqual(summary.provenance.endpoint_models, ['userturn-sim/restater'], 'the served name the cached answers carry');
     assert.equal(summary.provenance.simulated, true);
     assert.equal(summary.run.requests_sent, 0);
+    assert.deepEqual(summary.run.endpoints, [], 'no endpoint served it');
     const validated = await runCli(['validate', join(work, 'offline')]);
     assert.equal(validated.code, 0, validated.stdout + validated.stderr);
   });
