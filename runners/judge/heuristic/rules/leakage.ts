@@ -6,19 +6,11 @@ import type { RuleHit } from '../types.ts';
 import { VOICE_ML } from './multilingual.ts';
 
 /**
- * identity_leakage: the model speaks as the assistant. Three families:
- *  - role markers: an assistant/model header opens the turn (the model switched roles);
+ * identity_leakage: the model speaks as the assistant. Two families (a turn that opens with a role header has nothing
+ * before it, which the role-header rule labels: docs/judges.md, rule 0):
  *  - assistant voice: offers of help, sign-offs, "as an AI", answers to thanks, "the user" in second-person service talk;
  *  - continuation: re-solving or continuing the answer (solution scaffolding, or mostly the answer's own words).
  */
-
-/** An assistant header at the start of the turn (after optional special tokens / whitespace). */
-const ROLE_AT_START =
-  /^\s*(?:<\|[^|]{1,20}\|>\s*)*(?:(?:assistant|model|ai|bot|chatbot|gpt|system|answer|response)\s*:|<\|im_start\|>\s*assistant|<\|start_header_id\|>\s*assistant|<start_of_turn>\s*model|\[\/INST\]|<\|assistant\|>|<\|start\|>\s*assistant)/i;
-
-/** An assistant header anywhere: the text before it is judged; if it is empty the turn is leakage. */
-export const ROLE_ANYWHERE =
-  /(?:^|\n)\s*(?:assistant|model|ai|chatbot)\s*:|<\|im_start\|>\s*assistant|<\|start_header_id\|>\s*assistant|<start_of_turn>\s*model|<\|assistant\|>|<\|start\|>\s*assistant/i;
 
 /** The model says what it is: an identity claim outranks any planning language around it. */
 const IDENTITY: RegExp[] = [
@@ -94,17 +86,6 @@ function continuesList(text: string, response: string): string | null {
   // The previous item from the last line break before it: `\n\s*` from every break of a run of blank lines rescanned
   // the run (quadratic in the blank lines of the answer). The same answers match.
   return n > 1 && new RegExp(`(?:^|\\n)[^\\S\\n]*${n - 1}[.)]\\s`).test(response) ? m[0].trim() : null;
-}
-
-export function roleMarkerRule(text: string): RuleHit | null {
-  const m = ROLE_AT_START.exec(text);
-  if (!m) return null;
-  return {
-    label: 'identity_leakage',
-    rule: 'leakage.role_marker',
-    rationale: `Opens with an assistant role header ("${clip(m[0].trim(), 40)}"): the model switched back to the assistant role.`,
-    evidence: clip(m[0].trim(), 80),
-  };
 }
 
 export function identityClaimRule(text: string): RuleHit | null {
