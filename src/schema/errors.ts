@@ -11,7 +11,6 @@ export interface FieldError {
   message: string;
 }
 
-
 /**
  * zod says "Invalid input: expected string, received undefined" for a required field that is absent (YAML and JSON
  * have no undefined value, so that is what it always means here): say it is missing, and what it should hold.
