@@ -18,7 +18,9 @@ import { countRoute } from './stats.ts';
  * and nothing else looks at the status: /v1/models lists the model and completions are served. Once up, both answer
  * a bare 200. SGLang has no /v1/health.
  *
- * vLLM and TGI open their port only once loaded: a port nobody listens on yet.
+ * vLLM and TGI open their port only once loaded: a port nobody listens on yet. TGI's router
+ * (huggingface/text-generation-inference at db931fcf) warms the model up in connect_backend
+ * (backends/v3/src/lib.rs) before server::run (backends/v3/src/main.rs) binds its TcpListener (router/src/server.rs).
  */
 const LOADING_BODY = { error: { code: 503, message: 'Loading model', type: 'unavailable_error' } };
 const MODEL_LISTS = new Set(['/v1/models', '/models', '/api/tags']);
