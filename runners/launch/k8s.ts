@@ -1,6 +1,6 @@
 import { stringify } from 'yaml';
 import { comment, headerLines } from './header.ts';
-import { LaunchInputError, type LaunchPlan } from './plan.ts';
+import { BASE_URL, LaunchInputError, type LaunchPlan } from './plan.ts';
 import { mergeScript, shardScript } from './scripts.ts';
 
 const ENGINE_IMAGES: Record<string, string> = { vllm: 'vllm/vllm-openai:latest', sglang: 'lmsysorg/sglang:latest' };
@@ -36,7 +36,8 @@ export function k8sFiles(plan: LaunchPlan): Array<{ name: string; text: string }
     resources: { limits: { 'nvidia.com/gpu': plan.tensorParallel } },
     volumeMounts: [{ name: 'shm', mountPath: '/dev/shm' }],
     // The shard container starts once the engine answers (at most 45 minutes: first starts download weights).
-    startupProbe: { httpGet: { path: '/v1/models', port: 8000 }, periodSeconds: 10, failureThreshold: 270 },
+    // An exec probe: the engine listens on 127.0.0.1, which an httpGet probe (sent to the pod IP) cannot reach.
+    startupProbe: { exec: { command: ['python3', '-c', `import urllib.request; urllib.request.urlopen('${BASE_URL}/models', timeout=5)`] }, periodSeconds: 10, timeoutSeconds: 10, failureThreshold: 270 },
   };
   const shardJob = {
     apiVersion: 'batch/v1',

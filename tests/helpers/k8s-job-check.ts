@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
  * spec.template required; template.spec.containers required and non-empty, each with a name and an image;
  * template.spec.restartPolicy Never or OnFailure for Jobs; initContainers may set restartPolicy only to Always
  * (sidecars); completionMode Indexed needs completions; backoffLimitPerIndex only with Indexed; every
- * volumeMount names a volume of the pod.
+ * volumeMount names a volume of the pod; an httpGet or tcpSocket probe without a host connects to the pod IP
+ * (HTTPGetAction.host, TCPSocketAction.host; the kubelet connects from the node), so it cannot reach a server
+ * whose command binds --host 127.0.0.1: such a container needs an exec probe.
  */
 function checkJob(doc: any): any {
   assert.equal(doc.apiVersion, 'batch/v1');
@@ -24,6 +26,11 @@ function checkJob(doc: any): any {
     assert.equal(typeof c.image, 'string');
     assert.ok(Array.isArray(c.command) && c.command.every((a: unknown) => typeof a === 'string'), `${c.name}: command is a list of strings`);
     for (const m of c.volumeMounts ?? []) assert.ok(volumes.has(m.name), `${c.name}: volume ${m.name}`);
+    const loopback = c.command.some((a: string, i: number) => a === '--host' && /^(127\.|localhost$|::1$)/.test(c.command[i + 1] ?? ''));
+    for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe'].map((k) => c[k]).filter(Boolean)) {
+      const net = probe.httpGet ?? probe.tcpSocket;
+      assert.ok(!(loopback && net), `${c.name}: its server binds loopback, and a network probe goes to the pod IP (its host, if set, is looked up by the kubelet, outside the pod)`);
+    }
   }
   for (const c of pod.initContainers ?? []) assert.ok(c.restartPolicy === undefined || c.restartPolicy === 'Always');
   for (const c of pod.containers) assert.equal(c.restartPolicy, undefined, 'regular containers have no restartPolicy');
