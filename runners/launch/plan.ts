@@ -2,6 +2,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { isPinnedRevision } from '../../src/schema/common.ts';
 import { formatFieldError } from '../../src/schema/errors.ts';
 import { loadSubmission } from '../community/load-submission.ts';
+import { ENGINES } from '../engines/behaviour.ts';
 import { UnsafeServeError, buildServeCommand, formatCommand } from '../engines/serve-command.ts';
 import { InputError } from '../core/errors.ts';
 
@@ -46,6 +47,10 @@ export interface LaunchPlan {
   /** serve-cmd's argv for the submission, on 127.0.0.1:8000, and the same as one shell-quoted line. */
   serveArgv: string[];
   serveLine: string;
+  /** The model name the engine lists on /v1/models (TGI lists the repository, not the id). */
+  servedModel: string;
+  /** EngineBehaviour.readyRoute: a route under the base URL that answers 200 only once the model is loaded, or null. */
+  readyRoute: string | null;
   revision: string;
   pinned: boolean;
   gpu: string;
@@ -72,11 +77,13 @@ export async function buildLaunchPlan(file: string, opts: LaunchOptions): Promis
   if (problems.length > 0) throw new LaunchInputError(problems.map(formatFieldError).join('\n'));
   const sub = loaded.value;
   let argv: string[];
+  let servedModel: string;
   try {
     const cmd = buildServeCommand(sub, { host: '127.0.0.1', port: PORT });
     // A task runs one server command; Ollama also needs its model pulled once the server answers.
     if (cmd.then.length > 0) throw new UnsafeServeError(`serving.engine: launch runs one server command, and ${cmd.engine} needs follow-up commands (serve-cmd prints them): run it by hand`);
     argv = cmd.argv;
+    servedModel = cmd.served_model_name;
   } catch (e) {
     if (e instanceof UnsafeServeError) throw new LaunchInputError(`${file}: ${e.message}`);
     throw e;
@@ -93,6 +100,8 @@ export async function buildLaunchPlan(file: string, opts: LaunchOptions): Promis
     tensorParallel: sub.serving.tensor_parallel_size,
     serveArgv: argv,
     serveLine: formatCommand(argv),
+    servedModel,
+    readyRoute: ENGINES[sub.serving.engine].readyRoute,
     revision: sub.hf.revision,
     pinned: isPinnedRevision(sub.hf.revision),
     gpu: opts.gpu ?? 'H100',

@@ -1,3 +1,4 @@
+import { shellQuote } from '../engines/serve-command.ts';
 import { BASE_URL, type LaunchPlan } from './plan.ts';
 
 /** Where one scheduler puts things; each value is spliced into bash as is (a literal or a ${VAR} expression). */
@@ -20,6 +21,15 @@ export const CACHE_NOTE = [
 
 const userturn = 'npm run --silent userturn --';
 const limitArg = (plan: LaunchPlan) => (plan.limit === null ? '' : ` --limit ${plan.limit}`);
+
+/**
+ * The engine serves the model: /v1/models lists the name it serves it under (TGI: the repository), and where the
+ * engine lists it while still loading (llama.cpp), its readiness route answers 200 (as probe-job waits).
+ */
+function readyCheck(plan: LaunchPlan): string {
+  const listed = `curl -sf ${BASE_URL}/models | grep -qF ${shellQuote(`"${plan.servedModel}"`)}`;
+  return plan.readyRoute === null ? listed : `${listed} && curl -sf ${BASE_URL}/${plan.readyRoute} >/dev/null`;
+}
 
 /** The bash body of one shard: restore the cache, start the engine, wait for it, run the shard, sync. */
 export function shardScript(plan: LaunchPlan, p: ScriptPlaces): string {
@@ -50,7 +60,7 @@ export function shardScript(plan: LaunchPlan, p: ScriptPlaces): string {
     ...engine,
     '# Wait (at most 45 minutes: first starts download weights) until the engine serves the model.',
     'READY_BY=$((SECONDS + 2700))',
-    `until curl -sf ${BASE_URL}/models | grep -q '"${plan.id}"'; do`,
+    `until ${readyCheck(plan)}; do`,
     ...alive,
     '  [ "$SECONDS" -lt "$READY_BY" ] || { echo "engine not ready after 45 minutes" >&2; exit 1; }',
     '  sleep 10',
