@@ -1,6 +1,6 @@
 import { stringify } from 'yaml';
 import { comment, headerLines } from './header.ts';
-import { BASE_URL, LaunchInputError, type LaunchPlan } from './plan.ts';
+import { BASE_URL, LaunchInputError, assertEngineFor, type LaunchPlan } from './plan.ts';
 import { mergeScript, shardScript } from './scripts.ts';
 
 const ENGINE_IMAGES: Record<string, string> = { vllm: 'vllm/vllm-openai:latest', sglang: 'lmsysorg/sglang:latest' };
@@ -23,6 +23,7 @@ const volumes = (extra: unknown[] = []) => [{ name: 'local', emptyDir: {} }, ...
 
 /** An Indexed Job (one pod per shard, JOB_COMPLETION_INDEX+1 → --shard) and a merge Job that waits for all shards. */
 export function k8sFiles(plan: LaunchPlan): Array<{ name: string; text: string }> {
+  assertEngineFor(plan, 'k8s', Object.keys(ENGINE_IMAGES), 'the engine container has an image for');
   if (!plan.repoUrl || !plan.commit) throw new LaunchInputError('--target k8s: --repo-url and --commit are needed (the pods clone the repository); default: git remote origin and HEAD');
   const labels = { 'app.kubernetes.io/name': 'userturn', 'userturn.dev/submission': k8sName(plan.id).slice(9) };
   const durable = `/shared/${plan.id}`;

@@ -12,6 +12,11 @@ export const TARGETS: readonly Target[] = ['skypilot', 'k8s', 'slurm'];
 /** Bad input to launch: one line naming the file (or flag) and the field. */
 export class LaunchInputError extends InputError {}
 
+/** A target that runs only the engines it can install or has an image for: refused by name for the others. */
+export function assertEngineFor(plan: LaunchPlan, target: Target, engines: readonly string[], why: string): void {
+  if (!engines.includes(plan.engine)) throw new LaunchInputError(`--target ${target}: ${why} only ${engines.join(' and ')}, not ${plan.engine}; serve ${plan.id} with --target slurm (the engine of the submitting environment) or by hand (docs/maintainers.md)`);
+}
+
 /** Why one of the scheduler options cannot go into a task file, or null. */
 export function launchOptionProblem(o: Pick<LaunchOptions, 'bucket' | 'gpu' | 'repoUrl' | 'commit'>): string | null {
   if (o.bucket !== undefined && !/^[a-z0-9]+:\/\/[A-Za-z0-9._\/-]{1,200}$/.test(o.bucket)) return `--bucket: "${o.bucket}" is not a bucket URL like s3://my-bucket/userturn`;

@@ -1,20 +1,21 @@
 import { stringify } from 'yaml';
 import { comment, headerLines } from './header.ts';
-import type { LaunchPlan } from './plan.ts';
+import { assertEngineFor, type LaunchPlan } from './plan.ts';
 import { mergeScript, shardScript } from './scripts.ts';
 
 const MOUNT = '/userturn-bucket';
+/** The engines setup can install (TGI and llama.cpp ship as images and binaries, not as pip packages). */
+const PIP: Record<string, string> = { vllm: 'pip install vllm', sglang: 'pip install "sglang[all]"' };
 
 /** Installs Node.js 24 and the project's dependencies in the synced checkout (workdir), optionally the engine. */
 function setup(plan: LaunchPlan, withEngine: boolean): string {
-  const engine = plan.engine === 'sglang' ? 'pip install "sglang[all]"' : 'pip install vllm';
   return [
     'set -euo pipefail',
     "if ! node --version 2>/dev/null | grep -q '^v24'; then",
     '  curl -fsSL https://deb.nodesource.com/setup_24.x | sudo -E bash - && sudo apt-get install -y nodejs',
     'fi',
     'npm ci',
-    ...(withEngine ? [`${engine}   # pin the engine version you validated, e.g. vllm==X.Y.Z`] : []),
+    ...(withEngine ? [`${PIP[plan.engine]}   # pin the engine version you validated, e.g. vllm==X.Y.Z`] : []),
   ].join('\n');
 }
 
@@ -25,6 +26,7 @@ function bucketMount(plan: LaunchPlan): Record<string, unknown> {
 
 /** SkyPilot task YAML: N nodes, each serving the model and running shard SKYPILOT_NODE_RANK+1; and the merge task. */
 export function skypilotFiles(plan: LaunchPlan): Array<{ name: string; text: string }> {
+  assertEngineFor(plan, 'skypilot', Object.keys(PIP), 'setup installs with pip');
   const cluster = `userturn-${plan.id.replace(/[^a-z0-9-]/g, '-')}`;
   const how = [
     'Run from the repository root (workdir: . is synced to every node):',

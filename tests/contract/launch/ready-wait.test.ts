@@ -1,25 +1,20 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { launchFiles } from '../../../runners/launch/launch.ts';
 import { buildLaunchPlan } from '../../../runners/launch/plan.ts';
-import { REPO_ROOT } from '../../helpers/cli.ts';
+import { engineSubmission } from '../../helpers/launch-submission.ts';
 
 /**
  * A shard script waits until the engine serves the model, whichever engine: the wait loop of the Slurm script
  * runs against a stand-in curl that answers as the engine would (TGI lists the repository, not the id,
  * router/src/server.rs openai_get_model_info; llama.cpp lists its alias while /health still answers 503).
  */
-const base = readFileSync(join(REPO_ROOT, 'submissions/qwen/qwen3.5-9b.yaml'), 'utf8');
-
 async function waitLoop(engine: string, serving = ''): Promise<string> {
-  const root = mkdtempSync(join(tmpdir(), 'userturn-ready-'));
-  mkdirSync(join(root, 'submissions', 'acme'), { recursive: true });
-  const file = join(root, 'submissions', 'acme', `m-${engine}.yaml`);
-  writeFileSync(file, base.replace('id: qwen3.5-9b', `id: m-${engine}`).replace('engine: vllm', `engine: ${engine}${serving}`));
+  const { root, file } = engineSubmission(engine, serving);
   const [array] = launchFiles(await buildLaunchPlan(file, { shards: 2, root }), 'slurm');
   const m = /^READY_BY=[^\n]*\n[\s\S]*?\ndone$/m.exec(array!.text);
   assert.ok(m, 'the wait loop');
