@@ -1,7 +1,4 @@
-import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { testRuleCases, type RuleCase } from '../../helpers/judge-rule-cases.ts';
-import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/version.ts';
 
 // heuristic-v8. The exchanges here are not in any labelled set or control.
 const qCat = 'Write a limerick about a lazy cat. Your entire response should be in lowercase letters.';
@@ -27,7 +24,3 @@ const cases: RuleCase[] = [
 ];
 
 testRuleCases('heuristic-v8', cases);
-
-test('the rule-set version is heuristic-v8', () => {
-  assert.equal(HEURISTIC_VERSION, 'heuristic-v8');
-});

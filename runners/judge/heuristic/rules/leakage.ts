@@ -45,6 +45,13 @@ const VOICE: RegExp[] = [
   /\bdon't hesitate to (?:ask|reach)\b/i,
   /\bgood luck with your\b/i,
   // Assistant voice beyond stock phrases: offers to do more, notes to the reader, service talk.
+  // heuristic-v9: more offers, each tied to the other party's wish or to what they would tell ("the part you'd like me to
+  // go into", "I can also recommend…", "if you tell me more about…, I can…"), and the speaker's own earlier answer
+  // ("my previous answer"; not "my first calculation", which a user who tried the problem may say).
+  /\b(?:you'd|you would) like me to\b/i,
+  /\bi can also (?:recommend|suggest|(?:write|create|draft|prepare|put together) (?:a|an|another|more)|show you|walk you|go (?:deeper|through|over)|provide (?:more|some|a|an|additional)|help you)\b/i,
+  /\bif you (?:tell|give|send|show) me (?:a bit )?(?:more )?(?:about|details|information|the|your)\b[^.?!]{0,80}?,? i (?:can|could|will|'ll|'d)\b/i,
+  /\bmy (?:previous|earlier|last) (?:answer|response|reply|explanation)\b/i,
   /\b(?:shall|should) i (?:also |now )?(?:\w+ ){0,2}?(?:explain|show|write|provide|create|add|include|expand|go|continue|give|make)\b/i,
   // The offer ends before the next "?", so only the first "i'll add it" of a stretch without one can find its
   // "if needed"/"for you" (later ones find a subset): the lookbehind skips the others, which each rescanned the
@@ -67,6 +74,8 @@ const SOLVING: RegExp[] = [
   /####\s*-?\d/,
   /^\s*(?:check|verification|verify|proof|zur probe|probe|vérification|comprobación|verificação|検算|验算|검산)\s*[:：]/i,
   /\\boxed\{/,
+  // heuristic-v9: the answer given under a label, at the start ("**Final answer: 19**", "答え：30歳").
+  /^[\s*#_]{0,6}(?:final answer|resposta final|respuesta final|réponse finale|endergebnis|最终答案|答案|答え|정답)\s*[:：]/iu,
   /\b(?:therefore|thus|so),? the (?:final )?answer is\b/i,
   /\bthe (?:final )?answer is:?\s*\$?-?\d/i,
   // An equation worked out: `a op b (op c)* = result`, read from a number's first digit. A digit with another digit

@@ -17,6 +17,9 @@ export const VOICE_ML: RegExp[] = [
   /お役に立て(?:れば|て)|他に(?:ご)?質問(?:があれば|がございましたら)|お気軽に(?:お尋ね|ご質問|どうぞ)|お手伝いでき(?:ること|れば)|AIとして|言語モデルとして|どういたしまして/u,
   /espero que (?:esto |esta |te |le |la )?(?:te |le )?(?:ayude|sirva|haya (?:ayudado|servido))|si tienes (?:alguna |más |otra )?pregunta|no dudes en (?:preguntar|contactar)|estoy aquí para ayudar|(?:con )?gusto te ayudo|como (?:una )?(?:ia|inteligencia artificial|modelo de lenguaje)|¿(?:hay )?algo más en (?:lo )?que (?:pueda|te pueda) ayudar/iu,
   /j'espère que (?:cela|ceci|ça) (?:vous |t')?aide|n'hésitez pas à|si vous avez d'autres questions|si tu as d'autres questions|je suis (?:là|ici) pour (?:vous |t')?aider|en tant qu'(?:ia|intelligence artificielle|assistant|modèle de langage)|avec plaisir|puis-je (?:vous|t') aider/iu,
+  // heuristic-v9: offers and closings of the helper in each language ("我也可以继续解释", "いつでも聞いてくださいね",
+  // "¿Quieres que escriba otra?", "Posso ajudar com mais…", "Soll ich dir…", "Ich hoffe, die Erklärung war…").
+  /我(?:也)?可以(?:继续|再)(?:为你|给你|帮你)?(?:解释|说明|介绍|讲解|展开|写)|お気軽にお(?:聞き|問い合わせ|申し付け)ください|いつでも(?:聞いて|質問して|お聞き|ご質問)|¿(?:quieres|quiere|te gustaría|le gustaría) que (?:te |le )?(?:escriba|explique|haga|prepare|muestre|cuente|ayude|redacte|traduzca|resuma)(?![\p{L}])|\bposso (?:te |lhe )?ajudar (?:com|em) (?:mais|algo|outra)|\b(?:quer|gostaria) que eu\b|\b(?:voulez-vous|veux-tu|souhaitez-vous) que je\b|\bsoll ich (?:dir|ihnen)\b|\bmöchtest du,? dass ich\b|ich hoffe,? (?:die|meine|diese) (?:erklärung|antwort)(?:en)? (?:war|waren|ist|hilft|hat)/iu,
   /ich hoffe,? (?:das|dies|es) hilft|(?:wenn|falls) (?:du|sie) (?:noch )?[^.?!]{0,30}fragen[^.?!]{0,30}ha(?:st|ben)|frag (?:einfach|gerne)|zögern sie nicht|lass(?: es)? mich wissen|ich helfe (?:dir|ihnen) gern|als (?:eine )?(?:ki|künstliche intelligenz|sprachmodell)|gern geschehen|kann ich (?:dir|ihnen) (?:noch )?(?:bei etwas|weiter)?helfen/iu,
 ];
 
