@@ -108,7 +108,8 @@ async function runJob(repo: string, baseEnv: NodeJS.ProcessEnv, exprs: Record<st
     writeFileSync(baseEnv.GITHUB_OUTPUT!, '');
     // Async: the fake API answers from this same process.
     const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
-      const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], { cwd: repo, env: { ...baseEnv, ...jobEnv } });
+      const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, sub(v)]));
+      const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], { cwd: repo, env: { ...baseEnv, ...jobEnv, ...stepEnv } });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));
