@@ -34,7 +34,7 @@ const NOT_A_MISSING_FILE = new Set(['RepoNotFound', 'RevisionNotFound']);
 /**
  * A file of a model repository at a revision, through @huggingface/hub: the Hugging Face cache first, else the Hub
  * at HF_ENDPOINT with HF_TOKEN. Returns null when the file does not exist at that revision (also cached).
- * With HF_HUB_OFFLINE set no request is made: a file not in the cache is an error naming it and the alternative.
+ * With HF_HUB_OFFLINE (or TRANSFORMERS_OFFLINE) set no request is made: a file not in the cache is an error naming it and the alternative.
  */
 export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}): Promise<string | null> {
   const hub = hubSettings(opts.env);
@@ -46,8 +46,8 @@ export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}
   if (cached.kind === 'absent') return null;
   // A branch not yet resolved has no snapshot path of its own: the file goes under a commit that refs/<branch> names.
   const where = known !== null ? snapshotPath(rc, known, req.file) : `${snapshotPath(rc, '<commit>', req.file)} with <commit> in ${join(rc.folder, 'refs', req.revision)}`;
-  if (hub.offline && req.optional && known !== null && (await hasSnapshot(rc, known))) return null;
-  if (hub.offline) throw new Error(`${name}: not in the Hugging Face cache (${where}) and HF_HUB_OFFLINE is set, so nothing was downloaded. ${req.alternative}, or unset HF_HUB_OFFLINE`);
+  if (hub.offline !== null && req.optional && known !== null && (await hasSnapshot(rc, known))) return null;
+  if (hub.offline !== null) throw new Error(`${name}: not in the Hugging Face cache (${where}) and ${hub.offline} is set, so nothing was downloaded. ${req.alternative}, or unset ${hub.offline}`);
 
   // The library reads the response; this wrapper also keeps the two headers it does not return.
   const seen = { commit: null as string | null, errorCode: null as string | null };

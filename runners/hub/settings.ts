@@ -3,8 +3,13 @@
 /** The values huggingface_hub accepts as true for its boolean variables. */
 const TRUE_VALUES = new Set(['1', 'on', 'yes', 'true']);
 
-export function isOffline(env: NodeJS.ProcessEnv = process.env): boolean {
-  return TRUE_VALUES.has((env.HF_HUB_OFFLINE ?? '').trim().toLowerCase());
+/**
+ * The variable that turns offline mode on, or null. As huggingface_hub/constants.py: HF_HUB_OFFLINE, else (unset or
+ * empty) TRANSFORMERS_OFFLINE, so a host set up for transformers or vLLM with TRANSFORMERS_OFFLINE=1 makes no request.
+ */
+export function offlineVariable(env: NodeJS.ProcessEnv = process.env): 'HF_HUB_OFFLINE' | 'TRANSFORMERS_OFFLINE' | null {
+  const name = env.HF_HUB_OFFLINE ? 'HF_HUB_OFFLINE' : 'TRANSFORMERS_OFFLINE';
+  return TRUE_VALUES.has((env[name] ?? '').trim().toLowerCase()) ? name : null;
 }
 
 /** The host of a URL, for messages (never the URL's credentials). */

@@ -1,4 +1,4 @@
-import { causeOf, isOffline } from './settings.ts';
+import { causeOf, offlineVariable } from './settings.ts';
 
 export interface UrlFileOptions {
   /** The local way around a failed download (a sentence); every error ends with it. */
@@ -10,11 +10,12 @@ export interface UrlFileOptions {
 
 /**
  * The bytes at a plain https URL (dataset files live on GitHub and blob stores, not on the Hub, so no Hub token is
- * sent). HF_HUB_OFFLINE means no network at all here too: it fails before any request. A body shorter than its
+ * sent). HF_HUB_OFFLINE (or TRANSFORMERS_OFFLINE) means no network at all here too: it fails before any request. A body shorter than its
  * Content-Length (a connection cut midway) is an error, never a short file.
  */
 export async function downloadUrl(url: string, opts: UrlFileOptions): Promise<Buffer> {
-  if (isOffline(opts.env)) throw new Error(`${url}: not downloaded because HF_HUB_OFFLINE is set. ${opts.alternative}`);
+  const offline = offlineVariable(opts.env);
+  if (offline) throw new Error(`${url}: not downloaded because ${offline} is set. ${opts.alternative}`);
   let res: Response;
   try {
     res = await (opts.fetch ?? fetch)(url, { redirect: 'follow' });
