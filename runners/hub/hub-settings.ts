@@ -1,4 +1,5 @@
-import { getHFHubCachePath, HUB_URL } from '@huggingface/hub';
+import { HUB_URL } from '@huggingface/hub';
+import { hubCacheDir } from './hf-paths.ts';
 import { offlineVariable } from './settings.ts';
 import { hubToken } from './token.ts';
 
@@ -10,7 +11,7 @@ export interface HubSettings {
   token: string | undefined;
   /** The variable that set offline mode (HF_HUB_OFFLINE, else TRANSFORMERS_OFFLINE), or null: offline, no network at all. */
   offline: 'HF_HUB_OFFLINE' | 'TRANSFORMERS_OFFLINE' | null;
-  /** HF_HUB_CACHE, else HF_HOME/hub, else ~/.cache/huggingface/hub: the cache huggingface_hub already fills. */
+  /** HF_HUB_CACHE, else HF_HOME/hub, else ~/.cache/huggingface/hub (hf-paths.ts): the cache huggingface_hub already fills. */
   cacheDir: string;
 }
 
@@ -19,6 +20,6 @@ export function hubSettings(env: NodeJS.ProcessEnv = process.env): HubSettings {
     endpoint: (env.HF_ENDPOINT || HUB_URL).replace(/\/+$/, ''),
     token: hubToken(env), // registered as a secret: it never reaches a file or a log
     offline: offlineVariable(env),
-    cacheDir: getHFHubCachePath(),
+    cacheDir: hubCacheDir(env),
   };
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.ts';
 import { registerSecret } from '../io/secrets.ts';
+import { expandPath, hfHome } from './hf-paths.ts';
 
 /**
  * The Hugging Face token, found where huggingface_hub finds it (huggingface_hub/constants.py, utils/_auth.py):
@@ -18,11 +18,8 @@ export function hubToken(env: NodeJS.ProcessEnv = process.env): string | undefin
 
 /** HF_TOKEN_PATH, else HF_HOME/token: the file huggingface_hub reads its stored token from. */
 export function hubTokenPath(env: NodeJS.ProcessEnv = process.env): string {
-  return expandHome(env.HF_TOKEN_PATH || join(env.HF_HOME || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'huggingface'), 'token'));
+  return expandPath(env.HF_TOKEN_PATH || join(hfHome(env), 'token'), env);
 }
-
-/** huggingface_hub expands a leading ~ in these paths; so do we. */
-const expandHome = (p: string): string => (p === '~' || p.startsWith('~/') ? join(homedir(), p.slice(1)) : p);
 
 function readTokenFile(path: string): string | undefined {
   try {
