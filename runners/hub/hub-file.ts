@@ -77,13 +77,16 @@ export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}
       const hint = e.statusCode === 401 || e.statusCode === 403 ? ' (gated or private repo: set HF_TOKEN)' : '';
       throw new Error(`${name}: HTTP ${e.statusCode} from ${host}${hint}. ${around}`);
     }
-    got = null; // a plain 404 (a mirror that sends no X-Error-Code): the file is missing
+    got = null; // a plain 404 (a mirror that sends no X-Error-Code): missing for this run, but not recorded below
   }
   const commit = known ?? (seen.commit !== null && COMMIT.test(seen.commit) ? seen.commit : null);
   if (commit !== null) {
-    // Without a commit the answer cannot be filed in the cache layout: used, not kept.
-    if (got === null) await markAbsent(rc, commit, req.file);
-    else await store(rc, req.revision, commit, req.file, got.etag, got.bytes);
+    // Without a commit the answer cannot be filed in the cache layout: used, not kept. An absence is kept only when
+    // the Hub said so (EntryNotFound), as huggingface_hub does: transformers and vLLM trust .no_exist markers too, so
+    // a bare 404 from a wrong HF_ENDPOINT must not hide the file from them, or from the next run, for good.
+    if (got === null) {
+      if (seen.errorCode === 'EntryNotFound') await markAbsent(rc, commit, req.file);
+    } else await store(rc, req.revision, commit, req.file, got.etag, got.bytes);
   }
   return got === null ? null : new TextDecoder().decode(got.bytes);
 }

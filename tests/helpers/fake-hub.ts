@@ -24,6 +24,8 @@ export interface FakeHubOptions {
   cutShort?: boolean;
   /** X-Repo-Commit of every answer (the Hub sends the commit a revision resolved to). */
   commit?: string;
+  /** 404s carry no X-Error-Code (a server that is not a Hub, e.g. a wrong HF_ENDPOINT). */
+  plain404?: boolean;
 }
 
 const listen = async (server: Server): Promise<string> => {
@@ -45,7 +47,7 @@ export async function startFakeHub(opts: FakeHubOptions): Promise<FakeHub> {
     const m = /^\/([^/]+\/[^/]+)\/resolve\/([^/]+)\/(.+)$/.exec(req.url ?? '');
     const body = m ? opts.files[`${m[1]}/${decodeURIComponent(m[2]!)}/${m[3]}`] : undefined;
     const common = { ...(opts.commit ? { 'x-repo-commit': opts.commit } : {}) };
-    if (body === undefined) return void res.writeHead(404, { ...common, 'x-error-code': 'EntryNotFound' }).end('Entry not found');
+    if (body === undefined) return void res.writeHead(404, { ...common, ...(opts.plain404 ? {} : { 'x-error-code': 'EntryNotFound' }) }).end('Entry not found');
     const bytes = Buffer.from(body);
     const etag = `"${createHash('sha1').update(bytes).digest('hex')}"`;
     if (req.headers.range === 'bytes=0-0') {
