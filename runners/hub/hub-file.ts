@@ -1,6 +1,7 @@
 import { downloadFile, fileDownloadInfo, HubApiError } from '@huggingface/hub';
 import { join } from 'node:path';
 import { COMMIT, commitOf, hasSnapshot, lookup, markAbsent, repoCache, snapshotPath, store } from './cache-layout.ts';
+import { hubFetch } from './hub-fetch.ts';
 import { hubSettings } from './hub-settings.ts';
 import { causeOf, hostOf } from './settings.ts';
 
@@ -49,9 +50,10 @@ export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}
   if (hub.offline !== null && req.optional && known !== null && (await hasSnapshot(rc, known))) return null;
   if (hub.offline !== null) throw new Error(`${name}: not in the Hugging Face cache (${where}) and ${hub.offline} is set, so nothing was downloaded. ${req.alternative}, or unset ${hub.offline}`);
 
-  // The library reads the response; this wrapper also keeps the two headers it does not return.
+  // The library reads the response; this wrapper also keeps the two headers it does not return (hub-fetch.ts keeps
+  // the Hub's own headers when the file is redirected to a CDN).
   const seen = { commit: null as string | null, errorCode: null as string | null };
-  const base = opts.fetch ?? fetch;
+  const base = hubFetch(hub.endpoint, opts.fetch ?? fetch);
   const watching: typeof fetch = async (input, init) => {
     const res = await base(input, init);
     seen.commit ??= res.headers.get('x-repo-commit');

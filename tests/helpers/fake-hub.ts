@@ -26,6 +26,13 @@ export interface FakeHubOptions {
   commit?: string;
   /** 404s carry no X-Error-Code (a server that is not a Hub, e.g. a wrong HF_ENDPOINT). */
   plain404?: boolean;
+  /** Files are LFS files kept on this CDN: answered 302 to it, with X-Linked-Etag (sha-256) and X-Linked-Size. */
+  lfs?: FakeCdn;
+}
+
+export interface FakeCdn extends FakeHub {
+  /** Keep bytes; returns their signed URL. */
+  put(bytes: Buffer): string;
 }
 
 const listen = async (server: Server): Promise<string> => {
@@ -49,6 +56,10 @@ export async function startFakeHub(opts: FakeHubOptions): Promise<FakeHub> {
     const common = { ...(opts.commit ? { 'x-repo-commit': opts.commit } : {}) };
     if (body === undefined) return void res.writeHead(404, { ...common, ...(opts.plain404 ? {} : { 'x-error-code': 'EntryNotFound' }) }).end('Entry not found');
     const bytes = Buffer.from(body);
+    if (opts.lfs) {
+      const lfs = { location: opts.lfs.put(bytes), 'x-linked-etag': `"${createHash('sha256').update(bytes).digest('hex')}"`, 'x-linked-size': String(bytes.length) };
+      return void res.writeHead(302, { ...common, ...lfs }).end();
+    }
     const etag = `"${createHash('sha1').update(bytes).digest('hex')}"`;
     if (req.headers.range === 'bytes=0-0') {
       return void res.writeHead(206, { ...common, etag, 'content-range': `bytes 0-0/${bytes.length}`, 'content-length': '1' }).end(bytes.subarray(0, 1));
@@ -58,6 +69,30 @@ export async function startFakeHub(opts: FakeHubOptions): Promise<FakeHub> {
     res.write(bytes.subarray(0, bytes.length >> 1), () => res.destroy());
   });
   return { url: await listen(server), seen, close: closer(server) };
+}
+
+/**
+ * A stand-in for the CDN LFS files are served from (another origin, as cdn-lfs.hf.co is to huggingface.co): its own
+ * ETag (not the file's sha-256), `X-Cache: … from cloudfront`, and ranges.
+ */
+export async function startFakeCdn(): Promise<FakeCdn> {
+  const seen: Seen[] = [];
+  const blobs = new Map<string, Buffer>();
+  const server = createServer((req, res) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
+    const bytes = blobs.get(new URL(req.url ?? '/', 'http://x').pathname);
+    if (bytes === undefined) return void res.writeHead(403).end('AccessDenied');
+    const common = { etag: `"${createHash('md5').update(bytes).digest('hex')}"`, 'x-cache': 'Hit from cloudfront', 'accept-ranges': 'bytes' };
+    if (req.headers.range === 'bytes=0-0') return void res.writeHead(206, { ...common, 'content-range': `bytes 0-0/${bytes.length}`, 'content-length': '1' }).end(bytes.subarray(0, 1));
+    res.writeHead(200, { ...common, 'content-length': String(bytes.length) }).end(bytes);
+  });
+  const url = await listen(server);
+  const put = (bytes: Buffer): string => {
+    const path = `/repos/${createHash('sha256').update(bytes).digest('hex')}`;
+    blobs.set(path, bytes);
+    return `${url}${path}?Expires=1&Signature=x`;
+  };
+  return { url, seen, close: closer(server), put };
 }
 
 /** A plain file server (dataset downloads): `path` → content, optionally cut short like startFakeHub. */
