@@ -2,6 +2,7 @@ import { downloadFile, fileDownloadInfo, HubApiError } from '@huggingface/hub';
 import { join } from 'node:path';
 import { COMMIT, commitOf, hasSnapshot, lookup, markAbsent, repoCache, snapshotPath, store } from './cache-layout.ts';
 import { hubFetch } from './hub-fetch.ts';
+import { refusalReason } from './hub-refusal.ts';
 import { hubSettings } from './hub-settings.ts';
 import { causeOf, hostOf } from './settings.ts';
 
@@ -52,12 +53,12 @@ export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}
 
   // The library reads the response; this wrapper also keeps the two headers it does not return (hub-fetch.ts keeps
   // the Hub's own headers when the file is redirected to a CDN).
-  const seen = { commit: null as string | null, errorCode: null as string | null };
+  const seen = { commit: null as string | null, errorCode: null as string | null, errorMessage: null as string | null };
   const base = hubFetch(hub.endpoint, opts.fetch ?? fetch);
   const watching: typeof fetch = async (input, init) => {
     const res = await base(input, init);
     seen.commit ??= res.headers.get('x-repo-commit');
-    if (!res.ok) seen.errorCode = res.headers.get('x-error-code');
+    if (!res.ok) [seen.errorCode, seen.errorMessage] = [res.headers.get('x-error-code'), res.headers.get('x-error-message')];
     return res;
   };
   const params = { repo: req.repo, path: req.file, revision: req.revision, hubUrl: hub.endpoint, accessToken: hub.token, fetch: watching };
@@ -76,15 +77,15 @@ export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}
   } catch (e) {
     if (!(e instanceof HubApiError)) throw new Error(`could not download ${name} from ${host} (${causeOf(e)}). Offline? ${around}`);
     if (e.statusCode !== 404 || NOT_A_MISSING_FILE.has(seen.errorCode ?? '')) {
-      const hint = e.statusCode === 401 || e.statusCode === 403 ? ' (gated or private repo: set HF_TOKEN)' : '';
-      throw new Error(`${name}: HTTP ${e.statusCode} from ${host}${hint}. ${around}`);
+      const why = refusalReason({ status: e.statusCode, ...seen }, { repo: req.repo, revision: req.revision, endpoint: hub.endpoint, tokenSent: hub.token !== undefined });
+      throw new Error(`${name}: HTTP ${e.statusCode} from ${host}${why === null ? '' : ` (${why})`}. ${around}`);
     }
     got = null; // a plain 404 (a mirror that sends no X-Error-Code): missing for this run, but not recorded below
   }
   const commit = known ?? (seen.commit !== null && COMMIT.test(seen.commit) ? seen.commit : null);
   if (commit !== null) {
     // Without a commit the answer cannot be filed in the cache layout: used, not kept. An absence is kept only when
-    // the Hub said so (EntryNotFound), as huggingface_hub does: transformers and vLLM trust .no_exist markers too, so
+    // the Hub said so (EntryNotFound), as huggingface_hub does: tools reading the cache consult .no_exist markers, so
     // a bare 404 from a wrong HF_ENDPOINT must not hide the file from them, or from the next run, for good.
     if (got === null) {
       if (seen.errorCode === 'EntryNotFound') await markAbsent(rc, commit, req.file);

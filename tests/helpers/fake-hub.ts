@@ -20,6 +20,8 @@ export interface FakeHubOptions {
   files: Record<string, string>;
   /** Answered with this status (e.g. 401) for every request. */
   status?: number;
+  /** X-Error-Code and X-Error-Message of those answers (e.g. GatedRepo, as the Hub sends them). */
+  error?: { code?: string; message?: string };
   /** Full downloads announce the whole length, send half, then drop the connection (a download killed midway). */
   cutShort?: boolean;
   /** X-Repo-Commit of every answer (the Hub sends the commit a revision resolved to). */
@@ -50,7 +52,8 @@ export async function startFakeHub(opts: FakeHubOptions): Promise<FakeHub> {
   const seen: Seen[] = [];
   const server = createServer((req, res) => {
     seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
-    if (opts.status) return void res.writeHead(opts.status, { 'content-type': 'text/plain' }).end('denied');
+    const error = { ...(opts.error?.code ? { 'x-error-code': opts.error.code } : {}), ...(opts.error?.message ? { 'x-error-message': opts.error.message } : {}) };
+    if (opts.status) return void res.writeHead(opts.status, { 'content-type': 'text/plain', ...error }).end('denied');
     const m = /^\/([^/]+\/[^/]+)\/resolve\/([^/]+)\/(.+)$/.exec(req.url ?? '');
     const body = m ? opts.files[`${m[1]}/${decodeURIComponent(m[2]!)}/${m[3]}`] : undefined;
     const common = { ...(opts.commit ? { 'x-repo-commit': opts.commit } : {}) };

@@ -167,7 +167,7 @@ describe('chat templates from the Hub (@huggingface/hub against a local stand-in
 
   it('a gated repo without a token says so', async () => {
     const hub = await startFakeHub({ files: {}, status: 401 });
-    await withHub(hub, {}, () => assert.rejects(loadSubmissionTemplate(sub(), { root, cacheDir: '/nonexistent/hub' }), /HTTP 401 from 127\.0\.0\.1:\d+ \(gated or private repo: set HF_TOKEN\)/));
+    await withHub(hub, {}, () => assert.rejects(loadSubmissionTemplate(sub(), { root, cacheDir: '/nonexistent/hub' }), /HTTP 401 from 127\.0\.0\.1:\d+ \(Org\/Model does not exist, or it is private or gated: set HF_TOKEN/));
   });
 
   it('HTTP_PROXY is honoured: every Hub request goes through the proxy', async () => {
