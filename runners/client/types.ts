@@ -4,7 +4,8 @@ export interface CompletionBody {
   prompt: string;
   max_tokens: number;
   temperature: number;
-  top_p: number;
+  /** Left out where the engine refuses 1 and 1 is meant (TGI: runners/probe/requests.ts). */
+  top_p?: number;
   seed: number;
   stop: string[];
   /** vLLM / SGLang: keep special tokens in the text so reasoning channels and stop markers stay visible. */

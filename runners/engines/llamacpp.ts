@@ -22,6 +22,7 @@ export const llamacpp: EngineAdapter = {
     stopsMatch: 'returned_text',
     trimsStop: true,
     maxStops: null,
+    refusesTopPOne: false,
     unknownFields: 'ignored',
     alwaysRendered: ['<|channel|>', '<|message|>', '<|start|>', '<|constrain|>'],
     streams: true,

@@ -23,6 +23,7 @@ export const ollama: EngineAdapter = {
     stopsMatch: 'returned_text',
     trimsStop: true,
     maxStops: null,
+    refusesTopPOne: false,
     unknownFields: 'ignored',
     alwaysRendered: ['<|channel|>', '<|message|>', '<|start|>', '<|constrain|>'],
     streams: true,

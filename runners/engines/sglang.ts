@@ -22,6 +22,7 @@ export const sglang: EngineAdapter = {
     stopsMatch: 'text_with_special_tokens',
     trimsStop: true,
     maxStops: null,
+    refusesTopPOne: false,
     unknownFields: 'ignored',
     alwaysRendered: [],
     streams: true,

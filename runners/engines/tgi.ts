@@ -9,7 +9,9 @@ import { urlHost, type EngineAdapter } from './types.ts';
  * `data: [DONE]`; its chunks carry finish_reason "" until the last, whose reason is FinishReason's Display
  * ("eos_token", "stop_sequence", "length"); a non-streamed answer says "stop" for the end-of-sequence token
  * (FinishReason::format(true)) but still "stop_sequence" for a stop. There is no served-model-name: /v1/models and
- * every answer name the model id. Flags: launcher/src/main.rs (struct Args).
+ * every answer name the model id. router/src/validation.rs (huggingface/text-generation-inference at
+ * db931fcf42da018a3657580c64bf2720f167f9ab) validate(): a top_p that is set must be > 0.0 and < 1.0, else 422
+ * "Input validation error: `top_p` must be > 0.0 and < 1.0"; left out it is 1.0. Flags: launcher/src/main.rs (struct Args).
  */
 export const tgi: EngineAdapter = {
   label: 'TGI',
@@ -21,6 +23,7 @@ export const tgi: EngineAdapter = {
     stopsMatch: 'text_with_special_tokens',
     trimsStop: false,
     maxStops: 4,
+    refusesTopPOne: true,
     unknownFields: 'ignored',
     alwaysRendered: [],
     streams: true,

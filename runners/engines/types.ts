@@ -32,6 +32,11 @@ export interface EngineBehaviour {
   trimsStop: boolean;
   /** Most stop strings a request may carry (null: no limit). */
   maxStops: number | null;
+  /**
+   * Whether the engine refuses `top_p` of 1 (it accepts only 0 < top_p < 1): then the runner leaves top_p out when it
+   * is 1, which the engine takes as 1 (no nucleus cut), and sends any other value as is.
+   */
+  refusesTopPOne: boolean;
   /** Unknown request fields: ignored (logged at most) or rejected. */
   unknownFields: 'ignored' | 'rejected';
   /** Special tokens rendered in the text whatever the settings (llama.cpp shows gpt-oss's channel markers). */

@@ -18,6 +18,7 @@ export const vllm: EngineAdapter = {
     stopsMatch: 'returned_text',
     trimsStop: true,
     maxStops: null,
+    refusesTopPOne: false,
     unknownFields: 'ignored',
     alwaysRendered: [],
     streams: true,

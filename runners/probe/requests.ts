@@ -13,6 +13,12 @@ function engineStops(setup: ProbeSetup, stops: string[]): string[] {
   return max !== null && stops.length > max ? stops.slice(0, max) : stops;
 }
 
+/**
+ * top_p as the engine accepts it: TGI refuses 1 (runners/engines/tgi.ts), so there it is left out when it is 1,
+ * which TGI reads as 1. Every other value, and every other engine, gets it as the suite says.
+ */
+const topP = (setup: ProbeSetup, p: number): { top_p?: number } => (setup.engine.refusesTopPOne && p >= 1 ? {} : { top_p: p });
+
 /** The assistant-turn request of an item (suite decoding, greedy by default); `prompt` when already rendered. */
 export function assistantBody(setup: ProbeSetup, model: string, item: DatasetItem, prompt?: string): CompletionBody {
   const at = setup.suite.assistant_turn;
@@ -21,7 +27,7 @@ export function assistantBody(setup: ProbeSetup, model: string, item: DatasetIte
     prompt: prompt ?? setup.builder.assistantPrompt(item.question),
     max_tokens: setup.assistantMaxTokens,
     temperature: at.temperature,
-    top_p: at.top_p,
+    ...topP(setup, at.top_p),
     seed: assistantSeed(setup.suite.seed, item.dataset, item.id),
     stop: engineStops(setup, setup.builder.assistantStops),
     ...setup.extraBody,
@@ -35,7 +41,7 @@ export function userTurnBody(setup: ProbeSetup, model: string, item: DatasetItem
     prompt: prompt ?? setup.builder.userTurnPrompt(item.question, context),
     max_tokens: setup.suite.user_turn.max_tokens,
     temperature: cond.temperature,
-    top_p: cond.top_p,
+    ...topP(setup, cond.top_p),
     seed: sampleSeed(setup.suite.seed, item.dataset, item.id, cond.id, k),
     stop: engineStops(setup, setup.builder.userTurnStops),
     ...setup.extraBody,

@@ -52,6 +52,11 @@ export function emulateEngine(
   s: EmulationSettings,
 ): EngineOutput {
   const e = s.engine;
+  // TGI validates top_p before the stop strings (router/src/validation.rs validate()).
+  const topP = req.body.top_p;
+  if (e.refusesTopPOne && typeof topP === 'number' && (topP <= 0 || topP >= 1)) {
+    return { ok: false, status: 422, message: 'Input validation error: `top_p` must be > 0.0 and < 1.0' };
+  }
   if (e.maxStops !== null && req.stop.length > e.maxStops) {
     return { ok: false, status: 422, message: `Input validation error: \`stop\` supports up to ${e.maxStops} stop sequences. Given: ${req.stop.length}` };
   }

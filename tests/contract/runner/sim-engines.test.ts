@@ -24,7 +24,7 @@ describe('userturn sim --engine', () => {
     const vllm = await post('vllm', { model: 'nope' });
     assert.equal(vllm.status, 404);
     assert.deepEqual(vllm.body, { error: { message: 'The model `nope` does not exist.', type: 'NotFoundError', param: 'model', code: 404 } });
-    for (const engine of ['tgi', 'llamacpp']) assert.equal((await post(engine, { model: 'nope' })).status, 200, engine);
+    for (const engine of ['tgi', 'llamacpp']) assert.equal((await post(engine, { model: 'nope', top_p: undefined })).status, 200, engine);
   });
   it('vLLM: a stop on a special token matches only when the request keeps special tokens (skip_special_tokens: false)', async () => {
     const kept = await post('vllm', { skip_special_tokens: false });
@@ -33,11 +33,18 @@ describe('userturn sim --engine', () => {
     assert.ok(dropped.body.choices![0]!.text.includes(MORE), 'the default drops <|assistant|> from the text, so the stop never matches');
     assert.ok(!dropped.body.choices![0]!.text.includes('<|assistant|>'));
   });
+  it('TGI refuses top_p 1 as its router does (422 before generating), and takes it left out', async () => {
+    const one = await post('tgi', {});
+    assert.equal(one.status, 422);
+    assert.match(JSON.stringify(one.body), /`top_p` must be > 0\.0 and < 1\.0/);
+    assert.equal((await post('tgi', { top_p: undefined })).status, 200);
+    assert.equal((await post('tgi', { top_p: 0.9 })).status, 200);
+  });
   it('TGI: matches the stop on text with special tokens, ignores unknown fields, refuses a fifth stop string', async () => {
-    const r = await post('tgi', { skip_special_tokens: false });
+    const r = await post('tgi', { skip_special_tokens: false, top_p: undefined });
     assert.equal(r.status, 200);
     assert.ok(!r.body.choices![0]!.text.includes(MORE) && !r.body.choices![0]!.text.includes('<|'), r.body.choices![0]!.text);
-    const five = await post('tgi', { stop: ['a1', 'a2', 'a3', 'a4', 'a5'] });
+    const five = await post('tgi', { stop: ['a1', 'a2', 'a3', 'a4', 'a5'], top_p: undefined });
     assert.equal(five.status, 422);
     assert.match(five.body.error!.message, /up to 4 stop sequences/);
   });

@@ -35,6 +35,17 @@ describe('special-token settings per engine (runners/engines/behaviour.ts)', () 
       assert.equal('skip_special_tokens' in userTurnBody(s, 'm', item, 'a', s.suite.conditions[0]!, 0), expected !== undefined, engine);
     }
   });
+  it('TGI, which refuses top_p 1 (422, router/src/validation.rs), gets no top_p when the suite means 1; other values and engines get it', async () => {
+    for (const engine of ['tgi', 'vllm', 'sglang', 'llamacpp', 'ollama'] as const) {
+      const s = await setupWith({ engine, mode: 'none' });
+      const item = s.datasets[0]!.items[0]!;
+      assert.equal(s.suite.assistant_turn.top_p, 1);
+      assert.equal('top_p' in assistantBody(s, 'm', item), engine !== 'tgi', engine);
+      assert.equal('top_p' in userTurnBody(s, 'm', item, 'a', s.suite.conditions[0]!, 0), engine !== 'tgi', engine);
+      const nucleus = { ...s.suite.conditions[0]!, top_p: 0.9 };
+      assert.equal(userTurnBody(s, 'm', item, 'a', nucleus, 0).top_p, 0.9, engine);
+    }
+  });
   it('TGI gets at most 4 stop strings (its --max-stop-sequences default), end-of-turn first; others get all', async () => {
     for (const engine of ['tgi', 'vllm'] as const) {
       const s = await setupWith({ engine, mode: 'none' });
