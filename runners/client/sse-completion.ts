@@ -1,4 +1,5 @@
 import { RejectedAnswer } from './answer-check.ts';
+import { sdkStatusError } from './sdk-errors.ts';
 import { readFastChunk, type FastChunk } from './sse-fast-chunk.ts';
 
 /**
@@ -19,6 +20,16 @@ interface Chunk {
   usage?: unknown;
   error?: { message?: unknown } | unknown;
 }
+
+/**
+ * An error event that refuses the request itself: TGI (router/src/server.rs completions() and router/src/infer/mod.rs
+ * into_openai_event, huggingface/text-generation-inference at db931fcf42da018a3657580c64bf2720f167f9ab) answers a
+ * streamed request 200 and validates it only then, so a request it refuses (too long for its window, too many stop
+ * strings) ends as `data:{"error":{"message":"Input validation error: …","http_status_code":422}}`. It is the 422 a
+ * non-streamed request gets, and is not retried; its other errors (overloaded, failed generation) carry 422 too, so
+ * the message, InferError::ValidationError's, is what tells them apart.
+ */
+const VALIDATION = /^Input validation error: /;
 
 /** Fields copied from the chunks as a non-streamed answer carries them (first value seen wins). */
 const TOP_FIELDS = ['id', 'created', 'model', 'system_fingerprint'] as const;
@@ -50,6 +61,8 @@ export function createSseCompletionReader({ fastPath = true }: { fastPath?: bool
     const c = JSON.parse(data) as Chunk;
     if (c.error !== undefined && c.error !== null) {
       const m = (c.error as { message?: unknown }).message;
+      // TGI validates a streamed request inside the stream: its 422 comes as an event after a 200 (see VALIDATION).
+      if (typeof m === 'string' && VALIDATION.test(m)) throw sdkStatusError(422, JSON.stringify({ error: c.error }), new Headers());
       throw new RejectedAnswer('stream_error', `error in stream: ${String(typeof m === 'string' ? m : JSON.stringify(c.error)).slice(0, 200)}`);
     }
     for (const k of TOP_FIELDS) if (c[k] !== undefined && c[k] !== null && out[k] === undefined) out[k] = c[k];

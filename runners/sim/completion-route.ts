@@ -3,8 +3,9 @@ import { requestKey } from '../cache/key.ts';
 import { answer, payloadOf } from './answer.ts';
 import type { SimContext } from './context.ts';
 import { consumeByFault, sendSpoiled } from './fault-apply.ts';
-import { errorBody, sendJson, sleep } from './http-io.ts';
+import { sendJson, sleep } from './http-io.ts';
 import { templated } from './ollama-route.ts';
+import { sendRefusal } from './refusal.ts';
 import { unknownModelAnswer } from './model-check.ts';
 import { countRoute } from './stats.ts';
 import { clientGone } from './delivery.ts';
@@ -37,8 +38,7 @@ export async function completionRoute(ctx: SimContext, route: string, sent: Reco
   if (await consumeByFault(ctx, kind, route, req, res, streamed)) return;
   const a = await answer(ctx, route, body);
   if (a.kind === 'refused') {
-    countRoute(ctx.stats, route, String(a.status));
-    sendJson(res, a.status, errorBody(a.message, 'invalid_request_error'));
+    countRoute(ctx.stats, route, String(sendRefusal(res, ctx.opts.engine, streamed, a.status, a.message)));
     return;
   }
   const key = keyOf(sent);

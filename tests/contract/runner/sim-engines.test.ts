@@ -15,7 +15,7 @@ after(async () => {
 
 async function post(engine: string, body: Record<string, unknown>) {
   const res = await fetch(`${sims[engine]!.url}/v1/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'userturn-sim/aware', prompt: GLM_USER_PROMPT, max_tokens: 256, temperature: 0, top_p: 1, seed: 1, stop: ['<|assistant|>'], ...body }) });
-  return { status: res.status, body: (await res.json()) as { choices?: Array<{ text: string; finish_reason: string }>; error?: { message: string } } };
+  return { status: res.status, body: (await res.json()) as { choices?: Array<{ text: string; finish_reason: string }>; error?: { message: string } | string } };
 }
 
 describe('userturn sim --engine', () => {
@@ -46,7 +46,12 @@ describe('userturn sim --engine', () => {
     assert.ok(!r.body.choices![0]!.text.includes(MORE) && !r.body.choices![0]!.text.includes('<|'), r.body.choices![0]!.text);
     const five = await post('tgi', { stop: ['a1', 'a2', 'a3', 'a4', 'a5'], top_p: undefined });
     assert.equal(five.status, 422);
-    assert.match(five.body.error!.message, /up to 4 stop sequences/);
+    assert.deepEqual(five.body, { error: 'Input validation error: `stop` supports up to 4 stop sequences. Given: 5', error_type: 'validation' });
+  });
+  it('TGI refuses a streamed request inside the stream: 200, the error as an event with http_status_code 422, then [DONE]', async () => {
+    const res = await fetch(`${sims.tgi!.url}/v1/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'userturn-sim/aware', prompt: GLM_USER_PROMPT, max_tokens: 8, temperature: 0, top_p: 1, stream: true }) });
+    assert.equal(res.status, 200);
+    assert.equal(await res.text(), `data:${JSON.stringify({ error: { message: 'Input validation error: `top_p` must be > 0.0 and < 1.0', http_status_code: 422 } })}\n\ndata:[DONE]\n\n`);
   });
   it('llama.cpp without --special: the GLM header is not rendered, so the stop cannot match', async () => {
     const r = await post('llamacpp', {});
