@@ -17,6 +17,8 @@ export function ollamaGenerateBody(body: CompletionBody): Record<string, unknown
     model: body.model,
     prompt: body.prompt,
     raw: true,
+    // A prompt longer than the context is refused, not cut in its middle (runners/engines/ollama.ts).
+    truncate: false,
     stream: true,
     options: { temperature: body.temperature, top_p: body.top_p, seed: body.seed, num_predict: body.max_tokens, stop: body.stop },
   };

@@ -11,7 +11,11 @@ import { urlHost, type EngineAdapter } from './types.ts';
  * (application/x-ndjson), an error as {"error": …}. llm/llama_server.go: the model runs in llama-server without
  * --special, its stop strings matched on the returned text and removed; done_reason is "stop" or "length".
  * `ollama serve` takes no flags (envconfig/config.go: OLLAMA_HOST, OLLAMA_CONTEXT_LENGTH, …); a GGUF repository
- * is pulled as hf.co/<repo>:<quant>, then copied to the submission id.
+ * is pulled as hf.co/<repo>:<quant>, then copied to the submission id. GenerateRequest.Truncate (ollama/ollama at
+ * fb30760996871fa9460115c753afd2c60d4ab0f7, api/types.go; server/routes.go GenerateHandler: unset means true):
+ * llm/llama_server.go completionPromptForRequest then keeps a prompt longer than num_ctx only in part (its first
+ * num_keep tokens and its tail, a warning in the server's log) and generates from that; `truncate: false` sends it
+ * whole, to be refused. Older servers ignore the unknown field.
  */
 export const ollama: EngineAdapter = {
   label: 'Ollama',

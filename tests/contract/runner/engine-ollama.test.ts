@@ -22,8 +22,8 @@ const [QWEN, GPT_OSS, GLM] = TEMPLATES as [(typeof TEMPLATES)[0], (typeof TEMPLA
 const body = { model: 'm', prompt: '<|im_start|>user\n', max_tokens: 64, temperature: 0.7, top_p: 0.9, seed: 3, stop: ['<|im_end|>'] };
 
 describe('the Ollama adapter', () => {
-  it('sends raw: true with the sampling settings in options to /api/generate at the server root', () => {
-    assert.deepEqual(ollamaGenerateBody(body), { model: 'm', prompt: '<|im_start|>user\n', raw: true, stream: true, options: { temperature: 0.7, top_p: 0.9, seed: 3, num_predict: 64, stop: ['<|im_end|>'] } });
+  it('sends raw: true, truncate: false (a prompt longer than the context is refused, not cut in its middle) and the sampling settings in options to /api/generate at the server root', () => {
+    assert.deepEqual(ollamaGenerateBody(body), { model: 'm', prompt: '<|im_start|>user\n', raw: true, truncate: false, stream: true, options: { temperature: 0.7, top_p: 0.9, seed: 3, num_predict: 64, stop: ['<|im_end|>'] } });
     assert.equal(ollamaGenerateUrl('http://h:11434/v1'), 'http://h:11434/api/generate');
     assert.equal(ollamaGenerateUrl('http://h/proxy/v1/'), 'http://h/proxy/api/generate');
   });
