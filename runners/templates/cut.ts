@@ -45,6 +45,10 @@ export function cutAtStops(text: string, markers: readonly string[], opts: CutOp
       // Only markers that had special tokens leave a remnant that differs from the marker itself.
       if (rest === '' || rest === m.trim() || !end.endsWith(rest)) continue;
       const i = end.length - rest.length;
+      // A remnant follows the turn's text directly (`Why 12?assistant`, or after a newline): the header's special token
+      // stood between them and decodes to nothing. After a space it is the user's own word ("I am a new user", ended
+      // by the end-of-sequence token, which TGI also reports as a stop), and cutting it would change the turn.
+      if (i > 0 && (end[i - 1] === ' ' || end[i - 1] === '\t')) continue;
       if (!best || i < best.at) best = { at: i, marker: rest };
     }
     if (best) return { text: text.slice(0, best.at), cut: { marker: best.marker, kind: 'stop_remnant', raw_chars: text.length, removed: text.slice(best.at, best.at + KEEP) } };

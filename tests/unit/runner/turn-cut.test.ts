@@ -77,6 +77,14 @@ describe('cut markers derived from the templates', () => {
     assert.equal(a.text, '<|channel|>analysis<|message|>Think.<|end|><|start|>assistant<|channel|>final<|message|>15.');
     assert.equal(a.cut?.marker, '<|start|>user<|message|>');
   });
+  it('Qwen3.5 (real template) on TGI: a user turn ending in the word "user" or "assistant" keeps it; a header remnant is cut', { skip: qwen ? false : SKIP_REAL_TEMPLATES }, async () => {
+    // TGI reports the end-of-sequence token (<|im_end|>) as a stop too, so finish_reason alone cannot tell them apart.
+    const b = await builder(qwen!, 'think_tags');
+    const tgi = { finishReason: 'stop', stopRemnants: true };
+    for (const turn of ['Explain it as if I were a new user', 'Is that what you meant, assistant']) assert.deepEqual(cutAtStops(turn, b.userTurnCutMarkers, tgi), { text: turn, cut: null }, turn);
+    assert.equal(cutAtStops('Why 12?\nassistant', b.userTurnCutMarkers, tgi).text, 'Why 12?\n');
+    assert.equal(cutAtStops('Why 12?assistant', b.userTurnCutMarkers, tgi).text, 'Why 12?');
+  });
   it('GLM-style fixture (role headers, no end-of-turn token): the user turn is cut at <|assistant|>', async () => {
     const b = await builder(glmFixture, 'think_tags');
     assert.deepEqual(b.userTurnStops, ['<|assistant|>']);
