@@ -4,18 +4,28 @@ import { type Check, type DoctorContext, fail, notAvailable, pass } from './type
 /** Characters per token assumed when the engine cannot tokenize: low on purpose, so the estimate errs long. */
 const CHARS_PER_TOKEN = 2;
 
-/** The item whose user-turn request is longest: question plus reference (the reference condition's context). */
-function longestItem(ctx: DoctorContext): DatasetItem | null {
-  let best: DatasetItem | null = null;
+/**
+ * The items whose user-turn request can be the longest: the longest question (its answer may take the whole
+ * assistant budget, which outweighs any reference) and the longest question plus reference (the reference condition).
+ */
+function longestItems(ctx: DoctorContext): DatasetItem[] {
+  let q: DatasetItem | null = null;
+  let qr: DatasetItem | null = null;
   const size = (i: DatasetItem) => i.question.length + (i.reference?.length ?? 0);
-  for (const d of ctx.setup.datasets) for (const i of d.items) if (!best || size(i) > size(best)) best = i;
-  return best;
+  for (const d of ctx.setup.datasets) {
+    for (const i of d.items) {
+      if (!q || i.question.length > q.question.length) q = i;
+      if (!qr || size(i) > size(qr)) qr = i;
+    }
+  }
+  return q === null ? [] : q === qr || qr === null ? [q] : [q, qr];
 }
 
 /**
- * Max context against the suite's longest request: the user-turn prompt of the longest item (its template and
- * question), plus the longer of the assistant budget and its reference answer (the context the turn follows),
- * plus the user turn's own max_tokens, must fit the engine's window.
+ * Max context against the suite's longest request: the user-turn prompt of the longest items (their template and
+ * question), plus the longer of the assistant budget (with what an append condition adds to the answer) and the
+ * reference answer (the context the turn follows), plus the user turn's own max_tokens, must fit the engine's window.
+ * Choosing the item by question + reference alone let a longer question with a full-budget answer pass unseen.
  */
 export const contextCheck: Check = {
   id: 'context',
@@ -25,8 +35,8 @@ export const contextCheck: Check = {
     const { setup } = ctx;
     const window = await ctx.api.maxContext(ctx.http, ctx.model!);
     if (window === null) return notAvailable(`${setup.engine.id} does not report its context window (${ctx.api.routes.context}); serving.max_model_len is ${setup.submission.serving.max_model_len}`);
-    const item = longestItem(ctx);
-    if (!item) return notAvailable('the suite selects no item');
+    const items = longestItems(ctx);
+    if (items.length === 0) return notAvailable('the suite selects no item');
     let estimated = false;
     const count = async (text: string): Promise<number> => {
       const ids = await ctx.api.tokenize(ctx.http, ctx.model!, text);
@@ -34,10 +44,18 @@ export const contextCheck: Check = {
       estimated = true;
       return Math.ceil(text.length / CHARS_PER_TOKEN);
     };
-    const prompt = await count(setup.builder.userTurnPrompt(item.question, ''));
-    const context = Math.max(setup.assistantMaxTokens, item.reference ? await count(item.reference) : 0);
-    const need = prompt + context + setup.suite.user_turn.max_tokens;
-    const sum = `${prompt} prompt (${item.dataset}/${item.id}) + ${context} answer + ${setup.suite.user_turn.max_tokens} user turn = ${need}${estimated ? ' (estimated: no tokenize route)' : ''}`;
+    // A condition that appends to the answer (generic_question) makes the context that much longer than the budget.
+    let appended = 0;
+    for (const c of setup.suite.conditions) if (c.perturbation.kind === 'append') appended = Math.max(appended, await count(c.perturbation.separator + c.perturbation.text));
+    let worst: { need: number; sum: string } | null = null;
+    for (const item of items) {
+      const prompt = await count(setup.builder.userTurnPrompt(item.question, ''));
+      const context = Math.max(setup.assistantMaxTokens + appended, item.reference ? await count(item.reference) : 0);
+      const need = prompt + context + setup.suite.user_turn.max_tokens;
+      if (!worst || need > worst.need) worst = { need, sum: `${prompt} prompt (${item.dataset}/${item.id}) + ${context} answer + ${setup.suite.user_turn.max_tokens} user turn = ${need}` };
+    }
+    const { need } = worst!;
+    const sum = `${worst!.sum}${estimated ? ' (estimated: no tokenize route)' : ''}`;
     if (need > window) return fail(`${sum} tokens > the engine's ${window} (${ctx.api.routes.context}): serve a longer context (serving.max_model_len)`);
     return pass(`${sum} ≤ ${window} tokens (${ctx.api.routes.context})`);
   },
