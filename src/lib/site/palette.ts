@@ -6,8 +6,14 @@
  */
 import type { Label } from '../../schema/index.ts';
 
-/** Categorical palette in Okabe–Ito order: blue, vermillion, bluish green, reddish purple, orange, sky blue, yellow, grey. */
-export const CATEGORICAL = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#b77f00', '#2f8ac0', '#9a8c00', '#7f7f7f'] as const;
+/**
+ * Categorical palette: blue, vermillion, bluish green, reddish purple (Okabe–Ito), dark ochre, lavender, violet, grey.
+ * Okabe–Ito's orange, sky blue and yellow are told apart from vermillion and blue by lightness; held to the mid
+ * lightness that 3:1 on both themes allows, they looked the same as vermillion (orange, yellow) to deuteranopes, so
+ * they are replaced by colours at least ΔE 9 from every other under normal, deuteranope and protanope vision
+ * (tests/unit/site/palette.test.ts).
+ */
+export const CATEGORICAL = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#8c5a00', '#8f7fd6', '#8800ff', '#7f7f7f'] as const;
 
 /** A colour per key, stable by sorted key (so a family keeps its colour whatever else is on the chart). */
 export function categoricalColor(keys: readonly string[]): (key: string) => string {
@@ -15,15 +21,19 @@ export function categoricalColor(keys: readonly string[]): (key: string) => stri
   return (key) => CATEGORICAL[Math.max(0, sorted.indexOf(key)) % CATEGORICAL.length]!;
 }
 
-/** Fill colours per label, from the same palette (green = genuine, vermillion = identity leakage: safe for red–green CVD). */
+/**
+ * Fill colours per label (green = genuine, vermillion = identity leakage: safe for red–green CVD). Every pair is at least
+ * ΔE 9 apart for deuteranopes and protanopes too: restatement is a dark ochre, not an orange, and degenerate output a
+ * lavender, not a yellow, because at this lightness orange, yellow and vermillion are one colour to them.
+ */
 export const LABEL_COLORS: Record<Label, string> = {
   genuine_followup: '#009e73',
-  prompt_restatement: '#b77f00',
+  prompt_restatement: '#8c5a00',
   new_unrelated_query: '#cc79a7',
   identity_leakage: '#d55e00',
   meta_planning: '#0072b2',
-  generic_closing: '#8a8f98',
-  empty_or_degenerate: '#9a8c00',
+  generic_closing: '#63676f',
+  empty_or_degenerate: '#8f7fd6',
 };
 
 /** How an estimate with an interval is marked: filled and coloured when the interval excludes zero, hollow and grey otherwise. */

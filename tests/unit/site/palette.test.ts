@@ -35,6 +35,35 @@ test('genuine follow-up and identity leakage stay apart for deuteranopes (no red
   assert.equal(new Set(Object.values(LABEL_COLORS)).size, 7, 'seven distinct label colours');
 });
 
+/** CIELAB of a linear-RGB colour (D65), after an optional colour-vision simulation; CIE76 distance. */
+const PROTAN = [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]];
+const DEUTAN = [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]];
+function lab(hex: string, m?: number[][]): number[] {
+  const v = srgb(hex).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = m ? m.map((row) => Math.min(1, Math.max(0, row[0]! * v[0]! + row[1]! * v[1]! + row[2]! * v[2]!))) : v;
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  const [x, y, z] = [(0.4124 * r! + 0.3576 * g! + 0.1805 * b!) / 0.95047, 0.2126 * r! + 0.7152 * g! + 0.0722 * b!, (0.0193 * r! + 0.1192 * g! + 0.9505 * b!) / 1.08883];
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+/** Every pair of a palette at least ΔE 9 apart in normal, deuteranope and protanope vision (Machado et al. 2009). */
+function assertDistinct(name: string, colours: Record<string, string>) {
+  const e = Object.entries(colours);
+  for (const [vision, m] of [['normal', undefined], ['deuteranopia', DEUTAN], ['protanopia', PROTAN]] as const) {
+    for (let i = 0; i < e.length; i++) for (let j = i + 1; j < e.length; j++) {
+      const d = dist(lab(e[i]![1], m as number[][] | undefined), lab(e[j]![1], m as number[][] | undefined));
+      assert.ok(d >= 9, `${name}: ${e[i]![0]} ${e[i]![1]} and ${e[j]![0]} ${e[j]![1]} are ΔE ${d.toFixed(1)} apart under ${vision}`);
+    }
+  }
+}
+
+test('every pair of label colours stays apart for deuteranopes and protanopes (a stacked failure bar reads by colour)', () => {
+  assertDistinct('labels', LABEL_COLORS);
+});
+
+test('every pair of categorical colours (families, temperature lines) stays apart for deuteranopes and protanopes', () => {
+  assertDistinct('categorical', Object.fromEntries(CATEGORICAL.map((c, i) => [String(i), c])));
+});
+
 test('family colours are stable by name, whatever the order or the other families', () => {
   const a = categoricalColor(['qwen', 'glm', 'gpt-oss']);
   const b = categoricalColor(['gpt-oss', 'qwen', 'glm', 'glm']);
