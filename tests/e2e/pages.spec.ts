@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectNoProblems, resultsDir, summaries, watchErrors } from './helpers.ts';
+import { pct } from '../../src/lib/site/format.ts';
 
 const S = summaries();
 const datasets = [...new Set(S.flatMap((s) => s.datasets.map((d) => d.dataset)))];
@@ -102,7 +103,7 @@ test('the judges page shows each judge\'s false-genuine rate and positive recall
     await expect(page.getByTestId('controls-empty')).toBeVisible();
     return;
   }
-  const p1 = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const p1 = (x: number) => pct(x); // a rate above zero reads "<0.1%", never "0.0%"
   for (const j of measured) {
     const row = page.locator(`[data-testid="controls-table"] tr[data-judge="${j.judge.id}"][data-dataset="all"]`);
     const fg = j.controls!.false_genuine;

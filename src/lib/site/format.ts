@@ -2,10 +2,24 @@
 import type { Estimate, Label } from '../../schema/index.ts';
 import { SITE_LABELS } from './labels.ts';
 
-/** 0.1234 → "12.3%"; null → "—". */
+/**
+ * 0.1234 → "12.3%"; null → "—". A share strictly between 0 and 1 never reads as 0% or 100%: 1 of 5,276 sampled turns is
+ * "<0.1%" (toFixed gave "0.0%", the same as no genuine follow-up at all, in the near-zero regime the probe is about).
+ */
 export function pct(x: number | null | undefined, digits = 1): string {
   if (x === null || x === undefined || Number.isNaN(x)) return '—';
-  return `${(x * 100).toFixed(digits)}%`;
+  const step = 10 ** -digits;
+  const text = (x * 100).toFixed(digits);
+  if (x > 0 && Number(text) === 0) return `<${step.toFixed(digits)}%`;
+  if (x < 1 && Number(text) === 100) return `>${(100 - step).toFixed(digits)}%`;
+  return `${text}%`;
+}
+
+/** A label distribution in words, for a failure bar's text alternative: "Prompt restatement 62%, Identity leakage <1%, …". */
+export function profileText(counts: readonly number[]): string {
+  const total = counts.reduce((s, c) => s + c, 0);
+  if (!total) return 'no judged samples';
+  return SITE_LABELS.flatMap((l, i) => ((counts[i] ?? 0) > 0 ? [`${LABEL_NAMES[l]} ${pct((counts[i] ?? 0) / total, 0)}`] : [])).join(', ');
 }
 
 /** Signed percentage points: 0.031 → "+3.1 pp". */
