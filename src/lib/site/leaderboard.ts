@@ -110,4 +110,15 @@ export function leaderboardRows(summaries: readonly ResultSummary[], dataset: st
   return rows;
 }
 
+/**
+ * How many items the table's rates rest on ("n = 40 items", "n = 37–40 items"): the items behind the greedy and sampled
+ * follow-up rates of every row (unfinished answers and judge errors make it differ between models); '' without rates.
+ */
+export function itemsText(rows: readonly LbRow[]): string {
+  const ns = rows.flatMap((r) => [r.greedy, r.hot].flatMap((e) => (e ? [e.n] : [])));
+  if (ns.length === 0) return '';
+  const [lo, hi] = [Math.min(...ns), Math.max(...ns)].map((n) => n.toLocaleString('en-US'));
+  return lo === hi ? `n = ${lo} items` : `n = ${lo}–${hi} items`;
+}
+
 export { SIZE_BUCKETS, type SizeBucket } from './labels.ts';
