@@ -11,6 +11,7 @@ import { classify, type Failure } from './classify.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-transport.ts';
 import { cannotServe, createEndpoints, pickEndpoint, recordAttempt, type Endpoint } from './endpoints.ts';
 import { refusedRoute, refusesRoute, type EndpointRefused } from './route-refusal.ts';
+import { streamsAnswers } from './stream-mode.ts';
 import { RequestFailed, type ClientStats, type CompletionBody, type CompletionResult } from './types.ts';
 
 export interface ClientOptions {
@@ -54,7 +55,7 @@ const definedOnly = <T extends object>(o: T | undefined): Partial<T> => Object.f
  * retries with backoff + jitter honouring retry-after, in-flight de-duplication and the response cache.
  */
 export function createCompletionsClient(opts: ClientOptions): CompletionsClient {
-  const stream = (opts.stream ?? true) && process.env.USERTURN_STREAM !== '0';
+  const stream = streamsAnswers(opts.stream);
   const timeouts: HttpTimeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...(stream ? {} : { firstByteMs: opts.timeoutMs }), ...definedOnly(opts.httpTimeouts) };
   const endpoints = createEndpoints(opts.baseURLs, opts.apiKey, opts.timeoutMs, 1024, timeouts);
   const limit = pLimit(opts.concurrency);

@@ -1,6 +1,7 @@
 import { RequestFailed } from '../client/types.ts';
 import { userTurnBody } from '../probe/requests.ts';
 import { PROBE_ANSWER, userTurnProbe } from './probe.ts';
+import { dropStopToken } from '../templates/cut.ts';
 import { runOnAt } from './run-on.ts';
 import { type Check, fail, pass } from './types.ts';
 
@@ -26,7 +27,9 @@ export const stopCheck: Check = {
       if (!(e instanceof RequestFailed)) throw e;
       return fail(`/v1/completions: ${e.message}`);
     }
-    const runOn = runOnAt(r.text, setup.builder.userTurnCutMarkers, r.finish_reason, setup.stopRemnants);
+    // TGI streamed ends a stopped turn with the token it stopped on (<|im_end|>): that is the stop, not a run-on.
+    const text = setup.stopTokenKept ? dropStopToken(r.text, r.finish_reason) : r.text;
+    const runOn = runOnAt(text, setup.builder.userTurnCutMarkers, r.finish_reason, setup.stopRemnants);
     if (runOn) {
       return fail(`the user turn ran past its end: ${JSON.stringify(runOn.marker)} at character ${runOn.at} of the returned text (stops sent: ${body.stop.map((s) => JSON.stringify(s)).join(', ')}); the engine did not apply them`);
     }

@@ -35,7 +35,7 @@ export async function runDoctor(rawOpts: DoctorOptions): Promise<CheckResult[]> 
   const baseURL = opts.baseURLs[0]!;
   const client = createCompletionsClient({
     baseURLs: [baseURL], apiKey: opts.apiKey, concurrency: 1, timeoutMs: opts.timeoutMs, maxAttempts: 2,
-    backoffBaseMs: 200, backoffMaxMs: 1_000, cache: memoryCache(), stream: setup.engine.streams,
+    backoffBaseMs: 200, backoffMaxMs: 1_000, cache: memoryCache(), stream: setup.streamed,
     // The engine's own route and finish-reason names, as a run sends them (Ollama: /api/generate).
     engine: setup.engine,
   });

@@ -4,8 +4,12 @@ import { urlHost, type EngineAdapter } from './types.ts';
  * Text Generation Inference. router/src/lib.rs: CompletionRequest has seed and stop but no skip_special_tokens,
  * and no deny_unknown_fields (serde ignores extra fields). server/text_generation_server/utils/tokens.py
  * StoppingCriteria matches stop sequences on per-token text from decode_token (skip_special_tokens=False), while
- * models/flash_causal_lm.py decodes the returned text with skip_special_tokens=True and keeps the stop sequence
- * in it; launcher --max-stop-sequences defaults to 4. router/src/server.rs completions(): a stream ends with
+ * models/flash_causal_lm.py decodes the final text (GeneratedText) with skip_special_tokens=True and keeps the stop
+ * sequence in it; launcher --max-stop-sequences defaults to 4. Which text the client gets depends on the mode
+ * (specialTokensInText 'when_streamed'): router/src/server.rs completions() answers a non-streamed request with
+ * that final text, but a streamed one with each token's own text (`stream_token.token.text`, decode_token's, with
+ * special tokens), the last chunk holding the token generation stopped on: the end-of-sequence token (e.g.
+ * <|im_end|>) or the last token of the matched stop string, both whole. router/src/server.rs completions(): a stream ends with
  * `data: [DONE]`; its chunks carry finish_reason "" until the last, whose reason is FinishReason's Display
  * ("eos_token", "stop_sequence", "length"); a non-streamed answer says "stop" for the end-of-sequence token
  * (FinishReason::format(true)) but still "stop_sequence" for a stop. There is no served-model-name: /v1/models and
@@ -19,7 +23,7 @@ export const tgi: EngineAdapter = {
     id: 'tgi',
     api: 'openai_completions',
     extraBody: {},
-    specialTokensInText: 'never',
+    specialTokensInText: 'when_streamed',
     stopsMatch: 'text_with_special_tokens',
     trimsStop: false,
     maxStops: 4,

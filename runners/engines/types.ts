@@ -19,16 +19,21 @@ export interface EngineBehaviour {
   extraBody: Readonly<{ skip_special_tokens?: boolean }>;
   /**
    * Whether the returned text holds special tokens: 'per_request' (the `skip_special_tokens` field, default true),
-   * 'never' (always decoded without them), 'server_flag' (only when the server was started with a flag).
+   * 'never' (always decoded without them), 'server_flag' (only when the server was started with a flag),
+   * 'when_streamed' (a streamed answer is the text of each token decoded with them, whole; a non-streamed one is
+   * decoded without them: TGI). runners/engines/special-tokens.ts resolves it for the mode the client asks in.
    */
-  specialTokensInText: 'per_request' | 'never' | 'server_flag';
+  specialTokensInText: 'per_request' | 'never' | 'server_flag' | 'when_streamed';
   /**
    * What stop strings are matched against: 'returned_text' (the same text the client gets, so a stop on a
    * special token matches only when special tokens are kept) or 'text_with_special_tokens' (a decode that keeps
    * them, whatever the returned text holds).
    */
   stopsMatch: 'returned_text' | 'text_with_special_tokens';
-  /** Whether a matched stop string is removed from the returned text. */
+  /**
+   * Whether a matched stop string is removed from the returned text. false (TGI): the text keeps what the engine
+   * stopped on, the stop string and, where special tokens are in the text, the end-of-sequence token too.
+   */
   trimsStop: boolean;
   /** Most stop strings a request may carry (null: no limit). */
   maxStops: number | null;

@@ -1,7 +1,7 @@
 import type { TurnCut } from '../../src/schema/index.ts';
 import { RequestFailed, type CompletionResult } from '../client/types.ts';
 import type { DatasetItem } from '../core/items.ts';
-import { cutAtStops } from '../templates/cut.ts';
+import { cutAtStops, dropStopToken } from '../templates/cut.ts';
 import { stripReasoning } from '../templates/reasoning.ts';
 import { assistantBody } from './requests.ts';
 import type { ItemContext } from './types.ts';
@@ -47,8 +47,10 @@ export async function assistantTurn(ctx: ItemContext, item: DatasetItem): Promis
   ctx.tick();
   // Suite v2: cut the returned text at the template's stops whatever the engine did (for harmony the
   // assistant stops leave out <|end|>, which closes the analysis message inside one assistant turn).
-  const cut = reply && setup.cutAtStops ? cutAtStops(reply.text, setup.builder.assistantCutMarkers, { finishReason: reply.finish_reason, stopRemnants: setup.stopRemnants }) : null;
-  const text = cut ? cut.text : (reply?.text ?? null);
+  // TGI streamed: the token it stopped on is in the text (cut.ts dropStopToken).
+  const returned = reply && setup.stopTokenKept ? dropStopToken(reply.text, reply.finish_reason) : (reply?.text ?? null);
+  const cut = returned !== null && reply && setup.cutAtStops ? cutAtStops(returned, setup.builder.assistantCutMarkers, { finishReason: reply.finish_reason, stopRemnants: setup.stopRemnants }) : null;
+  const text = cut ? cut.text : returned;
   const answer = text !== null ? stripReasoning(text, setup.submission.reasoning.mode, opensThink) : null;
   const unfinished = reply && answer !== null && setup.suite.assistant_turn.unfinished === 'skip' ? unfinishedReason(reply.finish_reason, answer, cut?.cut ?? null) : null;
   return { reply, error, cut, answer, unfinished };

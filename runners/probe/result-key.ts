@@ -79,6 +79,8 @@ export function resultKey(input: ResultKeyInput): string {
     judges: input.judges.map((j) => ({ stamp: j.stamp, fingerprint: j.fingerprint ?? null })),
     template: { sha256: setup.template.sha256, builder: setup.builder.fingerprint, stops: setup.builder.userTurnStops },
     options: { limit: options.limit, datasets: options.datasets, shard: options.shard },
+    // On TGI the mode decides what the cached answers' text holds, and so how the runner reads it (setup.ts).
+    streamed: setup.streamed,
     items: setup.datasets.map((d) => ({ dataset: d.spec.id, files: d.files, ids: d.items.map((it) => it.id) })),
   });
 }

@@ -89,7 +89,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
     backoffMaxMs: opts.backoffMaxMs,
     cache: { get: (k) => answers.cache!.get(k), put: (k, v) => answers.cache!.put(k, v), keys: () => answers.cache!.keys(), close: () => answers.cache?.close() },
     httpTimeouts: opts.httpTimeouts,
-    stream: setup.engine.streams,
+    stream: setup.streamed,
     engine: setup.engine,
   });
   const served = await endpointModels(opts, setup, client.endpoints, { path: cachePath, scope });

