@@ -28,6 +28,7 @@ export const llamacpp: EngineAdapter = {
     streams: true,
     finishAliases: {},
     stopFinishReason: 'stop',
+    streamedEosFinishReason: 'stop',
     readyRoute: 'health',
     // One model per server (no router mode): the request's model is not checked.
     unknownModel: 'answered',

@@ -33,6 +33,7 @@ export const ollama: EngineAdapter = {
     streams: true,
     finishAliases: {},
     stopFinishReason: 'stop',
+    streamedEosFinishReason: 'stop',
     readyRoute: null,
     // server/routes.go GenerateHandler: 404 {"error": "model 'x' not found"}; its /v1 routes wrap it as OpenAI's error.
     unknownModel: 'not_found',

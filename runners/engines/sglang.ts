@@ -28,6 +28,7 @@ export const sglang: EngineAdapter = {
     streams: true,
     finishAliases: {},
     stopFinishReason: 'stop',
+    streamedEosFinishReason: 'stop',
     readyRoute: null,
     // The Python OpenAI server does not compare `model` with the served name (sgl-project/sglang issues 7035, 31404).
     unknownModel: 'answered',

@@ -33,6 +33,9 @@ export const tgi: EngineAdapter = {
     streams: true,
     finishAliases: { eos_token: 'stop', stop_sequence: 'stop' },
     stopFinishReason: 'stop_sequence',
+    // router/src/server.rs completions(): a stream's last chunk says details.finish_reason.to_string() (Display),
+    // a non-streamed answer details.finish_reason.format(true), "stop" for the end of sequence.
+    streamedEosFinishReason: 'eos_token',
     readyRoute: null,
     // One model per server: router/src/server.rs completions() does not check the request's model.
     unknownModel: 'answered',

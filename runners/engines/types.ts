@@ -56,6 +56,11 @@ export interface EngineBehaviour {
   /** The finish reason the engine gives when a stop string matched (what the simulator imitates). */
   stopFinishReason: string;
   /**
+   * The finish reason of a streamed answer that ended at the end-of-sequence token (what the simulator imitates;
+   * a non-streamed one says "stop" on every engine). TGI streams FinishReason's Display, "eos_token".
+   */
+  streamedEosFinishReason: string;
+  /**
    * For an engine whose /v1/models answers before its model can serve: the route under the base URL that answers
    * 200 only once it can (`{base}/health`), and 503 until then. llama.cpp lists its model while it loads it and
    * answers every completion 503 "Loading model" meanwhile (tools/server/server-http.cpp, its server-state

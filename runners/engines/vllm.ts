@@ -24,6 +24,7 @@ export const vllm: EngineAdapter = {
     streams: true,
     finishAliases: {},
     stopFinishReason: 'stop',
+    streamedEosFinishReason: 'stop',
     readyRoute: null,
     // vllm/entrypoints/openai/serving_engine.py _check_model: 404 NotFoundError "The model `x` does not exist."
     unknownModel: 'not_found',

@@ -4,7 +4,9 @@ import type { PromptFormat } from './prompt-parse.ts';
 /**
  * How an engine turns what the simulated model "emits" (text with special tokens spelled out) into the answer of
  * its completions: end-of-sequence tokens, special tokens dropped or kept, stop strings matched on the text the
- * engine matches them on, trimmed or kept. The facts come from the adapters, runners/engines/<engine>.ts.
+ * engine matches them on, trimmed or kept. The facts come from the adapters, runners/engines/<engine>.ts. The
+ * request's own `stream` counts: TGI streams each token's text with its special tokens, the end-of-sequence token
+ * included and named "eos_token", and answers a non-streamed request without them.
  */
 export interface EmulationSettings {
   engine: EngineBehaviour;
@@ -60,8 +62,15 @@ export function emulateEngine(
   if (e.maxStops !== null && req.stop.length > e.maxStops) {
     return { ok: false, status: 422, message: `Input validation error: \`stop\` supports up to ${e.maxStops} stop sequences. Given: ${req.stop.length}` };
   }
+  const streamed = req.body.stream === true;
   const keepsSpecial =
-    e.specialTokensInText === 'per_request' ? req.body.skip_special_tokens === false : e.specialTokensInText === 'server_flag' ? s.serverSpecial : false;
+    e.specialTokensInText === 'per_request'
+      ? req.body.skip_special_tokens === false
+      : e.specialTokensInText === 'server_flag'
+        ? s.serverSpecial
+        : e.specialTokensInText === 'when_streamed' && streamed;
+  // TGI streamed: each token's text as decoded with special tokens, the one it stopped on included (tgi.ts).
+  const keepsStopToken = keepsSpecial && !e.trimsStop;
   const render = (tok: string): string => (!IS_SPECIAL.test(tok) || keepsSpecial || e.alwaysRendered.includes(tok) ? tok : '');
   const renderAll = (text: string): string => tokens(text).map(render).join('');
   const stops = s.ignoreStops ? [] : req.stop.filter((x) => x.length > 0);
@@ -70,7 +79,7 @@ export function emulateEngine(
   let shown = '';
   let n = 0;
   for (const tok of tokens(raw)) {
-    if (eos.includes(tok)) return { ok: true, text: shown, finish_reason: 'stop' };
+    if (eos.includes(tok)) return { ok: true, text: keepsStopToken ? shown + tok : shown, finish_reason: streamed ? e.streamedEosFinishReason : 'stop' };
     if (n >= req.max_tokens) return { ok: true, text: shown, finish_reason: 'length' };
     n++;
     rawSoFar += tok;

@@ -18,6 +18,21 @@ async function post(engine: string, body: Record<string, unknown>) {
   return { status: res.status, body: (await res.json()) as { choices?: Array<{ text: string; finish_reason: string }>; error?: { message: string } | string } };
 }
 
+/** A streamed answer read back: the chunks' text joined, and the last finish reason given. */
+async function stream(engine: string, body: Record<string, unknown>) {
+  const res = await fetch(`${sims[engine]!.url}/v1/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'userturn-sim/aware', prompt: GLM_USER_PROMPT, max_tokens: 256, temperature: 0, seed: 1, stop: ['<|assistant|>'], stream: true, ...body }) });
+  let text = '';
+  let finish = '';
+  for (const line of (await res.text()).split('\n')) {
+    const data = /^data: ?(.*)$/.exec(line)?.[1];
+    if (!data || data === '[DONE]') continue;
+    const c = (JSON.parse(data) as { choices: Array<{ text: string; finish_reason: string | null }> }).choices[0];
+    text += c?.text ?? '';
+    if (c?.finish_reason) finish = c.finish_reason;
+  }
+  return { text, finish };
+}
+
 describe('userturn sim --engine', () => {
   it('a model name it does not serve: vLLM answers 404 as vLLM does; TGI and llama.cpp (one model each) answer anyway', async () => {
     // The simulator answered any name, so a run with a wrong --model wrote a full result.
@@ -47,6 +62,21 @@ describe('userturn sim --engine', () => {
     const five = await post('tgi', { stop: ['a1', 'a2', 'a3', 'a4', 'a5'], top_p: undefined });
     assert.equal(five.status, 422);
     assert.deepEqual(five.body, { error: 'Input validation error: `stop` supports up to 4 stop sequences. Given: 5', error_type: 'validation' });
+  });
+  it('TGI streamed: each token\'s text with its special tokens (router/src/server.rs stream_token.token.text), the end-of-sequence token and a matched stop whole; finish "eos_token"; not streamed, none of them', async () => {
+    const stopped = await stream('tgi', {});
+    assert.ok(stopped.text.endsWith('\n<|assistant|>') && !stopped.text.includes(MORE), stopped.text);
+    assert.equal(stopped.finish, 'stop_sequence');
+    // No stop: the run-on goes to GLM's end-of-sequence token <|user|>, which a stream carries and names "eos_token".
+    const eos = await stream('tgi', { stop: [] });
+    assert.ok(eos.text.endsWith(`<|assistant|>\n${MORE}<|user|>`), eos.text);
+    assert.equal(eos.finish, 'eos_token');
+    const plain = await post('tgi', { stop: [], top_p: undefined });
+    assert.equal(plain.body.choices![0]!.finish_reason, 'stop');
+    assert.ok(plain.body.choices![0]!.text.endsWith(`\n${MORE}`) && !plain.body.choices![0]!.text.includes('<|'), plain.body.choices![0]!.text);
+    // vLLM keeps special tokens on request but trims the stop and never shows the end-of-sequence token.
+    const vllm = await stream('vllm', { stop: [], skip_special_tokens: false, top_p: 1 });
+    assert.deepEqual([vllm.text.endsWith(MORE), vllm.finish], [true, 'stop'], vllm.text);
   });
   it('TGI refuses a streamed request inside the stream: 200, the error as an event with http_status_code 422, then [DONE]', async () => {
     const res = await fetch(`${sims.tgi!.url}/v1/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'userturn-sim/aware', prompt: GLM_USER_PROMPT, max_tokens: 8, temperature: 0, top_p: 1, stream: true }) });

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { SKIP_REAL_TEMPLATES } from '../../helpers/real-templates.ts';
+import { MORE, probeOk as probe, sims, stopped, TEMPLATES } from '../../helpers/engine-probe.ts';
+
+/**
+ * TGI streamed, as the runner asks by default: router/src/server.rs completions() streams each token's own text,
+ * decoded with special tokens (huggingface/text-generation-inference at db931fcf42da018a3657580c64bf2720f167f9ab),
+ * so a turn ends with the token TGI stopped on: its end-of-sequence token (<|im_end|>, named "eos_token") or the
+ * stop string it matched, whole. The simulator imitates it; non-streamed TGI is in engine-stops.test.ts.
+ */
+after(async () => {
+  for (const s of sims) await s.close();
+});
+
+const SPECIAL_AT_END = /<\|[^|<>\s]{1,40}\|>\s*$/;
+
+describe('TGI streamed', () => {
+  for (const t of TEMPLATES) {
+    it(`${t.name}: a turn TGI ended at its end of sequence or end-of-turn stop is not cut, and keeps no special token at its end`, { skip: t.path ? false : SKIP_REAL_TEMPLATES }, async () => {
+      const samples = await probe('tgi', t, { runPast: false });
+      assert.ok(stopped(samples).length >= 10);
+      for (const x of samples) {
+        assert.equal(x.user_turn_cut, undefined, `${x.id}: ${JSON.stringify(x.user_turn_cut)}`);
+        assert.equal(x.assistant_turn_cut, undefined, `${x.id}: ${JSON.stringify(x.assistant_turn_cut)}`);
+        assert.ok(!x.user_turn.includes('<|im_end|>') && !SPECIAL_AT_END.test(x.user_turn), `${x.id}: ${JSON.stringify(x.user_turn)}`);
+        assert.ok(!x.response.includes('<|im_end|>') && !SPECIAL_AT_END.test(x.response), `${x.id}: ${JSON.stringify(x.response)}`);
+      }
+    });
+    it(`${t.name}: a user turn that runs on past ${t.marker} (stops not applied) is still cut there and marked`, { skip: t.path ? false : SKIP_REAL_TEMPLATES }, async () => {
+      const runOn = stopped(await probe('tgi', t, { ignoreStops: true }));
+      assert.ok(runOn.length >= 10);
+      for (const x of runOn) {
+        assert.ok(!x.user_turn.includes(MORE), `${x.id}: ${JSON.stringify(x.user_turn)}`);
+        assert.deepEqual([x.user_turn_cut?.kind, x.user_turn_cut?.marker], ['marker', t.marker], x.id);
+        assert.ok(x.user_turn_cut!.removed.includes(MORE) && !x.user_turn_cut!.removed.endsWith('<|im_end|>'), x.user_turn_cut!.removed);
+      }
+    });
+  }
+  it('Qwen3.5: TGI stops at <|im_start|>assistant and keeps it whole; the runner cuts the header and records it', { skip: TEMPLATES[0]!.path ? false : SKIP_REAL_TEMPLATES }, async () => {
+    const cuts = (await probe('tgi', TEMPLATES[0]!, {})).filter((x) => x.user_turn_cut);
+    assert.ok(cuts.length >= 5, `run-on turns are cut (${cuts.length})`);
+    for (const x of cuts) assert.deepEqual([x.user_turn_cut!.kind, x.user_turn_cut!.marker, x.user_turn_cut!.removed], ['marker', '<|im_start|>assistant', '<|im_start|>assistant']);
+  });
+  it('suite v1 (the runner cuts nothing): the end-of-sequence token is not left in the turns either', { skip: TEMPLATES[0]!.path ? false : SKIP_REAL_TEMPLATES }, async () => {
+    const samples = await probe('tgi', TEMPLATES[0]!, { runPast: false, suite: 'v1.yaml' });
+    for (const x of samples) assert.ok(!x.user_turn.includes('<|im_end|>') && !x.response.includes('<|im_end|>'), `${x.id}: ${JSON.stringify(x.user_turn)}`);
+  });
+});
