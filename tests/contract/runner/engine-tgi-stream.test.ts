@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { fixtureData, qwenTemplate, runCli } from '../../helpers/processes.ts';
 import { SKIP_REAL_TEMPLATES } from '../../helpers/real-templates.ts';
 import { MORE, probeOk as probe, sims, stopped, TEMPLATES } from '../../helpers/engine-probe.ts';
 
@@ -45,5 +49,16 @@ describe('TGI streamed', () => {
   it('suite v1 (the runner cuts nothing): the end-of-sequence token is not left in the turns either', { skip: TEMPLATES[0]!.path ? false : SKIP_REAL_TEMPLATES }, async () => {
     const samples = await probe('tgi', TEMPLATES[0]!, { runPast: false, suite: 'v1.yaml' });
     for (const x of samples) assert.ok(!x.user_turn.includes('<|im_end|>') && !x.response.includes('<|im_end|>'), `${x.id}: ${JSON.stringify(x.user_turn)}`);
+  });
+  it('`userturn run` warns that gpt-oss loses its channel markers on TGI only when it does not stream (USERTURN_STREAM=0)', async () => {
+    const sub = join(mkdtempSync(join(tmpdir(), 'ut-tgi-')), 'tgi-harmony.yaml');
+    writeFileSync(sub, ['id: tgi-harmony', 'display_name: T', 'family: test', 'hf:', '  repo: example/model', '  revision: main', 'params:', '  total_b: 1', '  active_b: 1', 'license: mit',
+      'serving:', '  engine: tgi', '  max_model_len: 32768', 'reasoning:', '  mode: harmony', 'submitter:', '  github: userturn-tests', ''].join('\n'));
+    const dry = (stream: string) => runCli(['run', sub, '--dry-run', '--template', qwenTemplate, '--data-dir', fixtureData, '--limit', '1', '--datasets', 'gsm8k'], { env: { USERTURN_STREAM: stream } });
+    const [plain, streamed] = [await dry('0'), await dry('1')];
+    assert.equal(streamed.code, 0, streamed.stderr);
+    assert.doesNotMatch(streamed.stderr, /channel markers are lost/);
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.match(plain.stderr, /TGI returns text without special tokens when not streamed \(USERTURN_STREAM=0\): gpt-oss channel markers are lost/);
   });
 });

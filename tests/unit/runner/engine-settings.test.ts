@@ -65,17 +65,12 @@ describe('TGI: its text holds special tokens when streamed, none when not (route
     assert.ok(!warnings.some((w) => lost.test(w)), warnings.join('\n'));
   });
   it('not streamed (USERTURN_STREAM=0): stop remnants, and the warning that gpt-oss loses its channel markers', async () => {
+    // stream: false is what USERTURN_STREAM=0 makes the default (runners/client/stream-mode.ts); the environment is
+    // left alone, since unit tests share one process.
     const warnings: string[] = [];
-    const saved = process.env.USERTURN_STREAM;
-    process.env.USERTURN_STREAM = '0';
-    try {
-      const s = await setupWith({ engine: 'tgi', mode: 'harmony', warnings });
-      assert.deepEqual([s.streamed, s.stopRemnants, s.stopTokenKept], [false, true, false]);
-      assert.ok(warnings.some((w) => lost.test(w) && w.includes('USERTURN_STREAM=0')), warnings.join('\n'));
-    } finally {
-      if (saved === undefined) delete process.env.USERTURN_STREAM;
-      else process.env.USERTURN_STREAM = saved;
-    }
+    const s = await setupWith({ engine: 'tgi', mode: 'harmony', stream: false, warnings });
+    assert.deepEqual([s.streamed, s.stopRemnants, s.stopTokenKept], [false, true, false]);
+    assert.ok(warnings.some((w) => lost.test(w) && w.includes('USERTURN_STREAM=0')), warnings.join('\n'));
   });
   it('other engines read the same in either mode', async () => {
     for (const engine of ['vllm', 'sglang', 'llamacpp', 'ollama'] as const) {
