@@ -5,7 +5,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * Where a returned user turn runs on into the next turn, or null. A whole end-of-turn marker or role header in
  * the text (runners/templates/cut.ts) is one; so is, on an engine that returns text without special tokens
- * (llama.cpp without --special, TGI), a role header's visible rest standing on a line of its own
+ * (llama.cpp without --special, TGI not streamed), a role header's visible rest standing on a line of its own
  * (`<|im_start|>assistant` shows as a line "assistant"). A rest at the very end of a turn the engine stopped is
  * the engine applying the stop (TGI keeps the stop's text), not a run-on.
  */

@@ -10,7 +10,7 @@ export interface CutOptions {
   /** Finish reason the engine gave; a stop remnant can only sit at the end of a turn the engine stopped. */
   finishReason: string | null;
   /**
-   * The engine drops special tokens from the returned text and leaves the matched stop string in it (TGI):
+   * The engine drops special tokens from the returned text and leaves the matched stop string in it (TGI not streamed):
    * a stop like `<|im_start|>assistant` then shows only as a trailing "assistant".
    */
   stopRemnants: boolean;
