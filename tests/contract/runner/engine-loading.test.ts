@@ -68,8 +68,11 @@ describe('an endpoint still loading its model, as llama.cpp shows it', () => {
   });
 
   it('one that finishes loading during the run is taken in once a later look-up finds it ready', async () => {
-    const soon = await spawnSim(['--engine', 'llamacpp', '--special', '--loading-ms', '1000', '--latency-ms', '200', '--data-dir', fixtureData]);
-    const slow = await spawnSim(['--engine', 'llamacpp', '--special', '--latency-ms', '200', '--data-dir', fixtureData]);
+    // Loading must outlast the run's own start-up (module loading, template and data: over a second under CI load,
+    // when 1 s of loading was over before the first look-up), and the run must outlast the second look-up (2 s, then
+    // 4 s more): 39 answers at 0.5 s, two at a time, take about 10 s on one endpoint.
+    const soon = await spawnSim(['--engine', 'llamacpp', '--special', '--loading-ms', '4000', '--latency-ms', '500', '--data-dir', fixtureData]);
+    const slow = await spawnSim(['--engine', 'llamacpp', '--special', '--latency-ms', '500', '--data-dir', fixtureData]);
     try {
       const work = await mkdtemp(join(tmpdir(), 'ut-loading-'));
       const r = await runCli(['run', await llamacppSubmission(work), '--base-url', `${soon.url}/v1`, '--base-url', `${slow.url}/v1`, '--limit', '3', '--datasets', 'gsm8k', '--concurrency', '2', '--data-dir', fixtureData, '--template', qwenTemplate, '--no-cache', '--out', work]);
