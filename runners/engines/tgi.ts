@@ -10,12 +10,14 @@ import { urlHost, type EngineAdapter } from './types.ts';
  * that final text, but a streamed one with each token's own text (`stream_token.token.text`, decode_token's, with
  * special tokens), the last chunk holding the token generation stopped on: the end-of-sequence token (e.g.
  * <|im_end|>) or the last token of the matched stop string, both whole (the setup reads the text by the mode:
- * runners/engines/special-tokens.ts, templates/cut.ts dropStopToken). A stream ends with `data: [DONE]`; its chunks carry finish_reason "" until the last, whose reason is FinishReason's Display
- * ("eos_token", "stop_sequence", "length"); a non-streamed answer says "stop" for the end-of-sequence token
+ * runners/engines/special-tokens.ts, templates/cut.ts dropStopToken). A stream ends with `data: [DONE]`; its chunks
+ * carry finish_reason "" until the last, whose reason is FinishReason's Display ("eos_token", "stop_sequence",
+ * "length"); a non-streamed answer says "stop" for the end-of-sequence token
  * (FinishReason::format(true)) but still "stop_sequence" for a stop. There is no served-model-name: /v1/models and
  * every answer name the model id. router/src/validation.rs (huggingface/text-generation-inference at
  * db931fcf42da018a3657580c64bf2720f167f9ab) validate(): a top_p that is set must be > 0.0 and < 1.0, else 422
- * "Input validation error: `top_p` must be > 0.0 and < 1.0"; left out it is 1.0. Flags: launcher/src/main.rs (struct Args).
+ * "Input validation error: `top_p` must be > 0.0 and < 1.0"; left out it is 1.0. Flags: launcher/src/main.rs
+ * (struct Args).
  */
 export const tgi: EngineAdapter = {
   label: 'TGI',
