@@ -28,7 +28,7 @@ export const stopCheck: Check = {
       return fail(`/v1/completions: ${e.message}`);
     }
     // TGI streamed ends a stopped turn with the token it stopped on (<|im_end|>): that is the stop, not a run-on.
-    const text = setup.stopTokenKept ? dropStopToken(r.text, r.finish_reason) : r.text;
+    const text = dropStopToken(r.text, r.finish_reason, setup.stopTokenKept);
     const runOn = runOnAt(text, setup.builder.userTurnCutMarkers, r.finish_reason, setup.stopRemnants);
     if (runOn) {
       return fail(`the user turn ran past its end: ${JSON.stringify(runOn.marker)} at character ${runOn.at} of the returned text (stops sent: ${body.stop.map((s) => JSON.stringify(s)).join(', ')}); the engine did not apply them`);

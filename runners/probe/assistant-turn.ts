@@ -48,7 +48,7 @@ export async function assistantTurn(ctx: ItemContext, item: DatasetItem): Promis
   // Suite v2: cut the returned text at the template's stops whatever the engine did (for harmony the
   // assistant stops leave out <|end|>, which closes the analysis message inside one assistant turn).
   // TGI streamed: the token it stopped on is in the text (cut.ts dropStopToken).
-  const returned = reply && setup.stopTokenKept ? dropStopToken(reply.text, reply.finish_reason) : (reply?.text ?? null);
+  const returned = reply ? dropStopToken(reply.text, reply.finish_reason, setup.stopTokenKept) : null;
   const cut = returned !== null && reply && setup.cutAtStops ? cutAtStops(returned, setup.builder.assistantCutMarkers, { finishReason: reply.finish_reason, stopRemnants: setup.stopRemnants }) : null;
   const text = cut ? cut.text : returned;
   const answer = text !== null ? stripReasoning(text, setup.submission.reasoning.mode, opensThink) : null;

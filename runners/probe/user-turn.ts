@@ -60,7 +60,7 @@ export async function userTurnSample(ctx: ItemContext, turns: ItemTurns, cond: C
     const r = await deps.complete(body);
     tick();
     timings.user_turn_ms = r.latency_ms;
-    const returned = setup.stopTokenKept ? dropStopToken(r.text, r.finish_reason) : r.text;
+    const returned = dropStopToken(r.text, r.finish_reason, setup.stopTokenKept);
     const cut = setup.cutAtStops ? cutAtStops(returned, setup.builder.userTurnCutMarkers, { finishReason: r.finish_reason, stopRemnants: setup.stopRemnants }) : null;
     const userTurn = cut ? cut.text : returned;
     const verdicts = await judgeAll(deps.judges, { id: base.id, question: item.question, response: context, user_turn: userTurn, dataset: item.dataset });

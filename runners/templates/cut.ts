@@ -17,18 +17,18 @@ export interface CutOptions {
 }
 
 /** A special token that ends the text. */
-const TRAILING_SPECIAL = /<\|[^|<>\s]{1,40}\|>$/;
+const TRAILING_SPECIAL = new RegExp(`${SPECIAL_TOKEN.source}$`);
 
 /**
  * The text without the special token a stopped turn ends with, on an engine that keeps the token it stopped on in
- * its text (TGI streamed, setup `stopTokenKept`): its end-of-sequence token (<|im_end|>, <|return|>) or a stop string
+ * its text (`stopTokenKept`, the setup's: TGI streamed; elsewhere the text as it is): its end-of-sequence token (<|im_end|>, <|return|>) or a stop string
  * that is one special token (gpt-oss's <|end|>, GLM's <|assistant|>). That token is the engine stopping where it
  * should, not part of the turn, and TGI's non-streamed text drops it too: it is removed whatever the suite and is
  * never recorded as a cut. A stop with a visible part (`<|im_start|>assistant`) does not end in a special token: it
  * stays, and cutAtStops cuts it as the run-on it is, as on every engine.
  */
-export function dropStopToken(text: string, finishReason: string | null): string {
-  if (finishReason !== 'stop') return text;
+export function dropStopToken(text: string, finishReason: string | null, stopTokenKept: boolean): string {
+  if (!stopTokenKept || finishReason !== 'stop') return text;
   const m = TRAILING_SPECIAL.exec(text);
   return m ? text.slice(0, m.index) : text;
 }

@@ -45,15 +45,17 @@ describe('cutAtStops', () => {
   it('TGI streamed keeps the token it stopped on: a lone special token ending a stopped turn is dropped, a header with a visible part is not', () => {
     // The end-of-sequence token (router/src/server.rs streams each token's text, <|im_end|> included) and a stop that
     // is one special token (gpt-oss's <|end|>): TGI stopping, not text of the turn and not a run-on.
-    assert.equal(dropStopToken('Why 12?<|im_end|>', 'stop'), 'Why 12?');
-    assert.equal(dropStopToken('<|channel|>final<|message|>20<|return|>', 'stop'), '<|channel|>final<|message|>20');
-    assert.equal(dropStopToken('Why 12?<|end|>', 'stop'), 'Why 12?');
+    assert.equal(dropStopToken('Why 12?<|im_end|>', 'stop', true), 'Why 12?');
+    assert.equal(dropStopToken('<|channel|>final<|message|>20<|return|>', 'stop', true), '<|channel|>final<|message|>20');
+    assert.equal(dropStopToken('Why 12?<|end|>', 'stop', true), 'Why 12?');
     // A stop with a visible part ends in it: left for cutAtStops to cut as a run-on.
-    assert.equal(dropStopToken('Why 12?\n<|im_start|>assistant', 'stop'), 'Why 12?\n<|im_start|>assistant');
+    assert.equal(dropStopToken('Why 12?\n<|im_start|>assistant', 'stop', true), 'Why 12?\n<|im_start|>assistant');
     // One token only, and only where the engine stopped (at max_tokens the last token is the model's own).
-    assert.equal(dropStopToken('a<|im_end|><|im_end|>', 'stop'), 'a<|im_end|>');
-    assert.equal(dropStopToken('Why 12?<|im_end|>', 'length'), 'Why 12?<|im_end|>');
-    const dropped = dropStopToken(`Why 12?<|im_end|>`, 'stop');
+    assert.equal(dropStopToken('a<|im_end|><|im_end|>', 'stop', true), 'a<|im_end|>');
+    assert.equal(dropStopToken('Why 12?<|im_end|>', 'length', true), 'Why 12?<|im_end|>');
+    // An engine that does not keep it (every other, and TGI not streamed): the text as it is.
+    assert.equal(dropStopToken('Why 12?<|im_end|>', 'stop', false), 'Why 12?<|im_end|>');
+    const dropped = dropStopToken(`Why 12?<|im_end|>`, 'stop', true);
     assert.deepEqual(cutAtStops(dropped, ['<|im_end|>', '<|im_start|>assistant'], noRemnants), { text: 'Why 12?', cut: null });
   });
   it('role headers are also matched up to their role name', () => {
