@@ -1,4 +1,5 @@
 import type { EngineBehaviour } from '../engines/behaviour.ts';
+import { textSpecialTokens } from '../engines/special-tokens.ts';
 import type { PromptFormat } from './prompt-parse.ts';
 
 /**
@@ -63,12 +64,10 @@ export function emulateEngine(
     return { ok: false, status: 422, message: `Input validation error: \`stop\` supports up to ${e.maxStops} stop sequences. Given: ${req.stop.length}` };
   }
   const streamed = req.body.stream === true;
-  const keepsSpecial =
-    e.specialTokensInText === 'per_request'
-      ? req.body.skip_special_tokens === false
-      : e.specialTokensInText === 'server_flag'
-        ? s.serverSpecial
-        : e.specialTokensInText === 'when_streamed' && streamed;
+  // The runner's own reading of the adapter (special-tokens.ts), with what only the server knows: the request's
+  // skip_special_tokens as sent and llama.cpp's --special.
+  const inText = textSpecialTokens({ specialTokensInText: e.specialTokensInText, extraBody: { skip_special_tokens: req.body.skip_special_tokens as boolean | undefined } }, streamed);
+  const keepsSpecial = inText === 'kept' || (inText === 'server_flag' && s.serverSpecial);
   // TGI streamed: each token's text as decoded with special tokens, the one it stopped on included (tgi.ts).
   const keepsStopToken = keepsSpecial && !e.trimsStop;
   const render = (tok: string): string => (!IS_SPECIAL.test(tok) || keepsSpecial || e.alwaysRendered.includes(tok) ? tok : '');
