@@ -1,4 +1,5 @@
 import { RequestFailed } from '../client/types.ts';
+import { readReply } from '../probe/read-reply.ts';
 import { userTurnBody } from '../probe/requests.ts';
 import { PROBE_ANSWER, userTurnProbe } from './probe.ts';
 import { dropStopToken } from '../templates/cut.ts';
@@ -22,7 +23,7 @@ export const stopCheck: Check = {
     const body = userTurnBody(setup, ctx.model!, ctx.probeItem, PROBE_ANSWER, cond, 0, prompt);
     let r;
     try {
-      r = await ctx.client.complete(body);
+      r = readReply(setup, body, await ctx.client.complete(body));
     } catch (e) {
       if (!(e instanceof RequestFailed)) throw e;
       return fail(`/v1/completions: ${e.message}`);

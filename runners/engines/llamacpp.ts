@@ -29,6 +29,7 @@ export const llamacpp: EngineAdapter = {
     finishAliases: {},
     stopFinishReason: 'stop',
     streamedEosFinishReason: 'stop',
+    budgetBeforeStop: false,
     readyRoute: 'health',
     // One model per server (no router mode): the request's model is not checked.
     unknownModel: 'answered',

@@ -34,6 +34,7 @@ export const ollama: EngineAdapter = {
     finishAliases: {},
     stopFinishReason: 'stop',
     streamedEosFinishReason: 'stop',
+    budgetBeforeStop: false,
     readyRoute: null,
     // server/routes.go GenerateHandler: 404 {"error": "model 'x' not found"}; its /v1 routes wrap it as OpenAI's error.
     unknownModel: 'not_found',

@@ -29,6 +29,7 @@ export const sglang: EngineAdapter = {
     finishAliases: {},
     stopFinishReason: 'stop',
     streamedEosFinishReason: 'stop',
+    budgetBeforeStop: false,
     readyRoute: null,
     // The Python OpenAI server does not compare `model` with the served name (sgl-project/sglang issues 7035, 31404).
     unknownModel: 'answered',

@@ -38,6 +38,9 @@ export const tgi: EngineAdapter = {
     // router/src/server.rs completions(): a stream's last chunk says details.finish_reason.to_string() (Display),
     // a non-streamed answer details.finish_reason.format(true), "stop" for the end of sequence.
     streamedEosFinishReason: 'eos_token',
+    // server/text_generation_server/utils/tokens.py StoppingCriteria.__call__ (lines 167-176 at db931fc): the budget
+    // (current_tokens >= max_new_tokens: FINISH_REASON_LENGTH) is checked before the end-of-sequence token and the stops.
+    budgetBeforeStop: true,
     readyRoute: null,
     // One model per server: router/src/server.rs completions() does not check the request's model.
     unknownModel: 'answered',

@@ -61,6 +61,12 @@ export interface EngineBehaviour {
    */
   streamedEosFinishReason: string;
   /**
+   * Whether the engine checks its token budget before the end-of-sequence token and the stop strings, so a turn
+   * whose ending token is also the last one its max_tokens allows is reported as `length` though the model ended it
+   * (TGI). false: the engine is not known to (the simulator's ideal order).
+   */
+  budgetBeforeStop: boolean;
+  /**
    * For an engine whose /v1/models answers before its model can serve: the route under the base URL that answers
    * 200 only once it can (`{base}/health`), and 503 until then. llama.cpp lists its model while it loads it and
    * answers every completion 503 "Loading model" meanwhile (tools/server/server-http.cpp, its server-state

@@ -25,6 +25,7 @@ export const vllm: EngineAdapter = {
     finishAliases: {},
     stopFinishReason: 'stop',
     streamedEosFinishReason: 'stop',
+    budgetBeforeStop: false,
     readyRoute: null,
     // vllm/entrypoints/openai/serving_engine.py _check_model: 404 NotFoundError "The model `x` does not exist."
     unknownModel: 'not_found',

@@ -3,6 +3,7 @@ import { RequestFailed, type CompletionResult } from '../client/types.ts';
 import type { DatasetItem } from '../core/items.ts';
 import { cutAtStops, dropStopToken } from '../templates/cut.ts';
 import { stripReasoning } from '../templates/reasoning.ts';
+import { readReply } from './read-reply.ts';
 import { assistantBody } from './requests.ts';
 import type { ItemContext } from './types.ts';
 
@@ -38,7 +39,7 @@ export async function assistantTurn(ctx: ItemContext, item: DatasetItem): Promis
   let reply: CompletionResult | null = null;
   let error: string | null = null;
   try {
-    reply = await deps.complete(body);
+    reply = readReply(setup, body, await deps.complete(body));
   } catch (e) {
     if (!(e instanceof RequestFailed)) throw e;
     error = e.message;

@@ -128,6 +128,7 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
     streamed,
     stopRemnants: cutAtStops && special === 'dropped' && !engine.trimsStop,
     stopTokenKept: special === 'kept' && !engine.trimsStop,
+    endedAtBudget: special === 'kept' && !engine.trimsStop && engine.budgetBeforeStop,
     shard: opts.shard,
   };
 }

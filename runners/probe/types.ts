@@ -33,6 +33,11 @@ export interface ProbeSetup extends RunPlan {
    * end-of-sequence token or a one-token stop, removed before anything else (templates/cut.ts dropStopToken).
    */
   stopTokenKept: boolean;
+  /**
+   * The engine reports a turn that ended on the last token its budget allowed as `length` and keeps that token in the
+   * text (TGI streamed): such a turn is read as stopped (templates/cut.ts finishAtBudget).
+   */
+  endedAtBudget: boolean;
   shard: { index: number; count: number } | null;
 }
 

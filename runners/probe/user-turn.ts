@@ -5,6 +5,7 @@ import { cutAtStops, dropStopToken } from '../templates/cut.ts';
 import type { AssistantTurn } from './assistant-turn.ts';
 import { judgeAll } from './judge-all.ts';
 import { perturb } from './perturb.ts';
+import { readReply } from './read-reply.ts';
 import { userTurnBody } from './requests.ts';
 import type { ItemContext } from './types.ts';
 
@@ -57,7 +58,7 @@ export async function userTurnSample(ctx: ItemContext, turns: ItemTurns, cond: C
   const body = userTurnBody(setup, deps.model, item, context, cond, k, rendered.prompt);
   const timings = { assistant_ms: needsAnswer ? (assistant.reply?.latency_ms ?? null) : null, user_turn_ms: null as number | null };
   try {
-    const r = await deps.complete(body);
+    const r = readReply(setup, body, await deps.complete(body));
     tick();
     timings.user_turn_ms = r.latency_ms;
     const returned = dropStopToken(r.text, r.finish_reason, setup.stopTokenKept);

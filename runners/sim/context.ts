@@ -30,6 +30,8 @@ export interface SimOptions {
   ignoreStops?: boolean;
   /** Every user turn runs on past a role header into an assistant reply. */
   runPast?: boolean;
+  /** With an engine: every turn that ends does so on the last token its max_tokens allows (engine-emulation.ts). */
+  endAtBudget?: boolean;
   /** Share of assistant turns that reason until max_tokens (overrides the profile's unfinishedRate). */
   unfinishedRate?: number;
   /** Deployment mistakes to show (runners/sim/misbehave.ts): what `userturn doctor` must catch. */

@@ -15,6 +15,11 @@ export interface EmulationSettings {
   serverSpecial: boolean;
   /** Fault knob: the engine (or a proxy in front of it) does not apply stop strings; end-of-sequence still stops. */
   ignoreStops: boolean;
+  /**
+   * Every turn that ends (end-of-sequence token or stop string) ends on the last token its budget allows: the request's
+   * max_tokens is taken as exactly the tokens the answer needs, where that is within it.
+   */
+  endAtBudget?: boolean;
 }
 
 export type EngineOutput = { ok: true; text: string; finish_reason: string } | { ok: false; status: number; message: string };
@@ -74,27 +79,37 @@ export function emulateEngine(
   const renderAll = (text: string): string => tokens(text).map(render).join('');
   const stops = s.ignoreStops ? [] : req.stop.filter((x) => x.length > 0);
   const eos = EOS[format];
-  let rawSoFar = '';
-  let shown = '';
-  let n = 0;
-  for (const tok of tokens(raw)) {
-    if (eos.includes(tok)) return { ok: true, text: keepsStopToken ? shown + tok : shown, finish_reason: streamed ? e.streamedEosFinishReason : 'stop' };
-    if (n >= req.max_tokens) return { ok: true, text: shown, finish_reason: 'length' };
-    n++;
-    rawSoFar += tok;
-    shown += render(tok);
-    const matchText = e.stopsMatch === 'returned_text' ? shown : rawSoFar;
-    let at = -1;
-    for (const st of stops) {
-      // TGI tests each stop as a regex anchored at the end of the output so far (StopSequenceCriteria "stop$").
-      const i = e.trimsStop ? matchText.indexOf(st) : matchText.endsWith(st) ? matchText.length - st.length : -1;
-      if (i >= 0 && (at < 0 || i < at)) at = i;
+  /** The answer under a budget, and how many tokens it used when a token of its own ended it (null: it did not end). */
+  const under = (budget: number): { out: EngineOutput; ended: number | null } => {
+    let rawSoFar = '';
+    let shown = '';
+    let n = 0;
+    for (const tok of tokens(raw)) {
+      const spent = { out: { ok: true, text: shown, finish_reason: 'length' }, ended: null } as const;
+      // TGI counts the ending token against the budget and checks the budget first (tgi.ts budgetBeforeStop).
+      if (e.budgetBeforeStop && n >= budget) return spent;
+      const last = e.budgetBeforeStop && n + 1 === budget;
+      if (eos.includes(tok)) return { out: { ok: true, text: keepsStopToken ? shown + tok : shown, finish_reason: last ? 'length' : streamed ? e.streamedEosFinishReason : 'stop' }, ended: n + 1 };
+      if (n >= budget) return spent;
+      n++;
+      rawSoFar += tok;
+      shown += render(tok);
+      const matchText = e.stopsMatch === 'returned_text' ? shown : rawSoFar;
+      let at = -1;
+      for (const st of stops) {
+        // TGI tests each stop as a regex anchored at the end of the output so far (StopSequenceCriteria "stop$").
+        const i = e.trimsStop ? matchText.indexOf(st) : matchText.endsWith(st) ? matchText.length - st.length : -1;
+        if (i >= 0 && (at < 0 || i < at)) at = i;
+      }
+      if (at >= 0) {
+        // The engine's own name for a stop match (TGI: "stop_sequence"); the runner maps it back.
+        const finish_reason = last ? 'length' : e.stopFinishReason;
+        if (!e.trimsStop) return { out: { ok: true, text: shown, finish_reason }, ended: n };
+        return { out: { ok: true, text: e.stopsMatch === 'returned_text' ? shown.slice(0, at) : renderAll(rawSoFar.slice(0, at)), finish_reason }, ended: n };
+      }
     }
-    if (at >= 0) {
-      // The engine's own name for a stop match (TGI: "stop_sequence"); the runner maps it back.
-      if (!e.trimsStop) return { ok: true, text: shown, finish_reason: e.stopFinishReason };
-      return { ok: true, text: e.stopsMatch === 'returned_text' ? shown.slice(0, at) : renderAll(rawSoFar.slice(0, at)), finish_reason: e.stopFinishReason };
-    }
-  }
-  return { ok: true, text: shown, finish_reason: 'stop' };
+    return { out: { ok: true, text: shown, finish_reason: 'stop' }, ended: null };
+  };
+  const asked = under(req.max_tokens);
+  return s.endAtBudget && asked.ended !== null ? under(asked.ended).out : asked.out;
 }

@@ -44,7 +44,7 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
     stats,
     servedModel: `${SIMULATOR_MODEL_PREFIX}${opts.profile.name}`,
     gen: { profile: opts.profile, seed: opts.seed, gsm8k: loadGsm8kReferences(opts.dataDir), unfinishedRate: opts.unfinishedRate, runPast: opts.runPast || opts.misbehave?.has('ignore-stops') },
-    emulated: opts.engine ? { engine: ENGINES[opts.engine], serverSpecial: opts.serverSpecial ?? false, ignoreStops: ignoresStops(opts) } : null,
+    emulated: opts.engine ? { engine: ENGINES[opts.engine], serverSpecial: opts.serverSpecial ?? false, ignoreStops: ignoresStops(opts), endAtBudget: opts.endAtBudget ?? false } : null,
     nextFault: faultPicker(opts.faults, opts.seed),
     hanging: new Set(),
     judgeRequests: [],

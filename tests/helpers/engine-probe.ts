@@ -54,6 +54,8 @@ export interface ProbeOptions {
   ignoreStops?: boolean;
   /** Every user turn runs on past a role header instead of ending at its end-of-turn token (default true). */
   runPast?: boolean;
+  /** Every turn that ends does so on the last token its budget allows (userturn sim --end-at-budget). */
+  endAtBudget?: boolean;
   /** Ask for streamed answers (default: as the runner does for the engine; false is USERTURN_STREAM=0). */
   stream?: boolean;
   /** The suite file under benchmark/suites (default v2.yaml). */
@@ -64,7 +66,7 @@ export interface ProbeOptions {
 
 /** Run suite v2 on two MT-Bench fixture items through a simulator emulating `engine`; the samples come back. */
 export async function probe(engine: EngineId, t: TemplateCase, o: ProbeOptions): Promise<{ samples: Sample[]; requestErrors: number }> {
-  const s = await startSim({ port: 0, profile: PROFILES.aware!, seed: 4, latencyMs: 0, faults: {}, retryAfterMs: 10, engine, runPast: o.runPast ?? true, serverSpecial: o.serverSpecial, ignoreStops: o.ignoreStops });
+  const s = await startSim({ port: 0, profile: PROFILES.aware!, seed: 4, latencyMs: 0, faults: {}, retryAfterMs: 10, engine, runPast: o.runPast ?? true, serverSpecial: o.serverSpecial, ignoreStops: o.ignoreStops, endAtBudget: o.endAtBudget });
   sims.push(s);
   const setup = await prepareSetup({
     root,

@@ -11,7 +11,7 @@ import { DATA_DIR_FLAG, dataDirOf } from '../flags.ts';
 export const summary = 'start the simulated OpenAI-compatible server (tests, demo, benchmarks; never a model)';
 
 const USAGE = `usage: userturn sim [--port N] [--profile NAME] [--seed N] [--latency-ms N] [--token-ms N] [--faults SPEC] [--retry-after-ms N] [--data-dir DIR]
-                   [--engine NAME [--special]] [--ignore-stops] [--run-past] [--unfinished-rate R]
+                   [--engine NAME [--special] [--end-at-budget]] [--ignore-stops] [--run-past] [--unfinished-rate R]
                    [--misbehave LIST] [--loading-ms N] [--warmup-ms N]
 
 A real HTTP server on 127.0.0.1 speaking the OpenAI wire format (/v1/completions, streamed as vLLM streams
@@ -37,6 +37,8 @@ name). Chat requests for any other model name are answered by a scripted judge (
   --engine NAME       emulate how ${Object.keys(ENGINES).join(', ')} treat special tokens and stop strings
                       (default: an ideal engine that applies stops to the text with special tokens)
   --special           with --engine llamacpp: the server runs with --special (special tokens in the text)
+  --end-at-budget     with --engine: every turn that ends (end-of-sequence token or stop string) ends on the last
+                      token its max_tokens allows, which TGI reports as "length"
   --ignore-stops      fault: stop strings are not applied (end-of-sequence tokens still end the turn)
   --run-past          every user turn runs on past a role header into an assistant reply
   --unfinished-rate R share of assistant turns (0..1) that reason until max_tokens without an answer
@@ -64,6 +66,7 @@ const OPTIONS = {
   special: { type: 'boolean' },
   'ignore-stops': { type: 'boolean' },
   'run-past': { type: 'boolean' },
+  'end-at-budget': { type: 'boolean' },
   'unfinished-rate': { type: 'string' },
   misbehave: { type: 'string' },
   'loading-ms': { type: 'string' },
@@ -85,6 +88,7 @@ export async function run(argv: string[]): Promise<number> {
     const engine = values.engine;
     if (engine !== undefined && !(engine in ENGINES)) throw new UsageError(`--engine must be one of ${Object.keys(ENGINES).join(', ')}, got "${engine}"`);
     if (values.special && engine !== 'llamacpp') throw new UsageError('--special applies to --engine llamacpp only');
+    if (values['end-at-budget'] && engine === undefined) throw new UsageError('--end-at-budget needs --engine (the ideal engine has no token order to imitate)');
     if (values['loading-ms'] !== undefined && engine !== 'llamacpp') throw new UsageError(`--loading-ms applies to --engine llamacpp only (${engine === 'sglang' ? 'SGLang opens its port once loaded, then warms up: --warmup-ms' : 'vLLM, SGLang and TGI open their port once loaded: use a port nobody listens on'})`);
     if (values['warmup-ms'] !== undefined && engine !== 'sglang') throw new UsageError('--warmup-ms applies to --engine sglang only');
     const rate = values['unfinished-rate'] === undefined ? undefined : Number(values['unfinished-rate']);
@@ -110,6 +114,7 @@ export async function run(argv: string[]): Promise<number> {
       serverSpecial: values.special ?? false,
       ignoreStops: values['ignore-stops'] ?? false,
       runPast: values['run-past'] ?? false,
+      endAtBudget: values['end-at-budget'] ?? false,
       unfinishedRate: rate,
       misbehave,
       loadingMs: intFlag('loading-ms', values['loading-ms'], 0, 0, TIMER_MAX_MS),

@@ -41,6 +41,27 @@ describe('TGI streamed', () => {
       }
     });
   }
+  it('a turn whose end-of-sequence token or stop was the last token its budget allowed (TGI says "length") is read as stopped', async () => {
+    // server/text_generation_server/utils/tokens.py StoppingCriteria.__call__ checks max_new_tokens before the end of
+    // sequence and the stops: such a turn used to be recorded as length with a cut at its own <|im_end|>.
+    for (const t of TEMPLATES) {
+      if (!t.path) continue;
+      const samples = await probe('tgi', t, { runPast: false, endAtBudget: true });
+      assert.ok(stopped(samples).length >= 10, `${t.name}: ${samples.map((x) => x.finish_reason).join(' ')}`);
+      for (const x of samples) {
+        assert.ok(!x.unfinished, `${t.name} ${x.id}: ${JSON.stringify(x.unfinished)}`);
+        assert.equal(x.assistant_finish_reason, 'stop', `${t.name} ${x.id}`);
+        assert.equal(x.assistant_turn_cut, undefined, `${t.name} ${x.id}: ${JSON.stringify(x.assistant_turn_cut)}`);
+        assert.equal(x.user_turn_cut, undefined, `${t.name} ${x.id}: ${JSON.stringify(x.user_turn_cut)}`);
+        assert.ok(!SPECIAL_AT_END.test(x.user_turn) && !SPECIAL_AT_END.test(x.response), `${t.name} ${x.id}: ${JSON.stringify(x.user_turn)}`);
+      }
+    }
+  });
+  it('suite v1 (no cut): a user turn that ended on its last allowed token keeps no end-of-sequence token and says stop', { skip: TEMPLATES[0]!.path ? false : SKIP_REAL_TEMPLATES }, async () => {
+    const samples = await probe('tgi', TEMPLATES[0]!, { runPast: false, endAtBudget: true, suite: 'v1.yaml' });
+    assert.ok(stopped(samples).length >= 10);
+    for (const x of samples) assert.ok(!x.user_turn.includes('<|im_end|>') && !x.response.includes('<|im_end|>'), `${x.id}: ${JSON.stringify(x.user_turn)}`);
+  });
   it('Qwen3.5: TGI stops at <|im_start|>assistant and keeps it whole; the runner cuts the header and records it', { skip: TEMPLATES[0]!.path ? false : SKIP_REAL_TEMPLATES }, async () => {
     const cuts = (await probe('tgi', TEMPLATES[0]!, {})).filter((x) => x.user_turn_cut);
     assert.ok(cuts.length >= 5, `run-on turns are cut (${cuts.length})`);

@@ -8,6 +8,7 @@ const MORE = 'Sure, here is more detail.';
 const sims: Record<string, SpawnedSim> = {};
 before(async () => {
   for (const e of ['vllm', 'tgi', 'llamacpp']) sims[e] = await spawnSim(['--profile', 'aware', '--engine', e, '--run-past']);
+  sims['tgi-at-budget'] = await spawnSim(['--profile', 'aware', '--engine', 'tgi', '--run-past', '--end-at-budget']);
 });
 after(async () => {
   for (const s of Object.values(sims)) await s.stop();
@@ -78,6 +79,15 @@ describe('userturn sim --engine', () => {
     const vllm = await stream('vllm', { stop: [], skip_special_tokens: false, top_p: 1 });
     assert.deepEqual([vllm.text.endsWith(MORE), vllm.finish], [true, 'stop'], vllm.text);
   });
+  it('TGI checks max_tokens before the end of sequence and the stops (utils/tokens.py StoppingCriteria.__call__): a turn whose ending token was the last one allowed says "length", streamed with that token whole (--end-at-budget)', async () => {
+    const eos = await stream('tgi-at-budget', { stop: [] });
+    assert.deepEqual([eos.text.endsWith(`<|assistant|>\n${MORE}<|user|>`), eos.finish], [true, 'length'], eos.text);
+    const stopped = await stream('tgi-at-budget', {});
+    assert.deepEqual([stopped.text.endsWith('\n<|assistant|>') && !stopped.text.includes(MORE), stopped.finish], [true, 'length'], stopped.text);
+    // Not streamed the text holds no special token: nothing in it tells this turn from one its budget cut.
+    const plain = (await post('tgi-at-budget', { stop: [], top_p: undefined })).body.choices![0]!;
+    assert.deepEqual([plain.text.endsWith(`\n${MORE}`) && !plain.text.includes('<|'), plain.finish_reason], [true, 'length'], plain.text);
+  });
   it('TGI refuses a streamed request inside the stream: 200, the error as an event with http_status_code 422, then [DONE]', async () => {
     const res = await fetch(`${sims.tgi!.url}/v1/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'userturn-sim/aware', prompt: GLM_USER_PROMPT, max_tokens: 8, temperature: 0, top_p: 1, stream: true }) });
     assert.equal(res.status, 200);
@@ -90,5 +100,6 @@ describe('userturn sim --engine', () => {
   it('--special is refused for engines other than llama.cpp, and unknown engines are refused', async () => {
     await assert.rejects(spawnSim(['--engine', 'vllm', '--special']), /exited early/);
     await assert.rejects(spawnSim(['--engine', 'mlx']), /exited early/);
+    await assert.rejects(spawnSim(['--end-at-budget']), /exited early/);
   });
 });

@@ -61,7 +61,7 @@ describe('TGI: its text holds special tokens when streamed, none when not (route
   it('streamed (the default): no remnants to look for, the stop token is in the text, no warning about gpt-oss channels', async () => {
     const warnings: string[] = [];
     const s = await setupWith({ engine: 'tgi', mode: 'harmony', warnings });
-    assert.deepEqual([s.streamed, s.stopRemnants, s.stopTokenKept], [true, false, true]);
+    assert.deepEqual([s.streamed, s.stopRemnants, s.stopTokenKept, s.endedAtBudget], [true, false, true, true]);
     assert.ok(!warnings.some((w) => lost.test(w)), warnings.join('\n'));
   });
   it('not streamed (USERTURN_STREAM=0): stop remnants, and the warning that gpt-oss loses its channel markers', async () => {
@@ -69,14 +69,14 @@ describe('TGI: its text holds special tokens when streamed, none when not (route
     // left alone, since unit tests share one process.
     const warnings: string[] = [];
     const s = await setupWith({ engine: 'tgi', mode: 'harmony', stream: false, warnings });
-    assert.deepEqual([s.streamed, s.stopRemnants, s.stopTokenKept], [false, true, false]);
+    assert.deepEqual([s.streamed, s.stopRemnants, s.stopTokenKept, s.endedAtBudget], [false, true, false, false]);
     assert.ok(warnings.some((w) => lost.test(w) && w.includes('USERTURN_STREAM=0')), warnings.join('\n'));
   });
   it('other engines read the same in either mode', async () => {
     for (const engine of ['vllm', 'sglang', 'llamacpp', 'ollama'] as const) {
       for (const stream of [true, false]) {
         const s = await setupWith({ engine, mode: 'none', stream });
-        assert.deepEqual([s.stopRemnants, s.stopTokenKept], [false, false], `${engine} stream ${stream}`);
+        assert.deepEqual([s.stopRemnants, s.stopTokenKept, s.endedAtBudget], [false, false, false], `${engine} stream ${stream}`);
       }
     }
   });

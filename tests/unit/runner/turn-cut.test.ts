@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadTemplateFile } from '../../../runners/templates/load.ts';
-import { cutAtStops, dropStopToken, visibleRemnant } from '../../../runners/templates/cut.ts';
+import { cutAtStops, dropStopToken, finishAtBudget, visibleRemnant } from '../../../runners/templates/cut.ts';
 import { createPromptBuilder, withShortHeaders } from '../../../runners/templates/prompts.ts';
 import { unfinishedReason } from '../../../runners/probe/assistant-turn.ts';
 import { glmFixture, realTemplateConfig, SKIP_REAL_TEMPLATES } from '../../helpers/real-templates.ts';
@@ -15,6 +15,17 @@ async function builder(path: string, reasoning: 'none' | 'think_tags' | 'harmony
 }
 
 describe('cutAtStops', () => {
+  it('TGI streamed: "length" on a turn whose text ends with a stop or the end-of-sequence token is read as a stop, any other stays', () => {
+    const enders = ['<|im_end|>', '<|im_start|>assistant', null];
+    assert.equal(finishAtBudget('Why 12?<|im_end|>', 'length', enders, true), 'stop');
+    assert.equal(finishAtBudget('Why 12?\n<|im_start|>assistant', 'length', enders, true), 'stop');
+    // The budget ran out inside the turn, or on a token that starts the next one without ending this one.
+    assert.equal(finishAtBudget('Why 12? Because', 'length', enders, true), 'length');
+    assert.equal(finishAtBudget('Why 12?\n<|im_start|>', 'length', enders, true), 'length');
+    // Not streamed (nothing in the text shows the token), or another engine: the reason stands.
+    assert.equal(finishAtBudget('Why 12?<|im_end|>', 'length', enders, false), 'length');
+    assert.equal(finishAtBudget('Why 12?', 'stop', enders, true), 'stop');
+  });
   it('cuts at the earliest marker and records the marker, the raw length and the removed text', () => {
     const text = `Why 12?\n<|im_start|>assistant\n${MORE}<|im_end|>`;
     const r = cutAtStops(text, ['<|im_end|>', '<|im_start|>assistant', '<|im_start|>user'], noRemnants);
