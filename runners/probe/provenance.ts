@@ -71,6 +71,6 @@ export function runProvenance(setup: ProbeSetup, root: string, endpointModels: s
     datasets: setup.datasets.map((d) => ({ id: d.spec.id, files: d.files })),
     shards: setup.shard ? { count: setup.shard.count, merged: [setup.shard.index] } : null,
     assistant_budget: setup.assistantBudget,
-    engine_settings: { engine: setup.engine.id, extra_body: { ...setup.extraBody }, runner_cuts_stops: setup.cutAtStops },
+    engine_settings: { engine: setup.engine.id, extra_body: { ...setup.extraBody }, runner_cuts_stops: setup.cutAtStops, streamed: setup.streamed },
   };
 }

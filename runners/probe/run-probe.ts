@@ -10,6 +10,7 @@ import { servedNames } from '../engines/serve-command.ts';
 import { createJudgePanel } from '../judge/index.ts';
 import type { Judge } from '../core/judge.ts';
 import { finalTable } from './final-table.ts';
+import { answerScope } from './answer-scope.ts';
 import { offlineRerun } from './offline-rerun.ts';
 import { tuneHeapForLongRuns } from './heap.ts';
 import { totalRequests } from './requests.ts';
@@ -71,9 +72,9 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
   tuneHeapForLongRuns();
   const startedAt = new Date();
   const panel = await judgePanel(opts, deps);
-  // Answers are cached per model weights: a re-pinned submission queries the model again. Prompts, scores and
+  // Answers are cached per model weights (and on TGI per stream mode: answer-scope.ts). Prompts, scores and
   // verdicts are cached by content in the same file, so a rerun computes nothing it has computed before.
-  const scope = `${setup.submission.hf.repo}@${setup.submission.hf.revision}`;
+  const scope = answerScope(setup);
   // A cache that cannot be written stops the run before any request, the /v1/models look-up included: opening it
   // throws the StorageError that names it. Otherwise the file is opened by the whole path only.
   if (cachePath !== null && writeProblem(cachePath)) openRunCache(cachePath, { scope }).close();

@@ -124,6 +124,7 @@ export const Provenance = z.strictObject({
       engine: z.string(),
       extra_body: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).describe('Engine-specific request fields sent with every completion.'),
       runner_cuts_stops: z.boolean().describe('Whether the runner cut returned turns at the stop markers itself (suite v2).'),
+      streamed: z.boolean().optional().describe('Whether completions were asked for streamed (USERTURN_STREAM=0: not). On TGI it decides what the text holds (absent in older results).'),
     })
     .optional()
     .describe('Special-token settings sent to the engine (absent in older results).'),

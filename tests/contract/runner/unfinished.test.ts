@@ -59,7 +59,7 @@ describe('unfinished assistant turns (suite v2)', () => {
     assert.equal(greedy.n_samples, ITEMS - k, 'rates are over probed samples only');
     assert.equal(summary.provenance.assistant_budget.max_tokens, 16384);
     assert.deepEqual([summary.provenance.assistant_budget.source, summary.provenance.assistant_budget.reasoning_mode], ['suite_reasoning_mode', 'think_tags']);
-    assert.deepEqual(summary.provenance.engine_settings, { engine: 'vllm', extra_body: { skip_special_tokens: false }, runner_cuts_stops: true });
+    assert.deepEqual(summary.provenance.engine_settings, { engine: 'vllm', extra_body: { skip_special_tokens: false }, runner_cuts_stops: true, streamed: true });
 
     const validate = await runCli(['validate', join(work, 'results')]);
     assert.equal(validate.code, 0, validate.stderr + validate.stdout);
