@@ -1,10 +1,12 @@
+import { BAR_TOKEN } from '../templates/special-token.ts';
+
 /**
- * Spellings of special tokens in a chat template's output: <|im_start|> <|eot_id|> (pipes), <start_of_turn>
+ * Spellings of special tokens in a chat template's output: <|im_start|> <|eot_id|> <｜User｜> (bars), <start_of_turn>
  * <think> </s> <sop> (angle brackets), [INST] [/INST] [gMASK] (square brackets). The same shapes the prompt
  * builder takes for end-of-turn markers (runners/templates/prompts.ts), with lower-case letters allowed in the
  * bracket form for GLM's [gMASK].
  */
-const MARKER = /<\|[^|<>\s]{1,40}\|>|<\/?[A-Za-z_][A-Za-z0-9_]{0,40}>|\[\/?[A-Za-z_]{2,40}\]/g;
+const MARKER = new RegExp(`${BAR_TOKEN}|<\\/?[A-Za-z_][A-Za-z0-9_]{0,40}>|\\[\\/?[A-Za-z_]{2,40}\\]`, 'g');
 
 /**
  * The special tokens a rendered prompt holds, in order of first appearance, taken from the template's own text

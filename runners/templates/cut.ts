@@ -1,7 +1,8 @@
 import type { TurnCut } from '../../src/schema/index.ts';
+import { BAR_TOKEN } from './special-token.ts';
 
-/** Special-token spellings an engine may drop from the text it returns: <|im_start|>, <|start_header_id|>, … */
-const SPECIAL_TOKEN = /<\|[^|<>\s]{1,40}\|>/g;
+/** Special-token spellings an engine may drop from the text it returns: <|im_start|>, <|start_header_id|>, <｜User｜>, … */
+const SPECIAL_TOKEN = new RegExp(BAR_TOKEN, 'g');
 
 /** How much of the removed text is kept on the sample for audit. */
 const KEEP = 2000;
@@ -17,7 +18,7 @@ export interface CutOptions {
 }
 
 /** A special token that ends the text. */
-const TRAILING_SPECIAL = new RegExp(`${SPECIAL_TOKEN.source}$`);
+const TRAILING_SPECIAL = new RegExp(`(?:${BAR_TOKEN})$`);
 
 /**
  * The text without the special token a stopped turn ends with, on an engine that keeps the token it stopped on in

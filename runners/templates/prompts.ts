@@ -5,9 +5,10 @@ import { codeVersion } from '../cache/code-version.ts';
 import { contentKey } from '../cache/stage-cache.ts';
 import type { ReasoningMode } from './reasoning.ts';
 import { renderTemplate, renderTemplateAsync, type ChatMessage, type ChatTemplate } from './render.ts';
+import { BAR_TOKEN } from './special-token.ts';
 
-/** Matches one special marker at the start: <|eot_id|>, <end_of_turn>, </s>, [/INST], … */
-const SPECIAL = /^\s*(<\|[^|<>\s]{1,40}\|>|<\/?[A-Za-z_][A-Za-z0-9_]{0,40}>|\[\/?[A-Z_]{2,40}\])/;
+/** Matches one special marker at the start: <|eot_id|>, <｜Assistant｜>, <end_of_turn>, </s>, [/INST], … */
+const SPECIAL = new RegExp(`^\\s*(${BAR_TOKEN}|<\\/?[A-Za-z_][A-Za-z0-9_]{0,40}>|\\[\\/?[A-Z_]{2,40}\\])`);
 
 export interface PromptBuilder {
   template: ChatTemplate;
