@@ -93,8 +93,11 @@ function stopsOf(text: string, tpl: ChatTemplate, opts: PromptOptions): DerivedS
   const assistantHeader = endUser ? mid12.slice(mid12.indexOf(endUser) + endUser.length).trim() : mid12.trim();
   const userHeader = endAssistant ? mid23.slice(mid23.indexOf(endAssistant) + endAssistant.length).trim() : mid23.trim();
   const headers = opts.stopAtRoleHeader ? [assistantHeader, userHeader] : [];
+  // A template without an end-of-turn token (GLM: <|user|>q<|assistant|>a<|user|>) ends a turn where the next opens:
+  // the marker after the reply is then the user header alone, and it ends a user turn too (one opening another).
+  const nextUser = endAssistant !== null && userHeader === '' ? endAssistant : null;
   return {
-    user: uniq([endUser, ...headers]),
+    user: uniq([endUser, nextUser, ...headers]),
     assistant:
       opts.reasoning === 'harmony'
         ? uniq([tpl.eos_token, '<|return|>', ...(opts.stopAtRoleHeader ? [userHeader] : [])])

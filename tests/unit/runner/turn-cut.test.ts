@@ -112,13 +112,17 @@ describe('cut markers derived from the templates', () => {
     assert.equal(cutAtStops('Why 12?\nassistant', b.userTurnCutMarkers, tgi).text, 'Why 12?\n');
     assert.equal(cutAtStops('Why 12?assistant', b.userTurnCutMarkers, tgi).text, 'Why 12?');
   });
-  it('GLM-style fixture (role headers, no end-of-turn token): the user turn is cut at <|assistant|>', async () => {
+  it('GLM-style fixture (role headers, no end-of-turn token): the user turn is cut at <|assistant|>, and at <|user|> opening another user turn', async () => {
     const b = await builder(glmFixture, 'think_tags');
-    assert.deepEqual(b.userTurnStops, ['<|assistant|>']);
+    // The user turn ends where the next turn opens, the assistant's or another user's: <|user|> used to be left to
+    // the engine's end-of-sequence list (GLM's generation_config) and to no cut of the runner's.
+    assert.deepEqual(b.userTurnStops, ['<|assistant|>', '<|user|>']);
     assert.deepEqual(b.assistantStops, ['<|user|>']);
     const r = cutAtStops(`Why 12?\n<|assistant|>\n${MORE}`, b.userTurnCutMarkers, noRemnants);
     assert.equal(r.text, 'Why 12?\n');
     assert.equal(r.cut?.marker, '<|assistant|>');
+    const again = cutAtStops('Why 12?\n<|user|>\nAnd 13?', b.userTurnCutMarkers, { finishReason: 'length', stopRemnants: false });
+    assert.deepEqual([again.text, again.cut?.marker], ['Why 12?\n', '<|user|>']);
   });
 });
 
