@@ -1,19 +1,26 @@
+import type { ItemCount } from './bootstrap.ts';
 import { exactMcNemar, fisherExact, holmAdjust } from './exact-tests.ts';
+import { pairedRateSignFlip } from './sign-flip.ts';
 
-/** One model's greedy result on one dataset: pooled counts, and per-item hits when the summary carries them. */
+/** One model's result on one dataset × condition: pooled counts, and per-item data when the summary carries them. */
 export interface RankInput {
   hits: number;
   trials: number;
-  /** Item ids in the order of `vector` ("1" hit, "0" miss, "." not judged); absent for suite v1 results. */
+  /** Item ids in the order of `vector` ("1" hit, "0" miss, "." not judged): one sample per item; absent for suite v1 results. */
   items?: { ids: readonly string[]; vector: string } | null;
+  /** Item ids and their follow-ups out of judged samples (trials 0: not judged): several samples per item. */
+  counts?: { ids: readonly string[]; items: readonly ItemCount[] } | null;
 }
 
 export interface PairTest {
   a: number;
   b: number;
-  /** Exact McNemar on the items both models have (paired) or Fisher's exact test on the counts (unpaired). */
-  test: 'mcnemar' | 'fisher';
-  /** Paired items behind a McNemar test; 0 for Fisher. */
+  /**
+   * On the items both models have, paired: exact McNemar (one sample per item) or the exact sign-flip test on
+   * per-item rate differences (several); unpaired: Fisher's exact test on the counts.
+   */
+  test: 'mcnemar' | 'sign_flip' | 'fisher';
+  /** Paired items behind a McNemar or sign-flip test; 0 for Fisher. */
   shared: number;
   /** +1 when a is ahead, −1 when b is, 0 on a tie. */
   direction: number;
@@ -22,7 +29,18 @@ export interface PairTest {
   significant: boolean;
 }
 
+/** The two models' counts on the items both have, in x's order. */
+function sharedCounts(x: NonNullable<RankInput['counts']>, y: NonNullable<RankInput['counts']>): Array<{ a: ItemCount; b: ItemCount }> {
+  const other = new Map<string, ItemCount>();
+  y.ids.forEach((id, i) => { const c = y.items[i]; if (c) other.set(id, c); });
+  return x.ids.flatMap((id, i) => { const a = x.items[i], b = other.get(id); return a && b ? [{ a, b }] : []; });
+}
+
 function pairTest(x: RankInput, y: RankInput): Pick<PairTest, 'test' | 'shared' | 'direction' | 'p'> {
+  if (x.counts && y.counts) {
+    const t = pairedRateSignFlip(sharedCounts(x.counts, y.counts));
+    if (t.shared > 0) return { test: 'sign_flip', ...t };
+  }
   if (x.items && y.items) {
     const other = new Map<string, string>();
     y.items.ids.forEach((id, i) => other.set(id, y.items!.vector[i] ?? '.'));
@@ -44,9 +62,11 @@ function pairTest(x: RankInput, y: RankInput): Pick<PairTest, 'test' | 'shared' 
 
 /**
  * Rank groups from pairwise exact tests with the Holm correction across every pair: a model's group is 1 + the
- * number of models significantly better than it. Models that share items are compared paired (exact McNemar
- * on the items both have, so 4/1319 against 0/1319 gives p = 0.125); without per-item data (suite v1 results),
- * Fisher's exact test on the counts. Null inputs (no result) get null.
+ * number of models significantly better than it. Models that share items are compared paired on the items both
+ * have: exact McNemar with one sample per item (so 4/1319 against 0/1319 gives p = 0.125), the exact sign-flip
+ * test on per-item rate differences with several (the item is the unit, as in the rates' intervals); without
+ * per-item data (suite v1 results, older sampled results), Fisher's exact test on the counts. Null inputs (no
+ * result) get null.
  */
 export function pairedRankGroups(xs: ReadonlyArray<RankInput | null>, alpha = 0.05): { groups: Array<number | null>; tests: PairTest[] } {
   const idx = xs.map((x, i) => (x && x.trials > 0 ? i : -1)).filter((i) => i >= 0);

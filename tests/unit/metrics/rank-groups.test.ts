@@ -68,3 +68,45 @@ test('only items both models judged are paired', () => {
   assert.equal(t.shared, 2); // b and d; a is not in B, c is unjudged in A
   assert.equal(t.p, 1); // one discordant pair (b): 2·P(X ≤ 0) = 2·½
 });
+
+/** A sampled-condition model: per item [hits, judged]; the pooled counts scaled to one trial per item, as rank.ts gives them. */
+function sampled(perItem: ReadonlyArray<readonly [number, number]>, withCounts = true): RankInput {
+  const ids = perItem.map((_, i) => `q${i}`);
+  const hits = perItem.reduce((a, [h]) => a + h, 0);
+  const trials = perItem.reduce((a, [, t]) => a + t, 0);
+  const n = perItem.length;
+  return { hits: Math.round((hits / trials) * n), trials: n, items: null, counts: withCounts ? { ids, items: perItem.map(([h, t]) => ({ hits: h, trials: t })) } : null };
+}
+
+test('sampled, clustered evidence is clear: 1 of 4 on 12 of 40 items against none splits the ranks (paired sign-flip on item rates)', () => {
+  // 12/160 [4.3%, 12.7%] against 0/160 [0, 2.3%]: the clustered Wilson intervals do not overlap (deff 1 here).
+  const A = sampled(Array.from({ length: 40 }, (_, i) => [i < 12 ? 1 : 0, 4] as const));
+  const B = sampled(Array.from({ length: 40 }, () => [0, 4] as const));
+  const { groups, tests } = pairedRankGroups([B, A]);
+  assert.equal(tests[0]!.test, 'sign_flip');
+  assert.equal(tests[0]!.shared, 40);
+  assert.equal(tests[0]!.p, 2 ** -11);
+  assert.deepEqual(groups, [2, 1]);
+  // Without per-item counts (older results): Fisher on 3/40 against 0/40, as before, one group.
+  const old = pairedRankGroups([sampled([...Array(40)].map(() => [0, 4] as const), false), sampled(Array.from({ length: 40 }, (_, i) => [i < 12 ? 1 : 0, 4] as const), false)]);
+  assert.equal(old.tests[0]!.test, 'fisher');
+  assert.deepEqual(old.groups, [1, 1]);
+});
+
+test('sampled, within-item correlation: 20/160 against 4/160 on 5 items against 1 is one rank group', () => {
+  // As independent trials, Fisher on 20/160 vs 4/160 gives p = 0.001; the hits sit on 6 items: 6 coin flips.
+  const A = sampled(Array.from({ length: 40 }, (_, i) => [i < 5 ? 4 : 0, 4] as const));
+  const B = sampled(Array.from({ length: 40 }, (_, i) => [i === 39 ? 4 : 0, 4] as const));
+  const { groups, tests } = pairedRankGroups([A, B]);
+  assert.equal(tests[0]!.test, 'sign_flip');
+  assert.equal(tests[0]!.p, 14 / 64);
+  assert.deepEqual(groups, [1, 1]);
+});
+
+test('sampled: a model without per-item counts is compared with Fisher on scaled counts, paired ones still paired', () => {
+  const A = sampled(Array.from({ length: 40 }, (_, i) => [i < 12 ? 1 : 0, 4] as const));
+  const B = sampled(Array.from({ length: 40 }, () => [0, 4] as const));
+  const C = sampled(Array.from({ length: 40 }, () => [0, 4] as const), false);
+  const { tests } = pairedRankGroups([A, B, C]);
+  assert.deepEqual(tests.map((t) => t.test), ['sign_flip', 'fisher', 'fisher']);
+});
