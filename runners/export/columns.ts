@@ -88,6 +88,7 @@ export const SUMMARY_COLUMNS: ColumnSpec[] = [
   c('delta_vs_greedy_hi', 'DOUBLE', `${C}delta_vs_greedy.hi`),
   c('labels', 'JSON', `${C}labels`),
   c('item_hits', 'STRING', `${C}item_hits`),
+  c('item_counts', 'STRING', `${C}item_counts`),
 ];
 
 /** The value at a dotted path under `root` (`a.b.c`); null where any step is missing or null. */

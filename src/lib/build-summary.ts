@@ -83,6 +83,11 @@ function itemVector(itemIds: readonly string[], get: (id: string) => ItemCount |
   return itemIds.map((id) => { const c = get(id); return !c || c.trials === 0 ? '.' : c.hits > 0 ? '1' : '0'; }).join('');
 }
 
+/** "hits/judged" per item in `itemIds` order, comma-separated ("0/0": not judged); the summary's ItemCounts. */
+function itemCountsText(itemIds: readonly string[], get: (id: string) => ItemCount | undefined): string {
+  return itemIds.map((id) => { const c = get(id); return `${c?.hits ?? 0}/${c?.trials ?? 0}`; }).join(',');
+}
+
 function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly SummarySample[], judge: string, itemIds: readonly string[]): ConditionResult[] {
   const method = intervalMethod(suite);
   const byCond = new Map<string, SummarySample[]>();
@@ -123,8 +128,9 @@ function conditionResults(suite: Suite, dataset: DatasetId, samples: readonly Su
       labels,
       delta_vs_greedy: c.id === BASELINE_CONDITION ? null : delta(suite, pairs, bootOpts(suite, dataset, c.id, 'delta')),
     };
-    // Suite v2: greedy's per-item hits, so the site can compare models on the items they share.
+    // Suite v2: per-item hits (greedy) or counts (sampled), so the site can compare models on the items they share.
     if (suite.intervals && c.id === BASELINE_CONDITION && c.samples === 1) result.item_hits = itemVector(itemIds, (id) => items.get(id));
+    if (suite.intervals && c.samples > 1) result.item_counts = itemCountsText(itemIds, (id) => items.get(id));
     return result;
   });
 }

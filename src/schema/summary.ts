@@ -10,6 +10,14 @@ export const SUMMARY_FORMAT = 1;
 /** One character per item, in the dataset's `item_ids` order: "1" hit, "0" judged without a hit, "." not judged. */
 export const ItemVector = z.string().regex(/^[01.]*$/, 'must hold only "1", "0" and "." (one per item)');
 
+/** Per item, in `item_ids` order, "hits/judged" separated by commas ("0/0": not judged), e.g. "1/4,0/4,0/0". */
+export const ItemCounts = z.string().regex(/^(\d+\/\d+(,\d+\/\d+)*)?$/, 'must be "hits/judged" per item, separated by commas (e.g. "1/4,0/4")');
+
+/** The entries of an ItemCounts string (hits and trials per item, in order). */
+export function parseItemCounts(s: string): Array<{ hits: number; trials: number }> {
+  return s === '' ? [] : s.split(',').map((e) => { const [h, t] = e.split('/'); return { hits: Number(h), trials: Number(t) }; });
+}
+
 export const ConditionResult = z.strictObject({
   condition: Slug,
   temperature: z.number().min(0).max(2),
@@ -23,6 +31,7 @@ export const ConditionResult = z.strictObject({
   labels: LabelCounts.describe('Primary-judge label counts.'),
   delta_vs_greedy: Delta.nullable().describe('Paired difference of follow-up rate vs greedy (perturbation and sampled conditions).'),
   item_hits: ItemVector.optional().describe('Genuine follow-up per item (single-sample conditions, suite v2): the paired rank tests and the Spearman bootstrap read it.'),
+  item_counts: ItemCounts.optional().describe('Genuine follow-ups out of judged user turns per item (sampled conditions, suite v2; absent in older results): the paired rank test on per-item rates reads it.'),
 });
 export type ConditionResult = z.infer<typeof ConditionResult>;
 
@@ -46,6 +55,18 @@ export const UnfinishedCount = z.strictObject({
 });
 export type UnfinishedCount = z.infer<typeof UnfinishedCount>;
 
+/** What is wrong with a condition's item_counts against its item_ids and its own totals (the first problem found). */
+function itemCountsIssue(c: { item_counts?: string | undefined; samples_per_item: number; n_judged: number; labels: { genuine_followup: number } }, n: number): string[] {
+  const items = parseItemCounts(c.item_counts ?? '');
+  if (items.length !== n) return [`has ${items.length} entries for ${n} item_ids`];
+  const bad = items.findIndex((x) => x.hits > x.trials || x.trials > c.samples_per_item);
+  if (bad >= 0) return [`entry ${bad + 1} (${items[bad]!.hits}/${items[bad]!.trials}) must have hits ≤ judged ≤ samples_per_item (${c.samples_per_item})`];
+  const hits = items.reduce((a, x) => a + x.hits, 0);
+  const trials = items.reduce((a, x) => a + x.trials, 0);
+  if (trials !== c.n_judged || hits !== c.labels.genuine_followup) return [`sums to ${hits}/${trials}, but the condition has ${c.labels.genuine_followup} genuine follow-ups of ${c.n_judged} judged`];
+  return [];
+}
+
 export const DatasetResult = z.strictObject({
   dataset: DatasetId,
   n_items: z.int().nonnegative(),
@@ -58,6 +79,7 @@ export const DatasetResult = z.strictObject({
   const n = d.item_ids.length;
   d.conditions.forEach((c, i) => {
     if (c.item_hits !== undefined && c.item_hits.length !== n) ctx.addIssue({ code: 'custom', message: `has ${c.item_hits.length} characters for ${n} item_ids`, path: ['conditions', i, 'item_hits'] });
+    if (c.item_counts !== undefined) itemCountsIssue(c, n).forEach((message) => ctx.addIssue({ code: 'custom', message, path: ['conditions', i, 'item_counts'] }));
   });
   const acc = d.accuracy?.item_correct;
   if (acc !== undefined && acc.length !== n) ctx.addIssue({ code: 'custom', message: `has ${acc.length} characters for ${n} item_ids`, path: ['accuracy', 'item_correct'] });

@@ -1,4 +1,4 @@
-/** Summaries built by the real summarizer from hand-made greedy gsm8k samples (tests of intervals and ranks). */
+/** Summaries built by the real summarizer from hand-made gsm8k samples, greedy or sampled (tests of intervals and ranks). */
 import type { Sample, Suite } from '../../src/schema/index.ts';
 import { buildSummary } from '../../src/lib/build-summary.ts';
 
@@ -20,6 +20,14 @@ export function samples(n: number, hits: Pick, correct: Pick, unjudgedFirst = fa
     verdicts: unjudgedFirst && i === 0 ? [{ kind: 'judge_error', reason: 'x', judge: judge.id }]
       : [{ kind: 'label', label: hit(i) ? 'genuine_followup' : 'prompt_restatement', rationale: 'r', evidence_span: null, rule: null, judge: judge.id }],
   }) satisfies Sample);
+}
+
+/** n gsm8k items under a sampled condition, k user turns each, a genuine follow-up where `hit(item, sample)`. */
+export function sampledSamples(n: number, k: number, hit: (item: number, sample: number) => boolean, condition = 't1.0'): Sample[] {
+  return samples(n, 0, 0).flatMap((s, i) => Array.from({ length: k }, (_, j) => ({
+    ...s, id: `q${i}~${condition}~${j}`, condition, sample_index: j, temperature: 1,
+    verdicts: [{ ...s.verdicts[0]!, ...(hit(i, j) ? { label: 'genuine_followup' as const } : {}) }],
+  }) as Sample));
 }
 
 /** The other inputs of buildSummary (submission, judge, provenance, run) for a one-model test. */

@@ -34,7 +34,7 @@ function anyOfKView(summaries: readonly ResultSummary[], condition: string): Res
     ...s,
     datasets: s.datasets.map((d) => ({
       ...d,
-      conditions: d.conditions.map((c) => (c.condition === condition ? { ...c, followup: c.any_of_k, item_hits: undefined } : c)),
+      conditions: d.conditions.map((c) => (c.condition === condition ? { ...c, followup: c.any_of_k, item_hits: undefined, item_counts: undefined } : c)),
     })),
   }));
 }

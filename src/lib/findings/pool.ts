@@ -32,9 +32,9 @@ export function poolIntervals(parts: ReadonlyArray<{ est: Interval; weight: numb
   return { value: r(value), lo: r(Math.max(min, value - half)), hi: r(Math.min(max, value + half)), n: used.reduce((s, p) => s + p.est.n, 0) };
 }
 
-/** Concatenated per-item vectors, or undefined when any dataset lacks one. */
-function joined(parts: ReadonlyArray<string | undefined>): string | undefined {
-  return parts.every((p) => p !== undefined) ? parts.join('') : undefined;
+/** Concatenated per-item vectors (lists: `separator`-joined, empty ones skipped), or undefined when any dataset lacks one. */
+function joined(parts: ReadonlyArray<string | undefined>, separator = ''): string | undefined {
+  return parts.every((p) => p !== undefined) ? parts.filter((p) => p !== '').join(separator) : undefined;
 }
 
 function poolCondition(id: string, parts: ReadonlyArray<{ d: DatasetResult; c: ConditionResult }>): ConditionResult {
@@ -44,6 +44,7 @@ function poolCondition(id: string, parts: ReadonlyArray<{ d: DatasetResult; c: C
   const est = (f: (c: ConditionResult) => Interval | null, weight: (c: ConditionResult, e: Interval) => number, min = 0) =>
     poolIntervals(cs.flatMap((c) => { const e = f(c); return e ? [{ est: e, weight: weight(c, e) }] : []; }), min);
   const hits = joined(parts.map((p) => p.c.item_hits));
+  const counts = joined(parts.map((p) => p.c.item_counts), ',');
   return {
     condition: id, temperature: cs[0]!.temperature, samples_per_item: cs[0]!.samples_per_item,
     n_samples: sum((c) => c.n_samples), n_judged: sum((c) => c.n_judged),
@@ -53,6 +54,7 @@ function poolCondition(id: string, parts: ReadonlyArray<{ d: DatasetResult; c: C
     labels,
     delta_vs_greedy: est((c) => c.delta_vs_greedy, (_c, e) => e.n, -1),
     ...(hits !== undefined ? { item_hits: hits } : {}),
+    ...(counts !== undefined ? { item_counts: counts } : {}),
   };
 }
 
@@ -66,7 +68,7 @@ export function poolSummary(s: ResultSummary, datasets: readonly string[]): Data
   const conditions = conditionIds.map((id) => {
     const parts = ds.flatMap((d) => { const c = d.conditions.find((x) => x.condition === id); return c ? [{ d, c }] : []; });
     const pooled = poolCondition(id, parts);
-    if (parts.length !== ds.length) delete pooled.item_hits;
+    if (parts.length !== ds.length) { delete pooled.item_hits; delete pooled.item_counts; }
     return pooled;
   });
   const withAcc = ds.filter((d) => d.accuracy);

@@ -47,6 +47,9 @@ test('pooled summaries: follow-up is sum(hits) / sum(judged) over every dataset,
     assert.ok(Math.abs(g.followup!.value - hits / judged) < 1e-4, `${s.submission.id}: ${g.followup!.value} vs ${hits / judged}`);
     assert.equal(g.labels.genuine_followup, hits);
     if (parts.every((c) => c.item_hits !== undefined)) assert.equal(g.item_hits, parts.map((c) => c.item_hits).join(''));
+    const hot = s.datasets.map((x) => x.conditions.find((c) => c.condition === 't1.0')!.item_counts);
+    assert.ok(hot.every((c) => c !== undefined), 'synthetic v2 results carry per-item counts');
+    assert.equal(d.conditions.find((c) => c.condition === 't1.0')!.item_counts, hot.join(','));
     assert.ok(g.followup!.lo <= g.followup!.value && g.followup!.value <= g.followup!.hi);
   }
   // Accuracy is pooled only where every pooled dataset has one (conversation sets have none).

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { ResultSummary } from '../../../src/schema/index.ts';
 import { loadSuite } from '../../../runners/judge/rejudge/load-result.ts';
 import { buildSummary } from '../../../src/lib/build-summary.ts';
-import { judge, samples, summarize, summarizeInput } from '../../helpers/greedy-summary.ts';
+import { judge, samples, sampledSamples, summarize, summarizeInput } from '../../helpers/greedy-summary.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 test('suite v2 (intervals.rate: wilson_deff): 0/1319 greedy gets [0, 0.29%], stamped and with per-item vectors', async () => {
@@ -66,4 +66,35 @@ test('a per-item vector whose length differs from item_ids is refused, naming th
   assert.equal(r.success, false);
   assert.deepEqual(r.error!.issues[0]!.path, ['datasets', 0, 'conditions', 0, 'item_hits']);
   assert.match(r.error!.issues[0]!.message, /4 characters for 5 item_ids/);
+});
+
+test('suite v2 sampled conditions carry per-item counts ("hits/judged", item order); greedy does not, nor suite v1', async () => {
+  const v2 = await loadSuite(join(root, 'benchmark/suites/v2.yaml'));
+  const list = [...samples(3, 0, 0), ...sampledSamples(3, 4, (i, j) => i === 1 && j < 3)];
+  list.find((s) => s.id === 'q2~t1.0~1')!.verdicts = [{ kind: 'judge_error', reason: 'x', judge: judge.id }];
+  const s = ResultSummary.parse(buildSummary({ ...summarizeInput(v2), samples: { gsm8k: list } }));
+  const cond = (id: string) => s.datasets[0]!.conditions.find((c) => c.condition === id)!;
+  assert.equal(cond('t1.0').item_counts, '0/4,3/4,0/3');
+  assert.equal(cond('t0.7').item_counts, '0/0,0/0,0/0'); // ran nothing: no item judged
+  assert.equal('item_counts' in cond('greedy'), false);
+  const v1 = await loadSuite(join(root, 'benchmark/suites/v1.yaml'));
+  const old = ResultSummary.parse(buildSummary({ ...summarizeInput(v1), samples: { gsm8k: list } }));
+  assert.ok(old.datasets[0]!.conditions.every((c) => !('item_counts' in c)));
+});
+
+test('per-item counts that do not fit item_ids or the condition\'s own totals are refused, naming the field', async () => {
+  const v2 = await loadSuite(join(root, 'benchmark/suites/v2.yaml'));
+  const s = buildSummary({ ...summarizeInput(v2), samples: { gsm8k: [...samples(3, 0, 0), ...sampledSamples(3, 4, (i) => i === 0)] } });
+  const i = s.datasets[0]!.conditions.findIndex((c) => c.condition === 't1.0');
+  const refused = (counts: string) => {
+    const r = ResultSummary.safeParse({ ...s, datasets: [{ ...s.datasets[0]!, conditions: s.datasets[0]!.conditions.map((c, k) => (k === i ? { ...c, item_counts: counts } : c)) }] });
+    assert.equal(r.success, false, counts);
+    assert.deepEqual(r.error!.issues[0]!.path, ['datasets', 0, 'conditions', i, 'item_counts']);
+    return r.error!.issues[0]!.message;
+  };
+  assert.match(refused('4/4,0/4'), /2 entries for 3 item_ids/);
+  assert.match(refused('4/4,0/4,5/4'), /entry 3 \(5\/4\) must have hits ≤ judged/);
+  assert.match(refused('4/4,0/4,0/5'), /≤ samples_per_item \(4\)/);
+  assert.match(refused('3/4,0/4,0/4'), /sums to 3\/12, but the condition has 4 genuine follow-ups of 12 judged/);
+  assert.match(refused('4/4;0/4,0/4'), /"hits\/judged" per item/);
 });
