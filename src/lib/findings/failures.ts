@@ -1,7 +1,7 @@
 /** Failure profiles per family and the sentence naming each family's dominant failure with its share (pure). */
 import { LABELS, type Label } from '../../schema/index.ts';
 import { wilsonInterval } from '../metrics/wilson.ts';
-import { LABEL_NAMES } from '../site/format.ts';
+import { LABEL_NAMES, pct } from '../site/format.ts';
 import type { FpModel } from '../site/charts.ts';
 
 export interface FamilyFailure { family: string; label: Label; n: number; of: number; share: number; lo: number; hi: number }
@@ -39,7 +39,8 @@ export function familyProfiles(models: readonly FpModel[]): FpModel[] {
   });
 }
 
-const p = (x: number) => `${Math.round(x * 100)}%`;
+// Whole percents by the site's rule: a share above 0 never reads as 0% ("<1%"), one below 1 never as 100% (">99%").
+const p = (x: number) => pct(x, 0);
 
 /** "Dominant failure by family: qwen, prompt restatement 41% [36–46%] of 480 judged turns; …" */
 export function failureSentence(f: readonly FamilyFailure[], condition: string): string {

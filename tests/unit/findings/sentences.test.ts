@@ -55,5 +55,12 @@ test('failure profiles: each family\'s most frequent non-follow-up label with it
   assert.equal(failureSentence(f, 'greedy'),
     'Most frequent failure under greedy, by family: gpt, identity leakage 100% [91%–100%] of 40 judged turns; qwen, generic closing 35% [29%–42%] of 200 judged turns.');
   assert.equal(failureSentence([], 't1.0'), 'No judged user turns under t1.0 yet, or none that failed.');
+  // Near 0 and 1 the shares follow the site's pct rule, not plain rounding: 3 of 1,000 turns is not "0%", 999 not "100%".
+  const edges = dominantFailures([
+    { id: 'a1', name: 'A1', family: 'almost', counts: [997, 3, 0, 0, 0, 0, 0] },
+    { id: 'b1', name: 'B1', family: 'nearly', counts: [0, 999, 0, 0, 0, 1, 0] },
+  ]);
+  assert.equal(failureSentence(edges, 't1.0'),
+    'Most frequent failure under t1.0, by family: almost, prompt restatement <1% [<1%–1%] of 1000 judged turns; nearly, prompt restatement >99% [99%–>99%] of 1000 judged turns.');
   assert.deepEqual(familyProfiles(models).map((m) => [m.id, m.name, m.counts[5]]), [['family:gpt', '1 model', 0], ['family:qwen', '2 models pooled', 70], ['family:zero', '1 model', 0]]);
 });
