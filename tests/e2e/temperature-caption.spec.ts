@@ -2,17 +2,38 @@ import { expect, test } from '@playwright/test';
 import { summaries } from './helpers.ts';
 
 /**
- * The temperature panels draw point estimates only (8 lines with whiskers would hide each other); wherever they are
- * shown, the caption must say so and where the intervals are, or rising lines over 40 items read as certain rises.
+ * The temperature panels draw each rate's 95% interval as a bar (with 40 items a line from 0% to 10% is no certain
+ * rise), wherever they are shown: every point has its bar around it, the caption says what the bars are, and the
+ * text alternative reads the intervals out.
  */
 const S = summaries();
 test.skip(S.length === 0, 'needs results');
 
-test('every temperature chart says its intervals are in the table', async ({ page }) => {
+test('every temperature chart draws each point\'s 95% interval as a bar and says so', async ({ page }) => {
   for (const path of ['/charts/temperature/', `/models/${S[0]!.submission.id}/`]) {
     await page.goto(path);
     const figs = page.locator('figure[data-chart="temperature"]');
     expect(await figs.count(), path).toBeGreaterThan(0);
-    for (const cap of await figs.locator('figcaption').allTextContents()) expect(cap, path).toMatch(/(95% intervals|CIs) are in the (data )?table/);
+    for (const cap of await figs.locator('figcaption').allTextContents()) {
+      expect(cap, path).toMatch(/bar is the rate's 95% interval, the one the table and the leaderboard show/);
+      expect(cap, path).not.toMatch(/intervals are in the (data )?table|CIs are in the table/);
+    }
+    const geometry = await figs.first().locator('svg.chart').evaluateAll((svgs) => svgs.flatMap((svg) => [...svg.querySelectorAll('circle')].map((c) => {
+      const bar = c.previousElementSibling;
+      const v = bar?.classList.contains('ci-bar') ? bar.querySelector('line') : null;
+      const n = (el: Element | null | undefined, a: string) => Number(el?.getAttribute(a));
+      return { cx: n(c, 'cx'), cy: n(c, 'cy'), x: n(v, 'x1'), top: Math.min(n(v, 'y1'), n(v, 'y2')), bottom: Math.max(n(v, 'y1'), n(v, 'y2')) };
+    })));
+    expect(geometry.length, path).toBeGreaterThan(0);
+    for (const g of geometry) {
+      expect(g.x, `${path}: a bar at every point`).toBe(g.cx);
+      expect(g.top, path).toBeLessThanOrEqual(g.cy);
+      expect(g.bottom, path).toBeGreaterThanOrEqual(g.cy);
+    }
+    // Somewhere the interval has width (0 of 8 greedy turns still has an upper bound above 0).
+    expect(geometry.some((g) => g.bottom - g.top > 1), path).toBe(true);
+    const desc = (await figs.first().locator('svg.chart desc').first().textContent()) ?? '';
+    expect(desc, path).toMatch(/95% interval/);
+    expect(desc, path).toMatch(/T=0 [^;,]*%\s*\[\d+\.\d–\d+\.\d\]/);
   }
 });

@@ -72,31 +72,43 @@ export function failureProfileLayout(models: readonly FpModel[], width = WIDE): 
 // ---------------------------------------------------------------- temperature sweep
 
 export interface TsSeries { id: string; name: string; family: string; points: Array<{ t: number; rate: number; lo: number; hi: number }> }
+/** A drawn point with its interval bar: `x` already offset for its line, `yLo`/`yHi` the bar's ends. */
+export interface TsDot { x: number; y: number; yLo: number; yHi: number; t: number; rate: number; lo: number; hi: number }
 export interface TsPanel {
   family: string; width: number; height: number; margin: { l: number; r: number; t: number; b: number };
-  series: Array<TsSeries & { path: string; color: string; dots: Array<{ x: number; y: number; t: number; rate: number }> }>;
+  series: Array<TsSeries & { path: string; color: string; dots: TsDot[] }>;
   xTicks: Tick[]; yTicks: Tick[];
 }
 
+/** Side-by-side offset between a family's lines, and their widest spread, in user units (so bars do not cover each other). */
+const DODGE = 4;
+const DODGE_SPREAD = 28;
+
 /**
- * Small multiples: one panel per family, one line per model, follow-up rate against temperature. A panel is 280 user
- * units wide and shown at least 272 px wide (17rem grid cells), so its text stays above 11 px without a narrow variant.
+ * Small multiples: one panel per family, one line per model, follow-up rate against temperature, each point with its
+ * 95% interval as a bar. The lines of a panel are offset side by side (at most 28 units in all, well inside the gap
+ * between 0.7 and 1.0) so that bars at one temperature stay apart. A panel is 280 user units wide and shown at least
+ * 272 px wide (17rem grid cells), so its text stays above 11 px without a narrow variant.
  */
 export function temperaturePanels(series: readonly TsSeries[], width = 280, height = 200): TsPanel[] {
   const margin = { l: 44, r: 12, t: 10, b: 34 };
   const tMax = Math.max(1, ...series.flatMap((s) => s.points.map((p) => p.t)));
-  const yMax = Math.max(0.05, ...series.flatMap((s) => s.points.map((p) => p.rate)));
-  const x = scaleLinear().domain([0, tMax]).range([margin.l, width - margin.r]);
-  const y = scaleLinear().domain([0, Math.min(1, yMax * 1.1)]).nice().range([height - margin.b, margin.t]);
-  const mk = line<{ t: number; rate: number }>().x((p) => x(p.t)).y((p) => y(p.rate)).digits(1);
+  const yMax = Math.max(0.05, ...series.flatMap((s) => s.points.map((p) => p.hi)));
+  const pad = DODGE_SPREAD / 2;
+  const x = scaleLinear().domain([0, tMax]).range([margin.l + pad, width - margin.r - pad]);
+  const y = scaleLinear().domain([0, Math.min(1, yMax * 1.05)]).nice().range([height - margin.b, margin.t]);
   const families = [...new Set(series.map((s) => s.family))].sort();
   return families.map((family) => {
     const fs = series.filter((s) => s.family === family);
+    const step = fs.length > 1 ? Math.min(DODGE, DODGE_SPREAD / (fs.length - 1)) : 0;
     return {
       family, width, height, margin,
       series: fs.map((s, i) => {
+        const dx = (i - (fs.length - 1) / 2) * step;
         const pts = [...s.points].sort((a, b) => a.t - b.t);
-        return { ...s, points: pts, path: mk(pts) ?? '', color: CATEGORICAL[i % CATEGORICAL.length]!, dots: pts.map((p) => ({ x: r1(x(p.t)), y: r1(y(p.rate)), t: p.t, rate: p.rate })) };
+        const path = line<{ t: number; rate: number }>().x((p) => x(p.t) + dx).y((p) => y(p.rate)).digits(1)(pts) ?? '';
+        const dots = pts.map((p) => ({ x: r1(x(p.t) + dx), y: r1(y(p.rate)), yLo: r1(y(p.lo)), yHi: r1(y(p.hi)), t: p.t, rate: p.rate, lo: p.lo, hi: p.hi }));
+        return { ...s, points: pts, path, color: CATEGORICAL[i % CATEGORICAL.length]!, dots };
       }),
       xTicks: x.ticks(4).map((v) => tick(v, x(v), String(v), width)),
       yTicks: y.ticks(4).map((v) => tick(v, y(v), pctTick(v), height)),

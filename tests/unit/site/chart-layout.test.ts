@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { placeLabels, overlaps, textBox, type LabelPoint } from '../../../src/lib/site/label-placement.ts';
 import { FONT, NARROW, WIDE, WIDE_MIN, clip, r1, textWidth, tick } from '../../../src/lib/site/chart-text.ts';
-import { failureProfileLayout, perturbationLayout, scatterLayout, type PdRow, type ScPoint } from '../../../src/lib/site/charts.ts';
+import { failureProfileLayout, perturbationLayout, scatterLayout, temperaturePanels, type PdRow, type ScPoint, type TsSeries } from '../../../src/lib/site/charts.ts';
 
 const bounds = { x0: 0, y0: 0, x1: 300, y1: 200 };
 
@@ -96,4 +96,25 @@ test('perturbations: rows grouped under family headers; narrow stacks one panel 
   assert.ok(N.panels.every((p) => p.x1 <= NARROW && p.x1 - p.x0 > 150));
   assert.ok(N.height > N.panels[1]!.tickY);
   for (const x of numbers(N)) assert.match(String(x), one);
+});
+
+test('temperature panels: every point carries its 95% interval as a bar, inside the plot, the lines of a family side by side', () => {
+  const pts = (rates: Array<[number, number, number]>) => rates.map(([rate, lo, hi], i) => ({ t: [0, 0.7, 1][i]!, rate, lo, hi }));
+  const series: TsSeries[] = [
+    { id: 'a', name: 'A', family: 'f', points: pts([[0, 0, 0.092], [0.05, 0.02, 0.12], [0.1, 0.05, 0.2]]) },
+    { id: 'b', name: 'B', family: 'f', points: pts([[0, 0, 0.092], [0.2, 0.13, 0.28], [0.25, 0.18, 0.34]]) },
+  ];
+  const [P] = temperaturePanels(series);
+  const bottom = P!.height - P!.margin.b;
+  for (const s of P!.series) for (const d of s.dots) {
+    assert.ok(d.yHi <= d.y && d.y <= d.yLo, `${s.id} T=${d.t}: the bar spans the point`);
+    assert.ok(d.yHi >= P!.margin.t && d.yLo <= bottom, `${s.id} T=${d.t}: the bar stays in the plot (the scale reaches the highest upper bound)`);
+    assert.ok(d.x > P!.margin.l && d.x < P!.width - P!.margin.r);
+  }
+  // 0 hits: no width at the point, but the bar still reaches its upper bound.
+  const greedy = P!.series[0]!.dots[0]!;
+  assert.ok(greedy.yLo - greedy.yHi > 10, JSON.stringify(greedy));
+  // Equal rates at T=0 would draw one bar over the other: the two lines are set apart.
+  assert.notEqual(P!.series[0]!.dots[0]!.x, P!.series[1]!.dots[0]!.x);
+  assert.match(P!.series[0]!.path, new RegExp(`^M${P!.series[0]!.dots[0]!.x},`));
 });
