@@ -56,3 +56,15 @@ test('all samples of an item move together: 12 items at 1/4 against none is p = 
   assert.equal(t.direction, 1);
   assert.equal(t.p, 14 / 64); // 2 · P(X ≥ 5), X ~ Bin(6, ½)
 });
+
+test('past the exact bound the normal approximation is used: close to the exact p, and not below it in the tail', () => {
+  const rnd = mulberry32(11);
+  // 1,319 items, differences on 64ths (judged counts as unlike as 6, 7 and 8): some 3.5·10⁶ steps exactly.
+  for (const shift of [0, 0.03, 0.06]) {
+    const scores = Array.from({ length: 1319 }, () => (rnd() < 0.35 ? Math.round((rnd() - 0.5 + shift) * 64) : 0));
+    const exact = signFlipP(scores, Infinity);
+    const approx = signFlipP(scores);
+    assert.notEqual(approx, exact, 'the default bound sends this case to the approximation');
+    assert.ok(approx >= 0.99 * exact && approx <= 1.25 * exact, `shift ${shift}: ${approx} vs exact ${exact}`);
+  }
+});
