@@ -84,3 +84,20 @@ export async function createComment(gh: GitHubClient, pr: number, body: string):
 export async function updateComment(gh: GitHubClient, id: number, body: string): Promise<void> {
   await call(gh, 'PATCH', `/repos/${gh.repo}/issues/comments/${int(id)}`, { body });
 }
+
+export interface PrReview {
+  user?: { login?: string } | null;
+  /** APPROVED, CHANGES_REQUESTED, COMMENTED, DISMISSED or PENDING. */
+  state: string;
+  /** The pull request's head when the review was submitted. */
+  commit_id?: string | null;
+}
+
+/** Every review of a pull request, oldest first (the order GitHub lists them in). */
+export const listReviews = (gh: GitHubClient, pr: number) => paginate<PrReview>(gh, `/repos/${gh.repo}/pulls/${int(pr)}/reviews`);
+
+/** A user's base role on the repository: admin, write (maintain included), read (triage included) or none. */
+export async function getPermission(gh: GitHubClient, login: string): Promise<string> {
+  const body = (await (await call(gh, 'GET', `/repos/${gh.repo}/collaborators/${encodeURIComponent(login)}/permission`)).json()) as { permission?: string };
+  return body.permission ?? 'none';
+}
