@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { isPinnedRevision } from '../../src/schema/common.ts';
 import { formatFieldError } from '../../src/schema/errors.ts';
+import { defaultBucketName } from './bucket-name.ts';
 import { loadSubmission } from '../community/load-submission.ts';
 import { ENGINES } from '../engines/behaviour.ts';
 import { UnsafeServeError, buildServeCommand, formatCommand } from '../engines/serve-command.ts';
@@ -34,6 +35,8 @@ export interface LaunchOptions {
   gpu?: string;
   /** SkyPilot: bucket URL (s3://, gs://, r2://, …) for results and cache snapshots; default a SkyPilot-managed one. */
   bucket?: string;
+  /** SkyPilot without --bucket: the managed bucket's name (default defaultBucketName of the repository root). */
+  bucketName?: string;
   /** Kubernetes: git URL and commit the pods clone (they have no checkout of their own). */
   repoUrl?: string;
   commit?: string;
@@ -60,6 +63,8 @@ export interface LaunchPlan {
   pinned: boolean;
   gpu: string;
   bucket: string | null;
+  /** The SkyPilot-managed bucket's name when there is no --bucket (bucket-name.ts), else null. */
+  bucketName: string | null;
   repoUrl: string | null;
   commit: string | null;
 }
@@ -111,6 +116,7 @@ export async function buildLaunchPlan(file: string, opts: LaunchOptions): Promis
     pinned: isPinnedRevision(sub.hf.revision),
     gpu: opts.gpu ?? 'H100',
     bucket: opts.bucket ?? null,
+    bucketName: opts.bucket === undefined ? (opts.bucketName ?? defaultBucketName(root)) : null,
     repoUrl: opts.repoUrl ?? null,
     commit: opts.commit ?? null,
   };

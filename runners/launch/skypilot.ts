@@ -1,6 +1,6 @@
 import { stringify } from 'yaml';
 import { comment, headerLines } from './header.ts';
-import { assertEngineFor, type LaunchPlan } from './plan.ts';
+import { LaunchInputError, assertEngineFor, type LaunchPlan } from './plan.ts';
 import { mergeScript, shardScript } from './scripts.ts';
 
 const MOUNT = '/userturn-bucket';
@@ -20,8 +20,11 @@ function setup(plan: LaunchPlan, withEngine: boolean): string {
 }
 
 function bucketMount(plan: LaunchPlan): Record<string, unknown> {
-  // Without --bucket, SkyPilot creates (or reuses) a bucket of this name in the default store.
-  return plan.bucket ? { source: plan.bucket, mode: 'MOUNT' } : { name: `userturn-${plan.id.replace(/[^a-z0-9-]/g, '-')}`, mode: 'MOUNT' };
+  if (plan.bucket) return { source: plan.bucket, mode: 'MOUNT' };
+  // Without --bucket, SkyPilot creates (or reuses) a bucket of this name in the default store; bucket names are
+  // global, so the name is the project's and user's own (bucket-name.ts), never one everybody shares.
+  if (!plan.bucketName) throw new LaunchInputError('--target skypilot: pass --bucket (no default bucket name)');
+  return { name: plan.bucketName, mode: 'MOUNT' };
 }
 
 /** SkyPilot task YAML: N nodes, each serving the model and running shard SKYPILOT_NODE_RANK+1; and the merge task. */
@@ -34,6 +37,9 @@ export function skypilotFiles(plan: LaunchPlan): Array<{ name: string; text: str
     `  sky exec ${cluster} ${plan.id}.skypilot-merge.yaml   # after every shard finished: the final --merge`,
     `  sky down ${cluster}`,
     `Results: ${MOUNT}/${plan.id}/shards/<i> per shard, ${MOUNT}/${plan.id}/merged/${plan.id} after the merge.`,
+    plan.bucket
+      ? `Bucket: ${plan.bucket} (--bucket).`
+      : `Bucket: ${plan.bucketName}, created by SkyPilot on first launch; the name is this project's and user's own (--bucket for another).`,
   ];
   const task = {
     name: `userturn-${plan.id}`,

@@ -17,7 +17,8 @@ result. The SQLite cache stays on node-local disk; snapshots are synced to share
 each file's header. Without --out the files are printed, each after a "# ==> NAME <==" line.
   --limit N          at most N items per dataset (a smoke run), passed to every shard and to the merge
   --gpu NAME         SkyPilot accelerator (default H100); the count is the submission's tensor_parallel_size
-  --bucket URL       SkyPilot: bucket for results and cache snapshots (default: a SkyPilot-managed bucket)
+  --bucket URL       SkyPilot: bucket for results and cache snapshots (default: a SkyPilot-managed bucket
+                     userturn-<hash of the git remote and your user name>: one per project and user)
   --repo-url URL     Kubernetes: repository the pods clone (default: git remote origin)
   --commit SHA       Kubernetes: commit the pods check out (default: HEAD)
 Exit 0 on success, 1 on a bad submission (one line naming file and field), 2 on usage errors.`;
