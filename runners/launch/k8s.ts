@@ -19,6 +19,14 @@ function checkout(plan: LaunchPlan): Record<string, unknown> {
   };
 }
 
+/** The engine's Hugging Face cache: a volume, not the container's writable layer (lost on restart, unbounded). */
+const HF_HOME = '/hf-cache';
+function hfCacheVolume(plan: LaunchPlan): Record<string, unknown> {
+  return 'claim' in plan.hfCache
+    ? { name: 'hf-cache', persistentVolumeClaim: { claimName: plan.hfCache.claim } }
+    : { name: 'hf-cache', emptyDir: { sizeLimit: plan.hfCache.sizeLimit } };
+}
+
 const volumes = (extra: unknown[] = []) => [{ name: 'local', emptyDir: {} }, ...extra, { name: 'shared', persistentVolumeClaim: { claimName: CLAIM } }];
 
 /** An Indexed Job (one pod per shard, JOB_COMPLETION_INDEX+1 → --shard) and a merge Job that waits for all shards. */
@@ -33,9 +41,16 @@ export function k8sFiles(plan: LaunchPlan): Array<{ name: string; text: string }
     // A native sidecar (Kubernetes >= 1.29): stopped when the shard container exits, so the pod completes.
     restartPolicy: 'Always',
     command: plan.serveArgv,
-    env: [{ name: 'HF_TOKEN', valueFrom: { secretKeyRef: { name: 'hf-token', key: 'token', optional: true } } }],
-    resources: { limits: { 'nvidia.com/gpu': plan.tensorParallel } },
-    volumeMounts: [{ name: 'shm', mountPath: '/dev/shm' }],
+    env: [
+      { name: 'HF_TOKEN', valueFrom: { secretKeyRef: { name: 'hf-token', key: 'token', optional: true } } },
+      { name: 'HF_HOME', value: HF_HOME },
+    ],
+    resources: {
+      limits: { 'nvidia.com/gpu': plan.tensorParallel },
+      // An emptyDir on the node's disk is ephemeral storage: ask for it, so the pod lands on a node with room.
+      ...('sizeLimit' in plan.hfCache ? { requests: { 'ephemeral-storage': plan.hfCache.sizeLimit } } : {}),
+    },
+    volumeMounts: [{ name: 'shm', mountPath: '/dev/shm' }, { name: 'hf-cache', mountPath: HF_HOME }],
     // The shard container starts once the engine answers (at most 45 minutes: first starts download weights).
     // An exec probe: the engine listens on 127.0.0.1, which an httpGet probe (sent to the pod IP) cannot reach.
     startupProbe: { exec: { command: ['python3', '-c', `import urllib.request; urllib.request.urlopen('${BASE_URL}/models', timeout=5)`] }, periodSeconds: 10, timeoutSeconds: 10, failureThreshold: 270 },
@@ -53,7 +68,7 @@ export function k8sFiles(plan: LaunchPlan): Array<{ name: string; text: string }
         metadata: { labels },
         spec: {
           restartPolicy: 'Never',
-          volumes: volumes([{ name: 'shm', emptyDir: { medium: 'Memory', sizeLimit: '16Gi' } }]),
+          volumes: volumes([{ name: 'shm', emptyDir: { medium: 'Memory', sizeLimit: '16Gi' } }, hfCacheVolume(plan)]),
           initContainers: [checkout(plan), engine],
           containers: [
             {
@@ -104,6 +119,9 @@ export function k8sFiles(plan: LaunchPlan): Array<{ name: string; text: string }
   const how = [
     `Needs: a ReadWriteMany PersistentVolumeClaim "${CLAIM}" (results and cache snapshots; the live cache stays`,
     'on the pod\'s emptyDir), optionally a Secret "hf-token" with key "token" for gated repos, Kubernetes >= 1.29.',
+    'claim' in plan.hfCache
+      ? `Weights: the engine's HF_HOME is the PersistentVolumeClaim "${plan.hfCache.claim}" (ReadWriteMany when shards run on several nodes).`
+      : `Weights: the engine's HF_HOME is an emptyDir of at most ${plan.hfCache.sizeLimit}, downloaded again by every pod (--hf-cache-pvc NAME keeps them).`,
     `  kubectl apply -f ${plan.id}.k8s.yaml    # both Jobs; the merge Job waits until every shard wrote its .done marker`,
     `  kubectl wait --for=condition=complete --timeout=-1s job/${k8sName(plan.id, '-merge')}`,
     `Results: ${durable}/shards/<i> per shard, ${durable}/merged/${plan.id} after the merge (on the volume).`,

@@ -19,11 +19,14 @@ export function assertEngineFor(plan: LaunchPlan, target: Target, engines: reado
 }
 
 /** Why one of the scheduler options cannot go into a task file, or null. */
-export function launchOptionProblem(o: Pick<LaunchOptions, 'bucket' | 'gpu' | 'repoUrl' | 'commit'>): string | null {
+export function launchOptionProblem(o: Pick<LaunchOptions, 'bucket' | 'gpu' | 'repoUrl' | 'commit' | 'hfCachePvc' | 'hfCacheSize'>): string | null {
   if (o.bucket !== undefined && !/^[a-z0-9]+:\/\/[A-Za-z0-9._\/-]{1,200}$/.test(o.bucket)) return `--bucket: "${o.bucket}" is not a bucket URL like s3://my-bucket/userturn`;
   if (o.gpu !== undefined && !/^[A-Za-z0-9_-]{1,40}$/.test(o.gpu)) return `--gpu: "${o.gpu}" is not an accelerator name like H100`;
   if (o.repoUrl !== undefined && !/^(https:\/\/|git@)[A-Za-z0-9._:\/@-]{1,300}$/.test(o.repoUrl)) return `--repo-url: "${o.repoUrl}" is not a git URL (https://… or git@…)`;
   if (o.commit !== undefined && !/^[0-9a-f]{7,40}$/.test(o.commit)) return `--commit: "${o.commit}" is not a commit sha`;
+  if (o.hfCachePvc !== undefined && !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(o.hfCachePvc)) return `--hf-cache-pvc: "${o.hfCachePvc}" is not a PersistentVolumeClaim name (lowercase letters, digits and -)`;
+  if (o.hfCachePvc !== undefined && o.hfCacheSize !== undefined) return '--hf-cache-size: sizes the emptyDir used without --hf-cache-pvc; the claim has its own size';
+  if (o.hfCacheSize !== undefined && !/^[1-9][0-9]{0,6}(Mi|Gi|Ti)$/.test(o.hfCacheSize)) return `--hf-cache-size: "${o.hfCacheSize}" is not a size like 500Gi (Mi, Gi or Ti)`;
   return null;
 }
 
@@ -40,6 +43,10 @@ export interface LaunchOptions {
   /** Kubernetes: git URL and commit the pods clone (they have no checkout of their own). */
   repoUrl?: string;
   commit?: string;
+  /** Kubernetes: a PersistentVolumeClaim for the engine's Hugging Face cache (weights), instead of an emptyDir. */
+  hfCachePvc?: string;
+  /** Kubernetes: the emptyDir's sizeLimit (default hfCacheSizeFor the submission's parameters). */
+  hfCacheSize?: string;
   /** Repository root the submission path is made relative to (default the current folder). */
   root?: string;
 }
@@ -67,7 +74,15 @@ export interface LaunchPlan {
   bucketName: string | null;
   repoUrl: string | null;
   commit: string | null;
+  /** Kubernetes: where the engine's HF_HOME lives, a named claim or an emptyDir of this size. */
+  hfCache: { claim: string } | { sizeLimit: string };
 }
+
+/**
+ * Room for a model's weights in 16-bit precision (2 bytes a parameter, the largest a hub repo usually holds) and a
+ * quarter more for tokenizer, config and partly downloaded files, at least 20Gi.
+ */
+export const hfCacheSizeFor = (totalB: number): string => `${Math.max(20, Math.ceil(totalB * 2 * 1.25))}Gi`;
 
 const PORT = 8000;
 export const BASE_URL = `http://127.0.0.1:${PORT}/v1`;
@@ -119,5 +134,6 @@ export async function buildLaunchPlan(file: string, opts: LaunchOptions): Promis
     bucketName: opts.bucket === undefined ? (opts.bucketName ?? defaultBucketName(root)) : null,
     repoUrl: opts.repoUrl ?? null,
     commit: opts.commit ?? null,
+    hfCache: opts.hfCachePvc ? { claim: opts.hfCachePvc } : { sizeLimit: opts.hfCacheSize ?? hfCacheSizeFor(sub.params.total_b) },
   };
 }

@@ -21,6 +21,11 @@ each file's header. Without --out the files are printed, each after a "# ==> NAM
                      userturn-<hash of the git remote and your user name>: one per project and user)
   --repo-url URL     Kubernetes: repository the pods clone (default: git remote origin)
   --commit SHA       Kubernetes: commit the pods check out (default: HEAD)
+  --hf-cache-pvc NAME
+                     Kubernetes: PersistentVolumeClaim for the engine's Hugging Face cache (the weights), kept
+                     between pods (default: an emptyDir per pod)
+  --hf-cache-size SIZE
+                     Kubernetes: that emptyDir's sizeLimit (default: 2.5Gi per billion parameters, at least 20Gi)
 Exit 0 on success, 1 on a bad submission (one line naming file and field), 2 on usage errors.`;
 
 export async function run(argv: string[]): Promise<number> {
@@ -33,6 +38,8 @@ export async function run(argv: string[]): Promise<number> {
     bucket: { type: 'string' },
     'repo-url': { type: 'string' },
     commit: { type: 'string' },
+    'hf-cache-pvc': { type: 'string' },
+    'hf-cache-size': { type: 'string' },
   } as const;
   return runCommand(argv, { usage: USAGE, options }, async ({ values, positionals }) => {
     if (positionals.length !== 1) throw new UsageError('expected exactly one submission file');
@@ -40,7 +47,7 @@ export async function run(argv: string[]): Promise<number> {
     if (values.shards === undefined) throw new UsageError('--shards N is required');
     const shards = intFlag('shards', values.shards, 1);
     const limit = values.limit === undefined ? undefined : intFlag('limit', values.limit, 1);
-    const flagProblem = launchOptionProblem({ gpu: values.gpu, bucket: values.bucket, repoUrl: values['repo-url'], commit: values.commit });
+    const flagProblem = launchOptionProblem({ gpu: values.gpu, bucket: values.bucket, repoUrl: values['repo-url'], commit: values.commit, hfCachePvc: values['hf-cache-pvc'], hfCacheSize: values['hf-cache-size'] });
     if (flagProblem) throw new UsageError(flagProblem);
     const given = { repoUrl: values['repo-url'], commit: values.commit };
     const source = values.target === 'k8s' ? k8sSource(process.cwd(), given) : given;
@@ -51,6 +58,8 @@ export async function run(argv: string[]): Promise<number> {
       bucket: values.bucket,
       repoUrl: source.repoUrl,
       commit: source.commit,
+      hfCachePvc: values['hf-cache-pvc'],
+      hfCacheSize: values['hf-cache-size'],
     });
     const files = launchFiles(plan, values.target as Target);
     if (!plan.pinned) console.error(`launch: note: hf.revision "${plan.revision}" is a branch, not a commit; pin it in ${plan.subPath} for a verifiable result`);
