@@ -12,6 +12,8 @@ import { runAsScript } from './run-script.ts';
 
 export interface ProbePlan {
   submission: string;
+  /** The submission id (its file name): the run's results folder and its concurrency group in probe.yml. */
+  id: string;
   /** Matrix values for `--shard`: ["1/n", …, "n/n"]. */
   shards: string[];
 }
@@ -36,7 +38,8 @@ export function submissionFromPrFiles(files: PrFile[]): string {
 }
 
 export function probePlan(input: { submission: string; shards: string }): ProbePlan {
-  return { submission: checkSubmissionPath(input.submission.trim()), shards: shardSpecs(Number(input.shards)) };
+  const submission = checkSubmissionPath(input.submission.trim());
+  return { submission, id: submissionPathParts(submission)!.id, shards: shardSpecs(Number(input.shards)) };
 }
 
 async function main(): Promise<number> {
@@ -47,7 +50,7 @@ async function main(): Promise<number> {
     submission = submissionFromPrFiles(await listPrFiles(clientFromEnv(), pr));
   }
   const plan = probePlan({ submission, shards: env.INPUT_SHARDS || '1' });
-  const lines = `submission=${plan.submission}\nshards=${JSON.stringify(plan.shards)}\n`;
+  const lines = `submission=${plan.submission}\nid=${plan.id}\nshards=${JSON.stringify(plan.shards)}\n`;
   if (env.GITHUB_OUTPUT) await appendFile(env.GITHUB_OUTPUT, lines);
   process.stdout.write(lines);
   return 0;

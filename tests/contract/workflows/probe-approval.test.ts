@@ -31,9 +31,10 @@ test('probe.yml: the plan job checks the approval of a labelled pull request bef
   const choose = planSteps.findIndex((s) => String(s.run).includes('probe-plan.ts'));
   assert.ok(planSteps.indexOf(gate) < choose, 'before the plan job\'s outputs exist, so no GPU job starts on a refusal');
   assert.equal(gate['continue-on-error'], undefined);
-  // The approved commit is the one every job copies the submission from.
-  for (const [name, job] of Object.entries(wf.jobs)) {
-    for (const s of job.steps.filter((x) => String(x.run).includes('pr-files.ts'))) assert.equal(s.env.HEAD_SHA, gate.env.HEAD_SHA, `${name}: ${s.name}`);
+  // The approved commit is the one every job copies the submission from (probe-run.yml's github context is probe.yml's).
+  const called = parse(readFileSync(join(REPO_ROOT, '.github/workflows/probe-run.yml'), 'utf8')) as typeof wf;
+  for (const [name, job] of [...Object.entries(wf.jobs), ...Object.entries(called.jobs)]) {
+    for (const s of (job.steps ?? []).filter((x) => String(x.run).includes('pr-files.ts'))) assert.equal(s.env.HEAD_SHA, gate.env.HEAD_SHA, `${name}: ${s.name}`);
   }
 });
 

@@ -11,10 +11,13 @@ import { REPO_ROOT } from '../../helpers/cli.ts';
  * (--only "$SUBMISSION") when the event is pull_request_target; otherwise `userturn run --merge` in the collect
  * job cannot read the submission and a two-day GPU run is lost at the last step.
  */
-const wf = parse(readFileSync(join(REPO_ROOT, '.github', 'workflows', 'probe.yml'), 'utf8')) as { jobs: Record<string, { steps?: Array<Record<string, any>> }> };
+type Jobs = { jobs: Record<string, { steps?: Array<Record<string, any>> }> };
+const load = (f: string) => parse(readFileSync(join(REPO_ROOT, '.github', 'workflows', f), 'utf8')) as Jobs;
+const wf = load('probe-run.yml');
+const allJobs = [...Object.entries(load('probe.yml').jobs), ...Object.entries(wf.jobs)];
 
-test('probe.yml: every job that reads "$SUBMISSION" copies it in from the pull request first', () => {
-  for (const [name, job] of Object.entries(wf.jobs)) {
+test('probe.yml and probe-run.yml: every job that reads "$SUBMISSION" copies it in from the pull request first', () => {
+  for (const [name, job] of allJobs) {
     const steps = job.steps ?? [];
     const firstUse = steps.findIndex((s) => typeof s.run === 'string' && /userturn[^\n]*"\$SUBMISSION"|probe-job\.ts "\$SUBMISSION"/.test(s.run));
     if (firstUse < 0) continue;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
 import { REPO_ROOT } from '../../helpers/cli.ts';
+import { probePlan, submissionFromPrFiles } from '../../../runners/community/probe-plan.ts';
 import { evaluateExpression, interpolate } from '../../helpers/gha-expression.ts';
 
 /**
@@ -32,4 +33,32 @@ test('probe.yml: another label on the pull request never takes the concurrency g
   assert.notEqual(group(labelled(8, 'run-probe', 104)), probe);
   assert.equal(group(dispatched('submissions/qwen/qwen3.5-9b.yaml', 105)), group(dispatched('submissions/qwen/qwen3.5-9b.yaml', 106)));
   assert.notEqual(group(dispatched('submissions/qwen/qwen3.5-9b.yaml', 105)), probe);
+});
+
+/**
+ * A dispatch names a submission path; a labelled pull request is known by its number until the plan job has read its
+ * files. The workflow-level group can only use the first, so a dispatch and a labelled run of one submission each had
+ * a group of their own and probed it at once. The GPU part (the run job) waits in a group built from the plan's id.
+ */
+const jobs = (wf as unknown as { jobs: Record<string, any> }).jobs;
+/** The plan job's outputs as GitHub builds them: its `outputs:` expressions over probe-plan.ts's step outputs. */
+function planOutputs(submission: string): Record<string, string> {
+  const plan = probePlan({ submission, shards: '1' });
+  const step = { outputs: { submission: plan.submission, id: plan.id, shards: JSON.stringify(plan.shards) } };
+  return Object.fromEntries(Object.entries(jobs.plan.outputs as Record<string, string>).map(([k, v]) => [k, interpolate(v, { steps: { plan: step }, inputs: {}, vars: {} })]));
+}
+const runGroup = (ctx: Record<string, unknown>, submission: string) => interpolate(jobs.run.concurrency.group, { ...ctx, needs: { plan: { outputs: planOutputs(submission) } } });
+
+test('probe.yml: a dispatch and a labelled pull request of one submission wait in one group; other submissions do not', () => {
+  assert.ok(jobs.run?.concurrency?.group, 'the GPU part waits in a concurrency group built from the plan');
+  const sub = 'submissions/qwen/qwen3.5-9b.yaml';
+  const fromPr = submissionFromPrFiles([{ filename: sub, status: 'modified' }, { filename: 'README.md', status: 'modified' }]);
+  const dispatch = runGroup(dispatched(sub, 200), sub);
+  assert.equal(runGroup(labelled(7, 'run-probe', 201), fromPr), dispatch);
+  assert.equal(runGroup(labelled(9, 'run-probe', 202), fromPr), dispatch, 'two pull requests changing one submission');
+  assert.notEqual(runGroup(dispatched('submissions/qwen/qwen3.5-27b.yaml', 203), 'submissions/qwen/qwen3.5-27b.yaml'), dispatch);
+  assert.equal(jobs.run.concurrency['cancel-in-progress'], false, 'a second run waits; it never cancels a running probe');
+  // The group covers every GPU job: probe.yml has only the plan and the job that calls probe-run.yml.
+  assert.deepEqual(Object.keys(jobs), ['plan', 'run']);
+  assert.equal(jobs.run.uses, './.github/workflows/probe-run.yml');
 });

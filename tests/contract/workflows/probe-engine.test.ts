@@ -13,7 +13,8 @@ import { REPO_ROOT } from '../../helpers/cli.ts';
  * `--engine vllm` serves an SGLang, TGI or llama.cpp submission with vLLM, or refuses its engine_args against vLLM's
  * allowlist. A maintainer's dispatch still chooses the engine.
  */
-const probe = (parse(readFileSync(join(REPO_ROOT, '.github/workflows/probe.yml'), 'utf8')) as { jobs: Record<string, any> }).jobs.probe as {
+// probe-run.yml's inputs carry probe.yml's dispatch inputs under the same names (probe.yml's run job).
+const probe = (parse(readFileSync(join(REPO_ROOT, '.github/workflows/probe-run.yml'), 'utf8')) as { jobs: Record<string, any> }).jobs.probe as {
   env: Record<string, string>;
   steps: Array<Record<string, any>>;
 };

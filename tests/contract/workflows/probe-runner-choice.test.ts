@@ -12,6 +12,7 @@ import { REPO_ROOT } from '../../helpers/cli.ts';
  * plan job now refuses it.
  */
 const workflow = parse(readFileSync(join(REPO_ROOT, '.github/workflows/probe.yml'), 'utf8')) as { jobs: Record<string, any> };
+const called = parse(readFileSync(join(REPO_ROOT, '.github/workflows/probe-run.yml'), 'utf8')) as { jobs: Record<string, any> };
 
 function runnerCheck(choice: string) {
   const step = (workflow.jobs.plan.steps as Array<Record<string, any>>).find((s) => typeof s.env?.RUNNER_CHOICE === 'string');
@@ -20,9 +21,10 @@ function runnerCheck(choice: string) {
 }
 
 test('the plan job refuses a runner choice no probe job runs on, and passes the two that do', () => {
-  const jobIfs = Object.values(workflow.jobs).map((j) => String(j.if ?? ''));
+  assert.equal(workflow.jobs.run.with.runner, '${{ needs.plan.outputs.runner }}');
+  const jobIfs = Object.values(called.jobs).map((j) => String(j.if ?? ''));
   for (const ok of ['self-hosted', 'skypilot']) {
-    assert.ok(jobIfs.some((c) => c.includes(`needs.plan.outputs.runner == '${ok}'`)), `a job runs on ${ok}`);
+    assert.ok(jobIfs.some((c) => c.includes(`inputs.runner == '${ok}'`)), `a job runs on ${ok}`);
     assert.equal(runnerCheck(ok).status, 0, ok);
   }
   const bad = runnerCheck('self_hosted');

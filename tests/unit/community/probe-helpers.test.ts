@@ -11,7 +11,7 @@ test('probe-plan: shard matrix values and checked submission paths', () => {
   assert.deepEqual(shardSpecs(1), ['1/1']);
   assert.deepEqual(shardSpecs(4), ['1/4', '2/4', '3/4', '4/4']);
   for (const bad of [0, 17, 1.5, Number.NaN]) assert.throws(() => shardSpecs(bad));
-  assert.deepEqual(probePlan({ submission: ' submissions/qwen/qwen3.5-9b.yaml ', shards: '2' }), { submission: 'submissions/qwen/qwen3.5-9b.yaml', shards: ['1/2', '2/2'] });
+  assert.deepEqual(probePlan({ submission: ' submissions/qwen/qwen3.5-9b.yaml ', shards: '2' }), { submission: 'submissions/qwen/qwen3.5-9b.yaml', id: 'qwen3.5-9b', shards: ['1/2', '2/2'] });
   for (const bad of ['submissions/qwen/x.yaml; reboot', 'submissions/../etc/passwd.yaml', '../submissions/a/b.yaml', 'submissions/a/b/c.yaml', 'submissions/A/b.yaml', '$(id)', 'submissions/a/b.yaml\nx']) {
     assert.throws(() => checkSubmissionPath(bad), /not a submission path/, bad);
   }
