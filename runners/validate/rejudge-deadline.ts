@@ -29,8 +29,8 @@ interface Waiting {
 }
 
 /**
- * The heuristic judge in a worker thread, with a deadline per sample: docs/judges.md lists two places of the rules
- * whose time still grows with the square of the text, and validate judges text a pull request's author wrote. The
+ * The heuristic judge in a worker thread, with a deadline per sample: validate judges text a pull request's author
+ * wrote, and a rule whose time grows faster than its text (docs/judges.md, "Hostile text") must not hang it. The
  * thread is started at the first call (it loads the rules: a result judged by other judges never pays for them).
  * Calls made in one turn of the event loop go in one message, and their verdicts come back in one. The thread
  * writes which sample it is judging and since when into a shared clock; while a call waits, the main thread looks at

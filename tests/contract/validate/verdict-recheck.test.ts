@@ -125,15 +125,16 @@ describe('validate re-judges the current heuristic verdicts', () => {
   });
 
   it('a sample whose re-judging passes the deadline is refused at its line, and the samples after it are still judged', async () => {
-    // "如果" openings with no 会/呢: WEAK_REF_ML's time grows with the square of the turn (docs/judges.md), some 5 s
-    // for these 128k characters on a quiet machine and more under load; a budget of 0.4 s stands in for validate's
-    // 10 s. Before the deadline, nothing was refused and validate took the whole time (3.5 s at 96k characters).
+    // "如果" openings with no 会/呢: no rule's time grows faster than the text any more (docs/judges.md), so the slowest
+    // text per byte that we know stands in, as long as a line may hold (600k characters, 0.9 MB): 1.5 s or more on
+    // this 2-core machine, where normal samples take milliseconds; a budget of 0.4 s stands in for validate's 10 s.
+    // (When WEAK_REF_ML still grew with the square of the turn, 128k characters took 5 s.)
     const family = TARGETED.find((f) => f.name === '如果…(no 会/呢)')!;
     const BUDGET_MS = 400;
     let hostile = { id: '', line: 0 };
     let flipped = 0;
     const out = forged('hostile', (samples) => {
-      samples[0]!.user_turn = family.make(128 * 1024);
+      samples[0]!.user_turn = family.make(600_000);
       hostile = { id: samples[0]!.id, line: 1 };
       const i = samples.findLastIndex((x) => x.verdicts[0]?.kind === 'label');
       const v = samples[i]!.verdicts[0]!;

@@ -1,7 +1,8 @@
 import { normalize } from '../text/normalize.ts';
 import { matchesAny } from '../text/any-match.ts';
 import { memoOfText } from '../text/memo.ts';
-import { COMPARATIVE, FORM_CONSTRAINT, TASK_OPENER } from './cues.ts';
+import { COMPARATIVE, FORM_CONSTRAINT, TASK_OPENER, WEAK_REF_ML } from './cues.ts';
+import { type CueMatch, weakRefMlMatches } from './weak-ref-ml-scan.ts';
 
 /** The question as cues are looked up in it: normalised, whitespace runs as one space. */
 const cueHaystack = memoOfText((question: string) => normalize(question).replace(/\s+/g, ' '));
@@ -23,6 +24,37 @@ function stepPastEmpty(text: string, at: number, unicode: boolean): number {
   return at + ((text.codePointAt(at) as number) > 0xffff ? 2 : 1);
 }
 
+/** Patterns whose global scan is run by hand: as a regex it rescans a line at each opening (weak-ref-ml-scan.ts). */
+const SCANNED = new Map<RegExp, (text: string) => Generator<CueMatch>>([[WEAK_REF_ML, weakRefMlMatches]]);
+
+/** A pattern's matches in `text`, in order, as its global form finds them with exec. */
+function* matchesOf(re: RegExp, text: string): Generator<CueMatch> {
+  const scanned = SCANNED.get(re);
+  if (scanned !== undefined) {
+    yield* scanned(text);
+    return;
+  }
+  const g = globalForm(re);
+  for (let at = 0; ; ) {
+    g.lastIndex = at;
+    const m = g.exec(text);
+    if (m === null) return;
+    at = m[0] === '' ? stepPastEmpty(text, g.lastIndex, g.unicode || g.unicodeSets) : g.lastIndex;
+    yield { index: m.index, end: m.index + m[0].length };
+  }
+}
+
+/** The list without its scanned patterns, worked out once per list (lists are module constants). */
+const unscanned = new WeakMap<readonly RegExp[], RegExp[]>();
+
+/** Whether any pattern of the list matches somewhere in `text`. */
+function anyCue(res: readonly RegExp[], text: string): boolean {
+  let plain = unscanned.get(res);
+  if (plain === undefined) unscanned.set(res, (plain = res.filter((re) => !SCANNED.has(re))));
+  if (plain.length > 0 && matchesAny(plain, text)) return true;
+  return res.some((re) => SCANNED.get(re)?.(text).next().done === false);
+}
+
 const POINTS_FORWARD = /^[^.?!\n:]{0,25}(?::|\n)|^\s*["“'`]|^\s*(?:the\s+)?(?:text|passage|paragraph|sentence|article|code|story)?\s*(?:below|following)\b/i;
 const ADDRESSES_YOU = /^(?:your|you)\b/i;
 
@@ -36,19 +68,16 @@ const ADDRESSES_YOU = /^(?:your|you)\b/i;
  * the cheapest goes first.
  */
 export function firstCue(res: readonly RegExp[], text: string, question = ''): string | null {
-  if (!matchesAny(res, text)) return null;
+  if (!anyCue(res, text)) return null;
   const q = cueHaystack(question);
   const inQuestion = new Map<string, boolean>();
   let sentences: SentenceIndex | null = null;
   for (const re of res) {
-    const g = globalForm(re);
-    g.lastIndex = 0;
-    for (let m = g.exec(text); m !== null; m = g.exec(text)) {
-      if (m[0] === '') g.lastIndex = stepPastEmpty(text, g.lastIndex, g.unicode || g.unicodeSets);
-      const cue = m[0].trim();
+    for (const m of matchesOf(re, text)) {
+      const cue = text.slice(m.index, m.end).trim();
       if (cue === '') continue;
       // "Rewrite this: …", "translate the text below": the cue points forward at material the turn brings itself.
-      const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
+      const after = text.slice(m.end, m.end + 30);
       if (POINTS_FORWARD.test(after)) continue;
       if (q !== '') {
         const key = normalize(cue).replace(/\s+/g, ' ');
