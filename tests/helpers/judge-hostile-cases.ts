@@ -46,8 +46,8 @@ export const HOSTILE_CASES: HostileCase[] = [
   { name: '"send it" with no "i\'ll" before a "?"', n: 8192, make: (n) => turn(`${fill(n, (i) => `send it ${word(i)} `, 'x ')}?`) },
   { name: '"i\'ll add it" with no "if needed" before a "?"', n: 8192, make: (n) => turn(`${fill(n, (i) => `i'll add it ${word(i)} `, 'x ')}?`) },
   { name: '"the question asks", then a "?"', n: 16384, make: (n) => turn(`${fill(n, (i) => `the question asks ${word(i)} `, 'x ')}?`) },
-  { name: '"如果" with no "会" or "呢"', n: 8192, make: (n) => turn(fill(n, (i) => `如果${word(i)} `, 'x ')) },
-  { name: '"もし" with no "たら" or "ば"', n: 8192, make: (n) => turn(fill(n, (i) => `もし${word(i)} `, 'x ')) },
+  { name: '"如果" with no "会" or "呢"', n: 4096, make: (n) => turn(fill(n, (i) => `如果${word(i)} `, 'x ')) },
+  { name: '"もし" with no "たら" or "ば"', n: 4096, make: (n) => turn(fill(n, (i) => `もし${word(i)} `, 'x ')) },
   { name: '"면 " with no "?"', n: 8192, make: (n) => turn(fill(n, (i) => `면 ${word(i)} `, 'x ')) },
   { name: '"だと" with no "？"', n: 8192, make: (n) => turn(fill(n, (i) => `だと${word(i)} `, 'x ')) },
   { name: '"可以" with no "吗"', n: 4096, make: (n) => turn(fill(n, (i) => `可以${word(i)} `, 'x')) },
@@ -62,6 +62,11 @@ export const HOSTILE_CASES: HostileCase[] = [
       response: RESPONSE,
       user_turn: fill(n / 2, (i) => `qx ${[1, 2, 3, 4, 5].map((k) => word((i * 5 + k) % Math.max(1, Math.floor(n / 8)))).join(' ')} `),
     }),
+  },
+  {
+    name: 'names of the turn that stand in the question only inside longer words',
+    n: 32768,
+    make: (n) => ({ id: 'h', question: fill(n / 2, (i) => `xx${word(i)}xx `), response: RESPONSE, user_turn: fill(n / 2, (i) => `and ${word(i).replace('q', 'Q')} `) }),
   },
   { name: 'turn and question words sharing one 4-letter prefix', n: 16384, make: (n) => ({ id: 'h', question: fill(n / 2, (i) => `abcde${word(i)} `), response: RESPONSE, user_turn: fill(n / 2, (i) => `abcdf${word(i)} `) }) },
   {

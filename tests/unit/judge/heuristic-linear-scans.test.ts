@@ -1,13 +1,14 @@
 /**
  * The judge's hand-written scans give what the code they replace gave: WEAK_REF_ML's matches as its global regex finds
- * them (signals/weak-ref-ml-scan.ts). Each is compared with the original on many short strings built from the
- * characters that open, end or break a match (seeded, so a failure repeats), and on the cases that show why the scan
- * is built as it is.
+ * them (signals/weak-ref-ml-scan.ts), and whether every name stands in the question as String.prototype.includes says
+ * (text/substrings.ts). Each is compared with the original on many short strings built from the characters that
+ * open, end or break a match (seeded, so a failure repeats), and on the cases that show why the scan is built as it is.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { WEAK_REF_ML } from '../../../runners/judge/heuristic/signals/cues.ts';
 import { weakRefMlMatches } from '../../../runners/judge/heuristic/signals/weak-ref-ml-scan.ts';
+import { everyIn } from '../../../runners/judge/heuristic/text/substrings.ts';
 
 function seeded(seed: number): (n: number) => number {
   let s = seed;
@@ -48,4 +49,19 @@ test('WEAK_REF_ML scan: the regex\'s matches on 40,000 strings of openings, ends
     assert.deepEqual(byScan(text), want, JSON.stringify(text));
   }
   assert.ok(matches > 40_000, `only ${matches} matches compared`);
+});
+
+test('everyIn: String.prototype.includes for each needle, with few needles and with many', () => {
+  const alphabet = ['a', 'b', 'c', 'ab', '😀', '\ud83d', 'é'];
+  const rnd = seeded(7);
+  const str = (n: number) => Array.from({ length: n }, () => alphabet[rnd(alphabet.length)]).join('');
+  let manyAndAllIn = 0;
+  for (let t = 0; t < 20_000; t++) {
+    const haystack = str(rnd(30));
+    const needles = Array.from({ length: rnd(20) }, () => (rnd(10) !== 0 ? haystack.slice(rnd(haystack.length + 1)).slice(0, 1 + rnd(6)) : str(1 + rnd(4))));
+    const want = needles.every((w) => haystack.includes(w));
+    if (want && needles.length > 8) manyAndAllIn++;
+    assert.equal(everyIn(haystack, needles), want, `${JSON.stringify(haystack)} ${JSON.stringify(needles)}`);
+  }
+  assert.ok(manyAndAllIn > 1000, `only ${manyAndAllIn} cases of many needles all found`);
 });

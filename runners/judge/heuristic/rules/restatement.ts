@@ -1,6 +1,7 @@
 import { contextMarkedWords, contextNormalized, contextNumbersAndWords, contextWordingKeys } from '../text/context.ts';
 import { normalize } from '../text/normalize.ts';
 import { clip } from '../text/sentences.ts';
+import { everyIn } from '../text/substrings.ts';
 import { numbersAndWords, wordingKeys } from '../text/tokens.ts';
 import { isGeneric, isInstructionWord } from '../text/vocabulary.ts';
 import type { Signals } from '../signals/types.ts';
@@ -17,7 +18,7 @@ export function restatementRule(text: string, question: string, response: string
   if (s.u.size === 0 || s.q.size === 0 || s.strongRef || s.hypothetical || s.newMarker) return null;
   const qText = contextNormalized(question);
   const firstWord = normalize(text).match(/\p{L}+/u)?.[0];
-  if (s.newProper.some((w) => w !== firstWord && !qText.includes(w))) return null;
+  if (!everyIn(qText, s.newProper.filter((w) => w !== firstWord))) return null;
   // heuristic-v6: a numeric problem asked again in other words or another language: every number of q (two or
   // more, one of them with two or more digits: "4 paragraphs, two new lines" is a format, not a problem) comes back, and nothing else: no new number, no number of the answer.
   const qNums = [...new Set(contextNumbersAndWords(question))].filter((n) => n !== '1');
