@@ -16,6 +16,13 @@ const MAX_ALIAS_COUNT = 100;
  */
 export const MAX_NESTING = 64;
 const TOO_DEEP = `nested more than ${MAX_NESTING} levels deep (a userturn file needs a few)`;
+/**
+ * YAML tokens (values, indicators, spaces and line breaks, as the parser's lexer splits them) a document may hold: the
+ * largest userturn file, a suite, has some 2,500. The parser keeps the whole syntax tree and a node per value, some
+ * 300 bytes a token: validate peaked at 500 MB for a 1 MiB file of "- a" lines, 830 MB for one flow list of numbers.
+ */
+export const MAX_YAML_TOKENS = 100_000;
+const TOO_MANY_TOKENS = `more than ${MAX_YAML_TOKENS.toLocaleString('en-US')} tokens (a userturn file has a few thousand)`;
 
 export type LoadResult = { ok: true; data: unknown; text: string } | { ok: false; message: string };
 
@@ -48,15 +55,21 @@ function dataProblem(data: unknown): string | null {
   return null;
 }
 
-/** The deepest nesting of flow collections (`[`, `{`) in YAML text, from the lexer's tokens (none in strings or comments). */
-function flowDepthOver(text: string, max: number): boolean {
+/**
+ * What the lexer's tokens say the parser should not be given, or null: flow collections (`[`, `{`; none in strings or
+ * comments) nested deeper than MAX_NESTING, or more than MAX_YAML_TOKENS tokens. Read before parsing, in one pass
+ * that stops at the first problem.
+ */
+function lexedProblem(text: string): string | null {
   let depth = 0;
+  let tokens = 0;
   for (const token of new Lexer().lex(text)) {
     if (token === '[' || token === '{') {
-      if (++depth > max) return true;
+      if (++depth > MAX_NESTING) return TOO_DEEP;
     } else if (token === ']' || token === '}') depth--;
+    if (++tokens > MAX_YAML_TOKENS) return TOO_MANY_TOKENS;
   }
-  return false;
+  return null;
 }
 
 /**
@@ -113,7 +126,8 @@ export function parseDocumentText(text: string, kind: 'yaml' | 'json'): LoadResu
   }
   // Flow collections are counted before parsing (the parser recursed into each); block nesting costs a line of
   // indentation per level, so a file holds few enough levels for the parser, and the data is counted after.
-  if (flowDepthOver(text, MAX_NESTING)) return { ok: false, message: `invalid YAML: ${TOO_DEEP}` };
+  const lexed = lexedProblem(text);
+  if (lexed !== null) return { ok: false, message: `invalid YAML: ${lexed}` };
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { schema: 'core', customTags: [], uniqueKeys: false, prettyErrors: true, strict: true, lineCounter });
   const problem = doc.errors[0] ?? doc.warnings[0];
