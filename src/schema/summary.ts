@@ -30,7 +30,7 @@ export const ConditionResult = z.strictObject({
   any_of_k: Estimate.nullable().describe('Share of items with at least one genuine follow-up (sampled conditions only).'),
   labels: LabelCounts.describe('Primary-judge label counts.'),
   delta_vs_greedy: Delta.nullable().describe('Paired difference of follow-up rate vs greedy (perturbation and sampled conditions).'),
-  item_hits: ItemVector.optional().describe('Genuine follow-up per item (single-sample conditions, suite v2): the paired rank tests and the Spearman bootstrap read it.'),
+  item_hits: ItemVector.optional().describe('Genuine follow-up per item (single-sample conditions, suite v2): the paired rank tests read it.'),
   item_counts: ItemCounts.optional().describe('Genuine follow-ups out of judged user turns per item (sampled conditions, suite v2; absent in older results): the paired rank test on per-item rates reads it.'),
 });
 export type ConditionResult = z.infer<typeof ConditionResult>;
