@@ -18,10 +18,15 @@ async function run(sim: SpawnedSim, env: Record<string, string> = {}, extra: str
   return work;
 }
 
-/** Every samples file without the measured timings, and the summary without its run-time block. */
+type Summary = Record<string, unknown> & { provenance: { engine_settings?: { streamed?: boolean } } };
+const readSummary = async (work: string) => JSON.parse(await readFile(join(work, 'results', 'qwen3.5-9b', 'summary.json'), 'utf8')) as Summary;
+
+/** Every samples file without the measured timings, and the summary without its run-time block and its stream mode. */
 async function results(work: string): Promise<Record<string, string>> {
   const dir = join(work, 'results', 'qwen3.5-9b');
-  const out: Record<string, string> = { summary: comparable(JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8')) as Record<string, unknown>) };
+  const summary = await readSummary(work);
+  delete summary.provenance.engine_settings?.streamed;
+  const out: Record<string, string> = { summary: comparable(summary) };
   for (const f of (await readdir(join(dir, 'samples'))).sort()) {
     const lines = (await readFile(join(dir, 'samples', f), 'utf8')).split('\n').filter(Boolean);
     out[f] = lines.map((l) => JSON.stringify({ ...(JSON.parse(l) as object), timings: null })).join('\n');
@@ -53,6 +58,9 @@ describe('streamed completions against the simulator', () => {
     } finally {
       await sim.stop();
     }
+    // The summaries differ only in the mode they record.
+    assert.equal((await readSummary(plain)).provenance.engine_settings?.streamed, false);
+    assert.equal((await readSummary(streamed)).provenance.engine_settings?.streamed, true);
     const reference = await results(plain);
     assert.ok(Object.keys(reference).length > 2, 'samples files were written');
     assert.deepEqual(await results(streamed), reference);
