@@ -85,6 +85,9 @@ test('writeShards refuses a summary its samples do not give (the counts validate
     const original = readFileSync(f, 'utf8');
     const s = JSON.parse(original);
     s.datasets[1].conditions[2].labels.genuine_followup += 2;
+    // Its per-item counts would no longer sum to the label count, which the schema refuses before any sample is read;
+    // without them (optional) only the samples can tell.
+    delete s.datasets[1].conditions[2].item_counts;
     writeFileSync(f, JSON.stringify(s));
     await assert.rejects(writeShards(dir, out), /result summary does not match its samples\n.*gpt-oss-120b\/summary\.json: datasets\[1\]\.conditions\[2\]\.labels\.genuine_followup: is \d+ but samples\/\w+\.jsonl gives \d+/);
     writeFileSync(f, original);
