@@ -15,6 +15,7 @@ import { HOSTILE_CASES } from '../../helpers/judge-hostile-cases.ts';
 
 const GROWTH = 16;
 const BOUND = 48;
+const ATTEMPTS = 3;
 
 let salt = 0;
 /** The least time of `runs` judgements of the input, each with a question and a response no earlier run had. */
@@ -35,9 +36,16 @@ test('heuristic judge: hostile text takes time in proportion to its length', () 
   classifyUserTurn('Warm up.', 'The rules load.', 'Thanks!');
   const slow: string[] = [];
   for (const c of HOSTILE_CASES) {
-    const small = Math.max(leastMs(c.make(c.n), 3), 0.05); // below 0.05 ms the timer's resolution decides
-    const large = leastMs(c.make(GROWTH * c.n), 2);
-    if (large > BOUND * small) slow.push(`${c.name}: ${small.toFixed(2)} ms at ${c.n} characters, ${large.toFixed(1)} ms at ${GROWTH * c.n} (${(large / small).toFixed(0)} times)`);
+    // A case over the bound is measured again, up to ATTEMPTS times in all, and judged by its best attempt: a busy
+    // machine (CI on two loaded cores) once stretched a linear case to 55 times, while a quadratic one stays over
+    // the bound every time (88–1,100 times before the fixes).
+    let best = { ratio: Infinity, text: '' };
+    for (let attempt = 0; attempt < ATTEMPTS && best.ratio > BOUND; attempt++) {
+      const small = Math.max(leastMs(c.make(c.n), 3), 0.05); // below 0.05 ms the timer's resolution decides
+      const large = leastMs(c.make(GROWTH * c.n), 2);
+      if (large / small < best.ratio) best = { ratio: large / small, text: `${c.name}: ${small.toFixed(2)} ms at ${c.n} characters, ${large.toFixed(1)} ms at ${GROWTH * c.n} (${(large / small).toFixed(0)} times)` };
+    }
+    if (best.ratio > BOUND) slow.push(best.text);
   }
   assert.deepEqual(slow, [], `time grows faster than the length (${GROWTH} times the length may take at most ${BOUND} times as long)`);
 });
