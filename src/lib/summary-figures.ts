@@ -32,6 +32,11 @@ const shown = (v: unknown): string => (v === undefined ? '(absent)' : JSON.strin
  */
 export function summaryFigureErrors(display: string, summary: ResultSummary, suite: Suite, samples: ReadonlyMap<DatasetId, readonly SummarySample[]>): FieldError[] {
   const rebuilt = buildSummary({ suite, submission: summary.submission, samples, judges: summary.provenance.judges, provenance: summary.provenance, run: summary.run });
+  // Per-item counts of sampled conditions came later than the rest (optional: absent, ranks fall back to the counts):
+  // a summary written before them is read without them, one that has them against what its samples give.
+  rebuilt.datasets.forEach((d, i) => d.conditions.forEach((c, j) => {
+    if (summary.datasets[i]?.conditions[j]?.item_counts === undefined) delete c.item_counts;
+  }));
   const found: Array<{ path: string; is: unknown; gives: unknown }> = [];
   differences(summary.datasets, rebuilt.datasets, 'datasets', found);
   differences(summary.agreement, rebuilt.agreement, 'agreement', found);

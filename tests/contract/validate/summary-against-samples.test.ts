@@ -246,4 +246,39 @@ describe('a summary read against its samples', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('per-item counts: absent (a summary written before them) is read as such; present, they must be what the samples give', () => {
+    const dir = results();
+    try {
+      const f = join(dir, 'gpt-oss-120b', 'summary.json');
+      const original = readFileSync(f, 'utf8');
+      type Cond = { item_counts?: string };
+      const conds = (s: { datasets: Array<{ conditions: Cond[] }> }) => s.datasets.flatMap((d) => d.conditions);
+      const older = JSON.parse(original);
+      assert.ok(conds(older).some((c) => c.item_counts !== undefined), 'the synthetic results have sampled conditions');
+      for (const c of conds(older)) delete c.item_counts;
+      writeFileSync(f, JSON.stringify(older));
+      const ok = runCli(['validate', dir]);
+      assert.equal(ok.code, 0, ok.stdout + ok.stderr);
+      // One follow-up moved to another item: the sums (what the schema checks) are kept, the samples say otherwise.
+      const moved = JSON.parse(original);
+      const move = (counts: string): string | null => {
+        const items = counts.split(',').map((e) => e.split('/').map(Number) as [number, number]);
+        const from = items.findIndex(([h]) => h > 0);
+        const to = items.findIndex(([h, t], k) => k !== from && h < t);
+        if (from < 0 || to < 0) return null;
+        items[from]![0]--;
+        items[to]![0]++;
+        return items.map(([h, t]) => `${h}/${t}`).join(',');
+      };
+      const c = conds(moved).find((x) => x.item_counts !== undefined && move(x.item_counts) !== null);
+      assert.ok(c, 'a condition with a follow-up that can move to another item');
+      c.item_counts = move(c.item_counts!)!;
+      writeFileSync(f, JSON.stringify(moved));
+      const r = runCli(['validate', dir]);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      assert.match(r.stderr, /summary\.json: datasets\[\d+\]\.conditions\[\d+\]\.item_counts: is "[^"]*" but its samples give/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
