@@ -9,7 +9,7 @@ import { MAX_DOCUMENT_BYTES } from '../../src/lib/io/parse-document.ts';
 import { linkProblem } from '../io/links.ts';
 import { readTemplateFile, TemplateFileError } from '../templates/load.ts';
 import { renderTemplate, TemplateRenderError } from '../templates/render.ts';
-import { assertSafeArg, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, SAFE_FLAG, templateKwargProblem, UnsafeServeError, type Engine } from '../engines/serve-command.ts';
+import { assertSafeArg, buildServeCommand, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, SAFE_FLAG, templateKwargProblem, UnsafeServeError, type Engine } from '../engines/serve-command.ts';
 
 /**
  * The one policy for submissions beyond their schema: every rule that serve-cmd, pr-report and run apply, as a
@@ -157,6 +157,23 @@ function templateRenderErrors(sub: Submission, file: string, real: string): Fiel
   }
 }
 
+/**
+ * What serve-cmd refuses beyond the checks above (an engine adapter's own rules, e.g. llama.cpp and Ollama need
+ * serving.gguf_quant): the command is built with the engine args and template kwargs, listed above, left out, so
+ * each problem is named once. validate passed a GGUF engine without a quantisation that serve-cmd then refused.
+ */
+function serveCommandErrors(sub: Submission, file: string, root: string): FieldError[] {
+  if (!(ENGINES as readonly string[]).includes(sub.serving.engine)) return [];
+  try {
+    buildServeCommand({ ...sub, serving: { ...sub.serving, engine_args: {} }, generation: { ...sub.generation, template_kwargs: {} } }, { root });
+    return [];
+  } catch (e) {
+    if (!(e instanceof UnsafeServeError)) throw e;
+    const m = /^([^:\s]+): (.*)$/s.exec(e.message);
+    return [{ file, field: m ? m[1]! : 'serving', message: m ? m[2]! : e.message }];
+  }
+}
+
 /** Every policy problem of a schema-valid submission. `root` is the repository root (template paths). */
 export function submissionPolicyErrors(sub: Submission, file: string, root: string): FieldError[] {
   const errors: FieldError[] = [];
@@ -184,5 +201,7 @@ export function submissionPolicyErrors(sub: Submission, file: string, root: stri
     if (why) errors.push({ file, field: formatPath(['serving', 'base_urls', i]), message: why });
   });
   errors.push(...templatePathErrors(sub, file, root));
+  // A field already named above is not named again for the first refusal serve-cmd meets on it.
+  errors.push(...serveCommandErrors(sub, file, root).filter((e) => !errors.some((x) => x.field === e.field)));
   return errors;
 }

@@ -40,7 +40,7 @@ function submissionFor(engine: EngineId, reasoning: TemplateCase['reasoning']): 
     path,
     [
       `id: engine-${engine}`, 'display_name: Engine test', 'family: test', 'hf:', '  repo: example/model', '  revision: main',
-      'params:', '  total_b: 1', '  active_b: 1', 'license: mit', 'serving:', `  engine: ${engine}`, '  max_model_len: 32768',
+      'params:', '  total_b: 1', '  active_b: 1', 'license: mit', 'serving:', `  engine: ${engine}`, ...(engine === 'llamacpp' || engine === 'ollama' ? ['  gguf_quant: Q4_K_M'] : []), '  max_model_len: 32768',
       'reasoning:', `  mode: ${reasoning}`, 'submitter:', '  github: userturn-tests', '',
     ].join('\n'),
   );

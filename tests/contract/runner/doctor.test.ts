@@ -23,7 +23,7 @@ function submission(engine: EngineId): string {
   const path = join(work, `${engine}.yaml`);
   writeFileSync(path, [
     `id: doctor-${engine}`, 'display_name: Doctor test', 'family: test', 'hf:', '  repo: example/model', '  revision: main',
-    'params:', '  total_b: 1', '  active_b: 1', 'license: mit', 'serving:', `  engine: ${engine}`, '  max_model_len: 32768',
+    'params:', '  total_b: 1', '  active_b: 1', 'license: mit', 'serving:', `  engine: ${engine}`, ...(engine === 'llamacpp' || engine === 'ollama' ? ['  gguf_quant: Q4_K_M'] : []), '  max_model_len: 32768',
     'reasoning:', '  mode: none', 'submitter:', '  github: userturn-tests', '',
   ].join('\n'));
   return path;
