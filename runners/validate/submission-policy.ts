@@ -20,6 +20,12 @@ import { assertSafeArg, buildServeCommand, ENGINES, loadAllowedEngineArgs, RESER
 /** Variables the runner sets itself when it renders the chat template; a submission must not replace them. */
 export const RESERVED_TEMPLATE_VARIABLES = ['messages', 'add_generation_prompt', 'bos_token', 'eos_token', 'tools', 'documents', 'date_string', 'strftime_now', 'raise_exception'];
 
+/**
+ * Booleans of YAML 1.1 (PyYAML), text in YAML 1.2: `enable_thinking: no` reached the template as "no", which Jinja
+ * takes as true, so thinking stayed on.
+ */
+const YAML11_BOOLEAN = /^(yes|no|on|off)$/i;
+
 /** Host names of cloud metadata services (credentials for the machine that runs the probe live there). */
 const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
 
@@ -195,6 +201,7 @@ export function submissionPolicyErrors(sub: Submission, file: string, root: stri
     const problem = templateKwargProblem(k, v);
     if (RESERVED_TEMPLATE_VARIABLES.includes(k)) errors.push({ file, field, message: `refused: the runner sets "${k}" itself when it renders the template` });
     else if (problem) errors.push({ file, field, message: problem.replace(`${field}: `, '') });
+    else if (typeof v === 'string' && YAML11_BOOLEAN.test(v)) errors.push({ file, field, message: `is the text "${v}", not a boolean: YAML 1.2 (what userturn reads) takes yes/no/on/off as text, and a chat template takes such text as true; write ${/^(no|off)$/i.test(v) ? 'false' : 'true'}` });
   }
   sub.serving.base_urls.forEach((u, i) => {
     const why = baseUrlProblem(u);
