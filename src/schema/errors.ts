@@ -15,8 +15,11 @@ export interface FieldError {
  * zod says "Invalid input: expected string, received undefined" for a required field that is absent (YAML and JSON
  * have no undefined value, so that is what it always means here): say it is missing, and what it should hold.
  */
-function issueMessage(issue: z.ZodError['issues'][number]): string {
+function issueMessage(issue: z.ZodError['issues'][number], yaml: boolean): string {
   if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return `missing (a required field; expected ${issue.expected})`;
+  // `revision: 0123456` is the number 123456 in YAML, and "expected string, received number" did not say what to do.
+  if (yaml && issue.code === 'invalid_type' && issue.expected === 'string' && /received (number|boolean)$/.test(issue.message))
+    return `${issue.message}: YAML reads an unquoted 0123456, 1.0 or true that way; put the value in quotes`;
   return issue.message;
 }
 
@@ -28,7 +31,7 @@ export function issuesToErrors(file: string, error: z.ZodError): FieldError[] {
       for (const key of issue.keys) out.push({ file, field: formatPath([...issue.path, key]), message: 'unknown key (not part of the format)' });
       continue;
     }
-    out.push({ file, field: formatPath(issue.path), message: issueMessage(issue) });
+    out.push({ file, field: formatPath(issue.path), message: issueMessage(issue, !/\.jsonl?$/.test(file)) });
   }
   return out;
 }
