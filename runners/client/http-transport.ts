@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { urlToHttpOptions } from 'node:url';
+import type { Transform } from 'node:zlib';
 import { Agent } from 'undici';
+import { bodyDecoder } from './content-decoding.ts';
 
 export interface HttpTimeouts {
   /** TCP (and TLS) connection set-up. */
@@ -111,6 +113,9 @@ class Exchange implements OpenResponse {
   private received = 0;
   private readonly maxBodyBytes: number;
   private responded = false;
+  /** The response's content-encoding decoder (a proxy that compresses unasked), and whether any byte went in. */
+  private decoder: Transform | null = null;
+  private encodedBytes = false;
   private sink: BodySink | null = null;
   /** Pieces that came before the reader asked for the body, and how it ended if it ended before. */
   private early: Buffer[] | null = null;
@@ -201,17 +206,37 @@ class Exchange implements OpenResponse {
     } catch (e) {
       this.reject(e);
     }
+    if (headers['content-encoding'] !== undefined) this.decodeBody(headers['content-encoding']);
   }
   onResponseData(_c: Controller, piece: Buffer): void {
-    if (this.failed) return;
+    if (this.failed || this.settled) return;
+    if (this.decoder) {
+      // Silence is timed on the bytes as they come; the limit on what they decode to (a small gzip can be huge).
+      this.encodedBytes = true;
+      this.bodyStarted();
+      this.decoder.write(piece);
+      return;
+    }
+    this.accept(piece);
+  }
+  /** A piece of the body as the reader gets it, counted against the limit. */
+  private accept(piece: Buffer): void {
+    if (this.failed || this.settled) return;
     this.received += piece.length;
-    if (this.received > this.maxBodyBytes) return this.fail(new ResponseTooLargeError(`response body over ${this.maxBodyBytes} bytes, more than any answer of the request's max_tokens can take: refused`));
+    if (this.received > this.maxBodyBytes) {
+      const e = new ResponseTooLargeError(`response body over ${this.maxBodyBytes} bytes, more than any answer of the request's max_tokens can take: refused`);
+      // A decoder may give out its last bytes after the transfer ended, when an abort would reach nobody.
+      if (!this.decoder) return this.fail(e);
+      return this.quit((this.failed = e));
+    }
     this.bodyStarted();
     if (this.sink) this.sink.data(piece);
     else (this.early ??= []).push(piece);
   }
   onResponseEnd(): void {
-    this.settle(null);
+    // An encoded body ends when its decoder has given out the last of it; an empty one has nothing to decode.
+    if (this.decoder && this.encodedBytes) this.decoder.end();
+    else this.settle(null);
   }
   onResponseError(_c: Controller, e: Error): void {
     const code = (e as { code?: string }).code ?? '';
@@ -219,6 +244,21 @@ class Exchange implements OpenResponse {
     if (code === 'UND_ERR_CONNECT_TIMEOUT') return this.settle(new HttpTimeoutError(`could not connect within ${seconds(this.timeouts.connectMs)} s (connect timeout)`));
     if (!this.responded) return this.settle(beforeHeaders(e));
     this.settle(CUT_CODES.has(code) ? new Error(`response ${this.streamed ? 'stream' : 'body'} cut short (connection closed)`) : e);
+  }
+
+  private decodeBody(encoding: string | string[]): void {
+    const d = bodyDecoder(encoding);
+    if (d === null) return;
+    if (typeof d === 'string') return this.quit(new Error(d));
+    this.decoder = d;
+    d.on('data', (b: Buffer) => this.accept(b));
+    d.on('end', () => this.settle(null));
+    d.on('error', (e: Error) => this.quit(new Error(`response ${this.streamed ? 'stream' : 'body'} cut short or corrupt (content-encoding ${String(encoding)}: ${e.message})`)));
+  }
+  /** Ends the exchange with `e` after its headers (the reader gets `e`), and stops the transfer if it is still on. */
+  private quit(e: Error): void {
+    this.settle(e);
+    this.controller?.abort(e);
   }
 
   /** The first byte came: the first-byte timer gives way to the idle one, restarted by every piece. */
@@ -233,6 +273,7 @@ class Exchange implements OpenResponse {
   private settle(error: Error | null): void {
     if (this.settled) return;
     this.settled = true;
+    this.decoder?.destroy();
     if (this.onAbort) this.signal!.removeEventListener('abort', this.onAbort);
     clearTimeout(this.deadline);
     clearTimeout(this.firstByte);
