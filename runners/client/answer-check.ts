@@ -1,3 +1,6 @@
+import { oneLine } from '../core/terminal-text.ts';
+import { isHtmlPage, pageText } from './page-text.ts';
+
 /** A 200 whose content must not be kept: cut short by the server or produced by another model. Retried. */
 export class RejectedAnswer extends Error {
   readonly kind: string;
@@ -28,6 +31,19 @@ export function normaliseFinishReason(resp: unknown, aliases: Readonly<Record<st
   return { ...r, choices: [{ ...c, finish_reason: aliases[c.finish_reason] }, ...r.choices.slice(1)] };
 }
 
+/**
+ * Why a 200 holds no completion, in the server's words where it gave some: an error object (a gateway or an engine that
+ * answers its errors with 200) or a body that is not JSON (a proxy's page). Both used to read "response has no
+ * choices[0].text", the server's message lost. Retried either way.
+ */
+function notACompletion(resp: unknown): Error {
+  const r = resp as { error?: { message?: unknown } | null; object?: unknown; message?: unknown } | null;
+  const said = typeof r?.error?.message === 'string' ? r.error.message : r?.object === 'error' && typeof r.message === 'string' ? r.message : null;
+  if (said !== null) return new RejectedAnswer('error_body', `a 200 answer carrying an error: ${oneLine(said).slice(0, 200)}`);
+  if (typeof resp === 'string') return new SyntaxError(`response has no choices[0].text (${isHtmlPage(resp) ? pageText(resp) : `a body that is not JSON: ${JSON.stringify(resp.slice(0, 100))}`})`);
+  return new SyntaxError('response has no choices[0].text');
+}
+
 /** Raw fields of a response kept (in the cache) to audit an answer later. */
 const AUDIT_FIELDS = ['id', 'created', 'system_fingerprint', 'usage'] as const;
 
@@ -39,7 +55,7 @@ const AUDIT_FIELDS = ['id', 'created', 'system_fingerprint', 'usage'] as const;
 export function validateCompletion(resp: unknown, expectedModel: string): { text: string; finish_reason: string; model: string; audit: string } {
   const r = resp as ({ choices?: Array<{ text?: unknown; finish_reason?: unknown }>; model?: unknown } & Record<string, unknown>) | null;
   const c = r?.choices?.[0];
-  if (!c || typeof c.text !== 'string') throw new SyntaxError('response has no choices[0].text');
+  if (!c || typeof c.text !== 'string') throw notACompletion(resp);
   if (typeof c.finish_reason !== 'string' || c.finish_reason === '') throw new RejectedAnswer('incomplete', 'response has no finish_reason (incomplete)');
   if (!ACCEPTED_FINISH_REASONS.has(c.finish_reason)) throw new RejectedAnswer('incomplete', `finish_reason "${c.finish_reason.slice(0, 40)}" (the server cut the answer)`);
   const model = typeof r?.model === 'string' ? r.model : '';

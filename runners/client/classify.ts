@@ -2,6 +2,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai/
 import { RejectedAnswer } from './answer-check.ts';
 import { scrubUrls } from './endpoints.ts';
 import { HttpTimeoutError, ResponseTooLargeError } from './http-transport.ts';
+import { isHtmlPage, pageText } from './page-text.ts';
 import { connectionCause } from './sdk-errors.ts';
 
 export interface Failure {
@@ -35,7 +36,9 @@ function classifyRaw(err: unknown): Failure {
   if (err instanceof APIError && typeof err.status === 'number') {
     const s = err.status;
     const retry = s === 408 || s === 409 || s === 429 || s >= 500;
-    return { retry, reason: `HTTP ${s}: ${err.message.slice(0, 200)}`, kind: `http_${s}`, headers: err.headers as Headers | undefined };
+    // The SDK's message is the status, then the body.
+    const said = isHtmlPage(err.message) ? pageText(err.message.replace(/^\d{3} /, '')) : err.message.slice(0, 200);
+    return { retry, reason: `HTTP ${s}: ${said}`, kind: `http_${s}`, headers: err.headers as Headers | undefined };
   }
   if (err instanceof RejectedAnswer) return { retry: true, reason: err.message.slice(0, 300), kind: err.kind };
   if (err instanceof SyntaxError) return { retry: true, reason: `malformed response: ${err.message.slice(0, 200)}`, kind: 'malformed' };
