@@ -1,4 +1,5 @@
-import { createBrotliDecompress, createGunzip, createInflate, createZstdDecompress, type Transform } from 'node:zlib';
+import type { Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from 'node:zlib';
 
 const DECODERS: Record<string, () => Transform> = {
   gzip: createGunzip,

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Transform } from 'node:stream';
 import { urlToHttpOptions } from 'node:url';
-import type { Transform } from 'node:zlib';
 import { Agent } from 'undici';
 import { bodyDecoder } from './content-decoding.ts';
 
