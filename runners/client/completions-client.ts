@@ -10,6 +10,7 @@ import { backoffMs, retryAfterMs } from './backoff.ts';
 import { classify, type Failure } from './classify.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-transport.ts';
 import { cannotServe, createEndpoints, pickEndpoint, recordAttempt, type Endpoint } from './endpoints.ts';
+import { createEndpointHolds, type EndpointHolds, type EndpointsDown } from './endpoint-holds.ts';
 import { refusedRoute, refusesRoute, type EndpointRefused } from './route-refusal.ts';
 import { streamsAnswers } from './stream-mode.ts';
 import { RequestFailed, type ClientStats, type CompletionBody, type CompletionResult } from './types.ts';
@@ -40,6 +41,8 @@ export interface CompletionsClient {
   complete(body: CompletionBody): Promise<CompletionResult>;
   stats: ClientStats;
   endpoints: Endpoint[];
+  /** Endpoints held while they cannot be reached, once a run watches them (endpoint-holds.ts). */
+  holds: EndpointHolds;
 }
 
 /** A validated answer before it is stored. */
@@ -58,28 +61,49 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
   const stream = streamsAnswers(opts.stream);
   const timeouts: HttpTimeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...(stream ? {} : { firstByteMs: opts.timeoutMs }), ...definedOnly(opts.httpTimeouts) };
   const endpoints = createEndpoints(opts.baseURLs, opts.apiKey, opts.timeoutMs, 1024, timeouts);
+  const holds = createEndpointHolds(endpoints);
   const limit = pLimit(opts.concurrency);
   const inFlight = new Map<string, Promise<CompletionResult>>();
   const stats: ClientStats = { sent: 0, cacheHits: 0, deduplicated: 0, retries: 0, failed: 0, completed: 0, failureReasons: {}, endpoints: endpoints.map((e) => e.tally) };
   let counter = 0;
   /**
-   * The first storage failure, or the first 404 of a completion (route-refusal.ts): from then on every request fails
-   * with it and nothing more is sent.
+   * The first storage failure, the first 404 of a completion (route-refusal.ts), or every endpoint down past the outage
+   * limit (endpoint-holds.ts): from then on every request fails with it and nothing more is sent.
    */
-  let fatal: StorageError | EndpointRefused | null = null;
+  let fatal: StorageError | EndpointRefused | EndpointsDown | null = null;
+
+  /** When every endpoint is held: wait until one is back (or the outage limit stops the run), then pick again. */
+  async function servingEndpoint(avoid: Endpoint | undefined): Promise<Endpoint> {
+    for (;;) {
+      try {
+        await holds.serving();
+      } catch (e) {
+        throw (fatal ??= e as EndpointsDown);
+      }
+      if (fatal) throw fatal;
+      const ep = pickEndpoint(endpoints, counter++, avoid);
+      if (!ep.held) return ep;
+    }
+  }
 
   /** One request with its retries; the validated answer, not yet stored. */
   async function send(body: CompletionBody): Promise<Answer> {
     let last: Failure | null = null;
     let avoid: Endpoint | undefined;
     let attempts = 0;
+    // Attempts that met an endpoint going down, not counted; bounded, in case this very request is what brings it down.
+    let held = 0;
+    let wasHeld = false;
     for (let attempt = 1; attempt <= opts.maxAttempts; attempt++) {
       if (fatal) throw fatal;
-      if (attempt > 1) {
+      if (attempt > 1 || wasHeld) {
         stats.retries++;
-        await sleep(backoffMs(attempt - 1, retryAfterMs(last?.headers), { baseMs: opts.backoffBaseMs, maxMs: opts.backoffMaxMs }));
+        // After a held endpoint the request goes to another one, or waits for one below: no backoff.
+        if (!wasHeld) await sleep(backoffMs(attempt - 1, retryAfterMs(last?.headers), { baseMs: opts.backoffBaseMs, maxMs: opts.backoffMaxMs }));
       }
-      const ep = pickEndpoint(endpoints, counter++, avoid);
+      let ep = pickEndpoint(endpoints, counter++, avoid);
+      // pickEndpoint gives a held endpoint only when every one is held.
+      if (ep.held) ep = await servingEndpoint(avoid);
       attempts = attempt;
       ep.inFlight++;
       ep.tally.attempts++;
@@ -99,6 +123,11 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
         if (refusesRoute(last.kind)) throw (fatal ??= refusedRoute(ep.baseURL, opts.engine?.api, body.model, last.reason));
         avoid = ep;
         if (!last.retry) break;
+        wasHeld = last.unreached === true && held < opts.maxAttempts && holds.held(ep, last.reason);
+        if (wasHeld) {
+          held++;
+          attempt--;
+        }
       } finally {
         ep.inFlight--;
       }
@@ -138,6 +167,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
   return {
     stats,
     endpoints,
+    holds,
     complete(body) {
       if (fatal) return Promise.reject(fatal);
       const key = requestKey(body);

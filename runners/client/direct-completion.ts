@@ -1,7 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError } from 'openai/error';
 import { toHeaders } from './http-fetch.ts';
 import { AttemptDeadlineError, HttpTimeoutError, readWholeBody, ResponseTooLargeError, type HttpTransport, type OpenResponse } from './http-transport.ts';
-import { sdkStatusError } from './sdk-errors.ts';
+import { NoResponseError, sdkStatusError } from './sdk-errors.ts';
 import { createSseCompletionReader } from './sse-completion.ts';
 import type { CompletionBody } from './types.ts';
 
@@ -50,7 +50,7 @@ export async function requestAnswer(http: HttpTransport, url: URL, wire: string 
     // The SDK's type, with the deadline's own words (how long): a sample's error says more than "timeout".
     if (e instanceof AttemptDeadlineError) throw new APIConnectionTimeoutError({ message: e.message });
     if (e instanceof HttpTimeoutError) throw e;
-    throw new APIConnectionError({ cause: e as Error });
+    throw new NoResponseError({ cause: e as Error });
   }
   if ('value' in answer) return answer.value;
   // However the body's reading failed, an attempt that ran over its deadline is the SDK's timeout.

@@ -6,13 +6,14 @@ import { lookUpModel, type LookupOptions } from './model-lookup.ts';
 export const HELD_RECHECK = { firstMs: 2000, maxMs: 30_000 } as const;
 
 /**
- * Look the held endpoints up again until each is ready (servedModels left them out): one found serving `model` and
- * able to serve it is taken into the run; one found serving another model, or refusing, is left out for the rest of
- * it (llama.cpp answers whatever model a request names, so nothing later would tell). Each endpoint is asked again only
- * once its last look-up ended. The timers do not keep the process alive; `stop()` ends them, and any look-up in flight,
- * when the run ends.
+ * Look the held endpoints up again until each is ready (servedModels left them out at the start; endpoint-holds.ts
+ * holds one that goes down mid-run, through `recheck`): one found serving `model` and able to serve it is taken back
+ * into the run (`onReady`); one found serving another model, or refusing, is left out for the rest of it (llama.cpp
+ * answers whatever model a request names, so nothing later would tell). Each endpoint is asked again only once its
+ * last look-up ended. The timers do not keep the process alive; `stop()` ends them, and any look-up in flight, when
+ * the run ends.
  */
-export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: string }>, model: string, o: LookupOptions, log: (line: string) => void, every: { firstMs: number; maxMs: number } = HELD_RECHECK): { stop(): void } {
+export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: string }>, model: string, o: LookupOptions, log: (line: string) => void, every: { firstMs: number; maxMs: number } = HELD_RECHECK, onReady: (e: Endpoint) => void = (e) => void (e.held = false)): { stop(): void; recheck(e: Endpoint, reason: string): void } {
   const timers = new Set<NodeJS.Timeout>();
   // Ends the look-ups in flight too: one waiting on a silent host would keep the process up after the run.
   const ended = new AbortController();
@@ -22,7 +23,8 @@ export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: str
     e.tally.leftOut = why;
     log(`warning: left out of this run: ${why}`);
   };
-  const watch = (e: Endpoint, waitMs: number) => {
+  // `down`: it served part of the run before it went down (its reason goes to tally.down, not leftOut).
+  const watch = (e: Endpoint, waitMs: number, down: boolean) => {
     const t = setTimeout(async () => {
       timers.delete(t);
       const found = await lookUpModel(e, lookup);
@@ -30,21 +32,25 @@ export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: str
       if ('refused' in found) return leaveOut(e, found.refused);
       if ('model' in found && found.model !== model) return leaveOut(e, `${e.tally.url} now serves "${oneLine(found.model)}", not the run's "${oneLine(model)}"`);
       if ('model' in found && found.loading === undefined) {
-        e.held = false;
         e.tally.leftOut = undefined;
-        log(`${e.tally.url} is ready now (serving "${oneLine(model)}"): it takes requests from here on`);
+        const after = Math.round((performance.now() - e.heldSince) / 1000);
+        log(down ? `${e.tally.url} is back after ${after} s down (serving "${oneLine(model)}"): it takes requests again` : `${e.tally.url} is ready now (serving "${oneLine(model)}"): it takes requests from here on`);
+        onReady(e);
         return;
       }
-      e.tally.leftOut = 'model' in found ? found.loading : found.unanswered;
-      watch(e, Math.min(every.maxMs, waitMs * 2));
+      const why = 'model' in found ? found.loading : found.unanswered;
+      if (down) e.tally.down = why;
+      else e.tally.leftOut = why;
+      watch(e, Math.min(every.maxMs, waitMs * 2), down);
     }, waitMs);
     t.unref();
     timers.add(t);
   };
   for (const { endpoint, reason } of held) {
     endpoint.held = true;
+    endpoint.heldSince = performance.now();
     endpoint.tally.leftOut = reason;
-    watch(endpoint, every.firstMs);
+    watch(endpoint, every.firstMs, false);
   }
   return {
     stop() {
@@ -53,11 +59,19 @@ export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: str
       for (const t of timers) clearTimeout(t);
       timers.clear();
     },
+    recheck(e: Endpoint, reason: string) {
+      if (stopped) return;
+      e.tally.down = reason;
+      watch(e, every.firstMs, true);
+    },
   };
 }
 
 /**
- * The endpoints that served the run, as a result records them (no user:password): all but those left out of it, held
- * and never found ready, or found serving another model or refusing.
+ * The endpoints that served the run, as a result records them (no user:password): all but those left out of it (held
+ * and never found ready, or found serving another model or refusing) before they answered any attempt. One that went
+ * down mid-run, or was left out once it came back, served its part.
  */
-export const servingEndpoints = (endpoints: readonly Endpoint[]): string[] => endpoints.filter((e) => e.tally.leftOut === undefined).map((e) => e.tally.url);
+export const servingEndpoints = (endpoints: readonly Endpoint[]): string[] => endpoints.filter((e) => e.tally.leftOut === undefined || answered(e) > 0).map((e) => e.tally.url);
+
+const answered = (e: Endpoint): number => e.tally.attempts - Object.values(e.tally.failed).reduce((a, b) => a + b, 0);

@@ -31,6 +31,9 @@ const seconds = (ms: number) => ms / 1000;
 /** A connect, first-byte or idle timeout: the attempt failed on its own short clock. */
 export class HttpTimeoutError extends Error {}
 
+/** The connect timeout: the host did not take the connection, so it was not reached at all (endpoint-holds.ts). */
+export class ConnectTimeoutError extends HttpTimeoutError {}
+
 /** The whole attempt ran past its `deadlineMs` (the caller reports it as the SDK's connection timeout). */
 export class AttemptDeadlineError extends Error {
   constructor(ms: number) {
@@ -241,7 +244,7 @@ class Exchange implements OpenResponse {
   onResponseError(_c: Controller, e: Error): void {
     const code = (e as { code?: string }).code ?? '';
     if (this.failed) return this.settle(this.failed);
-    if (code === 'UND_ERR_CONNECT_TIMEOUT') return this.settle(new HttpTimeoutError(`could not connect within ${seconds(this.timeouts.connectMs)} s (connect timeout)`));
+    if (code === 'UND_ERR_CONNECT_TIMEOUT') return this.settle(new ConnectTimeoutError(`could not connect within ${seconds(this.timeouts.connectMs)} s (connect timeout)`));
     if (!this.responded) return this.settle(beforeHeaders(e));
     this.settle(CUT_CODES.has(code) ? new Error(`response ${this.streamed ? 'stream' : 'body'} cut short (connection closed)`) : e);
   }

@@ -1,9 +1,10 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai/error';
+import { APIConnectionTimeoutError, APIError } from 'openai/error';
 import { RejectedAnswer } from './answer-check.ts';
 import { answerByteLimit } from './direct-completion.ts';
 import { AttemptDeadlineError, HttpTimeoutError, ResponseTooLargeError } from './http-transport.ts';
 import type { Endpoint } from './endpoints.ts';
 import type { CompletionBody } from './types.ts';
+import { NoResponseError } from './sdk-errors.ts';
 
 /**
  * One attempt of a completion on Ollama's native POST /api/generate (runners/engines/ollama.ts says why not
@@ -78,7 +79,7 @@ export async function attemptOllamaGenerate(ep: Endpoint, body: CompletionBody, 
     // No response at all (refused, reset before the headers) is a connection error, as on the OpenAI path.
     const res = await ep.fetch(ollamaGenerateUrl(ep.baseURL), init).catch((e: unknown) => {
       if (e instanceof HttpTimeoutError || e instanceof ResponseTooLargeError) throw e;
-      throw new APIConnectionError({ cause: e as Error });
+      throw new NoResponseError({ cause: e as Error });
     });
     if (!res.ok) {
       const text = await res.text().catch(() => '');

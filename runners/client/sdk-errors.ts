@@ -1,4 +1,4 @@
-import { APIError } from 'openai/error';
+import { APIConnectionError, APIError } from 'openai/error';
 import { oneLine } from '../core/terminal-text.ts';
 
 /**
@@ -31,3 +31,10 @@ export function connectionCause(err: unknown): string | null {
   if (text === 'ERR_SSL_WRONG_VERSION_NUMBER') return `TLS error ${text}: the server does not speak TLS (http:// rather than https://?)`;
   return /^(ERR_SSL|ERR_TLS)|CERT/.test(text) ? `TLS error ${text}` : text;
 }
+
+/**
+ * The SDK's connection error for an attempt that got no response at all (refused, reset before the headers, a host
+ * name that does not resolve): the server was not reached, unlike a body cut short after its headers, which is the
+ * same SDK type (endpoint-holds.ts tells the two apart).
+ */
+export class NoResponseError extends APIConnectionError {}

@@ -57,4 +57,6 @@ export interface EndpointTally {
   failed: Record<string, number>;
   /** Why it was left out of the run when the run ended (model-lookup.ts), if it was. */
   leftOut?: string;
+  /** Why it is held, down since it served part of the run (endpoint-holds.ts), while it is. */
+  down?: string;
 }

@@ -35,7 +35,7 @@ function endpointLines(stats: ClientStats): string[] {
   if (all.length < 2 && !all.some((e) => Object.keys(e.failed).length > 0 || e.leftOut)) return [];
   return all.map((e) => {
     const failed = Object.values(e.failed).reduce((a, b) => a + b, 0);
-    const out = e.leftOut ? `; left out of the run: ${e.leftOut}` : '';
+    const out = e.leftOut ? `; left out of the run: ${e.leftOut}` : e.down ? `; down when the run ended: ${e.down}` : '';
     return `  endpoint ${e.url}: ${e.attempts} attempts, ${failed} failed${failed > 0 ? ` (${kindList(e.failed)})` : ''}${out}`;
   });
 }

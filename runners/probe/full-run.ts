@@ -125,9 +125,18 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
   }
 }
 
-/** What a progress line adds: requests in flight, and retries and failures so far (a struggling host shows). */
+/**
+ * What a progress line adds: requests in flight, retries and failures so far (a struggling host shows), and endpoints
+ * held (not ready yet, or down: endpoint-holds.ts).
+ */
 function progressDetail(client: CompletionsClient): string {
-  const inFlight = client.endpoints.reduce((n, e) => n + e.inFlight, 0);
+  let inFlight = 0;
+  let down = 0;
+  for (const e of client.endpoints) {
+    inFlight += e.inFlight;
+    if (e.held) down++;
+  }
   const { retries, failed } = client.stats;
-  return ` · ${inFlight} in flight${retries > 0 ? `, ${retries} retries` : ''}${failed > 0 ? `, ${failed} failed` : ''}`;
+  const held = down > 0 ? `, ${down} of ${client.endpoints.length} endpoint(s) down` : '';
+  return ` · ${inFlight} in flight${retries > 0 ? `, ${retries} retries` : ''}${failed > 0 ? `, ${failed} failed` : ''}${held}`;
 }

@@ -37,6 +37,10 @@ export interface RunOptions extends SetupOptions {
   maxAttempts: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
+  /** How long every endpoint may be down at once before the run stops (--outage-limit-s; default 10 min). */
+  outageLimitMs?: number;
+  /** How often a held endpoint is looked up again, first and at most (default HELD_RECHECK). */
+  recheck?: { firstMs: number; maxMs: number };
   /** SQLite cache file; null for --no-cache. */
   cachePath: string | null;
   outDir: string;

@@ -1,9 +1,9 @@
 import { join, resolve } from 'node:path';
 import { openRunCache } from '../cache/run-cache.ts';
 import type { ResponseCache } from '../cache/sqlite-cache.ts';
-import { createCompletionsClient } from '../client/completions-client.ts';
-import type { Endpoint } from '../client/endpoints.ts';
-import { servingEndpoints, watchHeldEndpoints } from '../client/held-endpoints.ts';
+import { createCompletionsClient, type CompletionsClient } from '../client/completions-client.ts';
+import { DEFAULT_OUTAGE_LIMIT_MS } from '../client/endpoint-holds.ts';
+import { HELD_RECHECK, servingEndpoints, watchHeldEndpoints } from '../client/held-endpoints.ts';
 import { NoEndpointReady, servedModels } from '../client/model-lookup.ts';
 import { oneLine } from '../core/terminal-text.ts';
 import { servedNames } from '../engines/serve-command.ts';
@@ -39,11 +39,13 @@ async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
 /**
  * The model name every endpoint serves (--model, else /v1/models, preferring the names serve-cmd gives the submission's
  * model; model-lookup.ts): endpoints serving different models are refused, and one not ready yet is named and held
- * until a later look-up finds it ready (held-endpoints.ts). `stop` ends those look-ups. With none ready, a rerun whose
+ * until a later look-up finds it ready (held-endpoints.ts), as is one that goes down mid-run (endpoint-holds.ts).
+ * `stop` ends those look-ups. With none ready, a rerun whose
  * every request is cached takes the name its cached answers carry and sends nothing (offline-rerun.ts): no endpoint
  * serves it (`offline`).
  */
-async function endpointModels(opts: RunOptions, setup: ProbeSetup, endpoints: Endpoint[], cache: { path: string | null; scope: string }): Promise<{ model: string; held: number; offline: boolean; stop(): void }> {
+async function endpointModels(opts: RunOptions, setup: ProbeSetup, client: CompletionsClient, cache: { path: string | null; scope: string }): Promise<{ model: string; held: number; offline: boolean; stop(): void }> {
+  const { endpoints } = client;
   const lookup = { timeoutMs: opts.timeoutMs, expected: servedNames(setup.submission), readyRoute: setup.engine.readyRoute, wanted: opts.model };
   let looked;
   try {
@@ -58,8 +60,18 @@ async function endpointModels(opts: RunOptions, setup: ProbeSetup, endpoints: En
   }
   const { model, held } = looked;
   for (const h of held) opts.log(`warning: not ready, held until it is (looked up again every few seconds): ${h.reason}`);
-  const watch = watchHeldEndpoints(held, model, lookup, opts.log);
-  return { model, held: held.length, offline: false, stop: watch.stop };
+  const watch = watchHeldEndpoints(held, model, lookup, opts.log, opts.recheck ?? HELD_RECHECK, (e) => client.holds.release(e));
+  // From here on an endpoint that goes down mid-run is held and looked up the same way (endpoint-holds.ts).
+  client.holds.watch({ recheck: watch.recheck, outageLimitMs: opts.outageLimitMs ?? DEFAULT_OUTAGE_LIMIT_MS, log: opts.log });
+  return {
+    model,
+    held: held.length,
+    offline: false,
+    stop: () => {
+      watch.stop();
+      client.holds.stop();
+    },
+  };
 }
 
 /** `userturn run`: every request of the plan (cached, so a rerun resumes), then the result written in place. */
@@ -93,7 +105,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
     stream: setup.streamed,
     engine: setup.engine,
   });
-  const served = await endpointModels(opts, setup, client.endpoints, { path: cachePath, scope });
+  const served = await endpointModels(opts, setup, client, { path: cachePath, scope });
   // The held endpoints' look-ups end with the run, however it ends.
   try {
     const models = [served.model];

@@ -118,6 +118,7 @@ export async function startWireProxy(opts: WireProxyOptions): Promise<WireProxy>
 
   /** Close the port and every connection on it for `ms`, then listen again on the same port. */
   let restarting: Promise<void> = Promise.resolve();
+  let wake: (() => void) | null = null;
   function restart(ms: number): Promise<void> {
     return (restarting = down(ms));
   }
@@ -127,7 +128,12 @@ export async function startWireProxy(opts: WireProxyOptions): Promise<WireProxy>
       server.close(() => r());
       for (const s of sockets) s.destroy();
     });
-    await sleep(ms);
+    // close() ends the downtime: a port closed for longer than a test must not keep its process up.
+    await new Promise<void>((r) => {
+      const t = setTimeout(r, ms);
+      wake = () => (clearTimeout(t), r());
+    });
+    wake = null;
     if (!closed) await listen();
   }
 
@@ -282,6 +288,7 @@ export async function startWireProxy(opts: WireProxyOptions): Promise<WireProxy>
     up: () => restarting,
     close: async () => {
       closed = true;
+      wake?.();
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => server.close(() => r()));
     },

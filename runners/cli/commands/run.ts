@@ -36,6 +36,9 @@ results/<id>/samples/<dataset>.jsonl. Every finished request is cached, so rerun
   --fail-on-error N|P%  stop (exit 1, no result written) when more than N requests, or more than P% of
                         finished requests (judged after 20), failed after retries; default: never stop
   --retries N           retries per request after the first attempt (default 6)
+  --outage-limit-s N    how long every endpoint may be unreachable at once (engines restarting: connection
+                        refused, a proxy's 502-504) before the run stops, exit 1 (default
+                        USERTURN_OUTAGE_LIMIT_S, else 600). Meanwhile requests wait without spending retries
   --data-dir DIR        local datasets laid out as DIR/<dataset>/<file> (default USERTURN_DATA_DIR, else download)
   --cache FILE          SQLite request cache (default $USERTURN_CACHE_DIR/requests.sqlite or ~/.cache/userturn/)
   --no-cache            do not read or write the request cache
@@ -72,6 +75,7 @@ const OPTIONS = {
   'idle-timeout-ms': { type: 'string' },
   'fail-on-error': { type: 'string' },
   retries: { type: 'string' },
+  'outage-limit-s': { type: 'string' },
   'judge-config': { type: 'string', multiple: true },
   merge: { type: 'string', multiple: true },
   'dry-run': { type: 'boolean' },
@@ -107,6 +111,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     // Past TIMER_MAX_MS a timer fires at once: every request would time out (a review asked for 99999999999 ms).
     const timeoutMs = intFlag('timeout-ms', values['timeout-ms'], 600_000, 1, TIMER_MAX_MS);
     const retries = intFlag('retries', values.retries, 6, 0);
+    const outageLimitS = intFlag('outage-limit-s', values['outage-limit-s'], envWholeNumber('USERTURN_OUTAGE_LIMIT_S', 600, 0, Math.floor(TIMER_MAX_MS / 1000)), 0, Math.floor(TIMER_MAX_MS / 1000));
     const httpTimeouts = {
       connectMs: intFlag('connect-timeout-ms', values['connect-timeout-ms'], 10_000, 1, TIMER_MAX_MS),
       firstByteMs: values['first-byte-timeout-ms'] === undefined ? undefined : intFlag('first-byte-timeout-ms', values['first-byte-timeout-ms'], 0, 1, TIMER_MAX_MS),
@@ -152,6 +157,8 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       maxAttempts: retries + 1,
       backoffBaseMs: envWholeNumber('USERTURN_BACKOFF_BASE_MS', 500, 0, TIMER_MAX_MS),
       backoffMaxMs: envWholeNumber('USERTURN_BACKOFF_MAX_MS', 30_000, 0, TIMER_MAX_MS),
+      outageLimitMs: outageLimitS * 1000,
+      recheck: { firstMs: envWholeNumber('USERTURN_RECHECK_BASE_MS', 2000, 1, TIMER_MAX_MS), maxMs: envWholeNumber('USERTURN_RECHECK_MAX_MS', 30_000, 1, TIMER_MAX_MS) },
       dataDir: dataDirOf(values),
       cacheDir,
       cachePath: cachePath === undefined ? join(cacheDir, 'requests.sqlite') : cachePath,
