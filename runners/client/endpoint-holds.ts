@@ -32,12 +32,18 @@ export function createEndpointHolds(endpoints: readonly Endpoint[]) {
   let waiting: { promise: Promise<void>; resolve(): void; reject(e: Error): void } | null = null;
   const secondsSince = (t: number) => Math.round((performance.now() - t) / 1000);
 
+  /** The run stops: every waiting and later request fails with `why`. */
+  const stopWith = (why: string) => {
+    down = new EndpointsDown(`stopped: ${why}. No result was written; finished requests are cached, so a rerun resumes.`);
+    clearTimeout(outage);
+    outage = undefined;
+    waiting?.reject(down);
+    waiting = null;
+  };
   const stopRun = () => {
     const s = Math.round(watch!.outageLimitMs / 1000);
     const each = endpoints.map((e) => `${e.tally.url} for ${secondsSince(e.heldSince)} s${e.tally.down || e.tally.leftOut ? ` (${oneLine(e.tally.down ?? e.tally.leftOut!)})` : ''}`);
-    down = new EndpointsDown(`stopped: no endpoint could be reached for ${s} s (--outage-limit-s ${s}): ${each.join('; ')}. No result was written; finished requests are cached, so a rerun resumes.`);
-    waiting?.reject(down);
-    waiting = null;
+    stopWith(`no endpoint could be reached for ${s} s (--outage-limit-s ${s}): ${each.join('; ')}`);
   };
 
   return {
@@ -63,6 +69,14 @@ export function createEndpointHolds(endpoints: readonly Endpoint[]) {
       }
       watch.recheck(e, reason);
       return true;
+    },
+    /**
+     * An endpoint was found serving another model, or refusing, when looked up again: left out for good. Once every
+     * endpoint is, nothing can serve the run, and it stops now rather than at the outage limit.
+     */
+    leftOut(): void {
+      if (down || !endpoints.every((x) => x.held && x.tally.leftOut !== undefined)) return;
+      stopWith(`no endpoint can serve the run: ${endpoints.map((x) => oneLine(x.tally.leftOut!)).join('; ')}`);
     },
     /** `e` is ready again: it takes requests, and requests waiting for an endpoint go on. */
     release(e: Endpoint): void {

@@ -5,15 +5,21 @@ import { lookUpModel, type LookupOptions } from './model-lookup.ts';
 /** How often a held endpoint is looked up again: 2 s at first, doubling to 30 s. */
 export const HELD_RECHECK = { firstMs: 2000, maxMs: 30_000 } as const;
 
+/** What the watcher tells its run: an endpoint found ready (default: it takes requests again), or left out for good. */
+export interface HeldEvents {
+  ready?(e: Endpoint): void;
+  leftOut?(e: Endpoint): void;
+}
+
 /**
  * Look the held endpoints up again until each is ready (servedModels left them out at the start; endpoint-holds.ts
  * holds one that goes down mid-run, through `recheck`): one found serving `model` and able to serve it is taken back
- * into the run (`onReady`); one found serving another model, or refusing, is left out for the rest of it (llama.cpp
+ * into the run (`on.ready`); one found serving another model, or refusing, is left out for the rest of it (llama.cpp
  * answers whatever model a request names, so nothing later would tell). Each endpoint is asked again only once its
  * last look-up ended. The timers do not keep the process alive; `stop()` ends them, and any look-up in flight, when
  * the run ends.
  */
-export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: string }>, model: string, o: LookupOptions, log: (line: string) => void, every: { firstMs: number; maxMs: number } = HELD_RECHECK, onReady: (e: Endpoint) => void = (e) => void (e.held = false)): { stop(): void; recheck(e: Endpoint, reason: string): void } {
+export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: string }>, model: string, o: LookupOptions, log: (line: string) => void, every: { firstMs: number; maxMs: number } = HELD_RECHECK, on: HeldEvents = {}): { stop(): void; recheck(e: Endpoint, reason: string): void } {
   const timers = new Set<NodeJS.Timeout>();
   // Ends the look-ups in flight too: one waiting on a silent host would keep the process up after the run.
   const ended = new AbortController();
@@ -22,6 +28,7 @@ export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: str
   const leaveOut = (e: Endpoint, why: string) => {
     e.tally.leftOut = why;
     log(`warning: left out of this run: ${why}`);
+    on.leftOut?.(e);
   };
   // `down`: it served part of the run before it went down (its reason goes to tally.down, not leftOut).
   const watch = (e: Endpoint, waitMs: number, down: boolean) => {
@@ -35,7 +42,8 @@ export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: str
         e.tally.leftOut = undefined;
         const after = Math.round((performance.now() - e.heldSince) / 1000);
         log(down ? `${e.tally.url} is back after ${after} s down (serving "${oneLine(model)}"): it takes requests again` : `${e.tally.url} is ready now (serving "${oneLine(model)}"): it takes requests from here on`);
-        onReady(e);
+        if (on.ready) on.ready(e);
+        else e.held = false;
         return;
       }
       const why = 'model' in found ? found.loading : found.unanswered;

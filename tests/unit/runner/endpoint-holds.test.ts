@@ -18,8 +18,11 @@ const body = (prompt = 'p', seed = 1): CompletionBody => ({ model: 'm', prompt, 
 const answer = JSON.stringify({ id: 'x', object: 'text_completion', created: 0, model: 'm', choices: [{ index: 0, text: 'hi', finish_reason: 'stop' }] });
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-/** /v1/models lists "m"; completions go to `completion`. `down(ms)` closes the port and every connection for that long. */
-async function host(completion: Handler = (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(answer)) {
+/**
+ * /v1/models lists `served.id` ("m"); completions go to `completion`. `down(ms)` closes the port and every connection
+ * for that long.
+ */
+async function host(completion: Handler = (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(answer), served = { id: 'm' }) {
   let server: Server;
   let port = 0;
   const sockets = new Set<Socket>();
@@ -28,7 +31,7 @@ async function host(completion: Handler = (_q, res) => res.writeHead(200, { 'con
   const listen = async () => {
     server = createServer((req, res) => {
       req.resume();
-      req.on('end', () => (req.url?.endsWith('/models') ? res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"m"}]}') : completion(req, res)));
+      req.on('end', () => (req.url?.endsWith('/models') ? res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id: served.id }] })) : completion(req, res)));
     });
     server.on('connection', (s) => (sockets.add(s), s.on('close', () => sockets.delete(s))));
     await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
@@ -55,7 +58,7 @@ const opts = (baseURLs: string[], extra: Partial<ClientOptions> = {}): ClientOpt
 /** The client as a run wires it: held endpoints looked up every 50-100 ms, lines kept. */
 function watched(c: CompletionsClient, outageLimitMs = 60_000) {
   const lines: string[] = [];
-  const w = watchHeldEndpoints([], 'm', { timeoutMs: 1000 }, (l) => lines.push(l), { firstMs: 50, maxMs: 100 }, (e) => c.holds.release(e));
+  const w = watchHeldEndpoints([], 'm', { timeoutMs: 1000 }, (l) => lines.push(l), { firstMs: 50, maxMs: 100 }, { ready: (e) => c.holds.release(e), leftOut: () => c.holds.leftOut() });
   c.holds.watch({ recheck: w.recheck, outageLimitMs, log: (l) => lines.push(l) });
   cleanup.push(() => (w.stop(), c.holds.stop()));
   return lines;
@@ -152,6 +155,25 @@ describe('an endpoint held while it cannot be reached', () => {
     assert.ok(down.length >= 4, reasons.map(String).join('\n'));
     assert.ok(reasons.every((e) => e instanceof EndpointsDown || e instanceof RequestFailed));
     assert.match((down[0] as Error).message, new RegExp(`^stopped: no endpoint could be reached for 1 s \\(--outage-limit-s 1\\): ${h.url} for 1 s \\(${h.url}/models: Connection error\\. \\(ECONNREFUSED\\)\\)\\. No result was written; finished requests are cached, so a rerun resumes\\.$`));
+    await assert.rejects(c.complete(body('later')), EndpointsDown);
+  });
+
+  it('the only endpoint back serving another model: the run stops at once, not at the outage limit', async () => {
+    const served = { id: 'm' };
+    const h = await host(undefined, served);
+    const c = createCompletionsClient(opts([h.url]));
+    const lines = watched(c, 60_000);
+    const outage = h.down(300);
+    served.id = 'other';
+    await new Promise((r) => setTimeout(r, 20));
+    const t0 = performance.now();
+    const all = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => c.complete(body(`o${i}`, i))));
+    await outage;
+    assert.ok(performance.now() - t0 < 10_000, 'stopped long before the 60 s limit');
+    const down = all.flatMap((r) => (r.status === 'rejected' && r.reason instanceof EndpointsDown ? [r.reason as Error] : []));
+    assert.ok(down.length >= 4, all.map((r) => (r.status === 'rejected' ? String(r.reason) : 'answered')).join('\n'));
+    assert.match(down[0]!.message, /^stopped: no endpoint can serve the run: .* now serves "other", not the run's "m"\. No result was written/);
+    assert.ok(lines.some((l) => /left out of this run/.test(l)), lines.join('\n'));
     await assert.rejects(c.complete(body('later')), EndpointsDown);
   });
 
