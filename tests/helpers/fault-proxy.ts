@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buffer as readAll } from 'node:stream/consumers';
 
 /**
  * A small HTTP proxy in front of the simulator that injects what a hostile or broken server sends with a 200
@@ -39,15 +40,6 @@ export interface FaultProxy {
   url: string;
   injected: Record<string, number>;
   close(): Promise<void>;
-}
-
-function readAll(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 function forward(target: URL, req: IncomingMessage, body: Buffer): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { buffer as readAll } from 'node:stream/consumers';
 import { gzipSync } from 'node:zlib';
 import { requestKey } from '../../runners/cache/key.ts';
 import { mulberry32 } from '../../src/lib/metrics/prng.ts';
@@ -62,15 +63,6 @@ export interface WireProxy {
 const MULTIBYTE = ' é中😀';
 const page = (status: number, title: string) => `<html>\r\n<head><title>${status} ${title}</title></head>\r\n<body>\r\n<center><h1>${status} ${title}</h1></center>\r\n<hr><center>nginx/1.25.3</center>\r\n</body>\r\n</html>\r\n`;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-function readAll(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 function forward(target: URL, req: IncomingMessage, body: Buffer): Promise<{ status: number; type: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
