@@ -30,6 +30,8 @@ export function createEndpointHolds(endpoints: readonly Endpoint[]) {
   let outage: NodeJS.Timeout | undefined;
   let down: EndpointsDown | null = null;
   let waiting: { promise: Promise<void>; resolve(): void; reject(e: Error): void } | null = null;
+  // Left out for good. tally.leftOut alone does not say so: one not ready yet at the start carries its reason there too.
+  const gone = new Set<Endpoint>();
   const secondsSince = (t: number) => Math.round((performance.now() - t) / 1000);
 
   /** The run stops: every waiting and later request fails with `why`. */
@@ -74,8 +76,9 @@ export function createEndpointHolds(endpoints: readonly Endpoint[]) {
      * An endpoint was found serving another model, or refusing, when looked up again: left out for good. Once every
      * endpoint is, nothing can serve the run, and it stops now rather than at the outage limit.
      */
-    leftOut(): void {
-      if (down || !endpoints.every((x) => x.held && x.tally.leftOut !== undefined)) return;
+    leftOut(e: Endpoint): void {
+      gone.add(e);
+      if (down || !endpoints.every((x) => gone.has(x))) return;
       stopWith(`no endpoint can serve the run: ${endpoints.map((x) => oneLine(x.tally.leftOut!)).join('; ')}`);
     },
     /** `e` is ready again: it takes requests, and requests waiting for an endpoint go on. */

@@ -60,7 +60,7 @@ async function endpointModels(opts: RunOptions, setup: ProbeSetup, client: Compl
   }
   const { model, held } = looked;
   for (const h of held) opts.log(`warning: not ready, held until it is (looked up again every few seconds): ${h.reason}`);
-  const watch = watchHeldEndpoints(held, model, lookup, opts.log, opts.recheck ?? HELD_RECHECK, { ready: (e) => client.holds.release(e), leftOut: () => client.holds.leftOut() });
+  const watch = watchHeldEndpoints(held, model, lookup, opts.log, opts.recheck ?? HELD_RECHECK, { ready: (e) => client.holds.release(e), leftOut: (e) => client.holds.leftOut(e) });
   // From here on an endpoint that goes down mid-run is held and looked up the same way (endpoint-holds.ts).
   client.holds.watch({ recheck: watch.recheck, outageLimitMs: opts.outageLimitMs ?? DEFAULT_OUTAGE_LIMIT_MS, log: opts.log });
   return {

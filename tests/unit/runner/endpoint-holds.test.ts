@@ -58,7 +58,7 @@ const opts = (baseURLs: string[], extra: Partial<ClientOptions> = {}): ClientOpt
 /** The client as a run wires it: held endpoints looked up every 50-100 ms, lines kept. */
 function watched(c: CompletionsClient, outageLimitMs = 60_000) {
   const lines: string[] = [];
-  const w = watchHeldEndpoints([], 'm', { timeoutMs: 1000 }, (l) => lines.push(l), { firstMs: 50, maxMs: 100 }, { ready: (e) => c.holds.release(e), leftOut: () => c.holds.leftOut() });
+  const w = watchHeldEndpoints([], 'm', { timeoutMs: 1000 }, (l) => lines.push(l), { firstMs: 50, maxMs: 100 }, { ready: (e) => c.holds.release(e), leftOut: (e) => c.holds.leftOut(e) });
   c.holds.watch({ recheck: w.recheck, outageLimitMs, log: (l) => lines.push(l) });
   cleanup.push(() => (w.stop(), c.holds.stop()));
   return lines;
