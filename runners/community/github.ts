@@ -33,16 +33,20 @@ async function call(gh: GitHubClient, method: string, path: string, body?: unkno
   return res;
 }
 
-/** Every page of a list endpoint (per_page=100), up to `maxPages`. */
+/**
+ * Every page of a list endpoint (per_page=100), up to `maxPages`; a list longer than that is an error, never read in
+ * part: a pull request's files, or its reviews (where a flood of comments would push a maintainer's later request for
+ * changes past the last page read while an earlier approval still counted), must be seen whole.
+ */
 async function paginate<T>(gh: GitHubClient, path: string, maxPages = 30): Promise<T[]> {
   const out: T[] = [];
   for (let page = 1; page <= maxPages; page++) {
     const sep = path.includes('?') ? '&' : '?';
     const items = (await (await call(gh, 'GET', `${path}${sep}per_page=100&page=${page}`)).json()) as T[];
     out.push(...items);
-    if (items.length < 100) break;
+    if (items.length < 100) return out;
   }
-  return out;
+  throw new Error(`GitHub API GET ${path}: more than ${maxPages * 100} entries, more than this reads: refused rather than read in part`);
 }
 
 const int = (n: number) => {

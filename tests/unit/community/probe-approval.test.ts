@@ -31,7 +31,7 @@ test('approvals that do not count: no review, a triager or the submitter, a dism
 });
 
 /** A loopback stand-in for the three REST routes checkProbeApproval reads. */
-const state = { head: B, reviews: [] as PrReview[], asked: [] as string[] };
+const state = { head: B, reviews: [] as PrReview[], asked: [] as string[], flood: false };
 let server: Server;
 let gh: GitHubClient;
 before(async () => {
@@ -39,7 +39,10 @@ before(async () => {
     const url = new URL(req.url!, 'http://x');
     const json = (code: number, v: unknown) => { res.writeHead(code, { 'content-type': 'application/json' }); res.end(JSON.stringify(v)); };
     if (url.pathname === '/repos/o/r/pulls/7') return json(200, { head: { sha: state.head } });
-    if (url.pathname === '/repos/o/r/pulls/7/reviews') return json(200, url.searchParams.get('page') === '1' ? state.reviews : []);
+    if (url.pathname === '/repos/o/r/pulls/7/reviews') {
+      if (state.flood) return json(200, Array.from({ length: 100 }, () => review('troll', 'COMMENTED', B)));
+      return json(200, url.searchParams.get('page') === '1' ? state.reviews : []);
+    }
     const m = /^\/repos\/o\/r\/collaborators\/([^/]+)\/permission$/.exec(url.pathname);
     if (m) {
       state.asked.push(decodeURIComponent(m[1]!));
@@ -65,4 +68,15 @@ test('checkProbeApproval: a head that moved since the label event is refused; th
   state.head = B;
   assert.match((await checkProbeApproval(gh, 7, A)) ?? '', /head moved to bbbbbbbbbbbb after the label was added at aaaaaaaaaaaa/);
   await assert.rejects(checkProbeApproval(gh, 7, 'main'), /HEAD_SHA: not a full commit sha/);
+});
+
+test('checkProbeApproval: reviews past the last page it reads are an error, not a list read in part', async () => {
+  // 3,000 comments could push a maintainer's later request for changes past the last page while an approval counted.
+  state.head = B;
+  state.flood = true;
+  try {
+    await assert.rejects(checkProbeApproval(gh, 7, B), /more than 3000 entries, more than this reads: refused rather than read in part/);
+  } finally {
+    state.flood = false;
+  }
 });
