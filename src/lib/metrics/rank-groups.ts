@@ -36,10 +36,21 @@ function sharedCounts(x: NonNullable<RankInput['counts']>, y: NonNullable<RankIn
   return x.ids.flatMap((id, i) => { const a = x.items[i], b = other.get(id); return a && b ? [{ a, b }] : []; });
 }
 
+/** Follow-ups over judged turns across every item: the rate the page shows. */
+function pooledRate(items: readonly ItemCount[]): number {
+  let hits = 0, trials = 0;
+  for (const c of items) { hits += c.hits; trials += c.trials; }
+  return trials > 0 ? hits / trials : 0;
+}
+
 function pairTest(x: RankInput, y: RankInput): Pick<PairTest, 'test' | 'shared' | 'direction' | 'p'> {
   if (x.counts && y.counts) {
     const t = pairedRateSignFlip(sharedCounts(x.counts, y.counts));
-    if (t.shared > 0) return { test: 'sign_flip', ...t };
+    // The test compares per-item rates; the page shows pooled ones (follow-ups over judged turns). Where judged counts
+    // differ between items the two can point opposite ways: such a pair is not ranked, rather than rank the lower
+    // shown rate ahead.
+    const shown = Math.sign(pooledRate(x.counts.items) - pooledRate(y.counts.items));
+    if (t.shared > 0) return { test: 'sign_flip', ...t, direction: t.direction === shown ? t.direction : 0 };
   }
   if (x.items && y.items) {
     const other = new Map<string, string>();

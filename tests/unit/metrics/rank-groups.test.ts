@@ -110,3 +110,15 @@ test('sampled: a model without per-item counts is compared with Fisher on scaled
   const { tests } = pairedRankGroups([A, B, C]);
   assert.deepEqual(tests.map((t) => t.test), ['sign_flip', 'fisher', 'fisher']);
 });
+
+test('sampled: per-item and pooled rates pointing opposite ways leave the pair unranked, not the lower shown rate ahead', () => {
+  // A: 20 items judged once, each a follow-up (3 of 4 turns not judged), and 20 items 0/4: 20/100 = 20% shown, while
+  // its per-item rates average 50%. B: 1/4 on all 40 items, 25% either way. Per item A is ahead (p ≈ 0.005).
+  const A = sampled(Array.from({ length: 40 }, (_, i) => i < 20 ? ([1, 1] as const) : ([0, 4] as const)));
+  const B = sampled(Array.from({ length: 40 }, () => [1, 4] as const));
+  const { groups, tests } = pairedRankGroups([A, B]);
+  assert.equal(tests[0]!.test, 'sign_flip');
+  assert.ok(tests[0]!.p < 0.05, `p = ${tests[0]!.p}`);
+  assert.equal(tests[0]!.direction, 0);
+  assert.deepEqual(groups, [1, 1]);
+});
