@@ -10,7 +10,7 @@ export const DEFAULT_OUTAGE_LIMIT_MS = 600_000;
 /** What a run gives the holds: who looks a held endpoint up again, the outage limit, where lines go. */
 export interface HoldWatch {
   /** Look `e` up until it is ready, then call release(e) (held-endpoints.ts). */
-  recheck(e: Endpoint, reason: string): void;
+  recheck(e: Endpoint): void;
   outageLimitMs: number;
   log(line: string): void;
 }
@@ -29,7 +29,7 @@ export function createEndpointHolds(endpoints: readonly Endpoint[]) {
   let watch: HoldWatch | null = null;
   let outage: NodeJS.Timeout | undefined;
   let down: EndpointsDown | null = null;
-  let waiting: { promise: Promise<void>; resolve(): void; reject(e: Error): void } | null = null;
+  let waiting: PromiseWithResolvers<void> | null = null;
   // Left out for good. tally.leftOut alone does not say so: one not ready yet at the start carries its reason there too.
   const gone = new Set<Endpoint>();
   const secondsSince = (t: number) => Math.round((performance.now() - t) / 1000);
@@ -69,7 +69,7 @@ export function createEndpointHolds(endpoints: readonly Endpoint[]) {
         // A held endpoint's look-ups do not keep the process alive; this timer does, while requests wait.
         outage = setTimeout(stopRun, watch.outageLimitMs);
       }
-      watch.recheck(e, reason);
+      watch.recheck(e);
       return true;
     },
     /**
@@ -98,12 +98,9 @@ export function createEndpointHolds(endpoints: readonly Endpoint[]) {
       if (down) return Promise.reject(down);
       if (endpoints.some((e) => !e.held)) return Promise.resolve();
       if (!waiting) {
-        let resolve!: () => void;
-        let reject!: (e: Error) => void;
-        const promise = new Promise<void>((y, n) => ((resolve = y), (reject = n)));
+        waiting = Promise.withResolvers<void>();
         // Rejected with nobody waiting (every request between attempts) is not an unhandled rejection.
-        promise.catch(() => {});
-        waiting = { promise, resolve, reject };
+        waiting.promise.catch(() => {});
       }
       return waiting.promise;
     },

@@ -19,7 +19,7 @@ export interface HeldEvents {
  * last look-up ended. The timers do not keep the process alive; `stop()` ends them, and any look-up in flight, when
  * the run ends.
  */
-export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: string }>, model: string, o: LookupOptions, log: (line: string) => void, every: { firstMs: number; maxMs: number } = HELD_RECHECK, on: HeldEvents = {}): { stop(): void; recheck(e: Endpoint, reason: string): void } {
+export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: string }>, model: string, o: LookupOptions, log: (line: string) => void, every: { firstMs: number; maxMs: number } = HELD_RECHECK, on: HeldEvents = {}): { stop(): void; recheck(e: Endpoint): void } {
   const timers = new Set<NodeJS.Timeout>();
   // Ends the look-ups in flight too: one waiting on a silent host would keep the process up after the run.
   const ended = new AbortController();
@@ -67,9 +67,8 @@ export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: str
       for (const t of timers) clearTimeout(t);
       timers.clear();
     },
-    recheck(e: Endpoint, reason: string) {
+    recheck(e: Endpoint) {
       if (stopped) return;
-      e.tally.down = reason;
       watch(e, every.firstMs, true);
     },
   };
