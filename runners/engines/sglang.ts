@@ -5,7 +5,8 @@ import { urlHost, type EngineAdapter } from './types.ts';
  * an error chunk too); `seed` becomes sampling_seed. python/sglang/srt/entrypoints/openai/protocol.py:
  * CompletionRequest.skip_special_tokens (default True), pydantic default extra (ignored);
  * python/sglang/srt/managers/schedule_batch.py: stop strings matched on a tail decoded by tokenizer.decode()
- * (special tokens kept) as well as on decoded_text; trimmed unless no_stop_trim. Flags:
+ * (special tokens kept) as well as on decoded_text; trimmed unless no_stop_trim, and only when the budget was not
+ * reached first (budgetBeforeStop below). Flags:
  * python/sglang/srt/server_args.py (ServerArgs fields; the commit: tests/fixtures/engines/documented-flags.yaml).
  * There is no --enable-prefix-caching: the radix cache is on by default and --disable-radix-cache turns it off.
  * Start-up: python/sglang/srt/entrypoints/http_server.py (0025436eab0556737d615b36a4dd3e1e26e82f3d): the port opens
@@ -29,7 +30,11 @@ export const sglang: EngineAdapter = {
     finishAliases: {},
     stopFinishReason: 'stop',
     streamedEosFinishReason: 'stop',
-    budgetBeforeStop: false,
+    // python/sglang/srt/managers/schedule_batch.py Req.check_finished (fd3907ee4618e96b73ee94d9a836db78efb5d046;
+    // 000eaffacf048e51b64d4d72985ef8f0b7054b39 the same): len(output_ids) >= max_new_tokens is FINISH_LENGTH before the
+    // end-of-sequence token and the stop strings are looked at, and detokenizer_manager.py trim_matched_stop
+    // (000935bdda57675933def88a37dcd6786a2de0d1) trims only a finish with `matched`: such a turn keeps its ending token.
+    budgetBeforeStop: true,
     readyRoute: null,
     // The Python OpenAI server does not compare `model` with the served name (sgl-project/sglang issues 7035, 31404).
     unknownModel: 'answered',

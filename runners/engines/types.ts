@@ -62,8 +62,8 @@ export interface EngineBehaviour {
   streamedEosFinishReason: string;
   /**
    * Whether the engine checks its token budget before the end-of-sequence token and the stop strings, so a turn
-   * whose ending token is also the last one its max_tokens allows is reported as `length` though the model ended it
-   * (TGI). false: the engine is not known to (the simulator's ideal order).
+   * whose ending token is also the last one its max_tokens allows is reported as `length` though the model ended it,
+   * that token left in the text untrimmed (TGI, SGLang). false: the engine is not known to (the simulator's ideal order).
    */
   budgetBeforeStop: boolean;
   /**

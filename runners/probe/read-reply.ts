@@ -3,11 +3,17 @@ import { finishAtBudget } from '../templates/cut.ts';
 import type { ProbeSetup } from './types.ts';
 
 /**
- * The engine's reply with its finish reason as the runner reads it: on TGI streamed a turn that ended on the last
- * token its budget allowed says `length`, and is a stop when its text ends with one of the request's stops or the
- * template's end-of-sequence token (templates/cut.ts finishAtBudget). Every other reply as it came.
+ * The engine's reply with its finish reason as the runner reads it: on TGI streamed and SGLang a turn that ended on the
+ * last token its budget allowed says `length`, and is a stop when its text ends with one of the request's stops or the
+ * template's end-of-sequence token (templates/cut.ts finishAtBudget). An engine that trims its stops (SGLang) left
+ * that ending only because the budget came first, so it is removed, as the engine removes it from any other stopped
+ * turn; TGI keeps it in every stopped turn, and dropStopToken and cutAtStops treat it there. Every other reply as it came.
  */
-export function readReply(setup: Pick<ProbeSetup, 'endedAtBudget' | 'builder'>, body: CompletionBody, r: CompletionResult): CompletionResult {
-  const finish_reason = finishAtBudget(r.text, r.finish_reason, [...body.stop, setup.builder.template.eos_token], setup.endedAtBudget);
-  return finish_reason === r.finish_reason ? r : { ...r, finish_reason };
+export function readReply(setup: Pick<ProbeSetup, 'endedAtBudget' | 'builder' | 'engine'>, body: CompletionBody, r: CompletionResult): CompletionResult {
+  const enders = [...body.stop, setup.builder.template.eos_token];
+  const finish_reason = finishAtBudget(r.text, r.finish_reason, enders, setup.endedAtBudget);
+  if (finish_reason === r.finish_reason) return r;
+  if (!setup.engine.trimsStop) return { ...r, finish_reason };
+  const ender = enders.reduce<string>((best, s) => (s && s.length > best.length && r.text.endsWith(s) ? s : best), '');
+  return { ...r, finish_reason, text: r.text.slice(0, r.text.length - ender.length) };
 }

@@ -128,7 +128,7 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
     streamed,
     stopRemnants: cutAtStops && special === 'dropped' && !engine.trimsStop,
     stopTokenKept: special === 'kept' && !engine.trimsStop,
-    endedAtBudget: special === 'kept' && !engine.trimsStop && engine.budgetBeforeStop,
+    endedAtBudget: special === 'kept' && engine.budgetBeforeStop,
     shard: opts.shard,
   };
 }

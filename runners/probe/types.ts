@@ -35,7 +35,7 @@ export interface ProbeSetup extends RunPlan {
   stopTokenKept: boolean;
   /**
    * The engine reports a turn that ended on the last token its budget allowed as `length` and keeps that token in the
-   * text (TGI streamed): such a turn is read as stopped (templates/cut.ts finishAtBudget).
+   * text (TGI streamed, SGLang): such a turn is read as stopped (templates/cut.ts finishAtBudget; read-reply.ts).
    */
   endedAtBudget: boolean;
   shard: { index: number; count: number } | null;

@@ -86,10 +86,11 @@ export function emulateEngine(
     let n = 0;
     for (const tok of tokens(raw)) {
       const spent = { out: { ok: true, text: shown, finish_reason: 'length' }, ended: null } as const;
-      // TGI counts the ending token against the budget and checks the budget first (tgi.ts budgetBeforeStop).
+      // TGI and SGLang count the ending token against the budget and check the budget first (budgetBeforeStop): the
+      // turn is then `length`, and nothing is trimmed, so the ending token stays in the text as the engine renders it.
       if (e.budgetBeforeStop && n >= budget) return spent;
       const last = e.budgetBeforeStop && n + 1 === budget;
-      if (eos.includes(tok)) return { out: { ok: true, text: keepsStopToken ? shown + tok : shown, finish_reason: last ? 'length' : streamed ? e.streamedEosFinishReason : 'stop' }, ended: n + 1 };
+      if (eos.includes(tok)) return { out: { ok: true, text: keepsStopToken || last ? shown + render(tok) : shown, finish_reason: last ? 'length' : streamed ? e.streamedEosFinishReason : 'stop' }, ended: n + 1 };
       if (n >= budget) return spent;
       n++;
       rawSoFar += tok;
@@ -104,7 +105,8 @@ export function emulateEngine(
       if (at >= 0) {
         // The engine's own name for a stop match (TGI: "stop_sequence"); the runner maps it back.
         const finish_reason = last ? 'length' : e.stopFinishReason;
-        if (!e.trimsStop) return { out: { ok: true, text: shown, finish_reason }, ended: n };
+        // A match on the last allowed token is no match for an engine that checks the budget first: kept whole.
+        if (!e.trimsStop || last) return { out: { ok: true, text: shown, finish_reason }, ended: n };
         return { out: { ok: true, text: e.stopsMatch === 'returned_text' ? shown.slice(0, at) : renderAll(rawSoFar.slice(0, at)), finish_reason }, ended: n };
       }
     }

@@ -36,11 +36,12 @@ export function dropStopToken(text: string, finishReason: string | null, stopTok
 
 /**
  * The finish reason of a turn, read again where the engine says `length` for a turn that ended on the last token its
- * budget allowed (`endedAtBudget`, the setup's: TGI streamed). TGI checks the budget before the end-of-sequence token
+ * budget allowed (`endedAtBudget`, the setup's: TGI streamed, SGLang). TGI checks the budget before the end-of-sequence token
  * and the stops (server/text_generation_server/utils/tokens.py StoppingCriteria.__call__, lines 167-176 at
  * db931fcf42da018a3657580c64bf2720f167f9ab), and streamed its text ends with that token: a text ending with one of
  * the request's stops or the end-of-sequence token ended there, and is read as stopped (then dropStopToken and
- * cutAtStops treat it as any stop). Not streamed the token is not in the text, so nothing tells the two apart.
+ * cutAtStops treat it as any stop). Not streamed the token is not in the text, so nothing tells the two apart. SGLang
+ * does the same (python/sglang/srt/managers/schedule_batch.py Req.check_finished) and keeps the token in either mode.
  */
 export function finishAtBudget(text: string, finishReason: string, enders: readonly (string | null)[], endedAtBudget: boolean): string {
   if (!endedAtBudget || finishReason !== 'length') return finishReason;

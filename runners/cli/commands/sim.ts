@@ -38,7 +38,7 @@ name). Chat requests for any other model name are answered by a scripted judge (
                       (default: an ideal engine that applies stops to the text with special tokens)
   --special           with --engine llamacpp: the server runs with --special (special tokens in the text)
   --end-at-budget     with --engine: every turn that ends (end-of-sequence token or stop string) ends on the last
-                      token its max_tokens allows, which TGI reports as "length"
+                      token its max_tokens allows, which TGI and SGLang report as "length"
   --ignore-stops      fault: stop strings are not applied (end-of-sequence tokens still end the turn)
   --run-past          every user turn runs on past a role header into an assistant reply
   --unfinished-rate R share of assistant turns (0..1) that reason until max_tokens without an answer

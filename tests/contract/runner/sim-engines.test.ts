@@ -7,8 +7,8 @@ const GLM_USER_PROMPT = '[gMASK]<sop><|user|>\nWhat is 12 + 8?<|assistant|>\nThe
 const MORE = 'Sure, here is more detail.';
 const sims: Record<string, SpawnedSim> = {};
 before(async () => {
-  for (const e of ['vllm', 'tgi', 'llamacpp']) sims[e] = await spawnSim(['--profile', 'aware', '--engine', e, '--run-past']);
-  sims['tgi-at-budget'] = await spawnSim(['--profile', 'aware', '--engine', 'tgi', '--run-past', '--end-at-budget']);
+  for (const e of ['vllm', 'sglang', 'tgi', 'llamacpp']) sims[e] = await spawnSim(['--profile', 'aware', '--engine', e, '--run-past']);
+  for (const e of ['tgi', 'sglang']) sims[`${e}-at-budget`] = await spawnSim(['--profile', 'aware', '--engine', e, '--run-past', '--end-at-budget']);
 });
 after(async () => {
   for (const s of Object.values(sims)) await s.stop();
@@ -87,6 +87,21 @@ describe('userturn sim --engine', () => {
     // Not streamed the text holds no special token: nothing in it tells this turn from one its budget cut.
     const plain = (await post('tgi-at-budget', { stop: [], top_p: undefined })).body.choices![0]!;
     assert.deepEqual([plain.text.endsWith(`\n${MORE}`) && !plain.text.includes('<|'), plain.finish_reason], [true, 'length'], plain.text);
+  });
+  it('SGLang checks max_new_tokens before the end of sequence and the stops (schedule_batch.py Req.check_finished): a turn whose ending token was the last one allowed says "length", and nothing is trimmed (--end-at-budget)', async () => {
+    // detokenizer_manager.py trim_matched_stop trims only a finish with `matched`; FINISH_LENGTH has none.
+    const keep = { skip_special_tokens: false };
+    for (const read of [stream, async (e: string, b: Record<string, unknown>) => { const c = (await post(e, b)).body.choices![0]!; return { text: c.text, finish: c.finish_reason }; }]) {
+      const eos = await read('sglang-at-budget', { ...keep, stop: [] });
+      assert.deepEqual([eos.text.endsWith(`<|assistant|>\n${MORE}<|user|>`), eos.finish], [true, 'length'], eos.text);
+      const stopped = await read('sglang-at-budget', keep);
+      assert.deepEqual([stopped.text.endsWith('\n<|assistant|>') && !stopped.text.includes(MORE), stopped.finish], [true, 'length'], stopped.text);
+      // One token more of budget: the stop and the end-of-sequence token are trimmed and the turn says stop.
+      const free = await read('sglang', keep);
+      assert.deepEqual([free.text.includes('<|assistant|>'), free.finish], [false, 'stop'], free.text);
+      const freeEos = await read('sglang', { ...keep, stop: [] });
+      assert.deepEqual([freeEos.text.endsWith(MORE), freeEos.finish], [true, 'stop'], freeEos.text);
+    }
   });
   it('TGI refuses a streamed request inside the stream: 200, the error as an event with http_status_code 422, then [DONE]', async () => {
     const res = await fetch(`${sims.tgi!.url}/v1/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'userturn-sim/aware', prompt: GLM_USER_PROMPT, max_tokens: 8, temperature: 0, top_p: 1, stream: true }) });
