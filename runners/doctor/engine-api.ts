@@ -60,9 +60,12 @@ const vllm: EngineApi = {
 
 // SGLang: python/sglang/srt/entrypoints/openai/serving_tokenize.py (POST /v1/tokenize {prompt, add_special_tokens}
 // → {tokens, count, max_model_len}, where max_model_len is the tokenizer's model_max_length, not the engine's
-// window); GET /get_server_info carries the version and the server's context_length. No chat rendering on request.
+// window). http_server.py (sgl-project/sglang 0025436eab0556737d615b36a4dd3e1e26e82f3d): GET /v1/models lists the
+// window as max_model_len (model_config.context_len); GET /get_server_info carries the version and the server
+// arguments, whose context_length is --context-length as given, null without it, so it is only the fallback for a
+// version whose model card has no max_model_len. No chat rendering on request.
 const sglang: EngineApi = {
-  routes: { version: 'GET /get_server_info', tokenize: 'POST /v1/tokenize', context: 'context_length of GET /get_server_info', render: null },
+  routes: { version: 'GET /get_server_info', tokenize: 'POST /v1/tokenize', context: 'max_model_len of GET /v1/models', render: null },
   async version(http) {
     const j = jsonOf(await http.get(`${http.root}/get_server_info`), '/get_server_info');
     return j ? String(field(j, 'version') ?? '') || null : null;
@@ -71,7 +74,11 @@ const sglang: EngineApi = {
     const j = jsonOf(await http.post(`${http.root}/v1/tokenize`, { model, prompt: text, add_special_tokens: false }), '/v1/tokenize');
     return j ? idsOf(field(j, 'tokens'), '/v1/tokenize') : null;
   },
-  async maxContext(http) {
+  async maxContext(http, model) {
+    const list = jsonOf(await http.get(`${http.baseURL}/models`), '/v1/models');
+    const cards = Array.isArray(field(list, 'data')) ? (field(list, 'data') as unknown[]) : [];
+    const listed = num(field(cards.find((c) => field(c, 'id') === model), 'max_model_len'));
+    if (listed !== null) return listed;
     const j = jsonOf(await http.get(`${http.root}/get_server_info`), '/get_server_info');
     return j ? num(field(j, 'context_length')) : null;
   },

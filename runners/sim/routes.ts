@@ -5,7 +5,7 @@ import { errorBody, readBody, sendJson } from './http-io.ts';
 import { ollamaGenerateRoute } from './ollama-route.ts';
 import { loadingAnswer } from './loading.ts';
 import { countRoute } from './stats.ts';
-import { engineApiRoute } from './tokenize-route.ts';
+import { contextOf, engineApiRoute } from './tokenize-route.ts';
 
 /** Parse a JSON object body; null (after answering 400) when it is not one. */
 async function jsonBody(ctx: SimContext, route: string, req: IncomingMessage, res: ServerResponse): Promise<Record<string, unknown> | null> {
@@ -29,7 +29,9 @@ export async function route(ctx: SimContext, req: IncomingMessage, res: ServerRe
   if (loadingAnswer(ctx, req.method, path, res)) return;
   if (req.method === 'GET' && path === '/v1/models') {
     countRoute(stats, path, '200');
-    sendJson(res, 200, { object: 'list', data: [{ id: ctx.servedModel, object: 'model', created: 0, owned_by: 'userturn-sim' }] });
+    const card = { id: ctx.servedModel, object: 'model', created: 0, owned_by: 'userturn-sim' };
+    // SGLang's ModelCard carries the window (http_server.py available_models: model_config.context_len).
+    sendJson(res, 200, { object: 'list', data: [ctx.opts.engine === 'sglang' ? { ...card, root: ctx.servedModel, max_model_len: contextOf(ctx) } : card] });
     return;
   }
   if (req.method === 'GET' && path === '/sim/stats') {

@@ -15,7 +15,7 @@ function servedChat(ctx: SimContext, messages: Messages): string {
   return `<|begin_of_text|>${turns.join('')}<|start_header_id|>assistant<|end_header_id|>\n\n`;
 }
 
-const contextOf = (ctx: SimContext): number => (ctx.opts.misbehave?.has('short-context') ? SHORT_CONTEXT : SIM_CONTEXT);
+export const contextOf = (ctx: SimContext): number => (ctx.opts.misbehave?.has('short-context') ? SHORT_CONTEXT : SIM_CONTEXT);
 const ids = (ctx: SimContext, text: string) => simTokenize(text, ctx.opts.misbehave?.has('split-special') ?? false);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
@@ -50,7 +50,9 @@ export async function engineApiRoute(ctx: SimContext, req: IncomingMessage, res:
     const tokens = ids(ctx, text).map((t) => t.id);
     return send(200, { count: tokens.length, max_model_len: contextOf(ctx), tokens });
   }
-  if (engine === 'sglang' && key === 'GET /get_server_info') return send(200, { version: SIM_VERSION, context_length: contextOf(ctx) });
+  // SGLang's server arguments: context_length is --context-length as given, null without it (the model's own window,
+  // listed by /v1/models); a short window is one the operator passed.
+  if (engine === 'sglang' && key === 'GET /get_server_info') return send(200, { version: SIM_VERSION, context_length: ctx.opts.misbehave?.has('short-context') ? SHORT_CONTEXT : null });
   if (engine === 'tgi' && key === 'GET /info') return send(200, { model_id: ctx.servedModel, version: SIM_VERSION, max_input_tokens: contextOf(ctx) - 1, max_total_tokens: contextOf(ctx) });
   if (engine === 'tgi' && key === 'POST /tokenize') {
     const text = str((await body()).inputs);

@@ -76,6 +76,14 @@ describe('userturn doctor against the simulator', () => {
     });
   }
 
+  it('SGLang started without --context-length: the window is the max_model_len /v1/models lists, as /get_server_info\'s context_length is then null', async () => {
+    // http_server.py (sgl-project/sglang 0025436e): /get_server_info returns the server arguments, context_length as
+    // given on the command line; /v1/models lists model_config.context_len. The context check used to say n/a here.
+    const r = await doctor('sglang', {});
+    const context = (JSON.parse(r.stdout) as Report).checks.find((c) => c.id === 'context')!;
+    assert.deepEqual([context.status, /≤ 32768 tokens \(max_model_len of GET \/v1\/models\)/.test(context.detail)], ['pass', true], context.detail);
+  });
+
   const cases: Array<[Misbehaviour, EngineId, string, RegExp]> = [
     ['wrong-template', 'vllm', 'template', /renders the probe differently .* first difference at token 0/],
     ['wrong-template', 'llamacpp', 'template', /the engine has "<\|begin_of_text\|>/],
@@ -85,6 +93,7 @@ describe('userturn doctor against the simulator', () => {
     ['ignore-stops', 'llamacpp', 'stop', /ran past its end: "assistant"/],
     ['short-context', 'vllm', 'context', /> the engine's 1024 \(max_model_len of POST \/tokenize\)/],
     ['short-context', 'llamacpp', 'context', /> the engine's 1024 \(n_ctx of GET \/props\)/],
+    ['short-context', 'sglang', 'context', /> the engine's 1024 \(max_model_len of GET \/v1\/models\)/],
   ];
   for (const [mb, engine, check, detail] of cases) {
     it(`--misbehave ${mb} (${engine}): exit 1, only the ${check} check fails, and says why`, async () => {
