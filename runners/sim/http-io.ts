@@ -27,5 +27,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-/** The OpenAI error envelope vLLM and SGLang answer with. */
+/** The OpenAI error envelope vLLM answers with (SGLang's is flat: sglangErrorBody). */
 export const errorBody = (message: string, type: string) => ({ error: { message, type, param: null, code: null } });
+
+/**
+ * SGLang's error body on its OpenAI routes: its ErrorResponse at the top level, not in an `error` envelope
+ * (python/sglang/srt/entrypoints/openai/protocol.py ErrorResponse at 9b116dffe828b2dfa7ec0e4d061555b6c354b67a;
+ * serving_base.py create_error_response at c5695a4be1c4f84791eeaceeb6e4a775f8e7d0cc, type "BadRequestError" by default).
+ */
+export const sglangErrorBody = (message: string, status: number, type = 'BadRequestError') => ({ object: 'error', message, type, param: null, code: status });

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { chatmlPrompt } from './chat-prompt.ts';
 import type { SimContext } from './context.ts';
-import { errorBody, readBody, sendJson } from './http-io.ts';
+import { errorBody, readBody, sendJson, sglangErrorBody } from './http-io.ts';
 import { SHORT_CONTEXT, SIM_CONTEXT, SIM_VERSION } from './misbehave.ts';
 import { countRoute } from './stats.ts';
 import { simTokenize } from './tokenizer.ts';
@@ -46,7 +46,7 @@ export async function engineApiRoute(ctx: SimContext, req: IncomingMessage, res:
     const b = await body();
     const messages = Array.isArray(b.messages) && engine === 'vllm' ? (b.messages as Messages) : null;
     const text = messages ? servedChat(ctx, messages) : str(b.prompt);
-    if (text === null) return send(400, errorBody('prompt must be a string', 'invalid_request_error'));
+    if (text === null) return send(400, engine === 'sglang' ? sglangErrorBody('prompt must be a string', 400) : errorBody('prompt must be a string', 'invalid_request_error'));
     const tokens = ids(ctx, text).map((t) => t.id);
     return send(200, { count: tokens.length, max_model_len: contextOf(ctx), tokens });
   }

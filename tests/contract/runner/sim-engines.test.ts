@@ -49,6 +49,11 @@ describe('userturn sim --engine', () => {
     assert.ok(dropped.body.choices![0]!.text.includes(MORE), 'the default drops <|assistant|> from the text, so the stop never matches');
     assert.ok(!dropped.body.choices![0]!.text.includes('<|assistant|>'));
   });
+  it('SGLang answers a request it refuses with its ErrorResponse at the top level, not in an OpenAI `error` envelope (protocol.py, serving_base.py create_error_response)', async () => {
+    const r = await post('sglang', { prompt: 12 });
+    assert.equal(r.status, 400);
+    assert.deepEqual(r.body, { object: 'error', message: 'prompt must be a string', type: 'BadRequestError', param: null, code: 400 });
+  });
   it('TGI refuses top_p 1 as its router does (422 before generating), and takes it left out', async () => {
     const one = await post('tgi', {});
     assert.equal(one.status, 422);

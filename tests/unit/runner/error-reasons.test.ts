@@ -45,6 +45,11 @@ describe('the reason of a request that failed on a proxy page or an error in a 2
     assert.equal((await reasonFor(200, 'application/json', envelope, false)).reason, 'a 200 answer carrying an error: upstream connect error or disconnect/reset before headers (after 2 attempts)');
   });
 
+  it("SGLang's 400, its ErrorResponse at the top level (no `error` envelope): its message, not retried", async () => {
+    const sglang = JSON.stringify({ object: 'error', message: 'Requested token count exceeds the context length.', type: 'BadRequestError', param: null, code: 400 });
+    for (const stream of [true, false]) assert.deepEqual(await reasonFor(400, 'application/json', sglang, stream), { reason: 'HTTP 400: 400 Requested token count exceeds the context length. (after 1 attempt)', cached: 0 });
+  });
+
   it('a 200 that is not JSON: what it was, shortly', async () => {
     assert.equal((await reasonFor(200, 'text/html', '<!DOCTYPE html><html><head><title>Sign in</title></head><body>…</body></html>')).reason, 'malformed response: response has no choices[0].text (an HTML page: "Sign in") (after 2 attempts)');
     assert.equal((await reasonFor(200, 'text/plain', 'upstream request timeout')).reason, 'malformed response: response has no choices[0].text (a body that is not JSON: "upstream request timeout") (after 2 attempts)');
