@@ -3,7 +3,8 @@
  * chunk into its object graph, only to copy a few fields, was a few percent of a run's CPU). Hand-written, and only a
  * fast path: it must give exactly what JSON.parse gives, so it accepts a strict subset of JSON, the shape vLLM and
  * SGLang write (and `userturn sim`, runners/sim/stream-route.ts): these keys in this order, no whitespace, the fields
- * not read fixed to null (stop_reason and the token id lists may be left out, as some vLLM versions do). Anything
+ * not read fixed to null (stop_reason and the token id lists may be left out, as some vLLM versions do; SGLang writes
+ * matched_stop in their place, protocol.py CompletionResponseStreamChoice). Anything
  * else (another order, a duplicate key, an error, the usage chunk, another choice) is not matched and the caller
  * parses it.
  */
@@ -16,7 +17,7 @@ const INT = String.raw`(-?(?:0|[1-9]\d*))`;
 const chunkPattern = (head: boolean) => {
   const str = head ? STR : STR.replace('(', '(?:');
   const int = head ? INT : INT.replace('(', '(?:');
-  return new RegExp(String.raw`^\{"id":${str},"object":"text_completion","created":${int},"model":${str},"choices":\[\{"index":0,"text":${STR},"logprobs":null,"finish_reason":(?:null|${STR})(?:,"stop_reason":null)?(?:,"prompt_token_ids":null,"token_ids":null)?\}\](?:,"usage":null)?\}$`);
+  return new RegExp(String.raw`^\{"id":${str},"object":"text_completion","created":${int},"model":${str},"choices":\[\{"index":0,"text":${STR},"logprobs":null,"finish_reason":(?:null|${STR})(?:,"matched_stop":null)?(?:,"stop_reason":null)?(?:,"prompt_token_ids":null,"token_ids":null)?\}\](?:,"usage":null)?\}$`);
 };
 const WITH_HEAD = chunkPattern(true);
 /** For a reader that has id, created and model already: fewer captures, fewer strings made per chunk. */

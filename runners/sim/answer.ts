@@ -6,7 +6,7 @@ import { chatCompletion, textCompletion, usageOf, type Usage } from './responses
 
 /** What the simulator answers a completion request with, before any fault or delivery. */
 export type Answer =
-  | { kind: 'generated'; chat: boolean; model: string; text: string; finish_reason: string; usage: Usage }
+  | { kind: 'generated'; chat: boolean; model: string; text: string; finish_reason: string; usage: Usage; matched_stop?: string | number | null }
   | { kind: 'judge'; payload: unknown }
   | { kind: 'refused'; status: number; message: string };
 
@@ -44,13 +44,15 @@ export async function answer(ctx: SimContext, route: string, body: Record<string
     ctx.emulated ? ({ ...ctx.emulated, body } satisfies EngineRequest) : undefined,
   );
   if ('ok' in out && !out.ok) return { kind: 'refused', status: out.status, message: out.message };
-  const g = out as { text: string; finish_reason: string };
+  const g = out as { text: string; finish_reason: string; matched?: string | number };
   const model = typeof body.model === 'string' ? body.model : ctx.servedModel;
-  return { kind: 'generated', chat, model, text: g.text, finish_reason: g.finish_reason, usage: usageOf(prompt, g.text) };
+  // SGLang names what the turn stopped on in every choice (matched_stop); the other engines have no such field.
+  const sglang = ctx.opts.engine === 'sglang' && !chat ? { matched_stop: g.matched ?? null } : {};
+  return { kind: 'generated', chat, model, text: g.text, finish_reason: g.finish_reason, usage: usageOf(prompt, g.text), ...sglang };
 }
 
 /** The non-streamed JSON body of an answer that is not a refusal. */
 export function payloadOf(a: Exclude<Answer, { kind: 'refused' }>): unknown {
   if (a.kind === 'judge') return a.payload;
-  return a.chat ? chatCompletion(a.model, a.text, a.finish_reason, a.usage) : textCompletion(a.model, a.text, a.finish_reason, a.usage);
+  return a.chat ? chatCompletion(a.model, a.text, a.finish_reason, a.usage) : textCompletion(a.model, a.text, a.finish_reason, a.usage, a.matched_stop);
 }

@@ -1,6 +1,7 @@
 import type { EngineBehaviour } from '../engines/behaviour.ts';
 import { textSpecialTokens } from '../engines/special-tokens.ts';
 import type { PromptFormat } from './prompt-parse.ts';
+import { simTokenize } from './tokenizer.ts';
 
 /**
  * How an engine turns what the simulated model "emits" (text with special tokens spelled out) into the answer of
@@ -22,7 +23,8 @@ export interface EmulationSettings {
   endAtBudget?: boolean;
 }
 
-export type EngineOutput = { ok: true; text: string; finish_reason: string } | { ok: false; status: number; message: string };
+/** `matched`: what ended the turn, as SGLang's matched_stop names it (the stop string, or the end-of-sequence token's id). */
+export type EngineOutput = { ok: true; text: string; finish_reason: string; matched?: string | number } | { ok: false; status: number; message: string };
 
 const SPECIAL = /<\|[^|<>\s]{1,40}\|>/g;
 const IS_SPECIAL = /^<\|[^|<>\s]{1,40}\|>$/;
@@ -90,24 +92,30 @@ export function emulateEngine(
       // turn is then `length`, and nothing is trimmed, so the ending token stays in the text as the engine renders it.
       if (e.budgetBeforeStop && n >= budget) return spent;
       const last = e.budgetBeforeStop && n + 1 === budget;
-      if (eos.includes(tok)) return { out: { ok: true, text: keepsStopToken || last ? shown + render(tok) : shown, finish_reason: last ? 'length' : streamed ? e.streamedEosFinishReason : 'stop' }, ended: n + 1 };
+      if (eos.includes(tok)) {
+        const text = keepsStopToken || last ? shown + render(tok) : shown;
+        if (last) return { out: { ok: true, text, finish_reason: 'length' }, ended: n + 1 };
+        return { out: { ok: true, text, finish_reason: streamed ? e.streamedEosFinishReason : 'stop', matched: simTokenize(tok, false)[0]!.id }, ended: n + 1 };
+      }
       if (n >= budget) return spent;
       n++;
       rawSoFar += tok;
       shown += render(tok);
       const matchText = e.stopsMatch === 'returned_text' ? shown : rawSoFar;
       let at = -1;
+      let matched = '';
       for (const st of stops) {
         // TGI tests each stop as a regex anchored at the end of the output so far (StopSequenceCriteria "stop$").
         const i = e.trimsStop ? matchText.indexOf(st) : matchText.endsWith(st) ? matchText.length - st.length : -1;
-        if (i >= 0 && (at < 0 || i < at)) at = i;
+        if (i >= 0 && (at < 0 || i < at)) [at, matched] = [i, st];
       }
       if (at >= 0) {
         // The engine's own name for a stop match (TGI: "stop_sequence"); the runner maps it back.
         const finish_reason = last ? 'length' : e.stopFinishReason;
         // A match on the last allowed token is no match for an engine that checks the budget first: kept whole.
-        if (!e.trimsStop || last) return { out: { ok: true, text: shown, finish_reason }, ended: n };
-        return { out: { ok: true, text: e.stopsMatch === 'returned_text' ? shown.slice(0, at) : renderAll(rawSoFar.slice(0, at)), finish_reason }, ended: n };
+        if (last) return { out: { ok: true, text: shown, finish_reason }, ended: n };
+        if (!e.trimsStop) return { out: { ok: true, text: shown, finish_reason, matched }, ended: n };
+        return { out: { ok: true, text: e.stopsMatch === 'returned_text' ? shown.slice(0, at) : renderAll(rawSoFar.slice(0, at)), finish_reason, matched }, ended: n };
       }
     }
     return { out: { ok: true, text: shown, finish_reason: 'stop' }, ended: null };

@@ -17,6 +17,8 @@ export interface Generation {
   text: string;
   /** 'stop' or 'length'; an emulated engine may name a stop match its own way (TGI's "stop_sequence"). */
   finish_reason: string;
+  /** What an emulated engine stopped on (engine-emulation.ts). */
+  matched?: string | number;
 }
 
 export interface GeneratorOptions {

@@ -13,8 +13,13 @@ export const usageOf = (prompt: string, text: string): Usage => ({
   total_tokens: Math.ceil((prompt.length + text.length) / 4),
 });
 
-export function textCompletion(model: string, text: string, finish_reason: string, usage: Usage): unknown {
-  return { id: 'cmpl-sim', object: 'text_completion', created: 0, model, choices: [{ index: 0, text, finish_reason, logprobs: null }], usage };
+/**
+ * A /v1/completions body; with `matched_stop` (SGLang) in the shape of SGLang's CompletionResponseChoice
+ * (python/sglang/srt/entrypoints/openai/protocol.py at 9b116dffe828b2dfa7ec0e4d061555b6c354b67a).
+ */
+export function textCompletion(model: string, text: string, finish_reason: string, usage: Usage, matched_stop?: string | number | null): unknown {
+  const choice = matched_stop === undefined ? { index: 0, text, finish_reason, logprobs: null } : { index: 0, text, logprobs: null, finish_reason, matched_stop };
+  return { id: 'cmpl-sim', object: 'text_completion', created: 0, model, choices: [choice], usage };
 }
 
 export function chatCompletion(model: string, content: string, finish_reason: string, usage: Usage): unknown {

@@ -14,6 +14,8 @@ export interface StreamedAnswer {
   text: string;
   finish_reason: string;
   usage: Usage;
+  /** SGLang: what the turn stopped on, on the last chunk (null on the others); undefined for the other engines. */
+  matched_stop?: string | number | null;
 }
 
 /** Word-like pieces, one per chunk, as an engine streams one token (or a few) per step. */
@@ -23,14 +25,19 @@ const PIECE = / ?[^\s]+|\s+/g;
  * The events of a streamed /v1/completions answer as vLLM writes them (serving_completion.py,
  * completion_stream_generator): one `data: {chunk}` per step with every field present (`exclude_unset=False`),
  * the finish_reason on the last text chunk, then, when `stream_options.include_usage` is set, a chunk with no
- * choices and the usage (`exclude_none=True`); then `data: [DONE]`. SGLang writes the same shape.
+ * choices and the usage (`exclude_none=True`); then `data: [DONE]`. SGLang writes the same events, each choice as its
+ * CompletionResponseStreamChoice (`index, text, logprobs, finish_reason, matched_stop`: protocol.py at 9b116dff,
+ * serving_completions.py at 7190e6fe, `chunk.model_dump_json()`), the usage chunk only with include_usage.
  */
 export function streamEvents(a: StreamedAnswer, includeUsage: boolean): { chunks: string[]; usage: string | null } {
   const head = { id: 'cmpl-sim', object: 'text_completion', created: 0, model: a.model };
   const pieces = a.text.match(PIECE) ?? [''];
   const chunks = pieces.map((text, i) => {
     const finish_reason = i === pieces.length - 1 ? a.finish_reason : null;
-    const choice = { index: 0, text, logprobs: null, finish_reason, stop_reason: null, prompt_token_ids: null, token_ids: null };
+    const choice =
+      a.matched_stop === undefined
+        ? { index: 0, text, logprobs: null, finish_reason, stop_reason: null, prompt_token_ids: null, token_ids: null }
+        : { index: 0, text, logprobs: null, finish_reason, matched_stop: i === pieces.length - 1 ? a.matched_stop : null };
     return `data: ${JSON.stringify({ ...head, choices: [choice], usage: null })}\n\n`;
   });
   return { chunks, usage: includeUsage ? `data: ${JSON.stringify({ ...head, choices: [], usage: a.usage })}\n\n` : null };

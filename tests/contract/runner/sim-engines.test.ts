@@ -54,6 +54,21 @@ describe('userturn sim --engine', () => {
     assert.equal(r.status, 400);
     assert.deepEqual(r.body, { object: 'error', message: 'prompt must be a string', type: 'BadRequestError', param: null, code: 400 });
   });
+  it('SGLang writes matched_stop in each choice (protocol.py CompletionResponseStreamChoice): null but on the last chunk, which names the stop string or the end-of-sequence token id; not streamed, the same', async () => {
+    const chunks = async (body: Record<string, unknown>) => {
+      const res = await fetch(`${sims.sglang!.url}/v1/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'userturn-sim/aware', prompt: GLM_USER_PROMPT, max_tokens: 256, temperature: 0, seed: 1, stream: true, skip_special_tokens: false, ...body }) });
+      return (await res.text()).split('\n\n').filter((e) => e.startsWith('data: {')).map((e) => JSON.parse(e.slice(6)) as { choices: Array<Record<string, unknown>> });
+    };
+    const stopped = await chunks({ stop: ['<|assistant|>'] });
+    assert.deepEqual(Object.keys(stopped[0]!.choices[0]!), ['index', 'text', 'logprobs', 'finish_reason', 'matched_stop']);
+    assert.deepEqual(stopped.map((c) => c.choices[0]!.matched_stop), [...stopped.slice(1).map(() => null), '<|assistant|>']);
+    const eos = (await chunks({ stop: [] })).at(-1)!.choices[0]!;
+    assert.deepEqual([eos.finish_reason, typeof eos.matched_stop], ['stop', 'number']);
+    const plain = (await post('sglang', { skip_special_tokens: false })).body.choices![0]! as unknown as Record<string, unknown>;
+    assert.deepEqual([Object.keys(plain), plain.matched_stop], [['index', 'text', 'logprobs', 'finish_reason', 'matched_stop'], '<|assistant|>']);
+    // vLLM has no such field.
+    assert.ok(!('matched_stop' in (await post('vllm', { skip_special_tokens: false })).body.choices![0]!));
+  });
   it('TGI refuses top_p 1 as its router does (422 before generating), and takes it left out', async () => {
     const one = await post('tgi', {});
     assert.equal(one.status, 422);

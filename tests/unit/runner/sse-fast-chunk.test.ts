@@ -66,7 +66,9 @@ function chunkData(r: Rng): string {
   const str = () => lit(r, randText(r));
   const finish = () => pick(r, ['null', 'null', 'null', 'null', 'null', '""', '"stop"', '"length"', '"abort"', '"eos_token"', lit(r, 'stop'), '1', 'false']);
   const choice: Pair[] = [[k('index'), '0'], [k('text'), str()], [k('logprobs'), 'null'], [k('finish_reason'), finish()]];
-  if (chance(r, 0.8)) choice.push([k('stop_reason'), 'null']);
+  // SGLang's matched_stop (null but on a stopped chunk), or vLLM's stop_reason.
+  if (chance(r, 0.3)) choice.push([k('matched_stop'), pick(r, ['null', 'null', 'null', '"<|im_end|>"', '151645'])]);
+  else if (chance(r, 0.8)) choice.push([k('stop_reason'), 'null']);
   if (chance(r, 0.7)) choice.push([k('prompt_token_ids'), 'null'], [k('token_ids'), 'null']);
   const top: Pair[] = [[k('id'), chance(r, 0.96) ? pick(r, ['"cmpl-sim"', '"cmpl-0123456789abcdef0123456789abcdef"', str()]) : pick(r, ['null', '7', '""'])], [k('object'), chance(r, 0.98) ? '"text_completion"' : pick(r, ['"chat.completion"', lit(r, 'text_completion')])], [k('created'), chance(r, 0.7) ? '0' : number(r)], [k('model'), chance(r, 0.96) ? pick(r, ['"m"', '"Qwen/Qwen3-8B-Instruct"', str()]) : pick(r, ['null', '1'])]];
   const choices = (): string => `[${obj(r, choice, false)}]`;
@@ -180,6 +182,13 @@ describe('sse-fast-chunk: the fast path reads what JSON.parse reads', () => {
       const data = sim('x', null).replace('"created":0', `"created":${created}`);
       assert.ok(Object.is(fastChunk(data, true)?.created, JSON.parse(data).created), created);
     }
+  });
+
+  it('SGLang\'s chunks (matched_stop where vLLM writes stop_reason) are taken by the fast path; one naming a matched stop is parsed', () => {
+    const sglang = (finish: string | null, matched: string | number | null) => JSON.stringify({ id: 'cmpl-0a1b', object: 'text_completion', created: 1764230400, model: 'Qwen/Qwen3-8B', choices: [{ index: 0, text: ' Why', logprobs: null, finish_reason: finish, matched_stop: matched }], usage: null });
+    assert.deepStrictEqual(fastChunk(sglang(null, null), true), { id: 'cmpl-0a1b', created: 1764230400, model: 'Qwen/Qwen3-8B', text: ' Why', finish: null });
+    assert.deepStrictEqual(fastChunk(sglang('length', null), false), { text: ' Why', finish: 'length' });
+    for (const matched of ['<|im_end|>', 151645]) assert.equal(fastChunk(sglang('stop', matched), true), undefined, String(matched));
   });
 
   it('a chunk too long for the pattern\'s backtracking stack is read (by JSON.parse) instead of throwing a RangeError', () => {
