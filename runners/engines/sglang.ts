@@ -1,10 +1,11 @@
 import { urlHost, type EngineAdapter } from './types.ts';
 
 /**
- * SGLang. python/sglang/srt/entrypoints/openai/serving_completions.py: a stream ends with `data: [DONE]` (after
- * an error chunk too); `seed` becomes sampling_seed. python/sglang/srt/entrypoints/openai/protocol.py:
+ * SGLang (sgl-project/sglang; the commits read are in docs/runner.md, "SGLang").
+ * python/sglang/srt/entrypoints/openai/serving_completions.py (7190e6fe): a stream ends with `data: [DONE]` (after
+ * an error chunk too); `seed` is not passed on there (later versions: sampling_seed). protocol.py (9b116dff):
  * CompletionRequest.skip_special_tokens (default True), pydantic default extra (ignored);
- * python/sglang/srt/managers/schedule_batch.py: stop strings matched on a tail decoded by tokenizer.decode()
+ * python/sglang/srt/managers/schedule_batch.py (fd3907ee): stop strings matched on a tail decoded by tokenizer.decode()
  * (special tokens kept) as well as on decoded_text; trimmed unless no_stop_trim, and only when the budget was not
  * reached first (budgetBeforeStop below). Flags:
  * python/sglang/srt/server_args.py (ServerArgs fields; the commit: tests/fixtures/engines/documented-flags.yaml).
