@@ -89,7 +89,21 @@ const hubFile = async (repo: string, revision: string, file: string, opts: Templ
   return readHubFile({ repo, revision, file, optional, alternative: 'Pass --template FILE (a .jinja or tokenizer_config.json)' }, { cacheDir: opts.cacheDir, fetch: opts.fetchImpl });
 };
 
-/** The chat template of a submission: override file, repository file, or the hub at the pinned revision. */
+/** The GGUF engines' own template: the one in the GGUF file's metadata (runners/hub/gguf-template.ts), loaded as hubFile is. */
+const ggufTemplate = async (sub: Submission, quant: string, opts: TemplateLoadOptions): Promise<ChatTemplate> => {
+  const { readGgufTemplate } = await import('../hub/gguf-template.ts');
+  const { repo, revision } = sub.hf;
+  const t = await readGgufTemplate({ repo, revision, quant, alternative: 'Pass --template FILE (a .jinja or tokenizer_config.json)' }, { cacheDir: opts.cacheDir, fetch: opts.fetchImpl });
+  return { source: `hub:${repo}@${revision}/${t.file}`, template: t.template, bos_token: t.bos_token, eos_token: t.eos_token };
+};
+
+/** serving.gguf_quant of a submission served from a GGUF file (llama.cpp, Ollama), else undefined. */
+const ggufQuant = (sub: Submission): string | undefined => (sub.serving.engine === 'llamacpp' || sub.serving.engine === 'ollama' ? sub.serving.gguf_quant : undefined);
+
+/**
+ * The chat template of a submission: override file, repository file, or the hub at the pinned revision. For a GGUF
+ * engine the hub's template is also the GGUF file's own (`file: gguf`, or when the repository has neither file).
+ */
 export async function loadSubmissionTemplate(sub: Submission, opts: TemplateLoadOptions): Promise<LoadedTemplate> {
   let template: ChatTemplate;
   if (opts.overridePath) {
@@ -99,11 +113,20 @@ export async function loadSubmissionTemplate(sub: Submission, opts: TemplateLoad
   } else {
     const { repo, revision } = sub.hf;
     const want = sub.chat_template.file;
-    const config = await hubFile(repo, revision, 'tokenizer_config.json', opts);
-    const jinja = want === 'tokenizer_config.json' ? null : await hubFile(repo, revision, 'chat_template.jinja', opts, config !== null);
-    const src = `hub:${repo}@${revision}/${jinja !== null ? 'chat_template.jinja' : 'tokenizer_config.json'}`;
-    if (config === null && jinja === null) throw new Error(`hub:${repo}@${revision}: neither chat_template.jinja nor tokenizer_config.json exists`);
-    template = config !== null ? templateFromTokenizerConfig(config, src, jinja ?? undefined) : { source: src, template: jinja!, bos_token: null, eos_token: null };
+    const quant = ggufQuant(sub);
+    if (want === 'gguf') {
+      // validate refuses it without a GGUF engine and quantisation; a run checks again (the file may not be validated).
+      if (quant === undefined) throw new Error(`chat_template.file: gguf reads the GGUF file of serving.gguf_quant, and ${sub.id} has no GGUF engine (llamacpp, ollama) with a gguf_quant`);
+      template = await ggufTemplate(sub, quant, opts);
+    } else {
+      const config = await hubFile(repo, revision, 'tokenizer_config.json', opts);
+      const jinja = want === 'tokenizer_config.json' ? null : await hubFile(repo, revision, 'chat_template.jinja', opts, config !== null);
+      const src = `hub:${repo}@${revision}/${jinja !== null ? 'chat_template.jinja' : 'tokenizer_config.json'}`;
+      if (config === null && jinja === null) {
+        if (want !== undefined || quant === undefined) throw new Error(`hub:${repo}@${revision}: neither chat_template.jinja nor tokenizer_config.json exists`);
+        template = await ggufTemplate(sub, quant, opts);
+      } else template = config !== null ? templateFromTokenizerConfig(config, src, jinja ?? undefined) : { source: src, template: jinja!, bos_token: null, eos_token: null };
+    }
   }
   return { template, sha256: sha256(JSON.stringify([template.template, template.bos_token, template.eos_token])) };
 }

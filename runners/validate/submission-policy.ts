@@ -208,6 +208,8 @@ export function submissionPolicyErrors(sub: Submission, file: string, root: stri
     if (why) errors.push({ file, field: formatPath(['serving', 'base_urls', i]), message: why });
   });
   errors.push(...templatePathErrors(sub, file, root));
+  if (sub.chat_template.source === 'hub' && sub.chat_template.file === 'gguf' && sub.serving.engine !== 'llamacpp' && sub.serving.engine !== 'ollama')
+    errors.push({ file, field: 'chat_template.file', message: `gguf reads the template of the GGUF file llama.cpp or Ollama serve (serving.gguf_quant); ${sub.serving.engine} serves no GGUF file: leave file out, or set serving.engine to llamacpp or ollama` });
   // A field already named above is not named again for the first refusal serve-cmd meets on it.
   errors.push(...serveCommandErrors(sub, file, root).filter((e) => !errors.some((x) => x.field === e.field)));
   return errors;

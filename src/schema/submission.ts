@@ -24,7 +24,12 @@ export const ChatTemplateSource = z
   .discriminatedUnion('source', [
     z.strictObject({
       source: z.literal('hub').describe("Use the model repo's own chat_template.jinja or tokenizer_config.json at the pinned revision."),
-      file: z.enum(['tokenizer_config.json', 'chat_template.jinja']).optional().describe('Which hub file holds the template; default: try chat_template.jinja, then tokenizer_config.json.'),
+      file: z
+        .enum(['tokenizer_config.json', 'chat_template.jinja', 'gguf'])
+        .optional()
+        .describe(
+          'Which hub file holds the template; default: try chat_template.jinja, then tokenizer_config.json, then (llamacpp, ollama) the GGUF file of serving.gguf_quant. gguf: the template in that GGUF file\'s metadata, as llama.cpp and Ollama use it.',
+        ),
     }),
     z.strictObject({
       source: z.literal('file').describe('Use a Jinja template committed to this repository.'),

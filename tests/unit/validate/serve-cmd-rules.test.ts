@@ -28,3 +28,12 @@ test('a problem the policy already lists is not listed again from serve-cmd, and
   const errors = submissionPolicyErrors(submission({ engine: 'llamacpp', engine_args: { 'trust-remote-code': true } }), FILE, process.cwd());
   assert.deepEqual(errors.map((e) => e.field), ['serving.engine_args.trust-remote-code', 'serving.gguf_quant']);
 });
+
+test('chat_template.file: gguf is for the engines that serve a GGUF file; submissions without it stay valid', () => {
+  const withGguf = (serving: Record<string, unknown>) => ({ ...submission(serving), chat_template: { source: 'hub' as const, file: 'gguf' as const } });
+  const errors = submissionPolicyErrors(withGguf({ engine: 'vllm' }), FILE, process.cwd());
+  assert.deepEqual(errors.map((e) => [e.file, e.field]), [[FILE, 'chat_template.file']]);
+  assert.match(errors[0]!.message, /^gguf reads the template of the GGUF file llama\.cpp or Ollama serve.*vllm serves no GGUF file/);
+  assert.deepEqual(submissionPolicyErrors(withGguf({ engine: 'llamacpp', gguf_quant: 'Q4_K_M' }), FILE, process.cwd()), []);
+  assert.deepEqual(Submission.parse({ ...submission({}), chat_template: { source: 'hub', file: 'gguf' } }).chat_template, { source: 'hub', file: 'gguf' });
+});

@@ -1,0 +1,133 @@
+import { gguf } from '@huggingface/gguf';
+import { HubApiError, listFiles } from '@huggingface/hub';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeBytesAtomic } from '../results/atomic.ts';
+import { COMMIT, commitOf, repoCache, type RepoCache } from './cache-layout.ts';
+import { pickGgufFile } from './gguf-pick.ts';
+import { RANGE_LIMITS, RangeReadError, rangeFetch, type RangeLimits } from './gguf-range-fetch.ts';
+import { hubFetch } from './hub-fetch.ts';
+import { refusalReason } from './hub-refusal.ts';
+import { hubSettings } from './hub-settings.ts';
+import { causeOf, hostOf } from './settings.ts';
+
+/** The chat template a GGUF file carries in its metadata, as llama.cpp (`--jinja`) and Ollama take it. */
+export interface GgufTemplate {
+  /** The file inside the repository, e.g. "Qwen3-8B-Q4_K_M.gguf" (of a split model, its first part). */
+  file: string;
+  template: string;
+  bos_token: string | null;
+  eos_token: string | null;
+}
+
+export interface GgufTemplateRequest {
+  repo: string;
+  revision: string;
+  /** serving.gguf_quant, e.g. "Q4_K_M". */
+  quant: string;
+  /** The local way around a failed read; every error ends with it. */
+  alternative: string;
+}
+
+export interface GgufTemplateOptions {
+  cacheDir?: string;
+  fetch?: typeof fetch;
+  env?: NodeJS.ProcessEnv;
+  limits?: RangeLimits;
+}
+
+/** Entries a repository listing may have (the largest GGUF repositories list a few hundred files). */
+const MAX_LISTED = 100_000;
+
+/**
+ * What was read is kept beside the Hugging Face cache's own folders, not under snapshots/: a header is not the file,
+ * and another tool finding a file there would take it for the GGUF.
+ */
+const recordPath = (rc: RepoCache, commit: string, quant: string) => join(rc.folder, '.userturn', 'gguf-template', commit, `${quant.toUpperCase()}.json`);
+
+async function readRecord(path: string): Promise<GgufTemplate | null> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    const r = JSON.parse(text) as GgufTemplate;
+    return typeof r.file === 'string' && typeof r.template === 'string' ? r : null;
+  } catch {
+    return null; // a record cut by a crash is read again
+  }
+}
+
+const tokenAt = (tokens: unknown, id: unknown): string | null => {
+  if (!Array.isArray(tokens) || (typeof id !== 'number' && typeof id !== 'bigint')) return null;
+  const t: unknown = tokens[Number(id)];
+  return typeof t === 'string' ? t : null;
+};
+
+/**
+ * The chat template in the GGUF file for `quant` at a revision: the file is found in the repository's listing at that
+ * revision (gguf-pick.ts) and only its header is read, in HTTP ranges (@huggingface/gguf through gguf-range-fetch.ts).
+ * Kept in the Hugging Face cache folder by commit, so a rerun asks nothing and HF_HUB_OFFLINE works.
+ */
+export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTemplateOptions = {}): Promise<GgufTemplate> {
+  const hub = hubSettings(opts.env);
+  const rc = repoCache(opts.cacheDir ?? hub.cacheDir, req.repo);
+  const name = `${req.repo}@${req.revision}`;
+  const known = await commitOf(rc, req.revision);
+  const cachedAt = known === null ? null : recordPath(rc, known, req.quant);
+  const cached = cachedAt === null ? null : await readRecord(cachedAt);
+  if (cached !== null) return cached;
+  if (hub.offline !== null) {
+    const where = cachedAt ?? `${join(rc.folder, '.userturn', 'gguf-template')} (no commit known for ${req.revision})`;
+    throw new Error(`${name}: the chat template of the ${req.quant} GGUF file is not in the Hugging Face cache (${where}) and ${hub.offline} is set, so nothing was downloaded. ${req.alternative}, or unset ${hub.offline}`);
+  }
+  const host = hostOf(hub.endpoint);
+  const base = hubFetch(hub.endpoint, opts.fetch ?? fetch);
+  const auth: Record<string, string> = hub.token === undefined ? {} : { authorization: `Bearer ${hub.token}` };
+
+  const paths: string[] = [];
+  try {
+    for await (const e of listFiles({ repo: req.repo, revision: req.revision, recursive: true, hubUrl: hub.endpoint, accessToken: hub.token, fetch: base })) {
+      if (e.type === 'file') paths.push(e.path);
+      if (paths.length > MAX_LISTED) throw new Error(`more than ${MAX_LISTED} files listed`);
+    }
+  } catch (e) {
+    if (!(e instanceof HubApiError)) throw new Error(`could not list the files of ${name} on ${host} (${causeOf(e)}). Offline? ${req.alternative}`);
+    const why = refusalReason({ status: e.statusCode, errorCode: null, errorMessage: null }, { repo: req.repo, revision: req.revision, endpoint: hub.endpoint, tokenSent: hub.token !== undefined });
+    throw new Error(`${name}: listing its files: HTTP ${e.statusCode} from ${host}${why === null ? '' : ` (${why})`}. ${req.alternative}`);
+  }
+  const pick = pickGgufFile(paths, req.quant);
+  if (!pick.ok) throw new Error(`${name}: serving.gguf_quant: ${pick.reason}`);
+  const file = pick.file;
+
+  const url = `${hub.endpoint}/${req.repo}/resolve/${encodeURIComponent(req.revision)}/${file.split('/').map(encodeURIComponent).join('/')}`;
+  const ranged = rangeFetch(base, opts.limits ?? RANGE_LIMITS);
+  const what = `${name}/${file}`;
+  let header: Awaited<ReturnType<typeof gguf>>;
+  try {
+    header = await gguf(url, { fetch: ranged.fetch, additionalFetchHeaders: auth });
+  } catch (e) {
+    const ended = ranged.state.eof === null ? '' : ` (the file ends at byte ${ranged.state.eof})`;
+    const cause = e instanceof RangeReadError || e instanceof Error ? e.message : String(e);
+    throw new Error(`${what}: cannot read the GGUF header: ${e instanceof RangeReadError ? cause : `truncated or corrupt${ended}: ${cause}`}. ${req.alternative}`);
+  }
+  // The library pads what it did not get with zeros: a header that ends past the file's end was not read whole.
+  const headerEnd = header.tensorInfoByteRange[1];
+  if (ranged.state.eof !== null && headerEnd > ranged.state.eof) {
+    throw new Error(`${what}: cannot read the GGUF header: truncated or corrupt: it runs to byte ${headerEnd} but the file ends at byte ${ranged.state.eof}. ${req.alternative}`);
+  }
+  const md = header.metadata as Record<string, unknown>;
+  const template = md['tokenizer.chat_template'];
+  if (typeof template !== 'string' || template === '') throw new Error(`${what}: its metadata has no tokenizer.chat_template. ${req.alternative}`);
+  const tokens = md['tokenizer.ggml.tokens'];
+  const got: GgufTemplate = { file, template, bos_token: tokenAt(tokens, md['tokenizer.ggml.bos_token_id']), eos_token: tokenAt(tokens, md['tokenizer.ggml.eos_token_id']) };
+
+  const commit = known ?? (ranged.state.commit !== null && COMMIT.test(ranged.state.commit) ? ranged.state.commit : null);
+  if (commit !== null) {
+    await writeBytesAtomic(recordPath(rc, commit, req.quant), Buffer.from(JSON.stringify(got)));
+    if (commit !== req.revision) await writeBytesAtomic(join(rc.folder, 'refs', req.revision), Buffer.from(commit));
+  }
+  return got;
+}

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import type { Seen } from './fake-hub.ts';
+
+/** A file the fake Hub serves: bytes, or bytes followed by zeros up to `size` (a file of GBs never held in memory). */
+export interface FakeFile {
+  bytes: Buffer;
+  size?: number;
+}
+
+export interface FakeGgufHub {
+  url: string;
+  seen: Array<Seen & { range: string | undefined }>;
+  /** Bytes written into answers to .gguf files, all requests together. */
+  sent: () => number;
+  close(): Promise<void>;
+}
+
+/**
+ * A stand-in for the Hub as a GGUF repository uses it: the tree API (`/api/models/<repo>/tree/<rev>?recursive=…`,
+ * as @huggingface/hub's listFiles asks it) and `resolve` with Range requests answered 206 (416 past the end), or, with
+ * `ignoreRange`, 200 with the whole file as a server that ignores Range does. Missing files: 404 EntryNotFound.
+ */
+export async function startFakeGgufHub(opts: { repo: string; revision: string; commit: string; files: Record<string, FakeFile>; ignoreRange?: boolean }): Promise<FakeGgufHub> {
+  const seen: FakeGgufHub['seen'] = [];
+  let sent = 0;
+  const server: Server = createServer((req, res) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, range: req.headers.range });
+    const common = { 'x-repo-commit': opts.commit };
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === `/api/models/${opts.repo}/tree/${opts.revision}`) {
+      const list = Object.entries(opts.files).map(([path, f]) => ({ type: 'file', path, size: f.size ?? f.bytes.length, oid: '0'.repeat(40) }));
+      return void res.writeHead(200, { ...common, 'content-type': 'application/json' }).end(JSON.stringify(list));
+    }
+    const prefix = `/${opts.repo}/resolve/${opts.revision}/`;
+    const path = url.pathname.startsWith(prefix) ? decodeURIComponent(url.pathname.slice(prefix.length)) : null;
+    const file = path === null ? undefined : opts.files[path];
+    if (file === undefined) return void res.writeHead(404, { ...common, 'x-error-code': 'EntryNotFound' }).end('Entry not found');
+    const size = file.size ?? file.bytes.length;
+    Object.assign(common, { etag: `"${createHash('sha1').update(file.bytes).digest('hex')}"` });
+    const m = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
+    let [start, end] = [0, size - 1];
+    if (m && !opts.ignoreRange) {
+      [start, end] = [Number(m[1]), Math.min(Number(m[2]), size - 1)];
+      if (start >= size) return void res.writeHead(416, { ...common, 'content-range': `bytes */${size}` }).end();
+      res.writeHead(206, { ...common, 'accept-ranges': 'bytes', 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) });
+    } else res.writeHead(200, { ...common, 'content-length': String(size) });
+    const body = Readable.from(chunks(file.bytes, start, end + 1));
+    body.on('data', (c: Buffer) => (sent += c.length));
+    body.pipe(res);
+    res.on('close', () => body.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, seen, sent: () => sent, close: () => new Promise<void>((r) => server.close(() => r()).closeAllConnections()) };
+}
+
+/** Bytes [start, end) of `head` followed by zeros, 1 MiB at a time. */
+function* chunks(head: Buffer, start: number, end: number): Generator<Buffer> {
+  const zeros = Buffer.alloc(2 ** 20);
+  for (let at = start; at < end; ) {
+    const n = Math.min(end - at, 2 ** 20);
+    yield at < head.length ? head.subarray(at, Math.min(at + n, head.length)) : zeros.subarray(0, n);
+    at += at < head.length ? Math.min(n, head.length - at) : n;
+  }
+}

@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { Submission } from '../../../src/schema/index.ts';
+import { loadSubmissionTemplate } from '../../../runners/templates/load.ts';
+import { renderTemplate } from '../../../runners/templates/render.ts';
+import { startFakeGgufHub, type FakeFile, type FakeGgufHub } from '../../helpers/fake-gguf-hub.ts';
+import { withEnv } from '../../helpers/fake-hub.ts';
+import { chatModelGguf } from '../../helpers/gguf-bytes.ts';
+import { realTemplatesDir, SKIP_REAL_TEMPLATES } from '../../helpers/real-templates.ts';
+
+/**
+ * A GGUF repository (unsloth/…-GGUF and the like) often has neither chat_template.jinja nor tokenizer_config.json:
+ * llama.cpp and Ollama take the template from the GGUF file's metadata, and so does the runner, reading only the
+ * header in ranges. Over real HTTP against a stand-in Hub serving GGUF files written from the spec.
+ */
+const root = join(import.meta.dirname, '..', '..', '..');
+const dir = realTemplatesDir();
+const REPO = 'Org/Model-GGUF';
+const REV = 'b'.repeat(40);
+const LLAMA = { bos: '<|begin_of_text|>', eos: '<|eot_id|>' };
+const template = dir === null ? '' : await readFile(join(dir, 'llama3.1.jinja'), 'utf8');
+const MESSAGES = [
+  { role: 'user' as const, content: 'What is 12 * 3?' },
+  { role: 'assistant' as const, content: '36.' },
+  { role: 'user' as const, content: 'Thanks' },
+];
+const KW = { date_string: '26 Jul 2024' };
+
+const sub = (chatTemplate: Record<string, unknown> = { source: 'hub' }, serving: Record<string, unknown> = { engine: 'llamacpp', gguf_quant: 'Q4_K_M' }) =>
+  Submission.parse({
+    id: 'm', display_name: 'M', family: 'f', hf: { repo: REPO, revision: REV }, params: { total_b: 8, active_b: 8 }, license: 'x',
+    chat_template: chatTemplate, serving: { max_model_len: 4096, ...serving }, submitter: { github: 'me' },
+  });
+
+const tmp = () => mkdtemp(join(tmpdir(), 'ut-gguf-'));
+
+async function withGgufHub<T>(files: Record<string, FakeFile>, fn: (hub: FakeGgufHub) => Promise<T>, extra: { ignoreRange?: boolean; env?: Record<string, string> } = {}): Promise<T> {
+  const hub = await startFakeGgufHub({ repo: REPO, revision: REV, commit: REV, files, ignoreRange: extra.ignoreRange });
+  try {
+    return await withEnv({ HF_ENDPOINT: hub.url, HF_TOKEN: undefined, HF_TOKEN_PATH: '/nonexistent/userturn-test/token', HF_HUB_OFFLINE: undefined, ...extra.env }, () => fn(hub));
+  } finally {
+    await hub.close();
+  }
+}
+
+/** A model file of 3 MB of header (200k tokens: more than one 2 MB range) and `size` bytes in all. */
+const model = (size = 64 * 2 ** 20): FakeFile => ({ bytes: chatModelGguf(template, LLAMA).bytes, size });
+
+describe('chat templates of GGUF submissions, from the GGUF file (llama.cpp, Ollama)', { skip: dir === null ? SKIP_REAL_TEMPLATES : false }, () => {
+  it('a repository without template files: the template, BOS and EOS of the quantisation\'s GGUF header, read in ranges and cached', async () => {
+    const cacheDir = await tmp();
+    const files = { 'Model-Q4_K_M.gguf': model(), 'Model-Q8_0.gguf': model(), 'README.md': { bytes: Buffer.from('# model') } };
+    await withGgufHub(files, async (hub) => {
+      const t = await loadSubmissionTemplate(sub(), { root, cacheDir });
+      assert.equal(t.template.source, `hub:${REPO}@${REV}/Model-Q4_K_M.gguf`);
+      assert.equal(t.template.bos_token, LLAMA.bos);
+      assert.equal(t.template.eos_token, LLAMA.eos);
+      const expected = renderTemplate({ source: 'x', template, bos_token: LLAMA.bos, eos_token: LLAMA.eos }, MESSAGES, false, KW);
+      assert.ok(expected.startsWith(LLAMA.bos), 'the real Llama 3.1 template writes BOS');
+      assert.equal(renderTemplate(t.template, MESSAGES, false, KW), expected);
+      const gguf = hub.seen.filter((s) => s.url.endsWith('.gguf'));
+      assert.ok(gguf.length >= 2, 'the 3 MB header took more than one range');
+      assert.ok(gguf.every((s) => s.url === `/${REPO}/resolve/${REV}/Model-Q4_K_M.gguf` && /^bytes=\d+-\d+$/.test(s.range ?? '')), JSON.stringify(gguf));
+      assert.ok(hub.sent() < 16 * 2 ** 20, `${hub.sent()} bytes of a 64 MiB file sent`);
+
+      const n = hub.seen.length;
+      const again = await loadSubmissionTemplate(sub(), { root, cacheDir });
+      assert.equal(again.sha256, t.sha256);
+      assert.equal(hub.seen.length, n, 'the rerun asked nothing');
+    });
+    // No server at all: HF_HUB_OFFLINE reads the same from the cache.
+    const offline = await withEnv({ HF_HUB_OFFLINE: '1', HF_ENDPOINT: 'http://127.0.0.1:9' }, () => loadSubmissionTemplate(sub(), { root, cacheDir }));
+    assert.equal(offline.template.source, `hub:${REPO}@${REV}/Model-Q4_K_M.gguf`);
+    assert.equal(offline.template.template, template);
+  });
+
+  it('a split model: the first part holds the metadata; the quantisation is matched whatever its case, in a folder; Ollama too; HF_TOKEN goes with every request', async () => {
+    const files = { 'Q8_0/Model-Q8_0-00001-of-00002.gguf': model(), 'Q8_0/Model-Q8_0-00002-of-00002.gguf': { bytes: Buffer.alloc(64) }, 'mmproj-Model-Q8_0.gguf': { bytes: Buffer.alloc(64) } };
+    await withGgufHub(files, async (hub) => {
+      const t = await loadSubmissionTemplate(sub({ source: 'hub' }, { engine: 'ollama', gguf_quant: 'q8_0' }), { root, cacheDir: await tmp() });
+      assert.equal(t.template.source, `hub:${REPO}@${REV}/Q8_0/Model-Q8_0-00001-of-00002.gguf`);
+      assert.equal(t.template.eos_token, LLAMA.eos);
+      assert.ok(hub.seen.every((s) => s.authorization === 'Bearer hf_test_gguf_token'));
+    }, { env: { HF_TOKEN: 'hf_test_gguf_token' } });
+  });
+
+  it('file: gguf takes the GGUF file\'s template even where the repository has a tokenizer_config.json', async () => {
+    const files = { 'Model-Q4_K_M.gguf': model(), 'tokenizer_config.json': { bytes: Buffer.from(JSON.stringify({ chat_template: 'other', eos_token: '</s>' })) } };
+    await withGgufHub(files, async (hub) => {
+      const t = await loadSubmissionTemplate(sub({ source: 'hub', file: 'gguf' }), { root, cacheDir: await tmp() });
+      assert.equal(t.template.template, template);
+      assert.ok(!hub.seen.some((s) => s.url.includes('tokenizer_config.json')), 'not asked for');
+      const def = await loadSubmissionTemplate(sub(), { root, cacheDir: await tmp() });
+      assert.equal(def.template.template, 'other', 'without file: gguf the repository\'s own file still comes first');
+    });
+  });
+
+  it('two files for the quantisation, or none: an error naming serving.gguf_quant and the files there are', async () => {
+    await withGgufHub({ 'Model-Q4_K_M.gguf': model(), 'v2/Model-Q4_K_M.gguf': model() }, async () => {
+      await assert.rejects(loadSubmissionTemplate(sub(), { root, cacheDir: await tmp() }), (e: Error) => {
+        assert.match(e.message, new RegExp(`^${REPO}@${REV}: serving\\.gguf_quant: more than one file matches "Q4_K_M": Model-Q4_K_M\\.gguf, v2/Model-Q4_K_M\\.gguf$`));
+        return true;
+      });
+    });
+    await withGgufHub({ 'Model-Q8_0.gguf': model(), 'Model-Q5_K_M.gguf': model() }, async () => {
+      await assert.rejects(loadSubmissionTemplate(sub(), { root, cacheDir: await tmp() }), /serving\.gguf_quant: no file matches "Q4_K_M"; the \.gguf files are Model-Q8_0\.gguf, Model-Q5_K_M\.gguf$/);
+    });
+  });
+
+  it('a truncated header, or a string length that lies: an error naming the repository and file, nothing cached', async () => {
+    const whole = chatModelGguf(template, LLAMA);
+    const cut = whole.bytes.subarray(0, whole.templateLengthAt + 100); // in the middle of the template
+    const lying = Buffer.from(whole.bytes);
+    lying.writeBigUInt64LE(5_000_000n, whole.templateLengthAt); // past the end of a 3 MB file, under the library's string limit
+    const huge = Buffer.from(whole.bytes);
+    huge.writeBigUInt64LE(2n ** 62n, whole.templateLengthAt);
+    for (const [what, bytes] of [['cut', cut], ['lying', lying], ['huge', huge]] as const) {
+      const cacheDir = await tmp();
+      await withGgufHub({ 'Model-Q4_K_M.gguf': { bytes } }, async () => {
+        await assert.rejects(loadSubmissionTemplate(sub(), { root, cacheDir }), (e: Error) => {
+          assert.match(e.message, new RegExp(`^${REPO}@${REV}/Model-Q4_K_M\\.gguf: cannot read the GGUF header: truncated or corrupt.*Pass --template FILE`), `${what}: ${e.message}`);
+          return true;
+        });
+      });
+      await assert.rejects(withEnv({ HF_HUB_OFFLINE: '1' }, () => loadSubmissionTemplate(sub(), { root, cacheDir })), /HF_HUB_OFFLINE is set/, `${what}: nothing cached`);
+    }
+  });
+
+  it('a server that ignores Range and answers 200 with the whole file (8 GiB): the header is read, the rest is never downloaded', async () => {
+    const t0 = performance.now();
+    await withGgufHub({ 'Model-Q4_K_M.gguf': model(8 * 2 ** 30) }, async (hub) => {
+      const t = await loadSubmissionTemplate(sub(), { root, cacheDir: await tmp() });
+      assert.equal(t.template.template, template);
+      assert.ok(hub.sent() < 256 * 2 ** 20, `${hub.sent()} bytes sent`);
+    }, { ignoreRange: true });
+    assert.ok(performance.now() - t0 < 20_000);
+  });
+});
