@@ -23,7 +23,15 @@ export interface FakeGgufHub {
  * as @huggingface/hub's listFiles asks it) and `resolve` with Range requests answered 206 (416 past the end), or, with
  * `ignoreRange`, 200 with the whole file as a server that ignores Range does. Missing files: 404 EntryNotFound.
  */
-export async function startFakeGgufHub(opts: { repo: string; revision: string; commit: string; files: Record<string, FakeFile>; ignoreRange?: boolean }): Promise<FakeGgufHub> {
+export async function startFakeGgufHub(opts: {
+  repo: string;
+  revision: string;
+  commit: string;
+  files: Record<string, FakeFile>;
+  ignoreRange?: boolean;
+  /** .gguf files are answered 302 to this origin (the CDN LFS files live on), with the same path. */
+  cdn?: string;
+}): Promise<FakeGgufHub> {
   const seen: FakeGgufHub['seen'] = [];
   let sent = 0;
   const server: Server = createServer((req, res) => {
@@ -38,6 +46,7 @@ export async function startFakeGgufHub(opts: { repo: string; revision: string; c
     const path = url.pathname.startsWith(prefix) ? decodeURIComponent(url.pathname.slice(prefix.length)) : null;
     const file = path === null ? undefined : opts.files[path];
     if (file === undefined) return void res.writeHead(404, { ...common, 'x-error-code': 'EntryNotFound' }).end('Entry not found');
+    if (opts.cdn && path!.endsWith('.gguf')) return void res.writeHead(302, { ...common, location: `${opts.cdn}${url.pathname}` }).end();
     const size = file.size ?? file.bytes.length;
     Object.assign(common, { etag: `"${createHash('sha1').update(file.bytes).digest('hex')}"` });
     const m = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');

@@ -37,8 +37,8 @@ const sub = (chatTemplate: Record<string, unknown> = { source: 'hub' }, serving:
 
 const tmp = () => mkdtemp(join(tmpdir(), 'ut-gguf-'));
 
-async function withGgufHub<T>(files: Record<string, FakeFile>, fn: (hub: FakeGgufHub) => Promise<T>, extra: { ignoreRange?: boolean; env?: Record<string, string> } = {}): Promise<T> {
-  const hub = await startFakeGgufHub({ repo: REPO, revision: REV, commit: REV, files, ignoreRange: extra.ignoreRange });
+async function withGgufHub<T>(files: Record<string, FakeFile>, fn: (hub: FakeGgufHub) => Promise<T>, extra: { ignoreRange?: boolean; env?: Record<string, string>; cdn?: string } = {}): Promise<T> {
+  const hub = await startFakeGgufHub({ repo: REPO, revision: REV, commit: REV, files, ignoreRange: extra.ignoreRange, cdn: extra.cdn });
   try {
     return await withEnv({ HF_ENDPOINT: hub.url, HF_TOKEN: undefined, HF_TOKEN_PATH: '/nonexistent/userturn-test/token', HF_HUB_OFFLINE: undefined, ...extra.env }, () => fn(hub));
   } finally {
@@ -85,6 +85,23 @@ describe('chat templates of GGUF submissions, from the GGUF file (llama.cpp, Oll
       assert.equal(t.template.eos_token, LLAMA.eos);
       assert.ok(hub.seen.every((s) => s.authorization === 'Bearer hf_test_gguf_token'));
     }, { env: { HF_TOKEN: 'hf_test_gguf_token' } });
+  });
+
+  it('a GGUF file on a CDN (the Hub answers 302): the ranges follow the redirect, the token stays with the Hub', async () => {
+    const files = { 'Model-Q4_K_M.gguf': model() };
+    const cdn = await startFakeGgufHub({ repo: REPO, revision: REV, commit: REV, files });
+    try {
+      await withGgufHub(files, async (hub) => {
+        const t = await loadSubmissionTemplate(sub(), { root, cacheDir: await tmp() });
+        assert.equal(t.template.template, template);
+        assert.ok(hub.seen.length > 0 && hub.seen.every((s) => s.authorization === 'Bearer hf_test_gguf_token'));
+        const ranges = cdn.seen.filter((s) => s.range !== undefined);
+        assert.ok(ranges.length >= 2, 'the header was read from the CDN');
+        assert.ok(cdn.seen.every((s) => s.authorization === undefined), 'no token to the CDN');
+      }, { env: { HF_TOKEN: 'hf_test_gguf_token' }, cdn: cdn.url });
+    } finally {
+      await cdn.close();
+    }
   });
 
   it('file: gguf takes the GGUF file\'s template even where the repository has a tokenizer_config.json', async () => {
