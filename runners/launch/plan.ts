@@ -2,6 +2,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { isPinnedRevision } from '../../src/schema/common.ts';
 import { formatFieldError } from '../../src/schema/errors.ts';
 import { defaultBucketName } from './bucket-name.ts';
+import { hfCacheSizeFor } from './hf-cache-size.ts';
 import { loadSubmission } from '../community/load-submission.ts';
 import { ENGINES } from '../engines/behaviour.ts';
 import { UnsafeServeError, buildServeCommand, formatCommand } from '../engines/serve-command.ts';
@@ -45,7 +46,7 @@ export interface LaunchOptions {
   commit?: string;
   /** Kubernetes: a PersistentVolumeClaim for the engine's Hugging Face cache (weights), instead of an emptyDir. */
   hfCachePvc?: string;
-  /** Kubernetes: the emptyDir's sizeLimit (default hfCacheSizeFor the submission's parameters). */
+  /** Kubernetes: the emptyDir's sizeLimit (default hfCacheSizeFor the submission: hf-cache-size.ts). */
   hfCacheSize?: string;
   /** Repository root the submission path is made relative to (default the current folder). */
   root?: string;
@@ -77,12 +78,6 @@ export interface LaunchPlan {
   /** Kubernetes: where the engine's HF_HOME lives, a named claim or an emptyDir of this size. */
   hfCache: { claim: string } | { sizeLimit: string };
 }
-
-/**
- * Room for a model's weights in 16-bit precision (2 bytes a parameter, the largest a hub repo usually holds) and a
- * quarter more for tokenizer, config and partly downloaded files, at least 20Gi.
- */
-export const hfCacheSizeFor = (totalB: number): string => `${Math.max(20, Math.ceil(totalB * 2 * 1.25))}Gi`;
 
 const PORT = 8000;
 export const BASE_URL = `http://127.0.0.1:${PORT}/v1`;
@@ -134,6 +129,6 @@ export async function buildLaunchPlan(file: string, opts: LaunchOptions): Promis
     bucketName: opts.bucket === undefined ? (opts.bucketName ?? defaultBucketName(root)) : null,
     repoUrl: opts.repoUrl ?? null,
     commit: opts.commit ?? null,
-    hfCache: opts.hfCachePvc ? { claim: opts.hfCachePvc } : { sizeLimit: opts.hfCacheSize ?? hfCacheSizeFor(sub.params.total_b) },
+    hfCache: opts.hfCachePvc ? { claim: opts.hfCachePvc } : { sizeLimit: opts.hfCacheSize ?? hfCacheSizeFor(sub) },
   };
 }

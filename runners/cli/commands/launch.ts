@@ -25,7 +25,8 @@ each file's header. Without --out the files are printed, each after a "# ==> NAM
                      Kubernetes: PersistentVolumeClaim for the engine's Hugging Face cache (the weights), kept
                      between pods (default: an emptyDir per pod)
   --hf-cache-size SIZE
-                     Kubernetes: that emptyDir's sizeLimit (default: 2.5Gi per billion parameters, at least 20Gi)
+                     Kubernetes: that emptyDir's sizeLimit (default: 2.5Gi per billion parameters, less for a
+                     GGUF quantisation, at least 20Gi)
 Exit 0 on success, 1 on a bad submission (one line naming file and field), 2 on usage errors.`;
 
 export async function run(argv: string[]): Promise<number> {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { globSync } from 'node:fs';
+import { globSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
@@ -7,6 +7,7 @@ import { loadSubmission } from '../../../runners/community/load-submission.ts';
 import { launchFiles } from '../../../runners/launch/launch.ts';
 import { buildLaunchPlan } from '../../../runners/launch/plan.ts';
 import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
+import { engineSubmission } from '../../helpers/launch-submission.ts';
 import { k8sJobError } from '../../helpers/scheduler-schemas.ts';
 
 /**
@@ -66,4 +67,17 @@ test('CLI: --hf-cache-pvc and --hf-cache-size values are checked and named, exit
   const ok = runCli([...base, '--hf-cache-pvc', 'hf-weights']);
   assert.equal(ok.code, 0, ok.stderr);
   assert.match(ok.stdout, /persistentVolumeClaim:\n\s+claimName: hf-weights\n/);
+});
+
+test('a GGUF submission\'s HF cache is sized from its quantisation\'s bits per weight; an unknown quantisation and other engines as 16-bit weights', async () => {
+  const sized = async (engine: string, serving = '') => {
+    const { root, file } = engineSubmission(engine, serving);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('total_b: 9', 'total_b: 70').replace('active_b: 9', 'active_b: 70'));
+    return (await buildLaunchPlan(file, { shards: 2, root, ...GIT })).hfCache;
+  };
+  // 70B at 4.9 bits is 43 GB of weights: 54Gi with the quarter more, not the 175Gi of 16-bit weights.
+  assert.deepEqual(await sized('llamacpp', '\n  gguf_quant: Q4_K_M'), { sizeLimit: '54Gi' });
+  assert.deepEqual(await sized('llamacpp', '\n  gguf_quant: q8_0'), { sizeLimit: '93Gi' });
+  assert.deepEqual(await sized('llamacpp', '\n  gguf_quant: UD-Q4_K_XL'), { sizeLimit: '175Gi' });
+  assert.deepEqual(await sized('vllm'), { sizeLimit: '175Gi' });
 });
