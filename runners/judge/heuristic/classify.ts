@@ -56,7 +56,8 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
   if (mlClosingOnly(text)) {
     return { label: 'generic_closing', rule: 'closing.acknowledgement', rationale: 'Only an acknowledgement, with no reference to the content of the answer.', evidence: text.slice(0, 120) };
   }
-  const rest = closing.rest;
+  // v10: acknowledgements in other languages are peeled off the start as the English ones are ("Спасибо! А если…").
+  const rest = peelMlClosings(closing.rest);
 
   const continuation = continuationRule(rest, question, response);
   if (continuation) return continuation;
@@ -72,7 +73,21 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
   return groundingRule(rest, signals);
 }
 
-/** A turn made only of acknowledgements in Chinese, Japanese, Spanish, French or German. */
+/**
+ * The turn without the acknowledgements it opens with in another language, each followed by punctuation ("Grazie!
+ * Ma se…", "Спасибо. А почему…"): a word that only opens a sentence ("Super Mario…") is not one. Unchanged otherwise.
+ */
+function peelMlClosings(text: string): string {
+  let t = text.trim();
+  for (let i = 0; i < 8; i++) {
+    const m = CLOSING_ML.exec(t);
+    if (!m || m[0].length === 0 || !/[,.!。！、~…]/.test(m[0]) || m[0].length === t.length) break;
+    t = t.slice(m[0].length).replace(/^[\s,.!?。！？、~…\p{Extended_Pictographic}]+/u, '');
+  }
+  return t === text.trim() ? text : t;
+}
+
+/** A turn made only of acknowledgements (in Chinese, Japanese, Korean, Spanish, French, German, Portuguese and, since v10, twelve more languages). */
 function mlClosingOnly(text: string): boolean {
   let t = (NON_ASCII.test(text) ? text.normalize('NFKC') : text).trim(); // ASCII is its own NFKC form
   for (let i = 0; i < 8 && t !== ''; i++) {

@@ -1,7 +1,4 @@
-import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { testRuleCases, type RuleCase } from '../../helpers/judge-rule-cases.ts';
-import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/version.ts';
 
 // heuristic-v9: the assistant's voice in more of its forms. The exchanges here are not in any labelled set or control.
 const qTea = 'How do I brew a good cup of green tea?';
@@ -33,6 +30,3 @@ const cases: RuleCase[] = [
 
 testRuleCases('heuristic-v9', cases);
 
-test('the rule-set version is heuristic-v9', () => {
-  assert.equal(HEURISTIC_VERSION, 'heuristic-v9');
-});

@@ -8,9 +8,13 @@ import type { RuleHit } from '../types.ts';
  * or text with (almost) no letters or digits.
  */
 
-/** Chat-template control tokens of the common families (ChatML, Llama 3, Gemma, Mistral, gpt-oss, generic). */
+/**
+ * Chat-template control tokens of the common families (ChatML, Llama 3 and 4, Gemma, Mistral, gpt-oss, Granite,
+ * Command-R, generic), and since v10 DeepSeek's full-width ones (`<｜end▁of▁sentence｜>`), GLM's `[gMASK]<sop>` and
+ * Mistral's `[SYSTEM_PROMPT]`.
+ */
 export const SPECIAL_TOKEN_RE =
-  /<\|[^|<>\s]{1,40}\|>|<\/?s>|<\/?(?:bos|eos|pad|unk|start_of_turn|end_of_turn)>|\[\/?INST\]|\[\/?SYS\]|<<\/?SYS>>|<\/?think>|<\/?reasoning>/gi;
+  /<\|[^|<>\s]{1,40}\|>|<｜[^｜<>\s]{1,40}｜>|<\/?s>|<\/?(?:bos|eos|pad|unk|start_of_turn|end_of_turn|sop|eop)>|\[\/?INST\]|\[\/?SYS\]|<<\/?SYS>>|\[\/?SYSTEM_PROMPT\]|\[gMASK\]|<\/?think>|<\/?reasoning>/gi;
 
 export function stripSpecialTokens(text: string): string {
   return text.replace(SPECIAL_TOKEN_RE, ' ');
@@ -40,22 +44,28 @@ function repeatedRun(tokens: string[]): { n: number; times: number; covered: num
   return best;
 }
 
-/** Newlines and sentence ends (".", "!", "?") in `text`, counted up to three. */
+/**
+ * Sentence ends written without a space after them (v10): the CJK full stop (and its half-width form), the full-width
+ * exclamation and question marks, the Arabic question mark and the Devanagari danda.
+ */
+const CLOSE_ENDS = '。｡！？؟।';
+
+/** Newlines and sentence ends (".", "!", "?" and CLOSE_ENDS) in `text`, counted up to three. */
 function splitMarks(text: string): number {
   let n = 0;
   for (let i = 0; i < text.length && n < 3; i++) {
     const c = text.charCodeAt(i);
-    if (c === 10 || c === 46 || c === 33 || c === 63) n++;
+    if (c === 10 || c === 46 || c === 33 || c === 63 || (c > 127 && CLOSE_ENDS.includes(text[i]!))) n++;
   }
   return n;
 }
 
 /** Share of repeated lines among the non-empty lines (line-level loops such as the same sentence 10 times). */
 function repeatedLineShare(text: string): number {
-  // Each split point needs a "\n" or one of ".!?" of its own: with fewer than three of them there are fewer than four lines.
+  // Each split point needs a "\n" or a sentence end of its own: with fewer than three of them there are fewer than four lines.
   if (splitMarks(text) < 3) return 0;
   const lines = text
-    .split(/\n+|(?<=[.!?])\s+/)
+    .split(/\n+|(?<=[.!?])\s+|(?<=[。｡！？؟।])\s*/)
     .map((l) => l.trim().toLowerCase())
     .filter((l) => l.length > 0);
   if (lines.length < 4) return 0;
@@ -71,6 +81,30 @@ function asciiAlnums(text: string): number {
     if ((c >= 48 && c <= 57) || (lower >= 97 && lower <= 122)) n++;
   }
   return n;
+}
+
+/** Scripts written without spaces between words: a loop there is one long "word", which the token checks miss. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** The longest unit (characters) the periodic scan looks for: a sentence of some 10-20 CJK words. */
+const MAX_PERIOD = 48;
+
+/**
+ * The longest stretch of `text` that repeats one unit of 4 to MAX_PERIOD characters back to back: for each period p,
+ * the longest run of positions i with text[i] = text[i + p] (a run of r such positions is a stretch of r + p
+ * characters made of one unit). Returns the unit and the stretch's length; O(MAX_PERIOD × length).
+ */
+function periodicStretch(text: string): { unit: string; length: number } {
+  let best = { unit: '', length: 0 };
+  for (let p = 4; p <= MAX_PERIOD && 2 * p <= text.length; p++) {
+    let run = 0;
+    for (let i = 0; i + p < text.length; i++) {
+      if (text.charCodeAt(i) === text.charCodeAt(i + p)) {
+        run++;
+        if (run + p > best.length) best = { unit: text.slice(i + 1 - run, i + 1 - run + p), length: run + p };
+      } else run = 0;
+    }
+  }
+  return best;
 }
 
 export function degenerateRule(raw: string): RuleHit | null {
@@ -119,6 +153,14 @@ export function degenerateRule(raw: string): RuleHit | null {
   const loop = /(\S{1,4}?)\1{15,}/u.exec(compact);
   if (loop && loop[0].length >= 0.3 * visible) {
     return { label: 'empty_or_degenerate', rule: 'degenerate.char_loop', rationale: `"${loop[1]}" repeated ${Math.round(loop[0].length / (loop[1] as string).length)} times.`, evidence: clip(stripped, 120) };
+  }
+  // v10: a phrase or sentence looped in a script without spaces ("ขอบคุณมากขอบคุณมาก…", "我想知道更多我想知道更多…"):
+  // a unit of 4+ characters repeated at least four times, covering half the turn or more.
+  if (visible >= 16 && NON_ASCII.test(compact) && UNSPACED.test(compact)) {
+    const stretch = periodicStretch(compact);
+    if (stretch.length >= 4 * stretch.unit.length && stretch.length >= 0.5 * visible) {
+      return { label: 'empty_or_degenerate', rule: 'degenerate.char_loop', rationale: `"${clip(stretch.unit, 40)}" repeated ${Math.floor(stretch.length / stretch.unit.length)} times.`, evidence: clip(stripped, 120) };
+    }
   }
   if (toks.length < 30) return null;
   const distinct = new Set(toks).size;

@@ -8,18 +8,28 @@ import { SPECIAL_TOKEN_RE } from './degenerate.ts';
  *   there); text after it is not judged; if nothing but whitespace/special tokens remains before it, the label is
  *   empty_or_degenerate.
  * The heuristic does not know the template, so it recognises the markers of the common families (ChatML, Llama 3,
- * Gemma, Mistral, Phi, gpt-oss) and a plain-text role label at the start of a line ("Assistant:", "User:").
+ * Gemma, Mistral, Phi, gpt-oss; since v10 Llama 4, DeepSeek's full-width ones, Granite, Command-R and GLM's
+ * observation header) and a plain-text role label at the start of a line ("Assistant:", "User:").
  * A leading user label ("User: …") is the turn's own role and is dropped, not cut at.
  * Between a Llama 3 header's tags, `\s*(?:\w+\s*)?` is `\s*\w*\s*` without its two ways of matching blanks: that
  * form backtracked over every split of a whitespace run (a header then 64k spaces took 2.7 s, quadratic).
  */
-export const TURN_BOUNDARY =
-  /<\|im_end\|>|<\|eot_id\|>|<end_of_turn>|<\|end\|>|<\|return\|>|<\|endoftext\|>|<\/s>|<\|im_start\|>\s*\w*|<\|start_header_id\|>\s*(?:\w+\s*)?<\|end_header_id\|>|<\|start_header_id\|>\s*\w*|<start_of_turn>\s*\w*|\[\/?INST\]|<\|(?:assistant|user|system)\|>|<\|start\|>\s*\w*|(?:^|\n)[ \t]*(?:#{2,3}[ \t]*)?(?:assistant|user|human|model|system|ai|chatbot|gpt|bot|response|instruction)[ \t]*:/i;
+export const TURN_BOUNDARY = new RegExp(
+  [
+    /<\|im_end\|>|<\|eot_id\|>|<end_of_turn>|<\|end\|>|<\|return\|>|<\|endoftext\|>|<\/s>|<\|im_start\|>\s*\w*|<\|start_header_id\|>\s*(?:\w+\s*)?<\|end_header_id\|>|<\|start_header_id\|>\s*\w*|<start_of_turn>\s*\w*|\[\/?INST\]|<\|(?:assistant|user|system)\|>|<\|start\|>\s*\w*/.source,
+    // v10: Llama 4, DeepSeek V3/R1 (full-width bars, "▁" for spaces), Granite, Command-R, GLM's tool turn, Mistral's
+    // system prompt: the end-of-turn markers and role headers those templates write, tried after the older ones.
+    /<\|eot\|>|<\|header_start\|>\s*\w*|<｜end▁of▁sentence｜>|<｜(?:User|Assistant)｜>|<\|end_of_text\|>|<\|start_of_role\|>\s*\w*|<\|END_OF_TURN_TOKEN\|>|<\|START_OF_TURN_TOKEN\|>(?:<\|\w+_TOKEN\|>)?|<\|(?:CHATBOT|USER|SYSTEM)_TOKEN\|>|<\|observation\|>|\[SYSTEM_PROMPT\]/.source,
+    /(?:^|\n)[ \t]*(?:#{2,3}[ \t]*)?(?:assistant|user|human|model|system|ai|chatbot|gpt|bot|response|instruction)[ \t]*:/.source,
+  ].join('|'),
+  'i',
+);
 
 const HEADER_COUNT =
-  /<\|im_start\|>|<\|start_header_id\|>|<start_of_turn>|\[INST\]|<\|(?:assistant|user|system)\|>|<\|start\|>|(?:^|\n)[ \t]*(?:assistant|user|human|model|system)[ \t]*:/gi;
+  /<\|im_start\|>|<\|start_header_id\|>|<start_of_turn>|\[INST\]|<\|(?:assistant|user|system)\|>|<\|start\|>|<\|header_start\|>|<｜(?:User|Assistant)｜>|<\|start_of_role\|>|<\|START_OF_TURN_TOKEN\|>|(?:^|\n)[ \t]*(?:assistant|user|human|model|system)[ \t]*:/gi;
 
-const LEADING_USER = /^\s*(?:(?:user|human|me|question|q)\s*:|<\|im_start\|>\s*user\b|<start_of_turn>\s*user\b|<\|start_header_id\|>\s*user\s*<\|end_header_id\|>)\s*/i;
+const LEADING_USER =
+  /^\s*(?:(?:user|human|me|question|q)\s*:|<\|im_start\|>\s*user\b|<start_of_turn>\s*user\b|<\|start_header_id\|>\s*user\s*<\|end_header_id\|>|<\|header_start\|>\s*user\s*<\|header_end\|>|<｜User｜>|<\|start_of_role\|>\s*user\s*<\|end_of_role\|>|<\|START_OF_TURN_TOKEN\|><\|USER_TOKEN\|>)\s*/i;
 
 export interface Cut {
   /** The text that is judged: before the first boundary, leading user label dropped. */

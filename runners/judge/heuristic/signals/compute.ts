@@ -4,15 +4,16 @@ import { properNouns } from '../text/names.ts';
 import { normalize, stem } from '../text/normalize.ts';
 import { ownWords as ownWordsOf } from '../text/own-words.ts';
 import { sentences } from '../text/sentences.ts';
+import { inAnotherScript } from '../text/scripts.ts';
 import { contentSet, numbers } from '../text/tokens.ts';
 import { isGeneric } from '../text/vocabulary.ts';
-import { DEFINITE, HYPOTHETICAL, NEW_MARKER, OPENER, PRONOUN, STANDING_ROLE, STOPWORDS_ANY, STRONG_REF, STRONG_REF_ML, TASK_OPENER, WEAK_REF, WEAK_REF_ML } from './cues.ts';
+import { DEFINITE, HYPOTHETICAL, NEW_MARKER, OPENER, PRONOUN, STANDING_ROLE, STOPWORDS_ANY, STRONG_REF, STRONG_REF_ML, STRONG_REF_MORE, TASK_OPENER, WEAK_REF, WEAK_REF_ML, WEAK_REF_MORE } from './cues.ts';
 import { anaphorOf, firstCue, standsAlone } from './first-cue.ts';
 import { overlap } from './overlap.ts';
 import type { Signals } from './types.ts';
 
-const STRONG_CUES = [...STRONG_REF, STRONG_REF_ML];
-const WEAK_CUES = [...WEAK_REF, WEAK_REF_ML];
+const STRONG_CUES = [...STRONG_REF, STRONG_REF_ML, STRONG_REF_MORE];
+const WEAK_CUES = [...WEAK_REF, WEAK_REF_ML, WEAK_REF_MORE];
 const HYPOTHETICAL_CUES = [HYPOTHETICAL];
 
 /** Names count by whole (stemmed) word, and only when they are not generic ("Include", "Answer" in a template). */
@@ -39,6 +40,9 @@ export function computeSignals(userTurn: string, question: string, response: str
   const qNums = contextNumberSet(question);
   const aNums = contextNumberSet(response);
   const uNums = [...new Set(numbers(userTurn))];
+  // v10: a hook in a script the exchange does not use grounds the turn only with one of the exchange's numbers ("А если
+  // ставка 7%, сколько будет за 3 года?"): no word can be shared, and a hook alone opens new questions too.
+  const sharesNumber = uNums.some((n) => qNums.has(n) || aNums.has(n));
   // Reference cues count only in the turn's own words, not in text it copied from the question.
   // Task boilerplate ("your response should…") is an instruction about the reply to come, never a reference.
   const ownWords = ownWordsOf(userTurn, question);
@@ -83,7 +87,7 @@ export function computeSignals(userTurn: string, question: string, response: str
     weakRef,
     weakRefLeading:
       (first === ownWords ? weakRef : firstCue(WEAK_CUES, first, question)) !== null &&
-      (topicInQ + topicAOnly > 0 || (u.size <= 5 && newProper.length === 0) || PRONOUN.test(first.trim())),
+      (topicInQ + topicAOnly > 0 || (u.size <= 5 && newProper.length === 0) || PRONOUN.test(first.trim()) || (sharesNumber && inAnotherScript(userTurn, question, response))),
     firstStandsAlone: standsAlone(first),
     strongRefLeading: (first === ownWords ? strongRef : firstCue(STRONG_CUES, first, question)) !== null,
     newProper,

@@ -72,6 +72,17 @@ export const WEAK_REF_ML =
   /^(?:(?:那|那么|但是|可是|为什么|如果|还有)|(?:じゃあ|では|でも|なぜ|どうして|もし))|为什么|为何|如果.*(?:会|呢)|呢[？?]|なぜ|どうして|もし.*(?:たら|ば)|¿por qué|\by si\b|¿y (?:si|qué|cómo)|pourquoi|\bet si\b|\bwarum\b|\bwieso\b|\bwas wäre,? wenn\b|\bund wenn\b|\bpor que\b|^e (?:se|quanto|como|o que)\b|\be se\b|^(?:그럼|그러면|그런데|근데)|왜|만약|(?:もう少し|もっと)詳しく|(?:更|再)详细|详细(?:一点|一些|说说|解释)|(?:좀|조금|더) 자세히|\bm[aá]s detalles?\b|\bplus de détails\b|\b(?:genauer|mehr details)\b|\bmais detalhes\b|^¿?(?:funciona|sirve|vale|cambia|afecta|incluye|serve|muda|inclui|dá (?:pra|para))\b|^(?:est-ce que )?ça (?:marche|fonctionne|change|vaut|inclut)\b|^(?:funktioniert|geht|klappt|gilt) (?:das|es)\b|^(?:这个|那个|它)|^(?:それ|これ)(?:は|って|も)|^(?:이것|그것|이거|그거)|대신|(?:으면|면) [^?？]*[?？]|(?:だったら|としたら|だとしたら|の場合(?:は|だと))|(?:すると|入れると|にすると|にしたら|したら|だと)[^？?]*[？?]|(?:라면|이라면|경우에는)/iu;
 
 /**
+ * heuristic-v10: the two lists above in twelve more languages (Russian, Ukrainian, Italian, Polish, Turkish,
+ * Indonesian, Vietnamese, Greek, Arabic, Hebrew, Hindi, Thai): "you said", "your answer", "are you sure", "step 2";
+ * and why, what if, "and if". Written from the languages' usage, not from any labelled set.
+ */
+export const STRONG_REF_MORE =
+  /(?:вы|ты) (?:сказал|написал|упомянул|посчитал)|(?:ваш|твой) (?:ответ|расчёт|расчет|пример)|в (?:вашем|твоём|твоем) ответе|шаг(?:е)? \d|(?:вы|ты) уверен|(?:ви|ти) (?:сказали|сказав|написали)|(?:ваша|твоя) відповідь|\bhai (?:detto|scritto|calcolato)\b|\b(?:la tua|la sua) (?:risposta|spiegazione|soluzione)\b|\bsei sicur[oa]\b|\bpowiedzia(?:łeś|łaś)|\btwoja odpowied|\bjeste(?:ś) pewien|\b(?:dediniz|dedin|yazdın|yazdınız)\b|\bcevab(?:ınız|ın)\b|\bemin misin(?:iz)?\b|\b(?:kamu|anda) (?:bilang|menulis|menyebut)\b|\bjawaban(?:mu| anda| kamu)\b|bạn (?:nói|viết|tính)|câu trả lời của bạn|bạn (?:có )?chắc|(?:είπες|είπατε|έγραψες)|η απάντησή (?:σου|σας)|είσαι σίγουρ|(?:قلت|ذكرت|كتبت)|إجابتك|هل أنت متأكد|(?:אמרת|כתבת)|התשובה שלך|(?:אתה|את) (?:בטוח|בטוחה)|आपने (?:कहा|लिखा|बताया)|(?:आपका|आपके) (?:जवाब|उत्तर)|क्या आप (?:निश्चित|पक्का)|คุณ(?:บอก|เขียน)ว่า|คำตอบของคุณ|แน่ใจ/iu;
+
+export const WEAK_REF_MORE =
+  /(?:^|[\s,.!?])(?:почему|зачем|а если|а что если|что если|а как же|чому|а якщо|що якщо)(?![\p{L}])|\b(?:perch[eé]|come mai|e se|ma se|cosa succede se)\b|\b(?:dlaczego|czemu|a co je[sś]li|a je[sś]li)\b|\b(?:neden|niçin|peki ya|peki)\b|\b(?:kenapa|mengapa|bagaimana kalau|kalau begitu|terus kalau)\b|(?:tại sao|vì sao|còn nếu|nếu vậy thì)|(?:γιατί|κι αν|και αν|τι γίνεται αν)|(?:لماذا|ماذا لو|وماذا لو|وإذا)|(?:למה|מה אם|ומה אם)|(?:क्यों|अगर .{0,40}तो)|(?:ทำไม|แล้วถ้า)/iu;
+
+/**
  * heuristic-v7: an explicit reference that names what the assistant already wrote ("your previous response", "you
  * said", "above", "step 2", any reference in another language). Deictic cues ("summarize this", "is this correct",
  * "the last one") are not among them: in a turn that brings its own material they point at that material.
