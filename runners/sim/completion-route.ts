@@ -7,6 +7,7 @@ import { sendJson, sleep } from './http-io.ts';
 import { templated } from './ollama-route.ts';
 import { sendRefusal } from './refusal.ts';
 import { unknownModelAnswer } from './model-check.ts';
+import { windowRefusal } from './context-window.ts';
 import { countRoute } from './stats.ts';
 import { clientGone } from './delivery.ts';
 import { sendStream } from './stream-route.ts';
@@ -24,8 +25,9 @@ function keyOf(body: Record<string, unknown>): string {
  * too) always come in one piece.
  */
 export async function completionRoute(ctx: SimContext, route: string, sent: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  // Checked first, as engines check the name before they generate; chat for other names is the judge (answer.ts).
-  const refused = route === '/v1/completions' ? unknownModelAnswer(ctx, sent.model) : null;
+  // Checked first, as engines check the name (then vLLM the window) before they generate; chat for other names is
+  // the judge (answer.ts).
+  const refused = route === '/v1/completions' ? (unknownModelAnswer(ctx, sent.model) ?? windowRefusal(ctx, sent)) : null;
   if (refused) {
     countRoute(ctx.stats, route, String(refused.status));
     sendJson(res, refused.status, refused.body);

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { chatmlPrompt } from './chat-prompt.ts';
 import type { SimContext } from './context.ts';
 import { errorBody, readBody, sendJson, sglangErrorBody } from './http-io.ts';
-import { SHORT_CONTEXT, SIM_CONTEXT, SIM_VERSION } from './misbehave.ts';
+import { windowOf } from './context-window.ts';
+import { SHORT_CONTEXT, SIM_VERSION } from './misbehave.ts';
 import { countRoute } from './stats.ts';
 import { simTokenize } from './tokenizer.ts';
 
@@ -15,7 +16,6 @@ function servedChat(ctx: SimContext, messages: Messages): string {
   return `<|begin_of_text|>${turns.join('')}<|start_header_id|>assistant<|end_header_id|>\n\n`;
 }
 
-export const contextOf = (ctx: SimContext): number => (ctx.opts.misbehave?.has('short-context') ? SHORT_CONTEXT : SIM_CONTEXT);
 const ids = (ctx: SimContext, text: string) => simTokenize(text, ctx.opts.misbehave?.has('split-special') ?? false);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
@@ -48,12 +48,12 @@ export async function engineApiRoute(ctx: SimContext, req: IncomingMessage, res:
     const text = messages ? servedChat(ctx, messages) : str(b.prompt);
     if (text === null) return send(400, engine === 'sglang' ? sglangErrorBody('prompt must be a string', 400) : errorBody('prompt must be a string', 'invalid_request_error'));
     const tokens = ids(ctx, text).map((t) => t.id);
-    return send(200, { count: tokens.length, max_model_len: contextOf(ctx), tokens });
+    return send(200, { count: tokens.length, max_model_len: windowOf(ctx), tokens });
   }
   // SGLang's server arguments: context_length is --context-length as given, null without it (the model's own window,
   // listed by /v1/models); a short window is one the operator passed.
   if (engine === 'sglang' && key === 'GET /get_server_info') return send(200, { version: SIM_VERSION, context_length: ctx.opts.misbehave?.has('short-context') ? SHORT_CONTEXT : null });
-  if (engine === 'tgi' && key === 'GET /info') return send(200, { model_id: ctx.servedModel, version: SIM_VERSION, max_input_tokens: contextOf(ctx) - 1, max_total_tokens: contextOf(ctx) });
+  if (engine === 'tgi' && key === 'GET /info') return send(200, { model_id: ctx.servedModel, version: SIM_VERSION, max_input_tokens: windowOf(ctx) - 1, max_total_tokens: windowOf(ctx) });
   if (engine === 'tgi' && key === 'POST /tokenize') {
     const text = str((await body()).inputs);
     if (text === null) return send(422, { error: 'inputs must be a string', error_type: 'validation' });
@@ -61,7 +61,7 @@ export async function engineApiRoute(ctx: SimContext, req: IncomingMessage, res:
     return send(200, ids(ctx, text).map((t) => ({ id: t.id, text: t.piece, start: at, stop: (at += t.piece.length) })));
   }
   if (engine === 'llamacpp' && key === 'GET /props') {
-    return send(200, { default_generation_settings: { n_ctx: contextOf(ctx) }, total_slots: 1, model_path: ctx.servedModel, build_info: `b0-${SIM_VERSION}`, chat_template: '' });
+    return send(200, { default_generation_settings: { n_ctx: windowOf(ctx) }, total_slots: 1, model_path: ctx.servedModel, build_info: `b0-${SIM_VERSION}`, chat_template: '' });
   }
   if (engine === 'llamacpp' && key === 'POST /tokenize') {
     const b = await body();
