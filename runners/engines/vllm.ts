@@ -1,12 +1,15 @@
 import { urlHost, type EngineAdapter } from './types.ts';
 
 /**
- * vLLM. Streams: vllm/entrypoints/openai/serving_completion.py completion_stream_generator ends every stream
- * (errors included) with `data: [DONE]`. vllm/entrypoints/openai/protocol.py: CompletionRequest.skip_special_tokens
- * (default True) and seed; OpenAIBaseModel extra="allow" (unknown fields logged, ignored);
- * vllm/v1/engine/detokenizer.py: stop strings checked on the output text decoded with skip_special_tokens, and cut
- * from it unless include_stop_str_in_output. Flags: vllm/engine/arg_utils.py (EngineArgs.add_cli_args) and
- * vllm/entrypoints/launchers/cli_args.py (the commit: tests/fixtures/engines/documented-flags.yaml).
+ * vLLM (vllm-project/vllm; files and commits in docs/runner.md, "Engines, one by one"). Streams:
+ * vllm/entrypoints/openai/completion/serving.py (older: openai/serving_completion.py) completion_stream_generator ends
+ * every stream (errors included) with `data: [DONE]`. vllm/entrypoints/openai/completion/protocol.py (older:
+ * openai/protocol.py): CompletionRequest.skip_special_tokens (default True) and seed; OpenAIBaseModel extra="allow"
+ * (unknown fields logged, ignored); vllm/v1/engine/detokenizer.py: stop strings checked on the output text decoded
+ * with skip_special_tokens, and cut from it unless include_stop_str_in_output. vllm/v1/core/sched/utils.py check_stop:
+ * end-of-sequence before the length, so a turn ending on its last allowed token says "stop" (budgetBeforeStop false).
+ * Flags: vllm/engine/arg_utils.py (EngineArgs.add_cli_args) and vllm/entrypoints/launchers/cli_args.py (the commit:
+ * tests/fixtures/engines/documented-flags.yaml).
  */
 export const vllm: EngineAdapter = {
   label: 'vLLM',
@@ -27,7 +30,7 @@ export const vllm: EngineAdapter = {
     streamedEosFinishReason: 'stop',
     budgetBeforeStop: false,
     readyRoute: null,
-    // vllm/entrypoints/openai/serving_engine.py _check_model: 404 NotFoundError "The model `x` does not exist."
+    // vllm/entrypoints/openai/engine/serving.py (older: serving_engine.py) _check_model: 404 NotFoundError "The model `x` does not exist."
     unknownModel: 'not_found',
   },
   reservedFlags: ['model', 'revision', 'tensor-parallel-size', 'max-model-len', 'served-model-name', 'host', 'port', 'chat-template', 'generation-config', 'default-chat-template-kwargs'],
