@@ -50,16 +50,19 @@ const AUDIT_FIELDS = ['id', 'created', 'system_fingerprint', 'usage'] as const;
 /**
  * Only a complete, well-formed completion from the model that was asked is accepted (and therefore cached).
  * An answer is tied to the served model by name: a replica serving other weights under a shared load balancer,
- * or a proxy answering for another model, is refused.
+ * or a proxy answering for another model, is refused. An answer naming one of `aliases`, another name the endpoint
+ * serves the same weights under (served-aliases.ts), is the asked model's and is kept under the asked name, so its
+ * cached row is used again on a rerun (usableCachedAnswer).
  */
-export function validateCompletion(resp: unknown, expectedModel: string): { text: string; finish_reason: string; model: string; audit: string } {
+export function validateCompletion(resp: unknown, expectedModel: string, aliases: ReadonlySet<string> = new Set()): { text: string; finish_reason: string; model: string; audit: string } {
   const r = resp as ({ choices?: Array<{ text?: unknown; finish_reason?: unknown }>; model?: unknown } & Record<string, unknown>) | null;
   const c = r?.choices?.[0];
   if (!c || typeof c.text !== 'string') throw notACompletion(resp);
   if (typeof c.finish_reason !== 'string' || c.finish_reason === '') throw new RejectedAnswer('incomplete', 'response has no finish_reason (incomplete)');
   if (!ACCEPTED_FINISH_REASONS.has(c.finish_reason)) throw new RejectedAnswer('incomplete', `finish_reason "${c.finish_reason.slice(0, 40)}" (the server cut the answer)`);
-  const model = typeof r?.model === 'string' ? r.model : '';
-  if (model !== expectedModel) throw new RejectedAnswer('wrong_model', `answered by model "${model.slice(0, 100)}", not the served "${expectedModel.slice(0, 100)}"`);
+  const named = typeof r?.model === 'string' ? r.model : '';
+  if (named !== expectedModel && !aliases.has(named)) throw new RejectedAnswer('wrong_model', `answered by model "${named.slice(0, 100)}", not the served "${expectedModel.slice(0, 100)}"`);
+  const model = expectedModel;
   const kept: Record<string, unknown> = {};
   for (const k of AUDIT_FIELDS) if (r![k] !== undefined) kept[k] = r![k];
   const audit = JSON.stringify(kept);

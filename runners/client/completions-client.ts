@@ -43,6 +43,11 @@ export interface CompletionsClient {
   endpoints: Endpoint[];
   /** Endpoints held while they cannot be reached, once a run watches them (endpoint-holds.ts). */
   holds: EndpointHolds;
+  /**
+   * Other names an answer may carry for the model a request names, filled from the model look-up (served-aliases.ts:
+   * vLLM answers under the first of its served names). Such an answer is kept under the name the request gave.
+   */
+  answerAliases: Set<string>;
 }
 
 /** A validated answer before it is stored. */
@@ -62,6 +67,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
   const timeouts: HttpTimeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...(stream ? {} : { firstByteMs: opts.timeoutMs }), ...definedOnly(opts.httpTimeouts) };
   const endpoints = createEndpoints(opts.baseURLs, opts.apiKey, opts.timeoutMs, 1024, timeouts);
   const holds = createEndpointHolds(endpoints);
+  const answerAliases = new Set<string>();
   const limit = pLimit(opts.concurrency);
   const inFlight = new Map<string, Promise<CompletionResult>>();
   const stats: ClientStats = { sent: 0, cacheHits: 0, deduplicated: 0, retries: 0, failed: 0, completed: 0, failureReasons: {}, endpoints: endpoints.map((e) => e.tally) };
@@ -112,7 +118,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
       try {
         const resp = await attemptCompletion(ep, body, opts.timeoutMs, stream, opts.engine?.api, opts.apiKey);
         recordAttempt(ep, true);
-        const ok = validateCompletion(normaliseFinishReason(resp, opts.engine?.finishAliases ?? {}), body.model);
+        const ok = validateCompletion(normaliseFinishReason(resp, opts.engine?.finishAliases ?? {}), body.model, answerAliases);
         const latency_ms = Math.round(performance.now() - t0);
         return { text: redact(ok.text), finish_reason: ok.finish_reason, model: redact(ok.model), latency_ms, audit: ok.audit };
       } catch (err) {
@@ -168,6 +174,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
     stats,
     endpoints,
     holds,
+    answerAliases,
     complete(body) {
       if (fatal) return Promise.reject(fatal);
       const key = requestKey(body);

@@ -4,6 +4,7 @@ import { redact } from '../io/secrets.ts';
 import { EndpointError, redactUrl, type Endpoint } from './endpoints.ts';
 import { HttpTimeoutError } from './http-transport.ts';
 import { connectionCause } from './sdk-errors.ts';
+import { servedAliases } from './served-aliases.ts';
 import { v1Hint } from './v1-hint.ts';
 
 /**
@@ -42,7 +43,7 @@ export interface LookupOptions {
  * did not answer (a host down or starting: it may come up later), or a refusal (a wrong key or path, a list the run
  * cannot use: the run stops). Reasons are whole lines, the endpoint's URL without credentials first.
  */
-export type ModelLookup = { model: string; loading?: string } | { unanswered: string } | { refused: string };
+export type ModelLookup = { model: string; loading?: string; aliases?: string[] } | { unanswered: string } | { refused: string };
 
 /**
  * Why an endpoint that lists its model cannot serve yet, or undefined when it can: its engine's readiness route
@@ -90,11 +91,13 @@ const final = (err: unknown): boolean => refusal(err) || err instanceof APIConne
 export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelLookup> {
   let lastErr: unknown;
   let ids: string[] = [];
+  let listed: unknown = null;
   for (let attempt = 0; attempt < 3 && !o.signal?.aborted; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, 200 * attempt));
     try {
       // As the SDK's page read it: `data` or nothing, each entry's id.
       const body = (await e.listModels(Math.min(o.timeoutMs, LOOKUP_TRY_MS), o.signal)) as { data?: Array<{ id?: unknown }> } | null;
+      listed = body;
       ids = (body?.data || []).map((m) => m?.id).filter((id): id is string => typeof id === 'string' && id !== '');
       if (ids.length === 0 && o.wanted === undefined) throw new EndpointError('the endpoint lists no model');
       lastErr = undefined;
@@ -111,8 +114,10 @@ export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelL
   if (lastErr === undefined || (o.wanted !== undefined && status === 404)) {
     const picked = o.wanted !== undefined ? { model: o.wanted } : pickServedModel(ids, o.expected ?? []);
     if ('problem' in picked) return { refused: redact(`${redactUrl(e.baseURL)}/models ${picked.problem}`) };
+    const aliases = servedAliases(listed, picked.model);
+    const found = aliases.length > 0 ? { model: picked.model, aliases } : picked;
     const loading = o.readyRoute ? await stillLoading(e, o.readyRoute, o.timeoutMs, o.signal) : undefined;
-    return loading === undefined ? picked : { model: picked.model, loading };
+    return loading === undefined ? found : { ...found, loading };
   }
   const hint = status !== 404 ? '' : v1Hint(e.baseURL) || ' (a server without that route: pass --model NAME)';
   const reason = `${redactUrl(e.baseURL)}/models: ${said(lastErr)}${hint}`;
@@ -125,6 +130,7 @@ export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelL
  * model and its LoRA adapters) serves the one of them named `expected` (how serve-cmd names the submission's model);
  * when none or more than one of those is listed, the run stops and asks for --model (taking the first entry, a
  * review's endpoint that listed another model first had the whole probe run against that model without a word).
+ * `aliases`: the other names the endpoints answer that model under (served-aliases.ts).
  *
  * Endpoints are asked at once. One that does not answer (no connection, a timeout, a 5xx or 429: a host down or still
  * starting) or lists its model but cannot serve it yet (llama.cpp loading it) is held, as long as another is ready: one
@@ -133,7 +139,7 @@ export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelL
  * the models listed differ (a loading endpoint's included: it lists the model it is loading), or when none is ready;
  * every endpoint's reason is given then.
  */
-export async function servedModels(endpoints: Endpoint[], o: LookupOptions): Promise<{ model: string; held: Array<{ endpoint: Endpoint; reason: string }> }> {
+export async function servedModels(endpoints: Endpoint[], o: LookupOptions): Promise<{ model: string; aliases?: string[]; held: Array<{ endpoint: Endpoint; reason: string }> }> {
   const looked = await lookUpAll(endpoints, o);
   const refused = looked.flatMap((l) => ('refused' in l ? [l.refused] : []));
   if (refused.length > 0) throw new EndpointError(refused.join('; '));
@@ -141,7 +147,8 @@ export async function servedModels(endpoints: Endpoint[], o: LookupOptions): Pro
   if (models.length > 1) throw new EndpointError(`the endpoints serve different models (${models.map(oneLine).join(', ')}); pass --model to choose one name`);
   const held = looked.flatMap((l, i) => ('unanswered' in l ? [{ endpoint: endpoints[i]!, reason: l.unanswered }] : 'loading' in l && l.loading ? [{ endpoint: endpoints[i]!, reason: l.loading }] : []));
   if (held.length === endpoints.length) throw new NoEndpointReady(held.map((h) => h.reason).join('; '));
-  return { model: models[0]!, held };
+  const aliases = [...new Set(looked.flatMap((l) => ('model' in l ? (l.aliases ?? []) : [])))];
+  return { model: models[0]!, ...(aliases.length > 0 ? { aliases } : {}), held };
 }
 
 /**

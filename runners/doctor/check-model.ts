@@ -1,4 +1,5 @@
 import { pickServedModel } from '../client/model-lookup.ts';
+import { servedAliases } from '../client/served-aliases.ts';
 import { oneLine } from '../core/terminal-text.ts';
 import { servedNames } from '../engines/serve-command.ts';
 import { type Check, fail, pass } from './types.ts';
@@ -29,6 +30,8 @@ export const modelCheck: Check = {
       if (ready.status === 503) return fail(`"${oneLine(picked.model)}" is listed but not loaded yet: ${ctx.http.baseURL}/${readyRoute} answers 503; run doctor again once it answers 200`);
     }
     ctx.model = picked.model;
+    // vLLM served under several names answers under the first: the generation and stop checks take those answers.
+    for (const alias of servedAliases(a.json, picked.model)) ctx.client.answerAliases.add(alias);
     // serve-cmd serves the model under the submission id; another name is allowed (the runner sends whatever is served), but worth seeing.
     const named = ctx.model === sub.id ? 'the submission id, as serve-cmd names it' : `serve-cmd would name it "${sub.id}"`;
     return pass(`"${oneLine(ctx.model)}" (${named}; weights ${sub.hf.repo}@${sub.hf.revision})`);

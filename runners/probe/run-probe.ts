@@ -58,7 +58,9 @@ async function endpointModels(opts: RunOptions, setup: ProbeSetup, client: Compl
     opts.log(`no endpoint is ready (${e.message}); every request of this run is in the cache: no request will be sent`);
     return { model: offline.model, held: 0, offline: true, stop: () => {} };
   }
-  const { model, held } = looked;
+  const { model, held, aliases = [] } = looked;
+  for (const a of aliases) client.answerAliases.add(a);
+  if (aliases.length > 0) opts.log(`"${oneLine(model)}" is also served as ${aliases.map((a) => `"${oneLine(a)}"`).join(', ')} (the same weights): answers named so are kept as its own`);
   for (const h of held) opts.log(`warning: not ready, held until it is (looked up again every few seconds): ${h.reason}`);
   const watch = watchHeldEndpoints(held, model, lookup, opts.log, opts.recheck ?? HELD_RECHECK, { ready: (e) => client.holds.release(e), leftOut: (e) => client.holds.leftOut(e) });
   // From here on an endpoint that goes down mid-run is held and looked up the same way (endpoint-holds.ts).

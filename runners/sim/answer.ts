@@ -3,6 +3,7 @@ import type { SimContext } from './context.ts';
 import { generate, type EngineRequest } from './generate.ts';
 import { handleJudgeChat } from './judge-route.ts';
 import { chatCompletion, textCompletion, usageOf, type Usage } from './responses.ts';
+import { answeredAs } from './served-names.ts';
 
 /** What the simulator answers a completion request with, before any fault or delivery. */
 export type Answer =
@@ -45,7 +46,7 @@ export async function answer(ctx: SimContext, route: string, body: Record<string
   );
   if ('ok' in out && !out.ok) return { kind: 'refused', status: out.status, message: out.message };
   const g = out as { text: string; finish_reason: string; matched?: string | number };
-  const model = typeof body.model === 'string' ? body.model : ctx.servedModel;
+  const model = typeof body.model === 'string' ? answeredAs(ctx, body.model) : ctx.servedModel;
   // SGLang names what the turn stopped on in every choice (matched_stop); the other engines have no such field.
   const sglang = ctx.opts.engine === 'sglang' && !chat ? { matched_stop: g.matched ?? null } : {};
   return { kind: 'generated', chat, model, text: g.text, finish_reason: g.finish_reason, usage: usageOf(prompt, g.text), ...sglang };

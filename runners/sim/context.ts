@@ -40,6 +40,8 @@ export interface SimOptions {
   loadingMs?: number;
   /** SGLang only: for this long after it starts, the server warms up as SGLang shows it (loading.ts). */
   warmupMs?: number;
+  /** vLLM (and without --engine): more names the model is served under, answered under the first (served-names.ts). */
+  aliases?: string[];
 }
 
 /** Everything the routes of one running simulator share. */

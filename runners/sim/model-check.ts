@@ -1,5 +1,6 @@
 import { ENGINES } from '../engines/behaviour.ts';
 import type { SimContext } from './context.ts';
+import { servedNames } from './served-names.ts';
 
 /**
  * The 404 the imitated engine answers on /v1/completions for a model name it does not serve, or null when it serves
@@ -8,7 +9,7 @@ import type { SimContext } from './context.ts';
  */
 export function unknownModelAnswer(ctx: SimContext, model: unknown): { status: number; body: unknown } | null {
   const engine = ctx.opts.engine ?? 'vllm';
-  if (model === ctx.servedModel || ENGINES[engine].unknownModel !== 'not_found') return null;
+  if ((typeof model === 'string' && servedNames(ctx).includes(model)) || ENGINES[engine].unknownModel !== 'not_found') return null;
   if (engine === 'ollama') {
     // Ollama's OpenAI middleware wraps its handler's error (openai/openai.go NewError: 404 is not_found_error).
     return { status: 404, body: { error: { message: `model '${String(model)}' not found`, type: 'not_found_error', param: null, code: null } } };

@@ -4,8 +4,8 @@ import type { SimContext } from './context.ts';
 import { errorBody, readBody, sendJson } from './http-io.ts';
 import { ollamaGenerateRoute } from './ollama-route.ts';
 import { loadingAnswer } from './loading.ts';
+import { modelList } from './served-names.ts';
 import { countRoute } from './stats.ts';
-import { windowOf } from './context-window.ts';
 import { engineApiRoute } from './tokenize-route.ts';
 
 /** Parse a JSON object body; null (after answering 400) when it is not one. */
@@ -30,9 +30,7 @@ export async function route(ctx: SimContext, req: IncomingMessage, res: ServerRe
   if (loadingAnswer(ctx, req.method, path, res)) return;
   if (req.method === 'GET' && path === '/v1/models') {
     countRoute(stats, path, '200');
-    const card = { id: ctx.servedModel, object: 'model', created: 0, owned_by: 'userturn-sim' };
-    // SGLang's ModelCard carries the window (http_server.py available_models: model_config.context_len).
-    sendJson(res, 200, { object: 'list', data: [ctx.opts.engine === 'sglang' ? { ...card, root: ctx.servedModel, max_model_len: windowOf(ctx) } : card] });
+    sendJson(res, 200, modelList(ctx));
     return;
   }
   if (req.method === 'GET' && path === '/sim/stats') {

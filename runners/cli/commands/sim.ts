@@ -12,7 +12,7 @@ export const summary = 'start the simulated OpenAI-compatible server (tests, dem
 
 const USAGE = `usage: userturn sim [--port N] [--profile NAME] [--seed N] [--latency-ms N] [--token-ms N] [--faults SPEC] [--retry-after-ms N] [--data-dir DIR]
                    [--engine NAME [--special] [--end-at-budget]] [--ignore-stops] [--run-past] [--unfinished-rate R]
-                   [--misbehave LIST] [--loading-ms N] [--warmup-ms N]
+                   [--misbehave LIST] [--loading-ms N] [--warmup-ms N] [--alias NAMES]
 
 A real HTTP server on 127.0.0.1 speaking the OpenAI wire format (/v1/completions, streamed as vLLM streams
 it when asked, /v1/chat/completions, /v1/models) with scripted, seeded behaviour. It is a stand-in for a GPU host in tests and demos: its text is
@@ -47,6 +47,9 @@ name). Chat requests for any other model name are answered by a scripted judge (
                       it: /v1/models lists the model, every other route (/health too) answers 503 "Loading model"
   --warmup-ms N       with --engine sglang: for N ms after it starts the server warms up as SGLang shows it:
                       /health and /health_generate answer 503 with no body, every other route answers as usual
+  --alias NAMES       as vLLM (--engine vllm or none): comma-separated further names of the model, as
+                      vllm serve --served-model-name <first> NAME… gives: /v1/models lists them after the first,
+                      completions for them are served and named with the first name in every answer
 
 Beside the OpenAI routes it answers the tokenize, version and context routes of the engine it emulates
 (vLLM's when no --engine is given), as userturn doctor reads them (runners/sim/tokenize-route.ts).
@@ -71,6 +74,7 @@ const OPTIONS = {
   misbehave: { type: 'string' },
   'loading-ms': { type: 'string' },
   'warmup-ms': { type: 'string' },
+  alias: { type: 'string' },
   ...DATA_DIR_FLAG,
 } as const;
 
@@ -91,6 +95,9 @@ export async function run(argv: string[]): Promise<number> {
     if (values['end-at-budget'] && engine === undefined) throw new UsageError('--end-at-budget needs --engine (the ideal engine has no token order to imitate)');
     if (values['loading-ms'] !== undefined && engine !== 'llamacpp') throw new UsageError(`--loading-ms applies to --engine llamacpp only (${engine === 'sglang' ? 'SGLang opens its port once loaded, then warms up: --warmup-ms' : 'vLLM, SGLang and TGI open their port once loaded: use a port nobody listens on'})`);
     if (values['warmup-ms'] !== undefined && engine !== 'sglang') throw new UsageError('--warmup-ms applies to --engine sglang only');
+    const aliases = values.alias === undefined ? [] : values.alias.split(',').map((a) => a.trim());
+    if (values.alias !== undefined && engine !== undefined && engine !== 'vllm') throw new UsageError('--alias applies to --engine vllm (or no --engine) only: the other engines serve one name');
+    if (aliases.some((a) => a === '')) throw new UsageError(`--alias must be comma-separated names, got "${values.alias}"`);
     const rate = values['unfinished-rate'] === undefined ? undefined : Number(values['unfinished-rate']);
     if (rate !== undefined && !(rate >= 0 && rate <= 1)) throw new UsageError(`--unfinished-rate must be a number from 0 to 1, got "${values['unfinished-rate']}"`);
     let misbehave;
@@ -119,6 +126,7 @@ export async function run(argv: string[]): Promise<number> {
       misbehave,
       loadingMs: intFlag('loading-ms', values['loading-ms'], 0, 0, TIMER_MAX_MS),
       warmupMs: intFlag('warmup-ms', values['warmup-ms'], 0, 0, TIMER_MAX_MS),
+      aliases,
     });
     process.stdout.write(`listening on ${sim.url}\n`);
     await new Promise<void>((resolve) => {
