@@ -48,3 +48,10 @@ it('userturn run picks the alias serve-cmd names, keeps the answers named with t
   assert.equal(again.code, 0, again.stderr);
   assert.equal((await sim.stats()).routes['/v1/completions'], undefined, 'the rerun sends no completion: its answers are cached under the name it asks for');
 });
+
+it('userturn doctor against it: the generation and stop checks take the answers named with the first name', async () => {
+  const r = await runCli(['doctor', 'submissions/qwen/qwen3.5-9b.yaml', '--base-url', `${sim.url}/v1`, '--data-dir', fixtureData, '--template', qwenTemplate, '--json']);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  const checks = (JSON.parse(r.stdout) as { checks: Array<{ id: string; status: string }> }).checks;
+  assert.deepEqual(checks.filter((c) => c.id === 'generation' || c.id === 'stop').map((c) => c.status), ['pass', 'pass']);
+});
