@@ -4,6 +4,13 @@ import type { FaultKind } from './faults.ts';
 import { errorBody, sendJson, sleep } from './http-io.ts';
 import { countRoute } from './stats.ts';
 
+/**
+ * vLLM's answer when a generation fails (finish_reason "error", GenerationError "Internal server error", status 500:
+ * vllm/entrypoints/openai/engine/serving.py at 619e4b31da7791a6ea4f6724fe45b54556b5a8fa): the body of a 500, or, once
+ * a stream has started, an event before `data: [DONE]` (completion_stream_generator, completion/serving.py at cc139d8e).
+ */
+export const GENERATION_ERROR = { error: { message: 'Internal server error', type: 'InternalServerError', param: null, code: 500 } };
+
 /** Keep a response open without a byte more until the client gives up (or the simulator closes). */
 export function hold(ctx: SimContext, res: ServerResponse): void {
   ctx.hanging.add(res);
@@ -33,6 +40,13 @@ export async function consumeByFault(ctx: SimContext, kind: FaultKind | null, ro
       await sleep(opts.latencyMs / 2);
       countRoute(stats, route, 'reset');
       req.socket.destroy();
+      return true;
+    case 'gen_error':
+      // A stream carries it inside (stream-route.ts).
+      if (streamed) return false;
+      await sleep(opts.latencyMs);
+      countRoute(stats, route, kind);
+      sendJson(res, 500, GENERATION_ERROR);
       return true;
     case 'stall_first':
     case 'hang':

@@ -1,11 +1,13 @@
 import { mulberry32 } from '../../src/lib/metrics/prng.ts';
 
 /**
- * The last three are stream faults (stall before the first chunk, stall mid-stream, a stream that ends without
- * `data: [DONE]`); on a non-streamed answer they are a hang, half a body then silence, and a truncated body.
+ * stall_first, stall_mid and no_done are stream faults (stall before the first chunk, stall mid-stream, a stream that
+ * ends without `data: [DONE]`); on a non-streamed answer they are a hang, half a body then silence, and a truncated
+ * body. gen_error is vLLM's failed generation (fault-apply.ts GENERATION_ERROR): in a stream, half the chunks, then the
+ * error as an event and `data: [DONE]`, the status 200 already sent; not streamed, a 500.
  * New kinds go at the end: the draw of the older ones for a given seed and rates stays the same.
  */
-export const FAULT_KINDS = ['500', '429', 'reset', 'hang', 'malformed', 'truncated', 'stall_first', 'stall_mid', 'no_done'] as const;
+export const FAULT_KINDS = ['500', '429', 'reset', 'hang', 'malformed', 'truncated', 'stall_first', 'stall_mid', 'no_done', 'gen_error'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 export type FaultRates = Partial<Record<FaultKind, number>>;
 

@@ -32,11 +32,12 @@ const PIECE = / ?[^\s]+|\s+/g;
  * line but the final `done: true` one). True when the fault replaced the answer before it was generated.
  */
 async function consumeByOllamaFault(ctx: SimContext, kind: FaultKind | null, req: IncomingMessage, res: ServerResponse, streamed: boolean): Promise<boolean> {
-  if (kind === '500' || kind === '429') {
-    await sleep(kind === '500' ? ctx.opts.latencyMs / 2 : 0);
+  // A failed generation is Ollama's 500 (its own shape).
+  if (kind === '500' || kind === '429' || kind === 'gen_error') {
+    await sleep(kind === '429' ? 0 : ctx.opts.latencyMs / 2);
     countRoute(ctx.stats, ROUTE, kind);
     const headers: Record<string, string> = kind === '429' ? { 'retry-after': String(Math.max(1, Math.ceil(ctx.opts.retryAfterMs / 1000))) } : {};
-    sendJson(res, Number(kind), { error: kind === '500' ? 'simulated internal error' : 'simulated rate limit' }, headers);
+    sendJson(res, kind === '429' ? 429 : 500, { error: kind === '429' ? 'simulated rate limit' : 'simulated internal error' }, headers);
     return true;
   }
   return consumeByFault(ctx, kind, ROUTE, req, res, streamed);

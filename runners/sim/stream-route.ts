@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimContext } from './context.ts';
 import type { FaultKind } from './faults.ts';
-import { hold } from './fault-apply.ts';
+import { GENERATION_ERROR, hold } from './fault-apply.ts';
 import { sleep } from './http-io.ts';
 import { closing } from './pacing.ts';
 import type { Usage } from './responses.ts';
@@ -48,7 +48,7 @@ const DONE = 'data: [DONE]\n\n';
 /**
  * Send a streamed answer, or spoil it with the drawn fault: `stall_first` (headers, then nothing), `stall_mid`
  * (half the chunks, then nothing), `no_done` (every chunk, no [DONE]), `truncated` (half the chunks, then a
- * reset), `malformed` (a chunk of cut JSON). Headers go out at once, as vLLM and SGLang send them before the
+ * reset), `malformed` (a chunk of cut JSON), `gen_error` (half the chunks, then vLLM's error event and [DONE]). Headers go out at once, as vLLM and SGLang send them before the
  * request is scheduled; the latency is the wait for the first chunk, and the pacer (pacing.ts) sends the rest.
  */
 export async function sendStream(ctx: SimContext, kind: FaultKind | null, route: string, req: IncomingMessage, res: ServerResponse, a: StreamedAnswer, includeUsage: boolean, onDelivered: () => void): Promise<void> {
@@ -74,6 +74,11 @@ export async function sendStream(ctx: SimContext, kind: FaultKind | null, route:
     countRoute(ctx.stats, route, kind);
     const bad = chunks[half]!;
     await ctx.pacer.send(res, closing([...chunks.slice(0, half), `${bad.slice(0, Math.floor(bad.length / 2))}\n\n`, ...chunks.slice(half + 1)], (usage ?? '') + DONE), true);
+    return;
+  }
+  if (kind === 'gen_error') {
+    countRoute(ctx.stats, route, kind);
+    await ctx.pacer.send(res, closing(chunks.slice(0, half), `data: ${JSON.stringify(GENERATION_ERROR)}\n\n${DONE}`), true);
     return;
   }
   if (kind === 'no_done') {

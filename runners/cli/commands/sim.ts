@@ -30,7 +30,9 @@ name). Chat requests for any other model name are answered by a scripted judge (
                       gets its next piece at the next one. 0 writes a streamed answer at once (default 0)
   --faults SPEC       fault rates, e.g. 500=0.1,429=0.05,reset=0.02,hang=0.02,malformed=0.01,truncated=0.01;
                       stream faults: stall_first, stall_mid, no_done (a stream without data: [DONE], or on
-                      Ollama's /api/generate without its done: true line); drawn on /v1/completions and /api/generate
+                      Ollama's /api/generate without its done: true line); gen_error, vLLM's failed generation (in a
+                      stream: half the chunks, then its error event and [DONE]; not streamed: a 500); drawn on
+                      /v1/completions and /api/generate
   --retry-after-ms N  wait announced by 429 answers (default 200)
   --data-dir DIR      dataset folder (or USERTURN_DATA_DIR): GSM8K answers are then right or wrong on purpose;
                       a folder without gsm8k/test.jsonl (or none at all) is refused (exit 1)

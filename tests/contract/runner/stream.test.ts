@@ -66,11 +66,11 @@ describe('streamed completions against the simulator', () => {
     assert.deepEqual(await results(streamed), reference);
     assert.deepEqual(cacheRows(streamed), cacheRows(plain));
 
-    const faulty = await spawnSim([...PROFILE, '--faults', 'stall_first=0.04,stall_mid=0.04,no_done=0.04,truncated=0.03,malformed=0.03']);
+    const faulty = await spawnSim([...PROFILE, '--faults', 'stall_first=0.04,stall_mid=0.04,no_done=0.04,truncated=0.03,malformed=0.03,gen_error=0.04']);
     try {
       const work = await run(faulty, {}, ['--first-byte-timeout-ms', '400', '--idle-timeout-ms', '400']);
       const routes = (await faulty.stats()).routes['/v1/completions']!;
-      for (const k of ['stall_first', 'stall_mid', 'no_done']) assert.ok((routes[k] ?? 0) > 0, `fault ${k} was injected`);
+      for (const k of ['stall_first', 'stall_mid', 'no_done', 'gen_error']) assert.ok((routes[k] ?? 0) > 0, `fault ${k} was injected`);
       assert.deepEqual(await results(work), reference);
       assert.deepEqual(cacheRows(work), cacheRows(plain));
     } finally {
