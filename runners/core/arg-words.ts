@@ -1,4 +1,5 @@
 import type { ParseArgsConfig } from 'node:util';
+import { editDistance } from '../../src/schema/index.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -27,17 +28,6 @@ export function joinNegativeValues(argv: readonly string[], options: Options): s
   return out;
 }
 
-/** Edit distance (insert, delete, substitute, swap two neighbours) between two short words. */
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) {
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
-    }
-  return d[a.length]![b.length]!;
-}
-
 /**
  * The message for an unknown flag: `unknown option --limt (did you mean --limit?)`, the guess only when a known flag
  * is at most two edits away (Node's own text quotes unevenly and suggests nothing).
@@ -46,7 +36,7 @@ export function unknownOptionMessage(word: string, options: Options): string {
   const name = word.replace(/=.*$/s, '');
   if (!name.startsWith('--')) return `unknown option ${name}`;
   const best = Object.keys(options)
-    .map((known) => ({ known, d: distance(name.slice(2), known) }))
+    .map((known) => ({ known, d: editDistance(name.slice(2), known) }))
     .filter(({ d }) => d <= 2)
     .sort((x, y) => x.d - y.d)[0];
   return best ? `unknown option ${name} (did you mean --${best.known}?)` : `unknown option ${name}`;

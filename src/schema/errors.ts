@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { formatPath } from './field-path.ts';
+import { meantKey } from './key-hint.ts';
 import { visibleText } from './text.ts';
 
 export { appendPath, formatPath } from './field-path.ts';
@@ -23,12 +24,25 @@ function issueMessage(issue: z.ZodError['issues'][number], yaml: boolean): strin
   return issue.message;
 }
 
-/** Turn zod issues into file-anchored errors; unknown keys are reported at the key itself. */
-export function issuesToErrors(file: string, error: z.ZodError): FieldError[] {
+/** The keys of the object at `path` in the parsed document (none when it is not an object). */
+function keysAt(data: unknown, path: readonly PropertyKey[]): Set<string> {
+  let v = data;
+  for (const k of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined;
+  return new Set(v !== null && typeof v === 'object' ? Object.keys(v) : []);
+}
+
+/**
+ * Turn zod issues into file-anchored errors; unknown keys are reported at the key itself. Given the schema and the
+ * document, an unknown key close to one the format allows there names it ("did you mean tensor_parallel_size?").
+ */
+export function issuesToErrors(file: string, error: z.ZodError, parsed?: { schema: z.ZodType; data: unknown }): FieldError[] {
   const out: FieldError[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push({ file, field: formatPath([...issue.path, key]), message: 'unknown key (not part of the format)' });
+      for (const key of issue.keys) {
+        const meant = parsed ? meantKey(parsed.schema, issue.path, key, keysAt(parsed.data, issue.path)) : null;
+        out.push({ file, field: formatPath([...issue.path, key]), message: `unknown key (not part of the format${meant ? `; did you mean ${meant}?` : ''})` });
+      }
       continue;
     }
     out.push({ file, field: formatPath(issue.path), message: issueMessage(issue, !/\.jsonl?$/.test(file)) });
@@ -47,5 +61,5 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: Field
 /** safeParse that names the file and the field of every problem. Never throws for bad data. */
 export function parseWith<S extends z.ZodType>(schema: S, data: unknown, file: string): ParseResult<z.infer<S>> {
   const r = schema.safeParse(data);
-  return r.success ? { ok: true, value: r.data } : { ok: false, errors: issuesToErrors(file, r.error) };
+  return r.success ? { ok: true, value: r.data } : { ok: false, errors: issuesToErrors(file, r.error, { schema, data }) };
 }

@@ -9,3 +9,4 @@ export * from './errors.ts';
 export * from './text.ts';
 export * from './calibration.ts';
 export * from './shards.ts';
+export * from './key-hint.ts';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
-import { parseWith } from '../../../src/schema/index.ts';
+import { parseWith, Submission } from '../../../src/schema/index.ts';
+import { parseDocumentText } from '../../../src/lib/io/parse-document.ts';
 
 const Doc = z.strictObject({ id: z.string(), serving: z.strictObject({ engine: z.enum(['vllm', 'sglang']), tp: z.number().optional() }) });
 const errors = (data: unknown): string[] => { const r = parseWith(Doc, data, 'x.yaml'); return r.ok ? [] : r.errors.map((e) => `${e.file}: ${e.field}: ${e.message}`); };
@@ -13,7 +14,7 @@ test('a required field that is absent is called missing, with what it should hol
 
 test('a present value of the wrong type keeps zod\'s message, and a typo in a key is an unknown key', () => {
   assert.deepEqual(errors({ id: 'a', serving: { engine: 3 } }), ['x.yaml: serving.engine: Invalid option: expected one of "vllm"|"sglang"']);
-  assert.deepEqual(errors({ id: 'a', serving: { engine: 'vllm', tpp: 2 } }), ['x.yaml: serving.tpp: unknown key (not part of the format)']);
+  assert.deepEqual(errors({ id: 'a', serving: { engine: 'vllm', tpp: 2 } }), ['x.yaml: serving.tpp: unknown key (not part of the format; did you mean tp?)']);
   assert.deepEqual(errors({ id: null, serving: { engine: 'vllm' } }), ['x.yaml: id: Invalid input: expected string, received null']);
 });
 
@@ -24,4 +25,38 @@ test('a number or boolean where YAML text is expected says to quote it (revision
   const json = parseWith(Doc, { id: 3, serving: { engine: 'vllm' } }, 'summary.json');
   assert.deepEqual(json.ok ? [] : json.errors.map((e) => e.message), ['Invalid input: expected string, received number']);
   assert.deepEqual(errors({ id: 'a', serving: { engine: 'vllm', tp: 'x' } }), ['x.yaml: serving.tp: Invalid input: expected number, received string']);
+});
+
+/** A submission as CONTRIBUTING.md shows it, with `edit` applied to its text. */
+const submissionErrors = (edit: (yaml: string) => string): string[] => {
+  const yaml = `id: my-model\ndisplay_name: My Model\nfamily: qwen3\nhf:\n  repo: Qwen/Qwen3-0.6B\n  revision: main\nparams:\n  total_b: 0.6\n  active_b: 0.6\nlicense: apache-2.0\nchat_template:\n  source: file\n  path: templates/x.jinja\nserving:\n  engine: vllm\n  tensor_parallel_size: 1\n  max_model_len: 32768\ngeneration:\n  template_kwargs: {enable_thinking: false}\nreasoning:\n  mode: think_tags\nsubmitter:\n  github: someone\n`;
+  const doc = parseDocumentText(edit(yaml), 'yaml');
+  assert.ok(doc.ok);
+  const r = parseWith(Submission, doc.data, 's.yaml');
+  return r.ok ? [] : r.errors.map((e) => `${e.field}: ${e.message}`);
+};
+
+test('a misspelt key of a submission names the key it was probably meant to be, at any depth', () => {
+  assert.deepEqual(submissionErrors((y) => y), []);
+  assert.deepEqual(submissionErrors((y) => y.replace('tensor_parallel_size', 'tensor_paralel_size')),
+    ['serving.tensor_paralel_size: unknown key (not part of the format; did you mean tensor_parallel_size?)']);
+  assert.deepEqual(submissionErrors((y) => y.replace('  github:', '  githb:')),
+    ['submitter.github: missing (a required field; expected string)', 'submitter.githb: unknown key (not part of the format; did you mean github?)']);
+  assert.deepEqual(submissionErrors((y) => y.replace('serving:', 'servng:')),
+    ['serving: missing (a required field; expected object)', 'servng: unknown key (not part of the format; did you mean serving?)']);
+  // Through a discriminated union (chat_template) and a default-wrapped object (generation).
+  assert.deepEqual(submissionErrors((y) => y.replace('  path:', '  pth:')),
+    ['chat_template.path: missing (a required field; expected string)', 'chat_template.pth: unknown key (not part of the format; did you mean path?)']);
+  assert.deepEqual(submissionErrors((y) => y.replace('template_kwargs', 'template_kwarg')),
+    ['generation.template_kwarg: unknown key (not part of the format; did you mean template_kwargs?)']);
+});
+
+test('an unknown key far from every allowed one, or close only to a key already there, gets no guess', () => {
+  assert.deepEqual(submissionErrors((y) => `${y}quantization: awq\n`), ['quantization: unknown key (not part of the format)']);
+  assert.deepEqual(submissionErrors((y) => y.replace('  max_model_len: 32768', '  max_model_len: 32768\n  max_model_lens: 8')),
+    ['serving.max_model_lens: unknown key (not part of the format)']);
+  // A key of a record (engine_args) is not a schema key: those have their own rules, and no guess is made.
+  const record = submissionErrors((y) => y.replace('  template_kwargs: {enable_thinking: false}', '  template_kwargs: {Enable_thinking: false}'));
+  assert.equal(record.length, 1);
+  assert.doesNotMatch(record[0]!, /did you mean/);
 });
