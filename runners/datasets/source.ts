@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatasetSpec } from '../../src/schema/index.ts';
 import { downloadUrl } from '../hub/url-file.ts';
+import { missingFileReason } from './missing-file.ts';
 import { writeBytesAtomic } from '../results/atomic.ts';
 import type { FileTexts } from './parsers.ts';
 
@@ -42,7 +43,7 @@ export async function readDatasetFiles(spec: DatasetSpec, opts: SourceOptions): 
     if (opts.dataDir) {
       origin = join(opts.dataDir, spec.id, f.name);
       buf = await tryRead(origin);
-      if (buf === null && !optional.has(f.name)) throw new Error(`${origin}: not found (data dir ${opts.dataDir})`);
+      if (buf === null && !optional.has(f.name)) throw new Error(`${origin}: not found (${await missingFileReason(opts.dataDir, spec.id, f.name)})`);
     } else {
       origin = join(opts.cacheDir, 'datasets', spec.id, f.name);
       buf = await tryRead(origin);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -24,6 +24,28 @@ describe('errors a newcomer meets offline or with a wrong URL', () => {
       assert.match(e.message, /USERTURN_DATA_DIR/);
       return true;
     });
+  });
+
+  it('a --data-dir without the file says which part is missing: the folder itself, the dataset\'s folder (naming those it holds), or the file', async () => {
+    const spec = { id: 'ifeval', source: { files: [{ name: 'input_data.jsonl', url: 'https://example.invalid/x', sha256: null }] } } as unknown as DatasetSpec;
+    const dir = await mkdtemp(join(tmpdir(), 'ut-dd-'));
+    await mkdir(join(dir, 'gsm8k'));
+    await writeFile(join(dir, 'notes.txt'), 'x');
+    const refused = async (dataDir: string) => {
+      try {
+        await readDatasetFiles(spec, { dataDir, cacheDir: dir });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return 'loaded';
+    };
+    assert.equal(await refused(join(dir, 'nope')), `${join(dir, 'nope', 'ifeval', 'input_data.jsonl')}: not found (data dir ${join(dir, 'nope')} does not exist)`);
+    assert.equal(await refused(join(dir, 'notes.txt')), `${join(dir, 'notes.txt', 'ifeval', 'input_data.jsonl')}: not found (data dir ${join(dir, 'notes.txt')} is not a folder)`);
+    assert.equal(await refused(dir), `${join(dir, 'ifeval', 'input_data.jsonl')}: not found (data dir ${dir} has no ifeval/ folder; it holds gsm8k/; the layout is DIR/<dataset>/<file>)`);
+    await mkdir(join(dir, 'ifeval'));
+    assert.equal(await refused(dir), `${join(dir, 'ifeval', 'input_data.jsonl')}: not found (data dir ${dir}: its ifeval/ folder has no input_data.jsonl)`);
+    await writeFile(join(dir, 'ifeval', 'input_data.jsonl'), '{"key": 1, "prompt": "p", "instruction_id_list": [], "kwargs": []}\n');
+    assert.equal(await refused(dir), 'loaded');
   });
 
   it('a base URL without /v1 that answers 404 gets a hint', async () => {
