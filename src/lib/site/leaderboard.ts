@@ -25,6 +25,8 @@ export interface LbRow {
   has_results: boolean;
   /** The result passes the verified rule (src/lib/verified.ts). */
   verified: boolean;
+  /** The primary judge, whose labels make the rates (provenance.primary_judge). */
+  judge: string;
 }
 
 /** Datasets present in any summary, in suite order (`order`: the suites' dataset ids, the current suite's first). */
@@ -100,7 +102,7 @@ export function leaderboardRows(summaries: readonly ResultSummary[], dataset: st
       any_k: hot?.any_of_k ?? null, accuracy: d?.accuracy?.strict ?? null,
       unfinished: d?.unfinished ? { n: d.unfinished.n, of: d.unfinished.of } : null,
       labels: greedy ? LABELS.map((l) => greedy.labels[l]) : LABELS.map(() => 0),
-      group: null, has_results: !!d, verified: verified.has(s.submission.id),
+      group: null, has_results: !!d, verified: verified.has(s.submission.id), judge: s.provenance.primary_judge,
     };
   });
   const groups = leaderboardGroups(summaries, dataset, rankBy).byId;
@@ -119,6 +121,16 @@ export function itemsText(rows: readonly LbRow[]): string {
   if (ns.length === 0) return '';
   const [lo, hi] = [Math.min(...ns), Math.max(...ns)].map((n) => n.toLocaleString('en-US'));
   return lo === hi ? `n = ${lo} items` : `n = ${lo}–${hi} items`;
+}
+
+/**
+ * Whose labels the table's rates are: "labels by the judge heuristic:heuristic-v9", or, when the rows' primary judges
+ * differ, "labels by each model's primary judge (2 judges: …)"; '' without rows that have results.
+ */
+export function judgesText(rows: readonly LbRow[]): string {
+  const judges = [...new Set(rows.filter((r) => r.has_results).map((r) => r.judge))].sort();
+  if (judges.length === 0) return '';
+  return judges.length === 1 ? `labels by the judge ${judges[0]}` : `labels by each model's primary judge (${judges.length} judges: ${judges.join(', ')})`;
 }
 
 export { SIZE_BUCKETS, type SizeBucket } from './labels.ts';
