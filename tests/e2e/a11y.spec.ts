@@ -59,6 +59,20 @@ for (const scheme of ['light', 'dark'] as const) {
   }
 }
 
+// axe calls "region" moderate, so the loop above lets it pass; but content outside every landmark is skipped by screen-reader
+// users who move by landmarks, and the simulated-data banner was such content on every page of a demo build.
+test('every page\'s content is inside a landmark (axe "region"), the simulated-data banner included', async ({ page }) => {
+  test.setTimeout(120_000);
+  const found: string[] = [];
+  for (const path of onePerTemplate([...await chartPages(page), ...OTHER])) {
+    await page.goto(path);
+    if (path === '/' || path.startsWith('/leaderboard/') || path.startsWith('/examples/')) await page.waitForLoadState('networkidle');
+    const { violations } = await new AxeBuilder({ page }).withRules(['region']).analyze();
+    for (const v of violations) found.push(`${path}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  }
+  expect(found, found.slice(0, 40).join('\n')).toEqual([]);
+});
+
 test('axe reports the violations this test is meant to catch', async ({ page }) => {
   await page.setContent(`<html><head><title>t</title></head><body><main>
     <p style="color:#aaa;background:#fff">faint</p><svg role="img"><circle r="2"/></svg><a href="#"></a>
