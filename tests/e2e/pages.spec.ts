@@ -79,7 +79,7 @@ test('the judges page shows each judge\'s calibration, with per-label scores and
     await expect(page.getByTestId('calibration-empty')).toBeVisible();
     return;
   }
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { judges: Array<{ judge: { id: string }; sets: Array<{ id: string; n: number; accuracy: number }> }> };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { judges: Array<{ judge: { id: string }; sets: Array<{ id: string; n: number; accuracy: number; description: string }> }> };
   for (const j of report.judges) {
     const section = page.locator(`section[data-testid="calibration"][data-judge="${j.judge.id}"]`);
     await expect(section).toBeVisible();
@@ -87,6 +87,10 @@ test('the judges page shows each judge\'s calibration, with per-label scores and
       const row = section.locator(`tr[data-set="${s.id}"]`);
       await expect(row).toContainText(String(s.n));
       await expect(row).toContainText(`${(100 * s.accuracy).toFixed(1)}%`);
+      // Next to the figure, not in a closed details: whether the judge's rules were developed on the set (100% on the
+      // calibration set read as a perfect judge).
+      await expect(row.locator('th')).toContainText(s.description);
+      await expect(row.locator('th')).toBeVisible();
     }
     await section.locator('details summary').first().click();
     await expect(section.locator('table.confusion').first()).toBeVisible();
