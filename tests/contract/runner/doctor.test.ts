@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -105,6 +105,17 @@ describe('userturn doctor against the simulator', () => {
       assert.match(report.checks.find((c) => c.id === check)!.detail, detail);
     });
   }
+
+  it('a thinking template rendered with enable_thinking: false fails the template check against the simulator, and the detail says the simulator is why', async () => {
+    const path = join(work, 'thinking.yaml');
+    writeFileSync(path, readFileSync(submission('vllm'), 'utf8').replace('reasoning:\n  mode: none', 'generation:\n  template_kwargs: {enable_thinking: false}\nreasoning:\n  mode: think_tags'));
+    const s = await startSim({ port: 0, profile: PROFILES.restater!, seed: 1, latencyMs: 0, faults: {}, retryAfterMs: 10, engine: 'vllm' });
+    sims.push(s);
+    const r = await runCli(['doctor', path, '--base-url', `${s.url}/v1`, '--template', qwenTemplate, '--data-dir', fixtureData, '--json']);
+    const report = JSON.parse(r.stdout) as Report;
+    assert.deepEqual(failed(report), ['template'], r.stdout + r.stderr);
+    assert.match(report.checks.find((c) => c.id === 'template')!.detail, /renders the probe differently .*; the served model is the userturn simulator, whose own template is plain ChatML/);
+  });
 
   it('Ollama: the engine row names its version (GET /api/version); it said "does not answer … is the server really ollama?"', async () => {
     const r = await doctor('ollama', {});
