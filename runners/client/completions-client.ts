@@ -6,6 +6,7 @@ import { StorageError } from '../io/storage-error.ts';
 import type { EngineBehaviour } from '../engines/types.ts';
 import { normaliseFinishReason, usableCachedAnswer, validateCompletion } from './answer-check.ts';
 import { attemptCompletion } from './attempt.ts';
+import { attemptBudget } from './attempt-budget.ts';
 import { backoffMs, retryAfterMs } from './backoff.ts';
 import { classify, type Failure } from './classify.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-transport.ts';
@@ -94,23 +95,20 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
 
   /** One request with its retries; the validated answer, not yet stored. */
   async function send(body: CompletionBody): Promise<Answer> {
+    const budget = attemptBudget(opts.maxAttempts);
     let last: Failure | null = null;
     let avoid: Endpoint | undefined;
-    let attempts = 0;
-    // Attempts that met an endpoint going down, not counted; bounded, in case this very request is what brings it down.
-    let held = 0;
-    let wasHeld = false;
-    for (let attempt = 1; attempt <= opts.maxAttempts; attempt++) {
+    // After an attempt given back to a held endpoint the request goes to another one, or waits for one: no backoff.
+    let backOff = false;
+    for (;;) {
       if (fatal) throw fatal;
-      if (attempt > 1 || wasHeld) {
+      if (last) {
         stats.retries++;
-        // After a held endpoint the request goes to another one, or waits for one below: no backoff.
-        if (!wasHeld) await sleep(backoffMs(attempt - 1, retryAfterMs(last?.headers), { baseMs: opts.backoffBaseMs, maxMs: opts.backoffMaxMs }));
+        if (backOff) await sleep(backoffMs(budget.tries, retryAfterMs(last.headers), { baseMs: opts.backoffBaseMs, maxMs: opts.backoffMaxMs }));
       }
       let ep = pickEndpoint(endpoints, counter++, avoid);
       // pickEndpoint gives a held endpoint only when every one is held.
       if (ep.held) ep = await servingEndpoint(avoid);
-      attempts = attempt;
       ep.inFlight++;
       ep.tally.attempts++;
       stats.sent++;
@@ -128,12 +126,13 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
         if (cannotServe(last.kind)) recordAttempt(ep, false);
         if (refusesRoute(last.kind)) throw (fatal ??= refusedRoute(ep.baseURL, opts.engine?.api, body.model, last.reason));
         avoid = ep;
-        if (!last.retry) break;
-        wasHeld = last.unreached === true && held < opts.maxAttempts && holds.held(ep, last.reason);
-        if (wasHeld) {
-          held++;
-          attempt--;
+        if (last.unreached && last.retry && holds.watching()) {
+          backOff = !budget.unreached(ep, holds.held(ep, last.reason));
+        } else {
+          budget.spend();
+          backOff = true;
         }
+        if (!last.retry || budget.exhausted()) break;
       } finally {
         ep.inFlight--;
       }
@@ -141,6 +140,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
     stats.failed++;
     const kind = last?.kind ?? 'other';
     stats.failureReasons[kind] = (stats.failureReasons[kind] ?? 0) + 1;
+    const attempts = budget.spent;
     throw new RequestFailed(`${last?.reason ?? 'unknown error'} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`, attempts);
   }
 

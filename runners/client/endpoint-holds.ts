@@ -52,6 +52,10 @@ export function createEndpointHolds(endpoints: readonly Endpoint[]) {
     watch(w: HoldWatch): void {
       watch = w;
     },
+    /** Whether endpoints are held at all (`watch` was called): if not, an unreached attempt counts as any other. */
+    watching(): boolean {
+      return watch !== null;
+    },
     /**
      * After an attempt on `e` that did not reach it (Failure.unreached) and was recorded (recordAttempt): whether `e`
      * is held now, already or from this failure on. Then the attempt is not the request's to count.
@@ -60,6 +64,7 @@ export function createEndpointHolds(endpoints: readonly Endpoint[]) {
       if (e.held) return watch !== null;
       if (watch === null || e.failuresInARow < ENDPOINT_REST.after) return false;
       e.held = true;
+      e.outages++;
       e.heldSince = performance.now();
       e.tally.down = reason;
       const serving = endpoints.filter((x) => !x.held).length;

@@ -32,6 +32,9 @@ export interface Endpoint {
   held: boolean;
   /** When (performance.now()) it was held, for the lines that say how long it was down; 0 while it is not. */
   heldSince: number;
+  /** How many times it was held mid-run, and how many attempts it answered: what tells a request's unreached attempt on it an outage's or not (attempt-budget.ts). */
+  outages: number;
+  answered: number;
 }
 
 /**
@@ -53,6 +56,7 @@ export const cannotServe = (kind: string): boolean => kind === 'connection' || k
 /** Record how an attempt on `e` ended: an answer (`true`) wakes it, a failure to answer counts towards its rest. */
 export function recordAttempt(e: Endpoint, answered: boolean, now = performance.now()): void {
   if (answered) {
+    e.answered++;
     e.failuresInARow = 0;
     e.restUntil = 0;
     return;
@@ -70,7 +74,7 @@ export function createEndpoints(baseURLs: string[], apiKey: string | undefined, 
     // A GET as the SDK's `models.list()` made it, without its client: on the runner's transport, the body as JSON when
     // the server says it is JSON (else its text, which lists nothing), the SDK's errors (requestAnswer).
     const getRoute = (route: string, ms: number, signal?: AbortSignal) => requestAnswer(http, apiUrl(baseURL, route), null, ms, apiKey, undefined, signal);
-    return { baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0, held: false, heldSince: 0, tally: { url: redactUrl(baseURL), attempts: 0, failed: {} }, http, fetch, getRoute, listModels: (ms, signal) => getRoute('models', ms, signal) };
+    return { baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0, held: false, heldSince: 0, outages: 0, answered: 0, tally: { url: redactUrl(baseURL), attempts: 0, failed: {} }, http, fetch, getRoute, listModels: (ms, signal) => getRoute('models', ms, signal) };
   });
 }
 

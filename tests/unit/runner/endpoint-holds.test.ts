@@ -17,9 +17,9 @@ after(() => cleanup.forEach((f) => f()));
 const body = (prompt = 'p', seed = 1): CompletionBody => ({ model: 'm', prompt, max_tokens: 8, temperature: 0, top_p: 1, seed, stop: ['<|im_end|>'] });
 const answer = JSON.stringify({ id: 'x', object: 'text_completion', created: 0, model: 'm', choices: [{ index: 0, text: 'hi', finish_reason: 'stop' }] });
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+type Handler = (req: IncomingMessage, res: ServerResponse, body?: string) => void;
 /**
- * /v1/models lists `served.id` ("m"); completions go to `completion`. `down(ms)` closes the port and every connection
+ * /v1/models lists `served.id` ("m"); completions go to `completion`, with the request's body. `down(ms)` closes the port and every connection
  * for that long.
  */
 async function host(completion: Handler = (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(answer), served = { id: 'm' }) {
@@ -30,8 +30,9 @@ async function host(completion: Handler = (_q, res) => res.writeHead(200, { 'con
   let wake = () => {};
   const listen = async () => {
     server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => (req.url?.endsWith('/models') ? res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id: served.id }] })) : completion(req, res)));
+      const chunks: Buffer[] = [];
+      req.on('data', (d: Buffer) => chunks.push(d));
+      req.on('end', () => (req.url?.endsWith('/models') ? res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id: served.id }] })) : completion(req, res, Buffer.concat(chunks).toString())));
     });
     server.on('connection', (s) => (sockets.add(s), s.on('close', () => sockets.delete(s))));
     await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
@@ -150,10 +151,9 @@ describe('an endpoint held while it cannot be reached', () => {
     const all = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => c.complete(body(`r${i}`, i))));
     assert.ok(performance.now() - t0 >= 950);
     const reasons = all.map((r) => (r.status === 'rejected' ? r.reason : null));
-    // The first requests spend an attempt each before the endpoint counts as down (ENDPOINT_REST.after in a row).
+    // The failures in a row that hold the endpoint are given back too: no request fails for them.
     const down = reasons.filter((e) => e instanceof EndpointsDown);
-    assert.ok(down.length >= 4, reasons.map(String).join('\n'));
-    assert.ok(reasons.every((e) => e instanceof EndpointsDown || e instanceof RequestFailed));
+    assert.equal(down.length, 6, reasons.map(String).join('\n'));
     assert.match((down[0] as Error).message, new RegExp(`^stopped: no endpoint could be reached for 1 s \\(--outage-limit-s 1\\): ${h.url} for 1 s \\(${h.url}/models: Connection error\\. \\(ECONNREFUSED\\)\\)\\. No result was written; finished requests are cached, so a rerun resumes\\.$`));
     await assert.rejects(c.complete(body('later')), EndpointsDown);
   });
@@ -196,5 +196,56 @@ describe('an endpoint held while it cannot be reached', () => {
     watched(d);
     await assert.rejects(d.complete(body()), /HTTP 400: 400 too long \(after 1 attempt\)$/);
     assert.equal(d.endpoints[0]!.held, false);
+  });
+});
+
+describe('the failures in a row before an endpoint is held', () => {
+  it('given back once it is held: with --retries 0 no request fails during a restart, a lone one included', async () => {
+    const h = await host();
+    const c = createCompletionsClient(opts([h.url], { maxAttempts: 1 }));
+    watched(c);
+    assert.equal((await c.complete(body('warm'))).text, 'hi');
+    let outage = h.down(600);
+    await new Promise((r) => setTimeout(r, 20));
+    // Before: the requests whose attempts were the first two refused failed at once ('… (after 1 attempt)').
+    const all = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => c.complete(body(`u${i}`, i))));
+    await outage;
+    assert.deepEqual(all.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : [])), []);
+    outage = h.down(600);
+    await new Promise((r) => setTimeout(r, 20));
+    // Alone, its own three refused attempts hold the endpoint (before: it failed after the first).
+    assert.equal((await c.complete(body('lone'))).text, 'hi');
+    await outage;
+    assert.equal(c.stats.failed, 0);
+    assert.equal(c.endpoints[0]!.outages, 2);
+  });
+
+  it('an endpoint that resets every completion but looks ready: a request gives up after --retries + 1 outages and as many attempts', async () => {
+    let sent = 0;
+    const h = await host((req) => (sent++, req.socket.resetAndDestroy()));
+    const c = createCompletionsClient(opts([h.url], { maxAttempts: 2 }));
+    const lines = watched(c);
+    const t0 = performance.now();
+    await assert.rejects(c.complete(body()), (e: unknown) => e instanceof RequestFailed && /^connection error: .* \(after 2 attempts\)$/.test(e.message));
+    // Two outages of three refused attempts each, given back, then two counted.
+    assert.equal(sent, 2 * 3 + 2);
+    assert.ok(performance.now() - t0 < 5000);
+    assert.equal(lines.filter((l) => / is down /.test(l)).length, 2, lines.join('\n'));
+  });
+
+  it('an endpoint that answers other requests: a request whose own attempts are reset counts them, and holds nothing', async () => {
+    let sent = 0;
+    const h = await host((req, res, text) => (/crash/.test(text!) ? (sent++, req.socket.resetAndDestroy()) : res.writeHead(200, { 'content-type': 'application/json' }).end(answer)));
+    const c = createCompletionsClient(opts([h.url], { maxAttempts: 2, backoffBaseMs: 200, backoffMaxMs: 200 }));
+    watched(c);
+    let others = true;
+    const flow = (async () => {
+      for (let i = 0; others; i++) await c.complete(body(`ok${i}`, i)), await new Promise((r) => setTimeout(r, 20));
+    })();
+    await assert.rejects(c.complete(body('crash')), /\(after 2 attempts\)$/);
+    others = false;
+    await flow;
+    assert.ok(sent <= 3, `${sent} attempts`);
+    assert.equal(c.endpoints[0]!.outages, 0);
   });
 });
