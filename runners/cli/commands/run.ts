@@ -118,6 +118,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       idleMs: intFlag('idle-timeout-ms', values['idle-timeout-ms'], 60_000, 1, TIMER_MAX_MS),
     };
     const { parseFailLimit } = await import('../../client/fail-limit.ts');
+    const { HELD_RECHECK } = await import('../../client/held-endpoints.ts');
     const failLimit = values['fail-on-error'] === undefined ? null : parseFailLimit(values['fail-on-error']);
     if (values['fail-on-error'] !== undefined && !failLimit) throw new UsageError(`--fail-on-error must be a count (5) or a share (10%), got "${values['fail-on-error']}"`);
     const progressIntervalMs = intFlag('progress-interval-s', values['progress-interval-s'], 10, 1, Math.floor(TIMER_MAX_MS / 1000)) * 1000;
@@ -158,7 +159,7 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       backoffBaseMs: envWholeNumber('USERTURN_BACKOFF_BASE_MS', 500, 0, TIMER_MAX_MS),
       backoffMaxMs: envWholeNumber('USERTURN_BACKOFF_MAX_MS', 30_000, 0, TIMER_MAX_MS),
       outageLimitMs: outageLimitS * 1000,
-      recheck: { firstMs: envWholeNumber('USERTURN_RECHECK_BASE_MS', 2000, 1, TIMER_MAX_MS), maxMs: envWholeNumber('USERTURN_RECHECK_MAX_MS', 30_000, 1, TIMER_MAX_MS) },
+      recheck: { firstMs: envWholeNumber('USERTURN_RECHECK_BASE_MS', HELD_RECHECK.firstMs, 1, TIMER_MAX_MS), maxMs: envWholeNumber('USERTURN_RECHECK_MAX_MS', HELD_RECHECK.maxMs, 1, TIMER_MAX_MS) },
       dataDir: dataDirOf(values),
       cacheDir,
       cachePath: cachePath === undefined ? join(cacheDir, 'requests.sqlite') : cachePath,
