@@ -19,11 +19,12 @@ export interface HoldWatch {
  * Endpoints taken out of a run while they cannot be reached, mid-run (an engine restarting: its port closed, or its
  * proxy answering 502-504). An attempt that fails so on an endpoint that has failed ENDPOINT_REST.after attempts in a
  * row holds it: it gets no request until a look-up finds it ready (the look-ups of held-endpoints.ts), and the
- * requests that met it go to the other endpoints or wait, without spending their attempts. Without held endpoints
- * a request gave up after some 16-31 s of refused attempts, so a restart longer than that failed every request of
- * the run meanwhile. When every endpoint stays held longer than the outage limit the waiting requests fail with
- * EndpointsDown, which stops the run. Nothing is held until `watch` is called (doctor and bare clients spend their
- * attempts as before): a held endpoint needs someone to look it up again.
+ * requests that met it go to the other endpoints or wait, without spending their attempts (nor those that made up the
+ * failures in a row: attempt-budget.ts). Without held endpoints a request gave up after some 16-31 s of refused
+ * attempts, so a restart longer than that failed every request of the run meanwhile. When every endpoint stays held
+ * longer than the outage limit the waiting requests fail with EndpointsDown, which stops the run. Nothing is held
+ * until `watch` is called (doctor and bare clients spend their attempts as before): a held endpoint needs someone to
+ * look it up again.
  */
 export function createEndpointHolds(endpoints: readonly Endpoint[]) {
   let watch: HoldWatch | null = null;
