@@ -17,6 +17,8 @@ interface Unsettled {
  * that keeps meeting an endpoint that fails it and then looks ready (it may be what brings the engine down) spends
  * them again.
  */
+export type AttemptBudget = ReturnType<typeof attemptBudget>;
+
 export function attemptBudget(maxAttempts: number) {
   let spent = 0;
   let unsettled: Unsettled[] = [];

@@ -6,7 +6,7 @@ import { StorageError } from '../io/storage-error.ts';
 import type { EngineBehaviour } from '../engines/types.ts';
 import { normaliseFinishReason, usableCachedAnswer, validateCompletion } from './answer-check.ts';
 import { attemptCompletion } from './attempt.ts';
-import { attemptBudget } from './attempt-budget.ts';
+import { attemptBudget, type AttemptBudget } from './attempt-budget.ts';
 import { backoffMs, retryAfterMs } from './backoff.ts';
 import { classify, type Failure } from './classify.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-transport.ts';
@@ -95,7 +95,9 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
 
   /** One request with its retries; the validated answer, not yet stored. */
   async function send(body: CompletionBody): Promise<Answer> {
-    const budget = attemptBudget(opts.maxAttempts);
+    // Made at the first failure: most requests have none, and what a request allocates lives for the engine's whole
+    // latency, past the young generation (issue 16).
+    let budget: AttemptBudget | null = null;
     let last: Failure | null = null;
     let avoid: Endpoint | undefined;
     // After an attempt given back to a held endpoint the request goes to another one, or waits for one: no backoff.
@@ -104,7 +106,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
       if (fatal) throw fatal;
       if (last) {
         stats.retries++;
-        if (backOff) await sleep(backoffMs(budget.tries, retryAfterMs(last.headers), { baseMs: opts.backoffBaseMs, maxMs: opts.backoffMaxMs }));
+        if (backOff) await sleep(backoffMs(budget!.tries, retryAfterMs(last.headers), { baseMs: opts.backoffBaseMs, maxMs: opts.backoffMaxMs }));
       }
       let ep = pickEndpoint(endpoints, counter++, avoid);
       // pickEndpoint gives a held endpoint only when every one is held.
@@ -126,6 +128,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
         if (cannotServe(last.kind)) recordAttempt(ep, false);
         if (refusesRoute(last.kind)) throw (fatal ??= refusedRoute(ep.baseURL, opts.engine?.api, body.model, last.reason));
         avoid = ep;
+        budget ??= attemptBudget(opts.maxAttempts);
         if (last.unreached && last.retry && holds.watching()) {
           backOff = !budget.unreached(ep, holds.held(ep, last.reason));
         } else {
@@ -140,7 +143,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
     stats.failed++;
     const kind = last?.kind ?? 'other';
     stats.failureReasons[kind] = (stats.failureReasons[kind] ?? 0) + 1;
-    const attempts = budget.spent;
+    const attempts = budget?.spent ?? 0;
     throw new RequestFailed(`${last?.reason ?? 'unknown error'} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`, attempts);
   }
 
