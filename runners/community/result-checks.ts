@@ -4,17 +4,17 @@ import { parse } from 'yaml';
 import { loadDocument } from '../io/load-document.ts';
 import { CalibrationReport, ResultSummary, Suite, parseWith, type ResultSummary as Summary } from '../../src/schema/index.ts';
 import { APPROVED_JUDGES_FILE, SUITES_DIR } from '../../src/lib/data-paths.ts';
-import { policyFrom, verifyResult, type VerifiedPolicy, type VerifiedResult } from '../../src/lib/verified.ts';
+import { policyFrom, verifyResult, type SuiteItems, type VerifiedPolicy, type VerifiedResult } from '../../src/lib/verified.ts';
 
 /** The verified policy from the repository's data: suite files (current version) and the approved judges. */
 export async function loadVerifiedPolicy(root: string): Promise<VerifiedPolicy> {
-  const suites: Array<{ id: string; version: number }> = [];
+  const suites: SuiteItems[] = [];
   const dir = join(root, SUITES_DIR);
   for (const f of (await readdir(dir)).filter((x) => /\.ya?ml$/.test(x))) {
     // A broken suite file (possibly from the pull request) is validate's to report; here it is just not a suite.
     const doc = await loadDocument(join(dir, f));
     const r = doc.ok ? parseWith(Suite, doc.data, f) : null;
-    if (r?.ok) suites.push({ id: r.value.id, version: r.value.version });
+    if (r?.ok) suites.push({ id: r.value.id, version: r.value.version, datasets: r.value.datasets });
   }
   return policyFrom(suites, parse(await readFile(join(root, APPROVED_JUDGES_FILE), 'utf8')), await loadCalibration(root));
 }

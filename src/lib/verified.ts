@@ -15,6 +15,8 @@ import type { CalibrationReport, ControlRate } from '../schema/calibration.ts';
  * 6. judge_controls  — the primary judge was scored on the suite's judge controls (results/calibration.json) and
  *                      its false-genuine rate is at most, and its positive recall at least, the thresholds of
  *                      approved-judges.yaml. A judge that calls new problems follow-ups cannot make the headline.
+ * 7. complete_items  — every dataset of the result has all the items the current suite runs for it (its item_cap, or
+ *                      the whole split): a run with --limit is a partial result, its rates not comparable with full runs.
  */
 
 /** One approved judge: an LLM judge model and the judge prompt versions it is approved with. */
@@ -53,6 +55,8 @@ export interface VerifiedPolicy {
   controlThresholds?: ControlThresholds | null;
   /** Each judge's figures on the judge controls, by judge id (from results/calibration.json). */
   judgeControls?: ReadonlyMap<string, JudgeControlFigures>;
+  /** Items the current suite runs per dataset (datasets whose split size is fixed); absent: completeness is not checked. */
+  expectedItems?: ReadonlyMap<string, number>;
 }
 
 /** The two figures of a judge on the controls. */
@@ -75,7 +79,7 @@ export function controlsGate(c: JudgeControlFigures, t: ControlThresholds): { ok
     : { ok: false, reason: `${why.join('; ')}.` };
 }
 
-export type VerifiedCheckId = 'current_suite' | 'pinned_revision' | 'clean_runner' | 'approved_judge' | 'real_endpoint' | 'judge_controls';
+export type VerifiedCheckId = 'current_suite' | 'pinned_revision' | 'clean_runner' | 'approved_judge' | 'real_endpoint' | 'judge_controls' | 'complete_items';
 
 export interface VerifiedCheck {
   id: VerifiedCheckId;
@@ -97,6 +101,7 @@ export interface VerifiedResult {
 export type VerifiableSummary = {
   submission: Pick<ResultSummary['submission'], 'hf'>;
   provenance: Pick<ResultSummary['provenance'], 'suite_id' | 'suite_version' | 'judges' | 'primary_judge' | 'runner_commit' | 'runner_dirty' | 'simulated'>;
+  datasets: ReadonlyArray<Pick<ResultSummary['datasets'][number], 'dataset' | 'n_items'>>;
 };
 
 /** The pure rule. Same input, same output; no I/O. */
@@ -181,8 +186,38 @@ export function verifyResult(summary: VerifiableSummary, policy: VerifiedPolicy)
             : `The primary judge cannot make a verified result: ${gate!.reason}`,
   });
 
+  const expected = policy.expectedItems;
+  const short = expected ? summary.datasets.filter((d) => expected.has(d.dataset) && d.n_items !== expected.get(d.dataset)) : [];
+  const count = (n: number) => n.toLocaleString('en-US');
+  checks.push({
+    id: 'complete_items',
+    label: 'Every item of each dataset',
+    ok: short.length === 0,
+    detail: !expected
+      ? 'The suite\'s item counts were not given, so completeness was not checked.'
+      : short.length === 0
+        ? 'Each dataset of the result has all the items the suite runs for it.'
+        : `${short.map((d) => `${d.dataset}: ${count(d.n_items)} of ${count(expected.get(d.dataset)!)} items`).join('; ')}: a partial run (--limit), whose rates are not comparable with full runs.`,
+  });
+
   const failed = checks.filter((c) => !c.ok);
   return { verified: failed.length === 0, checks, failed };
+}
+
+/** A suite's datasets as the policy reads them: their split size and cap. */
+export interface SuiteItems {
+  id: string;
+  version: number;
+  datasets?: ReadonlyArray<{ id: string; items: number | null; item_cap: number | null }>;
+}
+
+/** Items per dataset of the current suite version (min of split and cap), for datasets whose split size is fixed. */
+export function expectedItemsOf(suites: ReadonlyArray<SuiteItems>, suiteId: string, version: number): Map<string, number> | undefined {
+  const current = suites.find((s) => s.id === suiteId && s.version === version);
+  if (!current?.datasets) return undefined;
+  const out = new Map<string, number>();
+  for (const d of current.datasets) if (d.items !== null) out.set(d.id, d.item_cap === null ? d.items : Math.min(d.items, d.item_cap));
+  return out;
 }
 
 /** Parse the approved-judges data (already loaded from YAML/JSON); throws a zod error naming the field. */
@@ -200,15 +235,18 @@ export function currentSuiteVersion(suites: ReadonlyArray<{ id: string; version:
  * The verified policy from the repository's data: the suites (their ids and versions) and the parsed
  * approved-judges file. Pure, so the PR report and the site derive the policy the same way.
  */
-export function policyFrom(suites: ReadonlyArray<{ id: string; version: number }>, approvedJudgesData: unknown, calibration: CalibrationReport | null = null): VerifiedPolicy {
+export function policyFrom(suites: ReadonlyArray<SuiteItems>, approvedJudgesData: unknown, calibration: CalibrationReport | null = null): VerifiedPolicy {
   const suiteId = suites[0]?.id ?? 'userturn';
   const file = ApprovedJudgesFile.parse(approvedJudgesData);
+  const version = currentSuiteVersion(suites, suiteId) ?? 0;
+  const expectedItems = expectedItemsOf(suites, suiteId, version);
   return {
     suiteId,
-    currentSuiteVersion: currentSuiteVersion(suites, suiteId) ?? 0,
+    currentSuiteVersion: version,
     approvedJudges: file.approved_judges,
     controlThresholds: file.judge_controls ?? null,
     judgeControls: judgeControlsFrom(calibration),
+    ...(expectedItems ? { expectedItems } : {}),
   };
 }
 

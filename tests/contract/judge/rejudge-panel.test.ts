@@ -95,6 +95,7 @@ test('a cross-check judge of the approved panel cannot be the primary judge of a
       judges: [{ id: `llm:${model}:judge-v1`, kind: 'llm', model, prompt_version: 'judge-v1', temperature: 0, max_tokens: 400 }],
       primary_judge: `llm:${model}:judge-v1`, runner_commit: 'a'.repeat(40), runner_dirty: false, simulated: false,
     },
+    datasets: [],
   });
   const check = (model: string) => verifyResult(summary(model), policy).checks.find((c) => c.id === 'approved_judge')!.ok;
   assert.equal(check('gpt-5.4-mini'), true);

@@ -27,6 +27,7 @@ function good(): VerifiableSummary {
       runner_dirty: false,
       simulated: false,
     },
+    datasets: [{ dataset: 'gsm8k', n_items: 1319 }, { dataset: 'mt_bench', n_items: 80 }],
   };
 }
 
@@ -43,7 +44,7 @@ test('all conditions hold: verified, every check ok', () => {
   const r = verifyResult(good(), policy);
   assert.equal(r.verified, true);
   assert.deepEqual(r.failed, []);
-  assert.deepEqual(r.checks.map((c) => c.id), ['current_suite', 'pinned_revision', 'clean_runner', 'approved_judge', 'real_endpoint', 'judge_controls']);
+  assert.deepEqual(r.checks.map((c) => c.id), ['current_suite', 'pinned_revision', 'clean_runner', 'approved_judge', 'real_endpoint', 'judge_controls', 'complete_items']);
 });
 
 test('each failed condition is named, alone and together', () => {
@@ -128,6 +129,21 @@ test('judge_controls: a primary judge within the thresholds passes; above 5% fal
     assert.equal(r.verified, ok, name);
     assert.match(c.detail, detail, name);
   }
+});
+
+test('complete_items: a dataset run with fewer items than the suite runs for it (a --limit run) is not verified; all of them is', () => {
+  const p = policyFrom([suite], approvedData, calibrationWith([30, 1000], [76, 80]));
+  assert.equal(p.expectedItems?.get('gsm8k'), 1319);
+  assert.equal(p.expectedItems?.has('healthbench'), false, 'a split of no fixed size is not counted');
+  assert.equal(verifyResult(good(), p).verified, true);
+  const partial = structuredClone(good()) as any;
+  partial.datasets[0].n_items = 20;
+  const r = verifyResult(partial, p);
+  assert.deepEqual(r.failed.map((c) => c.id), ['complete_items']);
+  assert.match(r.failed[0]!.detail, /gsm8k: 20 of 1,319 items.*partial run/);
+  // Without the suite's datasets (an older caller) completeness is said not to be checked, and does not fail.
+  const none = verifyResult(partial, { ...p, expectedItems: undefined });
+  assert.equal(none.checks.find((c) => c.id === 'complete_items')!.ok, true);
 });
 
 test('judge_controls: a primary judge with no figures on the controls cannot make a verified result', () => {
