@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { astroBuild } from '../../helpers/site-build.ts';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -61,6 +61,7 @@ test('the changelog lists score changes from the git history of the results fold
 
 test('a result that passes the verified rule is marked verified; one that fails lists the failed conditions', () => {
   const results = mkdtempSync(join(tmpdir(), 'ut-verified-'));
+  const bench = mkdtempSync(join(tmpdir(), 'ut-verified-benchmark-'));
   try {
     execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', results, '--models', '2', '--items', '3'], { stdio: 'ignore' });
     const [good, bad] = readdirSync(results).sort();
@@ -80,7 +81,14 @@ test('a result that passes the verified rule is marked verified; one that fails 
       format: 1, taxonomy_version: 1,
       judges: [{ judge: s.provenance.judges[0], sets: [], controls: { suite_id: 'userturn', suite_version: 2, seed: 1, confidence: 0.95, items_sha256: 'c'.repeat(64), judge_errors: 0, false_genuine: rate(20, 1000, 0.013, 0.0307), positive_recall: rate(78, 80, 0.913, 0.993), negative_by_dataset: [] } }],
     }));
-    const b = astroBuild({ USERTURN_RESULTS_DIR: results });
+    // The seventh condition, every item the suite runs per dataset: the generator wrote three items, so the build reads
+    // a copy of the benchmark folder whose suites run three per dataset.
+    cpSync('benchmark', bench, { recursive: true });
+    for (const v of readdirSync(join(bench, 'suites')).filter((x) => x.endsWith('.yaml'))) {
+      const path = join(bench, 'suites', v);
+      writeFileSync(path, readFileSync(path, 'utf8').replace(/^(\s+)item_cap: (?:null|\d+)$/gm, '$1item_cap: 3'));
+    }
+    const b = astroBuild({ USERTURN_RESULTS_DIR: results, USERTURN_BENCHMARK_DIR: bench });
     try {
       assert.equal(b.status, 0, b.text.slice(-2000));
       const home = readFileSync(join(b.out, 'index.html'), 'utf8');
@@ -98,5 +106,8 @@ test('a result that passes the verified rule is marked verified; one that fails 
       assert.match(badPage, /Not verified/);
       assert.match(badPage, /data-check="real_endpoint" data-ok="false"/);
     } finally { rmSync(b.tmp, { recursive: true, force: true }); }
-  } finally { rmSync(results, { recursive: true, force: true }); }
+  } finally {
+    rmSync(results, { recursive: true, force: true });
+    rmSync(bench, { recursive: true, force: true });
+  }
 });
