@@ -39,3 +39,13 @@ test('the home page\'s table names the judge whose labels its rates count', asyn
   }
   await expect(page.locator('#leaderboard-cap')).toContainText('accuracy: the dataset\'s verifier, strict');
 });
+
+test('accuracy is shown with its 95% interval, as the methodology page says, in the table and on the model page', async ({ page }) => {
+  test.skip(!datasets.includes('gsm8k'), 'no GSM8K results');
+  await page.goto('/leaderboard/gsm8k/');
+  const cells = page.locator('#leaderboard td[data-metric="accuracy"] > a');
+  expect(await cells.count()).toBeGreaterThan(0);
+  for (const t of await cells.allTextContents()) expect(t).toMatch(/^[<>]?\d+\.\d% \[\d+\.\d–\d+\.\d\]$/);
+  await page.locator('#leaderboard th[scope="row"] a').first().click();
+  await expect(page.locator('table', { hasText: 'accuracy (strict), each with its 95% CI' }).first()).toBeVisible();
+});
