@@ -11,11 +11,17 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
+/** Longer than any key or flag name: a hostile document's megabyte-long key is not compared (the table is quadratic). */
+const MAX_GUESSED = 64;
+
 /** The closest of `known` at most two edits from `word` (one for words of up to four letters), or null. */
 export function nearestWord(word: string, known: Iterable<string>): string | null {
+  if (word.length > MAX_GUESSED) return null;
   const limit = word.length <= 4 ? 1 : 2;
   let best: { w: string; d: number } | null = null;
   for (const w of known) {
+    // Lengths further apart than the limit cannot be within it.
+    if (Math.abs(w.length - word.length) > limit) continue;
     const d = editDistance(word, w);
     if (d <= limit && (!best || d < best.d)) best = { w, d };
   }
