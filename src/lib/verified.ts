@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPinnedRevision } from '../schema/common.ts';
+import { itemsRun } from './suite-items.ts';
 import type { ResultSummary } from '../schema/summary.ts';
 import type { CalibrationReport, ControlRate } from '../schema/calibration.ts';
 
@@ -216,7 +217,10 @@ export function expectedItemsOf(suites: ReadonlyArray<SuiteItems>, suiteId: stri
   const current = suites.find((s) => s.id === suiteId && s.version === version);
   if (!current?.datasets) return undefined;
   const out = new Map<string, number>();
-  for (const d of current.datasets) if (d.items !== null) out.set(d.id, d.item_cap === null ? d.items : Math.min(d.items, d.item_cap));
+  for (const d of current.datasets) {
+    const n = itemsRun(d);
+    if (n !== null) out.set(d.id, n);
+  }
   return out;
 }
 

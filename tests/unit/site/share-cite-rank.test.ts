@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { ResultSummary } from '../../../src/schema/index.ts';
 import { loadSuite } from '../../../runners/judge/rejudge/load-result.ts';
 import { rankInterval, rankText } from '../../../src/lib/site/model-rank.ts';
-import { reproduceCommand } from '../../../src/lib/site/reproduce.ts';
+import { reproduceCommand, scopeFlags } from '../../../src/lib/site/reproduce.ts';
 import { ogMeta, shareCardFor } from '../../../src/lib/site/og.ts';
 import { benchmarkBibtex, paperBibtex } from '../../../src/lib/site/cite.ts';
 import { samples, summarize } from '../../helpers/greedy-summary.ts';
@@ -36,6 +36,23 @@ test('rank interval: ranked by the condition the leaderboard ranks by, not alway
   assert.deepEqual(rankInterval(S, 'gsm8k', 'b', 't1.0'), { best: 1, worst: 2, of: 2 });
   // Without a condition: the leaderboard's own default, the hottest sampled condition (leaderboardRows ranks the same).
   assert.deepEqual(rankInterval(S, 'gsm8k', 'b'), { best: 1, worst: 2, of: 2 });
+});
+
+test('reproduce: a result run with --limit or --datasets gets them in its command; a template given on the command line is named', () => {
+  const suite = { datasets: [
+    { id: 'gsm8k', enabled: true, items: 1319, item_cap: null },
+    { id: 'mt_bench', enabled: true, items: 80, item_cap: null },
+    { id: 'healthbench', enabled: false, items: null, item_cap: 200 },
+  ] };
+  const full = [{ dataset: 'gsm8k', n_items: 1319 }, { dataset: 'mt_bench', n_items: 80 }];
+  assert.deepEqual(scopeFlags({ datasets: full, templateSource: 'hub:q/x@abc/chat_template.jinja' }, suite), []);
+  // --limit 100 caps every dataset alike: MT-Bench's 80 are all of it.
+  assert.deepEqual(scopeFlags({ datasets: [{ dataset: 'gsm8k', n_items: 100 }, { dataset: 'mt_bench', n_items: 80 }], templateSource: '' }, suite), ['--limit 100']);
+  assert.deepEqual(scopeFlags({ datasets: [{ dataset: 'gsm8k', n_items: 20 }], templateSource: '' }, suite), ['--datasets gsm8k', '--limit 20']);
+  const r = reproduceCommand({ root: '/repo', id: 'x', suiteVersion: 2, submissionPath: 'submissions/org/x.yaml', suitePath: 'benchmark/suites/v2.yaml',
+    run: { datasets: [{ dataset: 'gsm8k', n_items: 20 }, { dataset: 'mt_bench', n_items: 20 }], templateSource: 'override:qwen3.jinja' }, suite });
+  assert.equal(r.command, 'npx userturn run submissions/org/x.yaml --suite benchmark/suites/v2.yaml --limit 20 --base-url http://HOST:8000/v1 --out results/');
+  assert.match(r.note!, /qwen3\.jinja.*--template/);
 });
 
 test('reproduce: the real submission and suite paths, relative to the repository; no command without them', () => {
