@@ -94,17 +94,23 @@ const MAX_PERIOD = 48;
  * characters made of one unit). Returns the unit and the stretch's length; O(MAX_PERIOD × length).
  */
 function periodicStretch(text: string): { unit: string; length: number } {
-  let best = { unit: '', length: 0 };
+  let start = 0;
+  let period = 0;
+  let length = 0;
   for (let p = 4; p <= MAX_PERIOD && 2 * p <= text.length; p++) {
     let run = 0;
     for (let i = 0; i + p < text.length; i++) {
       if (text.charCodeAt(i) === text.charCodeAt(i + p)) {
         run++;
-        if (run + p > best.length) best = { unit: text.slice(i + 1 - run, i + 1 - run + p), length: run + p };
+        if (run + p > length) {
+          start = i + 1 - run;
+          period = p;
+          length = run + p;
+        }
       } else run = 0;
     }
   }
-  return best;
+  return { unit: text.slice(start, start + period), length };
 }
 
 export function degenerateRule(raw: string): RuleHit | null {
