@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { formatPath } from './field-path.ts';
-import { meantKey } from './key-hint.ts';
+import { keyGuesser } from './key-hint.ts';
 import { visibleText } from './text.ts';
 
 export { appendPath, formatPath } from './field-path.ts';
@@ -39,8 +39,9 @@ export function issuesToErrors(file: string, error: z.ZodError, parsed?: { schem
   const out: FieldError[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
+      const guess = parsed ? keyGuesser(parsed.schema, issue.path, keysAt(parsed.data, issue.path)) : null;
       for (const key of issue.keys) {
-        const meant = parsed ? meantKey(parsed.schema, issue.path, key, keysAt(parsed.data, issue.path)) : null;
+        const meant = guess?.(key);
         out.push({ file, field: formatPath([...issue.path, key]), message: `unknown key (not part of the format${meant ? `; did you mean ${meant}?` : ''})` });
       }
       continue;

@@ -52,10 +52,12 @@ function objectsAt(schema: z.ZodType, path: readonly PropertyKey[], depth = 0): 
 }
 
 /**
- * The key an unknown key was probably meant to be (`tensor_paralel_size` → `tensor_parallel_size`): a key the format
- * allows at that place and the document does not already have there. Null when none is close.
+ * For the unknown keys of one object: the key each was probably meant to be (`tensor_paralel_size` →
+ * `tensor_parallel_size`), a key the format allows at that place and the document does not already have there, or
+ * null when none is close. The candidates are found once per object: a hostile document has thousands of keys.
  */
-export function meantKey(schema: z.ZodType, path: readonly PropertyKey[], key: string, present: ReadonlySet<string>): string | null {
+export function keyGuesser(schema: z.ZodType, path: readonly PropertyKey[], present: ReadonlySet<string>): (key: string) => string | null {
   const known = new Set(objectsAt(schema, path).flatMap((d) => Object.keys(d.shape ?? {})));
-  return nearestWord(key, [...known].filter((k) => !present.has(k)));
+  const candidates = [...known].filter((k) => !present.has(k));
+  return (key) => nearestWord(key, candidates);
 }
