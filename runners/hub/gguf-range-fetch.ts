@@ -6,8 +6,11 @@
  *    the whole file (GBs) is read up to the end of the range and cut off, never buffered;
  *  - records where the file ended (a short answer, or 416), so the caller can tell a header that runs past the
  *    end of the file (truncated, or a length that lies) from one that was read whole;
- *  - bounds the bytes and requests of one header read, and its time.
+ *  - bounds the bytes and requests of one header read, and its time;
+ *  - says a network failure or the time limit is one (the library's caller would read any error as a corrupt file).
  */
+import { causeOf } from './settings.ts';
+
 export interface RangeState {
   /** The first byte past the end of the file, once an answer showed it; null while every range came back whole. */
   eof: number | null;
@@ -65,7 +68,11 @@ export function rangeFetch(base: typeof fetch, limits: RangeLimits = RANGE_LIMIT
     const [start, end] = rangeOf(init);
     if (end >= limits.maxBytes) throw new RangeReadError(`the header runs past ${limits.maxBytes / 2 ** 20} MiB, more than any real GGUF header`);
     if (++state.requests > limits.maxRequests) throw new RangeReadError(`more than ${limits.maxRequests} range requests for one header`);
-    const res = await base(input, { ...init, signal });
+    const failed = (e: unknown) =>
+      new RangeReadError(signal.aborted ? `bytes ${start}-${end}: not read within ${limits.timeoutMs / 1000} s` : `bytes ${start}-${end}: the connection failed (${causeOf(e)})`);
+    const res = await base(input, { ...init, signal }).catch((e: unknown) => {
+      throw failed(e);
+    });
     state.commit ??= res.headers.get('x-repo-commit');
     if (res.status === 416) {
       await res.body?.cancel();
@@ -79,7 +86,9 @@ export function rangeFetch(base: typeof fetch, limits: RangeLimits = RANGE_LIMIT
     }
     // 206 starts at the range; 200 (Range ignored) at byte 0 of the file.
     const want = end - start + 1;
-    const bytes = await slice(res.body, res.status === 206 ? 0 : start, want);
+    const bytes = await slice(res.body, res.status === 206 ? 0 : start, want).catch((e: unknown) => {
+      throw failed(e);
+    });
     if (bytes.length < want) state.eof = Math.min(state.eof ?? Infinity, start + bytes.length);
     return new Response(bytes, { status: 206 });
   };

@@ -2,8 +2,12 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { Submission } from '../../../src/schema/index.ts';
+import { readGgufTemplate } from '../../../runners/hub/gguf-template.ts';
+import { RANGE_LIMITS } from '../../../runners/hub/gguf-range-fetch.ts';
 import { loadSubmissionTemplate } from '../../../runners/templates/load.ts';
 import { renderTemplate } from '../../../runners/templates/render.ts';
 import { startFakeGgufHub, type FakeFile, type FakeGgufHub } from '../../helpers/fake-gguf-hub.ts';
@@ -155,5 +159,31 @@ describe('chat templates of GGUF submissions, from the GGUF file (llama.cpp, Oll
       assert.ok(hub.sent() < 256 * 2 ** 20, `${hub.sent()} bytes sent`);
     }, { ignoreRange: true });
     assert.ok(performance.now() - t0 < 20_000);
+  });
+
+  it('a server that stalls in the middle of a range, or drops the connection: the error says the network failed, not that the file is corrupt', async () => {
+    for (const how of ['stall', 'drop'] as const) {
+      const server = createServer((req, res) => {
+        if (req.url!.startsWith('/api/models/')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ type: 'file', path: 'Model-Q4_K_M.gguf', size: 2 ** 30, oid: '0'.repeat(40) }]));
+        if (how === 'drop') return void req.socket.destroy();
+        res.writeHead(206, { 'content-range': `bytes 0-1999999/${2 ** 30}` }).write('GGUF'); // and nothing more
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      try {
+        const env = { HF_ENDPOINT: url, HF_TOKEN_PATH: '/nonexistent/userturn-test/token' };
+        const t0 = performance.now();
+        await assert.rejects(readGgufTemplate({ repo: REPO, revision: REV, quant: 'Q4_K_M', alternative: 'Pass --template FILE' }, { cacheDir: await tmp(), env, limits: { ...RANGE_LIMITS, timeoutMs: 1000 } }), (e: Error) => {
+          const said = how === 'stall' ? 'not read within 1 s' : 'the connection failed \\(UND_ERR_SOCKET\\)';
+          assert.match(e.message, new RegExp(`^${REPO}@${REV}/Model-Q4_K_M\\.gguf: cannot read the GGUF header: bytes 0-1999999: ${said}.*Pass --template FILE$`), `${how}: ${e.message}`);
+          assert.doesNotMatch(e.message, /truncated or corrupt/);
+          return true;
+        });
+        assert.ok(performance.now() - t0 < 5_000);
+      } finally {
+        server.closeAllConnections();
+        server.close();
+      }
+    }
   });
 });
