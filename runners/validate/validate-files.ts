@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { submissionPolicyErrors } from './submission-policy.ts';
+import { unpinnedRevisionNote } from './unpinned-revision.ts';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { CalibrationReport, ResultSummary, Submission, Suite, WINDOWS_RESERVED_NAME, parseWith, type FieldError } from '../../src/schema/index.ts';
@@ -195,6 +196,8 @@ export async function validatePaths(paths: string[], root: string, options: Rech
       else if (parts.id !== r.value.id) errors.push({ file: display, field: 'id', message: `is "${r.value.id}" but the file name says "${parts.id}" (expected submissions/${parts.org}/${r.value.id}.yaml)` });
       errors.push(...submissionPolicyErrors(r.value, display, root));
       errors.push(...(await staleResultErrors(display, r.value, root)));
+      const unpinned = unpinnedRevisionNote(display, r.value);
+      if (unpinned) notes.push(unpinned);
       submissions.push({ file: display, path: resolve(file), value: r.value });
     }
   }
