@@ -5,6 +5,7 @@ import { EndpointError, redactUrl, type Endpoint } from './endpoints.ts';
 import { HttpTimeoutError } from './http-transport.ts';
 import { connectionCause } from './sdk-errors.ts';
 import { servedAliases } from './served-aliases.ts';
+import { refusedHint } from './refused-hint.ts';
 import { v1Hint } from './v1-hint.ts';
 
 /**
@@ -23,7 +24,14 @@ export function pickServedModel(ids: readonly string[], expected: readonly strin
  * No endpoint is ready (none answered, or each is still loading its model), and none refused: the one failure a
  * rerun whose every request is cached can go on from without the endpoint (probe/offline-rerun.ts).
  */
-export class NoEndpointReady extends EndpointError {}
+export class NoEndpointReady extends EndpointError {
+  /** Each endpoint's reason, without the advice the message may add (a rerun the cache answers needs none). */
+  readonly reasons: string;
+  constructor(message: string, reasons = message) {
+    super(message);
+    this.reasons = reasons;
+  }
+}
 
 /** How to look endpoints up: the run's timeout, serve-cmd's names, the engine's readiness route, --model. */
 export interface LookupOptions {
@@ -43,7 +51,7 @@ export interface LookupOptions {
  * did not answer (a host down or starting: it may come up later), or a refusal (a wrong key or path, a list the run
  * cannot use: the run stops). Reasons are whole lines, the endpoint's URL without credentials first.
  */
-export type ModelLookup = { model: string; loading?: string; aliases?: string[] } | { unanswered: string } | { refused: string };
+export type ModelLookup = { model: string; loading?: string; aliases?: string[] } | { unanswered: string; connRefused?: true } | { refused: string };
 
 /**
  * Why an endpoint that lists its model cannot serve yet, or undefined when it can: its engine's readiness route
@@ -121,7 +129,8 @@ export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelL
   }
   const hint = status !== 404 ? '' : v1Hint(e.baseURL) || ' (a server without that route: pass --model NAME)';
   const reason = `${redactUrl(e.baseURL)}/models: ${said(lastErr)}${hint}`;
-  return refusal(lastErr) ? { refused: reason } : { unanswered: reason };
+  if (refusal(lastErr)) return { refused: reason };
+  return lastErr instanceof APIConnectionError && connectionCause(lastErr) === 'ECONNREFUSED' ? { unanswered: reason, connRefused: true } : { unanswered: reason };
 }
 
 /**
@@ -146,7 +155,11 @@ export async function servedModels(endpoints: Endpoint[], o: LookupOptions): Pro
   const models = [...new Set(looked.flatMap((l) => ('model' in l ? [l.model] : [])))].sort();
   if (models.length > 1) throw new EndpointError(`the endpoints serve different models (${models.map(oneLine).join(', ')}); pass --model to choose one name`);
   const held = looked.flatMap((l, i) => ('unanswered' in l ? [{ endpoint: endpoints[i]!, reason: l.unanswered }] : 'loading' in l && l.loading ? [{ endpoint: endpoints[i]!, reason: l.loading }] : []));
-  if (held.length === endpoints.length) throw new NoEndpointReady(held.map((h) => h.reason).join('; '));
+  if (held.length === endpoints.length) {
+    const reasons = held.map((h) => h.reason).join('; ');
+    const noListener = looked.every((l) => 'connRefused' in l);
+    throw new NoEndpointReady(noListener ? `${reasons}; ${refusedHint(endpoints.map((e) => e.baseURL))}` : reasons, reasons);
+  }
   const aliases = [...new Set(looked.flatMap((l) => ('model' in l ? (l.aliases ?? []) : [])))];
   return { model: models[0]!, ...(aliases.length > 0 ? { aliases } : {}), held };
 }

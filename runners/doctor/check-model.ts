@@ -1,7 +1,9 @@
 import { pickServedModel } from '../client/model-lookup.ts';
+import { refusedHint } from '../client/refused-hint.ts';
 import { servedAliases } from '../client/served-aliases.ts';
 import { oneLine } from '../core/terminal-text.ts';
 import { servedNames } from '../engines/serve-command.ts';
+import { EngineRouteError, type HttpAnswer } from './http.ts';
 import { type Check, fail, pass } from './types.ts';
 
 /** The served model and its name (GET /v1/models): the name every probe request carries. */
@@ -10,7 +12,13 @@ export const modelCheck: Check = {
   title: 'served model',
   needsModel: false,
   async run(ctx) {
-    const a = await ctx.http.get(`${ctx.http.baseURL}/models`);
+    let a: HttpAnswer;
+    try {
+      a = await ctx.http.get(`${ctx.http.baseURL}/models`);
+    } catch (e) {
+      if (e instanceof EngineRouteError && e.code === 'ECONNREFUSED') return fail(`${e.message}; ${refusedHint([ctx.http.baseURL])}`);
+      throw e;
+    }
     if (!a.ok) {
       const hint = a.status === 404 && !/\/v1\/?$/.test(ctx.http.baseURL) ? ' (OpenAI-compatible servers answer under /v1)' : '';
       return fail(`${ctx.http.baseURL}/models: HTTP ${a.status}${hint}`);

@@ -13,7 +13,14 @@ export interface Http {
 }
 
 /** An engine route that exists but fails (HTTP error, timeout, refused connection, unexpected answer): its check fails. */
-export class EngineRouteError extends Error {}
+export class EngineRouteError extends Error {
+  /** The network error's code when no connection was made (ECONNREFUSED…). */
+  readonly code: string | undefined;
+  constructor(message: string, code?: string) {
+    super(message);
+    this.code = code;
+  }
+}
 
 /** Statuses by which a server says it has no such route (or method): the check is then "not available". */
 export const isMissingRoute = (a: HttpAnswer): boolean => !a.ok && [404, 405, 501].includes(a.status);
@@ -29,7 +36,7 @@ export function createHttp(baseURL: string, apiKey: string | undefined, timeoutM
       text = await res.text();
     } catch (e) {
       const cause = (e as { cause?: { code?: string } }).cause?.code;
-      throw new EngineRouteError(`${url}: ${(e as Error).message}${cause ? ` (${cause})` : ''}`);
+      throw new EngineRouteError(`${url}: ${(e as Error).message}${cause ? ` (${cause})` : ''}`, cause);
     }
     if (!res.ok) return { ok: false, status: res.status, text: text.slice(0, 300) };
     try {

@@ -55,7 +55,7 @@ async function endpointModels(opts: RunOptions, setup: ProbeSetup, client: Compl
     if (!(e instanceof NoEndpointReady) || cache.path === null) throw e;
     const offline = await offlineRerun({ cachePath: cache.path, scope: cache.scope, setup, wanted: opts.model, expected: lookup.expected });
     if ('problem' in offline) throw new NoEndpointReady(`${e.message}; the cache cannot stand in: ${offline.problem}`);
-    opts.log(`no endpoint is ready (${e.message}); every request of this run is in the cache: no request will be sent`);
+    opts.log(`no endpoint is ready (${e.reasons}); every request of this run is in the cache: no request will be sent`);
     return { model: offline.model, held: 0, offline: true, stop: () => {} };
   }
   const { model, held, aliases = [] } = looked;
