@@ -76,3 +76,22 @@ test('the example list\'s headings descend one level at a time (h1, a hidden h2 
   const jumps = levels.flatMap((l, i) => (i > 0 && l > levels[i - 1]! + 1 ? [`h${levels[i - 1]} → h${l} at heading ${i}`] : []));
   expect(jumps).toEqual([]);
 });
+
+test('the cards of one item have distinct headings, each naming its condition (screen-reader heading lists heard duplicates)', async ({ page }) => {
+  const m = S[0]!;
+  await page.goto(`/examples/?model=${encodeURIComponent(m.submission.id)}&dataset=${m.datasets[0]!.dataset}`);
+  await expect(page.locator('article.example').first()).toBeVisible();
+  const groups = await page.locator('section.item-group').evaluateAll((sections) => sections.map((s) => [...s.querySelectorAll('article.example')].map((a) => ({
+    condition: a.getAttribute('data-condition') ?? '',
+    heading: a.querySelector('h3')?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+  }))));
+  expect(groups.some((g) => g.length > 1), 'an item with several cards').toBe(true);
+  for (const cards of groups) {
+    const headings = cards.map((c) => c.heading);
+    expect(new Set(headings).size, headings.join(' | ')).toBe(headings.length);
+    for (const c of cards) expect(c.heading).toContain(`condition ${c.condition}`);
+  }
+  // As assistive technology reads them: the accessible name of the first card's heading names its condition.
+  const first = page.locator('section.item-group').first().locator('article.example').first();
+  await expect(first.getByRole('heading', { level: 3 })).toHaveAccessibleName(new RegExp(`condition ${(await first.getAttribute('data-condition'))!.replace(/[.#]/g, '\\$&')}$`));
+});
