@@ -64,3 +64,21 @@ test.describe('without JavaScript', () => {
     }
   });
 });
+
+// A desktop window under ~730 px gets the narrow scatter, which cut every name to its head: "Sim: Qwen3.5 1…".
+for (const width of [1280, 720]) {
+  test(`at ${width} px, each point label of the follow-up-vs-accuracy chart names one model; a shortened one has the full name on hover`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/charts/decoupling/gsm8k/');
+    const names = await page.locator('figure[data-chart="decoupling"] tbody th[scope="row"]').allTextContents();
+    expect(names.length).toBeGreaterThan(3);
+    const labels = await page.locator('svg.chart:visible text.point-label').evaluateAll((ts) => ts.map((t) => ({ text: t.textContent ?? '', title: t.parentElement?.querySelector(':scope > title')?.textContent ?? null })));
+    expect(labels.length).toBeGreaterThan(2);
+    for (const l of labels) {
+      const [head, tail = ''] = l.text.split('…');
+      const matches = names.filter((n) => n.includes(head!) && n.endsWith(tail) && n.indexOf(head!) + head!.length <= n.length - tail.length);
+      expect(matches, `label "${l.text}"`).toHaveLength(1);
+      if (l.text !== matches[0]) expect(l.title, `label "${l.text}"`).toBe(matches[0]);
+    }
+  });
+}

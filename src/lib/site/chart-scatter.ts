@@ -1,6 +1,7 @@
 /** Follow-up rate against accuracy (pure geometry): d3 scales, direct labels, one decimal per coordinate. */
 import { scaleLinear, scaleSqrt } from 'd3';
-import { FONT, WIDE, clip, isNarrow, pctTick, r1, tick, type Tick } from './chart-text.ts';
+import { FONT, WIDE, isNarrow, pctTick, r1, tick, type Tick } from './chart-text.ts';
+import { pointLabels } from './point-label.ts';
 import { placeLabels, type PlacedLabel } from './label-placement.ts';
 import { categoricalColor } from './palette.ts';
 
@@ -30,8 +31,9 @@ export function scatterLayout(points: readonly ScPoint[], width = WIDE, height?:
     xlo: r1(x(p.acc.lo)), xhi: r1(x(p.acc.hi)), ylo: r1(y(p.fu.lo)), yhi: r1(y(p.fu.hi)),
   })).sort((a, b) => b.r - a.r || a.id.localeCompare(b.id));
   const maxLabel = narrow ? 110 : 180;
+  const texts = pointLabels(laid.map((p) => p.name), maxLabel);
   const labels = placeLabels(
-    laid.map((p) => ({ id: p.id, x: p.cx, y: p.cy, r: p.r, text: clip(p.name, maxLabel) })),
+    laid.map((p, i) => ({ id: p.id, x: p.cx, y: p.cy, r: p.r, text: texts[i]! })),
     { x0: margin.l + 2, y0: margin.t, x1: width - margin.r, y1: h - margin.b - 2 }, FONT,
   );
   const ticks = narrow ? 4 : 5;
