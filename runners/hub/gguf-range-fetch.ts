@@ -1,13 +1,13 @@
 /**
- * The fetch @huggingface/gguf reads a GGUF header through. The library asks for 2 MB ranges and keeps every answer
- * whole (`response.arrayBuffer()`), does not look at the status, and pads a short answer with zeros. So this fetch:
- *  - refuses an error status (the library would parse the error page);
+ * The fetch a GGUF header is read through (gguf-source.ts asks it for 2 MB ranges and keeps each answer whole,
+ * `response.arrayBuffer()`). So this fetch:
+ *  - refuses an error status (the reader would parse the error page);
  *  - takes at most the bytes the Range asked for, whatever came: a server that ignores Range and answers 200 with
  *    the whole file (GBs) is read up to the end of the range and cut off, never buffered;
  *  - records where the file ended (a short answer, or 416), so the caller can tell a header that runs past the
  *    end of the file (truncated, or a length that lies) from one that was read whole;
  *  - bounds the bytes and requests of one header read, and its time;
- *  - says a network failure or the time limit is one (the library's caller would read any error as a corrupt file).
+ *  - says a network failure or the time limit is one, never a corrupt file.
  */
 import { causeOf } from './settings.ts';
 
@@ -22,7 +22,7 @@ export interface RangeState {
 export class RangeReadError extends Error {}
 
 export interface RangeLimits {
-  /** Bytes of the file the header may span (the library stops at 50 MB; real headers with a 256k vocabulary are ~10 MB). */
+  /** Bytes of the file the header may span (real headers with a 256k vocabulary are ~10 MB). */
   maxBytes: number;
   maxRequests: number;
   /** The whole header read, every request and body together. */

@@ -1,11 +1,12 @@
-import { gguf } from '@huggingface/gguf';
 import { HubApiError, listFiles } from '@huggingface/hub';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeBytesAtomic } from '../results/atomic.ts';
 import { COMMIT, commitOf, repoCache, type RepoCache } from './cache-layout.ts';
+import { readGgufChatMetadata, type GgufChatMetadata } from './gguf-header.ts';
 import { pickGgufFile } from './gguf-pick.ts';
 import { RANGE_LIMITS, RangeReadError, rangeFetch, type RangeLimits } from './gguf-range-fetch.ts';
+import { GgufHeaderError, GgufSource } from './gguf-source.ts';
 import { hubFetch } from './hub-fetch.ts';
 import { refusalReason } from './hub-refusal.ts';
 import { hubSettings } from './hub-settings.ts';
@@ -60,15 +61,9 @@ async function readRecord(path: string): Promise<GgufTemplate | null> {
   }
 }
 
-const tokenAt = (tokens: unknown, id: unknown): string | null => {
-  if (!Array.isArray(tokens) || (typeof id !== 'number' && typeof id !== 'bigint')) return null;
-  const t: unknown = tokens[Number(id)];
-  return typeof t === 'string' ? t : null;
-};
-
 /**
  * The chat template in the GGUF file for `quant` at a revision: the file is found in the repository's listing at that
- * revision (gguf-pick.ts) and only its header is read, in HTTP ranges (@huggingface/gguf through gguf-range-fetch.ts).
+ * revision (gguf-pick.ts) and only its header's metadata is read, in HTTP ranges (gguf-header.ts through gguf-range-fetch.ts).
  * Kept in the Hugging Face cache folder by commit, so a rerun asks nothing and HF_HUB_OFFLINE works.
  */
 export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTemplateOptions = {}): Promise<GgufTemplate> {
@@ -103,26 +98,19 @@ export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTempl
   const file = pick.file;
 
   const url = `${hub.endpoint}/${req.repo}/resolve/${encodeURIComponent(req.revision)}/${file.split('/').map(encodeURIComponent).join('/')}`;
-  const ranged = rangeFetch(base, opts.limits ?? RANGE_LIMITS);
+  const limits = opts.limits ?? RANGE_LIMITS;
+  const ranged = rangeFetch(base, limits);
   const what = `${name}/${file}`;
-  let header: Awaited<ReturnType<typeof gguf>>;
+  const read = async (start: number, end: number) => new Uint8Array(await (await ranged.fetch(url, { headers: { ...auth, range: `bytes=${start}-${end}` } })).arrayBuffer());
+  let md: GgufChatMetadata;
   try {
-    header = await gguf(url, { fetch: ranged.fetch, additionalFetchHeaders: auth });
+    md = await readGgufChatMetadata(new GgufSource(read, limits.maxBytes));
   } catch (e) {
-    const ended = ranged.state.eof === null ? '' : ` (the file ends at byte ${ranged.state.eof})`;
-    const cause = e instanceof RangeReadError || e instanceof Error ? e.message : String(e);
-    throw new Error(`${what}: cannot read the GGUF header: ${e instanceof RangeReadError ? cause : `truncated or corrupt${ended}: ${cause}`}. ${req.alternative}`);
+    // The fetch's errors say what failed on the network, the reader's what is wrong with the file.
+    throw new Error(`${what}: cannot read the GGUF header: ${e instanceof RangeReadError || e instanceof GgufHeaderError ? e.message : causeOf(e)}. ${req.alternative}`);
   }
-  // The library pads what it did not get with zeros: a header that ends past the file's end was not read whole.
-  const headerEnd = header.tensorInfoByteRange[1];
-  if (ranged.state.eof !== null && headerEnd > ranged.state.eof) {
-    throw new Error(`${what}: cannot read the GGUF header: truncated or corrupt: it runs to byte ${headerEnd} but the file ends at byte ${ranged.state.eof}. ${req.alternative}`);
-  }
-  const md = header.metadata as Record<string, unknown>;
-  const template = md['tokenizer.chat_template'];
-  if (typeof template !== 'string' || template === '') throw new Error(`${what}: its metadata has no tokenizer.chat_template. ${req.alternative}`);
-  const tokens = md['tokenizer.ggml.tokens'];
-  const got: GgufTemplate = { file, template, bos_token: tokenAt(tokens, md['tokenizer.ggml.bos_token_id']), eos_token: tokenAt(tokens, md['tokenizer.ggml.eos_token_id']) };
+  if (md.template === null || md.template === '') throw new Error(`${what}: its metadata has no tokenizer.chat_template. ${req.alternative}`);
+  const got: GgufTemplate = { file, template: md.template, bos_token: md.bos_token, eos_token: md.eos_token };
 
   const commit = known ?? (ranged.state.commit !== null && COMMIT.test(ranged.state.commit) ? ranged.state.commit : null);
   if (commit !== null) {

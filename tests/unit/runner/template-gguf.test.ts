@@ -12,7 +12,7 @@ import { loadSubmissionTemplate } from '../../../runners/templates/load.ts';
 import { renderTemplate } from '../../../runners/templates/render.ts';
 import { startFakeGgufHub, type FakeFile, type FakeGgufHub } from '../../helpers/fake-gguf-hub.ts';
 import { withEnv } from '../../helpers/fake-hub.ts';
-import { chatModelGguf } from '../../helpers/gguf-bytes.ts';
+import { arrayBody, chatModelGguf, ggufFile, u32, u64, type Value } from '../../helpers/gguf-bytes.ts';
 import { glmFixture, realTemplatesDir } from '../../helpers/real-templates.ts';
 
 /**
@@ -149,6 +149,80 @@ describe('chat templates of GGUF submissions, from the GGUF file (llama.cpp, Oll
       });
       await assert.rejects(withEnv({ HF_HUB_OFFLINE: '1' }, () => loadSubmissionTemplate(sub(), { root, cacheDir })), /HF_HUB_OFFLINE is set/, `${what}: nothing cached`);
     }
+  });
+
+  it('the BOS and EOS ids after the tokens (as llama.cpp writes them) or before: the same token texts', async () => {
+    for (const idsFirst of [false, true]) {
+      const bytes = chatModelGguf(template, LLAMA, 200_000, 1024, { idsFirst }).bytes;
+      await withGgufHub({ 'Model-Q4_K_M.gguf': { bytes } }, async () => {
+        const t = await readGgufTemplate({ repo: REPO, revision: REV, quant: 'Q4_K_M', alternative: 'Pass --template FILE' }, { cacheDir: await tmp() });
+        assert.deepEqual({ bos: t.bos_token, eos: t.eos_token, template: t.template === template }, { bos: LLAMA.bos, eos: LLAMA.eos, template: true }, `idsFirst ${idsFirst}`);
+      });
+    }
+  });
+
+  it('a hostile header of 40 MB of nested uint8 arrays: read once through, in linear time, holding a range at a time', async () => {
+    // 4,000 arrays of 10,000 uint8 in one array, before the tokenizer keys. @huggingface/gguf parsed the value again
+    // from its start after each 2 MB range: 18.7 s and 1.2 GB of RSS here; read once through it takes about 1 s.
+    const inner = arrayBody(0, 10_000, [Buffer.alloc(10_000, 7)]);
+    const nested: Value = { type: 'raw', code: 9, bytes: arrayBody(9, 4_000, Array.from({ length: 4_000 }, () => inner)) };
+    const bytes = chatModelGguf(template, LLAMA, 1_000, 1024, { before: [['x.nested', nested]] }).bytes;
+    await withGgufHub({ 'Model-Q4_K_M.gguf': { bytes } }, async (hub) => {
+      const rss0 = process.resourceUsage().maxRSS * 1024;
+      const t0 = performance.now();
+      const t = await readGgufTemplate({ repo: REPO, revision: REV, quant: 'Q4_K_M', alternative: 'Pass --template FILE' }, { cacheDir: await tmp() });
+      const ms = performance.now() - t0;
+      const grew = process.resourceUsage().maxRSS * 1024 - rss0;
+      assert.equal(t.template, template);
+      assert.equal(t.eos_token, LLAMA.eos);
+      assert.ok(hub.sent() <= bytes.length + 2_000_000, `every byte fetched once: ${hub.sent()} sent of ${bytes.length}`);
+      // Loose bounds, an order of magnitude from both the old and the new figures (the machine is shared).
+      assert.ok(ms < 10_000, `${ms} ms`);
+      assert.ok(grew < 500 * 2 ** 20, `peak RSS grew ${grew} bytes`);
+    });
+  });
+
+  it('a header the reader refuses: each error names the repository, the file, the key, the byte and what is wrong; nothing cached', async () => {
+    const small = (kv: Array<[string, Value]>) => ggufFile([['tokenizer.chat_template', { type: 'string', value: template }], ...kv]).bytes;
+    const lyingName = chatModelGguf(template, LLAMA, 1_000, 1024, { before: [['general.license', { type: 'string', value: 'mit' }]] });
+    const nameAt = lyingName.bytes.indexOf('general.license') + 'general.license'.length + 4;
+    lyingName.bytes.writeBigUInt64LE(5_000_000n, nameAt); // a skipped string whose length runs past the file's end
+    // The last value, after the first 2 MB range and skipped: nothing is read after it, nor was the file's end seen.
+    const blob: Value = { type: 'raw', code: 9, bytes: arrayBody(0, 1_990_000, [Buffer.alloc(1_990_000)]) };
+    const lastLies = ggufFile([['tokenizer.chat_template', { type: 'string', value: template }], ['x.blob', blob], ['general.zz', { type: 'raw', code: 8, bytes: u64(5_000_000) }]], 1_000_000).bytes;
+    const deep = (levels: number): Value => {
+      let body = arrayBody(0, 1, [Buffer.from([1])]);
+      for (let i = 1; i < levels; i++) body = arrayBody(9, 1, [body]);
+      return { type: 'raw', code: 9, bytes: body };
+    };
+    const bigEndian = small([]);
+    bigEndian.writeUInt32BE(3, 4);
+    const cases: Array<[string, Buffer, RegExp]> = [
+      ['a skipped string whose length lies', lyingName.bytes, new RegExp(`truncated or corrupt: the value of general\\.license at byte ${nameAt} is 5000000 bytes long, past the file's end at byte ${lyingName.bytes.length}\\.`)],
+      ['the last value\'s length lies', lastLies, /truncated or corrupt: the value of general\.zz at byte \d+ is 5000000 bytes long, past the file's end \(before byte \d+\)\./],
+      ['arrays nested 5 deep', small([['x.deep', deep(5)]]), /too deep: the value of x\.deep at byte \d+ has arrays nested more than 4 deep\./],
+      ['an array of 2^25 uint8', small([['x.big', { type: 'raw', code: 9, bytes: arrayBody(0, 2 ** 25, []) }]]), /too large: the value of x\.big at byte \d+ is an array of 33554432 elements, more than 16777216\./],
+      ['an unknown value type', small([['x.odd', { type: 'raw', code: 13, bytes: u32(0) }]]), /corrupt: the value of x\.odd at byte \d+ has unknown value type 13 \(0-12 are defined\)\./],
+      ['version 1', Buffer.concat([Buffer.from('GGUF'), u32(1), small([]).subarray(8)]), /GGUF version 1: only versions 2 and 3 are read\./],
+      ['big-endian', bigEndian, /a big-endian GGUF file \(version 3\), which llama\.cpp and Ollama on little-endian hosts do not load/],
+      ['not GGUF', Buffer.from('PK\x03\x04 not a model'), /not a GGUF file: it starts with bytes 504b0304, not "GGUF"\./],
+    ];
+    for (const [what, bytes, said] of cases) {
+      const cacheDir = await tmp();
+      await withGgufHub({ 'Model-Q4_K_M.gguf': { bytes } }, async () => {
+        await assert.rejects(loadSubmissionTemplate(sub(), { root, cacheDir }), (e: Error) => {
+          assert.match(e.message, new RegExp(`^${REPO}@${REV}/Model-Q4_K_M\\.gguf: cannot read the GGUF header: `), `${what}: ${e.message}`);
+          assert.match(e.message, said, what);
+          assert.match(e.message, /Pass --template FILE/, what);
+          return true;
+        });
+      });
+      await assert.rejects(withEnv({ HF_HUB_OFFLINE: '1' }, () => loadSubmissionTemplate(sub(), { root, cacheDir })), /HF_HUB_OFFLINE is set/, `${what}: nothing cached`);
+    }
+    // Four levels of arrays are read (and skipped).
+    await withGgufHub({ 'Model-Q4_K_M.gguf': { bytes: small([['x.deep', deep(4)]]) } }, async () => {
+      assert.equal((await loadSubmissionTemplate(sub(), { root, cacheDir: await tmp() })).template.template, template);
+    });
   });
 
   it('a server that ignores Range and answers 200 with the whole file (8 GiB): the header is read, the rest is never downloaded', async () => {
