@@ -95,9 +95,10 @@ export async function readGgufChatMetadata(src: GgufSource): Promise<GgufChatMet
   let tokens: TokenTexts | null = null;
   for (let i = 0; i < Number(kvCount); i++) {
     src.context = `the key of key/value pair ${i}`;
+    const keyAt = src.pos;
     const keyLen = await src.u64();
-    if (keyLen > BigInt(GGUF_BOUNDS.keyBytes)) throw new GgufHeaderError(`too large: the key of key/value pair ${i} at byte ${src.pos - 8} is ${keyLen} bytes long, more than the spec's ${GGUF_BOUNDS.keyBytes}`);
-    src.claim(Number(keyLen));
+    if (keyLen > BigInt(GGUF_BOUNDS.keyBytes)) throw new GgufHeaderError(`too large: the key of key/value pair ${i} at byte ${keyAt} is ${keyLen} bytes long, more than the spec's ${GGUF_BOUNDS.keyBytes}`);
+    src.claim(Number(keyLen), keyLen, keyAt);
     const key = text.decode(await src.bytes(Number(keyLen)));
     src.context = `the value of ${key}`;
     const type = await src.u32();

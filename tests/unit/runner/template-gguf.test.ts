@@ -195,6 +195,9 @@ describe('chat templates of GGUF submissions, from the GGUF file (llama.cpp, Oll
       for (let i = 1; i < levels; i++) body = arrayBody(9, 1, [body]);
       return { type: 'raw', code: 9, bytes: body };
     };
+    const keyAt = ggufFile([['tokenizer.chat_template', { type: 'string', value: template }]]).templateLengthAt + 8 + Buffer.byteLength(template); // pair 1
+    const lyingKey = small([['x.k', { type: 'u32', value: 1 }]]);
+    lyingKey.writeBigUInt64LE(60_000n, keyAt);
     const bigEndian = small([]);
     bigEndian.writeUInt32BE(3, 4);
     const cases: Array<[string, Buffer, RegExp]> = [
@@ -202,6 +205,8 @@ describe('chat templates of GGUF submissions, from the GGUF file (llama.cpp, Oll
       ['the last value\'s length lies', lastLies, /truncated or corrupt: the value of general\.zz at byte \d+ is 5000000 bytes long, past the file's end \(before byte \d+\)\./],
       ['arrays nested 5 deep', small([['x.deep', deep(5)]]), /too deep: the value of x\.deep at byte \d+ has arrays nested more than 4 deep\./],
       ['an array of 2^25 uint8', small([['x.big', { type: 'raw', code: 9, bytes: arrayBody(0, 2 ** 25, []) }]]), /too large: the value of x\.big at byte \d+ is an array of 33554432 elements, more than 16777216\./],
+      ['a key of 70,000 bytes', small([['k'.repeat(70_000), { type: 'u32', value: 1 }]]), new RegExp(`too large: the key of key/value pair 1 at byte ${keyAt} is 70000 bytes long, more than the spec's 65535\\.`)],
+      ['a key length that lies', lyingKey, new RegExp(`truncated or corrupt: the key of key/value pair 1 at byte ${keyAt} is 60000 bytes long, past the file's end at byte ${lyingKey.length}\\.`)],
       ['an unknown value type', small([['x.odd', { type: 'raw', code: 13, bytes: u32(0) }]]), /corrupt: the value of x\.odd at byte \d+ has unknown value type 13 \(0-12 are defined\)\./],
       ['version 1', Buffer.concat([Buffer.from('GGUF'), u32(1), small([]).subarray(8)]), /GGUF version 1: only versions 2 and 3 are read\./],
       ['big-endian', bigEndian, /a big-endian GGUF file \(version 3\), which llama\.cpp and Ollama on little-endian hosts do not load/],
