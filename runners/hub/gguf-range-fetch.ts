@@ -1,19 +1,16 @@
 /**
- * The fetch a GGUF header is read through (gguf-source.ts asks it for 2 MB ranges and keeps each answer whole,
- * `response.arrayBuffer()`). So this fetch:
+ * Reads a GGUF header's byte ranges over HTTP for gguf-source.ts (its ReadRange). Each read:
  *  - refuses an error status (the reader would parse the error page);
- *  - takes at most the bytes the Range asked for, whatever came: a server that ignores Range and answers 200 with
- *    the whole file (GBs) is read up to the end of the range and cut off, never buffered;
- *  - records where the file ended (a short answer, or 416), so the caller can tell a header that runs past the
- *    end of the file (truncated, or a length that lies) from one that was read whole;
- *  - bounds the bytes and requests of one header read, and its time;
+ *  - takes at most the bytes asked for, whatever came: a server that ignores Range and answers 200 with the whole
+ *    file (GBs) is read up to the end of the range and cut off, never buffered;
+ *  - gives fewer bytes where the file ends (a short answer, or 416), which is how gguf-source.ts finds the file's end;
+ *  - counts against the bounds of one header read: its bytes, its requests and its time;
  *  - says a network failure or the time limit is one, never a corrupt file.
  */
+import type { ReadRange } from './gguf-source.ts';
 import { causeOf } from './settings.ts';
 
 export interface RangeState {
-  /** The first byte past the end of the file, once an answer showed it; null while every range came back whole. */
-  eof: number | null;
   /** X-Repo-Commit of the first answer (hub-fetch.ts carries it over a CDN redirect). */
   commit: string | null;
   requests: number;
@@ -30,13 +27,6 @@ export interface RangeLimits {
 }
 
 export const RANGE_LIMITS: RangeLimits = { maxBytes: 64 * 2 ** 20, maxRequests: 40, timeoutMs: 120_000 };
-
-function rangeOf(init: RequestInit | undefined): [number, number] {
-  const h = new Headers(init?.headers).get('range');
-  const m = h === null ? null : /^bytes=(\d+)-(\d+)$/.exec(h);
-  if (m === null) throw new RangeReadError(`a GGUF header is read in ranges (asked for ${h ?? 'the whole file'})`);
-  return [Number(m[1]), Number(m[2])];
-}
 
 /** Bytes [skip, skip+take) of a body, then the rest is cancelled (a body shorter than that gives what it had). */
 async function slice(body: ReadableStream<Uint8Array> | null, skip: number, take: number): Promise<Uint8Array<ArrayBuffer>> {
@@ -61,23 +51,22 @@ async function slice(body: ReadableStream<Uint8Array> | null, skip: number, take
   return out.subarray(0, got);
 }
 
-export function rangeFetch(base: typeof fetch, limits: RangeLimits = RANGE_LIMITS): { fetch: typeof fetch; state: RangeState } {
-  const state: RangeState = { eof: null, commit: null, requests: 0 };
+/** A ReadRange for `url` (sent with `headers`) through `base`, and what the reads saw. */
+export function rangeReader(base: typeof fetch, url: string, headers: Record<string, string>, limits: RangeLimits = RANGE_LIMITS): { read: ReadRange; state: RangeState } {
+  const state: RangeState = { commit: null, requests: 0 };
   const signal = AbortSignal.timeout(limits.timeoutMs);
-  const f: typeof fetch = async (input, init) => {
-    const [start, end] = rangeOf(init);
+  const read: ReadRange = async (start, end) => {
     if (end >= limits.maxBytes) throw new RangeReadError(`the header runs past ${limits.maxBytes / 2 ** 20} MiB, more than any real GGUF header`);
     if (++state.requests > limits.maxRequests) throw new RangeReadError(`more than ${limits.maxRequests} range requests for one header`);
     const failed = (e: unknown) =>
       new RangeReadError(signal.aborted ? `bytes ${start}-${end}: not read within ${limits.timeoutMs / 1000} s` : `bytes ${start}-${end}: the connection failed (${causeOf(e)})`);
-    const res = await base(input, { ...init, signal }).catch((e: unknown) => {
+    const res = await base(url, { headers: { ...headers, range: `bytes=${start}-${end}` }, signal }).catch((e: unknown) => {
       throw failed(e);
     });
     state.commit ??= res.headers.get('x-repo-commit');
     if (res.status === 416) {
       await res.body?.cancel();
-      state.eof = Math.min(state.eof ?? start, start);
-      return new Response(new Uint8Array(0), { status: 206 });
+      return new Uint8Array(0);
     }
     if (res.status !== 200 && res.status !== 206) {
       await res.body?.cancel();
@@ -85,12 +74,9 @@ export function rangeFetch(base: typeof fetch, limits: RangeLimits = RANGE_LIMIT
       throw new RangeReadError(`HTTP ${res.status}${code ? ` (${code})` : ''} for bytes ${start}-${end}`);
     }
     // 206 starts at the range; 200 (Range ignored) at byte 0 of the file.
-    const want = end - start + 1;
-    const bytes = await slice(res.body, res.status === 206 ? 0 : start, want).catch((e: unknown) => {
+    return slice(res.body, res.status === 206 ? 0 : start, end - start + 1).catch((e: unknown) => {
       throw failed(e);
     });
-    if (bytes.length < want) state.eof = Math.min(state.eof ?? Infinity, start + bytes.length);
-    return new Response(bytes, { status: 206 });
   };
-  return { fetch: f, state };
+  return { read, state };
 }

@@ -5,7 +5,7 @@ import { writeBytesAtomic } from '../results/atomic.ts';
 import { COMMIT, commitOf, repoCache, type RepoCache } from './cache-layout.ts';
 import { readGgufChatMetadata, type GgufChatMetadata } from './gguf-header.ts';
 import { pickGgufFile } from './gguf-pick.ts';
-import { RANGE_LIMITS, RangeReadError, rangeFetch, type RangeLimits } from './gguf-range-fetch.ts';
+import { RANGE_LIMITS, RangeReadError, rangeReader, type RangeLimits } from './gguf-range-fetch.ts';
 import { GgufHeaderError, GgufSource } from './gguf-source.ts';
 import { hubFetch } from './hub-fetch.ts';
 import { refusalReason } from './hub-refusal.ts';
@@ -99,12 +99,11 @@ export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTempl
 
   const url = `${hub.endpoint}/${req.repo}/resolve/${encodeURIComponent(req.revision)}/${file.split('/').map(encodeURIComponent).join('/')}`;
   const limits = opts.limits ?? RANGE_LIMITS;
-  const ranged = rangeFetch(base, limits);
+  const ranged = rangeReader(base, url, auth, limits);
   const what = `${name}/${file}`;
-  const read = async (start: number, end: number) => new Uint8Array(await (await ranged.fetch(url, { headers: { ...auth, range: `bytes=${start}-${end}` } })).arrayBuffer());
   let md: GgufChatMetadata;
   try {
-    md = await readGgufChatMetadata(new GgufSource(read, limits.maxBytes));
+    md = await readGgufChatMetadata(new GgufSource(ranged.read, limits.maxBytes));
   } catch (e) {
     // The fetch's errors say what failed on the network, the reader's what is wrong with the file.
     throw new Error(`${what}: cannot read the GGUF header: ${e instanceof RangeReadError || e instanceof GgufHeaderError ? e.message : causeOf(e)}. ${req.alternative}`);
