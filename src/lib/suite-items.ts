@@ -3,3 +3,13 @@ export function itemsRun(d: { items: number | null; item_cap: number | null }): 
   if (d.items === null) return null;
   return d.item_cap === null ? d.items : Math.min(d.items, d.item_cap);
 }
+
+/** itemsRun of each dataset whose split size is fixed, by dataset id. */
+export function itemsRunByDataset(datasets: ReadonlyArray<{ id: string; items: number | null; item_cap: number | null }>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const d of datasets) {
+    const n = itemsRun(d);
+    if (n !== null) out.set(d.id, n);
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isPinnedRevision } from '../schema/common.ts';
-import { itemsRun } from './suite-items.ts';
+import { itemsRunByDataset } from './suite-items.ts';
 import type { ResultSummary } from '../schema/summary.ts';
 import type { CalibrationReport, ControlRate } from '../schema/calibration.ts';
 
@@ -216,12 +216,7 @@ export interface SuiteItems {
 export function expectedItemsOf(suites: ReadonlyArray<SuiteItems>, suiteId: string, version: number): Map<string, number> | undefined {
   const current = suites.find((s) => s.id === suiteId && s.version === version);
   if (!current?.datasets) return undefined;
-  const out = new Map<string, number>();
-  for (const d of current.datasets) {
-    const n = itemsRun(d);
-    if (n !== null) out.set(d.id, n);
-  }
-  return out;
+  return itemsRunByDataset(current.datasets);
 }
 
 /** Parse the approved-judges data (already loaded from YAML/JSON); throws a zod error naming the field. */

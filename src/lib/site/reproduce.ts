@@ -5,7 +5,7 @@
  */
 import { isAbsolute, relative } from 'node:path';
 import { SUITES_DIR } from '../data-paths.ts';
-import { itemsRun } from '../suite-items.ts';
+import { itemsRunByDataset } from '../suite-items.ts';
 
 export interface Reproduce {
   command: string | null;
@@ -35,7 +35,7 @@ export function scopeFlags(run: RunScope, suite: SuiteScope): string[] {
   const ran = run.datasets.map((d) => d.dataset);
   const flags: string[] = [];
   if (ran.length !== standard.length || ran.some((d) => !standard.includes(d))) flags.push(`--datasets ${ran.join(',')}`);
-  const expected = new Map(suite.datasets.flatMap((d) => { const n = itemsRun(d); return n === null ? [] : [[d.id, n] as const]; }));
+  const expected = itemsRunByDataset(suite.datasets);
   const short = run.datasets.filter((d) => expected.has(d.dataset) && d.n_items < expected.get(d.dataset)!).map((d) => d.n_items);
   if (short.length > 0) flags.push(`--limit ${Math.max(...short)}`);
   return flags;
