@@ -74,26 +74,28 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
 }
 
 /**
+ * `t` without the acknowledgements it opens with (CLOSING_ML, at most eight, each with the punctuation after it), as
+ * far as `peel` allows each one: the two uses below differ only in which they take.
+ */
+function peelAcknowledgements(t: string, peel: (ack: string, rest: string) => boolean): string {
+  for (let i = 0; i < 8 && t !== ''; i++) {
+    const m = CLOSING_ML.exec(t);
+    if (!m || m[0].length === 0 || !peel(m[0], t)) break;
+    t = t.slice(m[0].length).replace(/^[\s,.!?。！？、~…\p{Extended_Pictographic}]+/u, '');
+  }
+  return t;
+}
+
+/**
  * The turn without the acknowledgements it opens with in another language, each followed by punctuation ("Grazie!
  * Ma se…", "Спасибо. А почему…"): a word that only opens a sentence ("Super Mario…") is not one. Unchanged otherwise.
  */
 function peelMlClosings(text: string): string {
-  let t = text.trim();
-  for (let i = 0; i < 8; i++) {
-    const m = CLOSING_ML.exec(t);
-    if (!m || m[0].length === 0 || !/[,.!。！、~…]/.test(m[0]) || m[0].length === t.length) break;
-    t = t.slice(m[0].length).replace(/^[\s,.!?。！？、~…\p{Extended_Pictographic}]+/u, '');
-  }
+  const t = peelAcknowledgements(text.trim(), (ack, rest) => /[,.!。！、~…]/.test(ack) && ack.length !== rest.length);
   return t === text.trim() ? text : t;
 }
 
 /** A turn made only of acknowledgements (in Chinese, Japanese, Korean, Spanish, French, German, Portuguese and, since v10, twelve more languages). */
 function mlClosingOnly(text: string): boolean {
-  let t = (NON_ASCII.test(text) ? text.normalize('NFKC') : text).trim(); // ASCII is its own NFKC form
-  for (let i = 0; i < 8 && t !== ''; i++) {
-    const m = CLOSING_ML.exec(t);
-    if (!m || m[0].length === 0) return false;
-    t = t.slice(m[0].length).replace(/^[\s,.!?。！？、~…\p{Extended_Pictographic}]+/u, '');
-  }
-  return t === '';
+  return peelAcknowledgements((NON_ASCII.test(text) ? text.normalize('NFKC') : text).trim(), () => true) === ''; // ASCII is its own NFKC form
 }
