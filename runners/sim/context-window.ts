@@ -1,4 +1,4 @@
-import type { SimContext } from './context.ts';
+import { answersAsVllm, type SimContext } from './context.ts';
 import { SHORT_CONTEXT, SIM_CONTEXT } from './misbehave.ts';
 import { simTokenize } from './tokenizer.ts';
 
@@ -22,7 +22,7 @@ const refusal = (message: string, param: string, value: number) => ({
  * --engine the simulator answers as vLLM does; other engines are not emulated here.
  */
 export function windowRefusal(ctx: SimContext, body: Record<string, unknown>): { status: number; body: unknown } | null {
-  if ((ctx.opts.engine ?? 'vllm') !== 'vllm' || typeof body.prompt !== 'string') return null;
+  if (!answersAsVllm(ctx) || typeof body.prompt !== 'string') return null;
   const window = windowOf(ctx);
   // CompletionRequest.max_tokens defaults to 16.
   const maxTokens = typeof body.max_tokens === 'number' ? body.max_tokens : 16;

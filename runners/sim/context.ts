@@ -63,3 +63,6 @@ export interface SimContext {
   /** performance.now() from which the engine is ready: llama.cpp's model loaded, SGLang's warm-up done (loading.ts). */
   readyAt: number;
 }
+
+/** Whether the simulator answers as vLLM: with --engine vllm, and without --engine (its default shape). */
+export const answersAsVllm = (ctx: SimContext): boolean => (ctx.opts.engine ?? 'vllm') === 'vllm';

@@ -1,4 +1,4 @@
-import type { SimContext } from './context.ts';
+import { answersAsVllm, type SimContext } from './context.ts';
 import { windowOf } from './context-window.ts';
 
 /**
@@ -8,16 +8,15 @@ import { windowOf } from './context-window.ts';
  * (OpenAIServingModels, vllm/entrypoints/openai/models/serving.py at 4fe4500477d5bbf2c2a467adacc60f7d215cd655). Other
  * engines serve one name.
  */
-const vllmLike = (ctx: SimContext): boolean => (ctx.opts.engine ?? 'vllm') === 'vllm';
 
-export const servedNames = (ctx: SimContext): string[] => [ctx.servedModel, ...(vllmLike(ctx) ? (ctx.opts.aliases ?? []) : [])];
+export const servedNames = (ctx: SimContext): string[] => [ctx.servedModel, ...(answersAsVllm(ctx) ? (ctx.opts.aliases ?? []) : [])];
 
 /**
  * GET /v1/models: vLLM's ModelCard fields where the simulator is vLLM, SGLang's (its window, http_server.py
  * available_models: model_config.context_len) as SGLang, the plain OpenAI ones otherwise.
  */
 export function modelList(ctx: SimContext): unknown {
-  const engineFields = vllmLike(ctx) ? { root: ctx.servedModel, parent: null, max_model_len: windowOf(ctx) } : ctx.opts.engine === 'sglang' ? { root: ctx.servedModel, max_model_len: windowOf(ctx) } : {};
+  const engineFields = answersAsVllm(ctx) ? { root: ctx.servedModel, parent: null, max_model_len: windowOf(ctx) } : ctx.opts.engine === 'sglang' ? { root: ctx.servedModel, max_model_len: windowOf(ctx) } : {};
   const card = (id: string) => ({ id, object: 'model', created: 0, owned_by: 'userturn-sim', ...engineFields });
   return { object: 'list', data: servedNames(ctx).map(card) };
 }
