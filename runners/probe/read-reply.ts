@@ -10,6 +10,8 @@ import type { ProbeSetup } from './types.ts';
  * turn; TGI keeps it in every stopped turn, and dropStopToken and cutAtStops treat it there. Every other reply as it came.
  */
 export function readReply(setup: Pick<ProbeSetup, 'endedAtBudget' | 'builder' | 'engine'>, body: CompletionBody, r: CompletionResult): CompletionResult {
+  // Most replies: no list of enders is built for them (this runs for every reply of a run, issue 16).
+  if (!setup.endedAtBudget || r.finish_reason !== 'length') return r;
   const enders = [...body.stop, setup.builder.template.eos_token];
   const finish_reason = finishAtBudget(r.text, r.finish_reason, enders, setup.endedAtBudget);
   if (finish_reason === r.finish_reason) return r;
