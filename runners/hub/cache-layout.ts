@@ -77,6 +77,11 @@ export async function store(rc: RepoCache, revision: string, commit: string, fil
     await rm(tmp, { force: true });
     await writeBytesAtomic(pointer, bytes); // no symlinks (Windows without the privilege): a copy, as huggingface_hub does
   }
+  await rememberRef(rc, revision, commit);
+}
+
+/** refs/<revision> names the commit a branch or tag resolved to, as huggingface_hub's cache keeps it (a commit needs none). */
+export async function rememberRef(rc: RepoCache, revision: string, commit: string): Promise<void> {
   if (revision !== commit) await writeBytesAtomic(join(rc.folder, 'refs', revision), Buffer.from(commit));
 }
 

@@ -2,7 +2,7 @@ import { HubApiError, listFiles } from '@huggingface/hub';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeBytesAtomic } from '../results/atomic.ts';
-import { COMMIT, commitOf, repoCache, type RepoCache } from './cache-layout.ts';
+import { COMMIT, commitOf, rememberRef, repoCache, type RepoCache } from './cache-layout.ts';
 import { readGgufChatMetadata, type GgufChatMetadata } from './gguf-header.ts';
 import { pickGgufFile } from './gguf-pick.ts';
 import { RANGE_LIMITS, RangeReadError, rangeReader, type RangeLimits } from './gguf-range-fetch.ts';
@@ -114,7 +114,7 @@ export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTempl
   const commit = known ?? (ranged.state.commit !== null && COMMIT.test(ranged.state.commit) ? ranged.state.commit : null);
   if (commit !== null) {
     await writeBytesAtomic(recordPath(rc, commit, req.quant), Buffer.from(JSON.stringify(got)));
-    if (commit !== req.revision) await writeBytesAtomic(join(rc.folder, 'refs', req.revision), Buffer.from(commit));
+    await rememberRef(rc, req.revision, commit);
   }
   return got;
 }
