@@ -13,3 +13,8 @@ export function itemsRunByDataset(datasets: ReadonlyArray<{ id: string; items: n
   }
   return out;
 }
+
+/** Ids of the datasets a suite's standard run includes (`enabled`; absent means true, as in the schema), in suite order. */
+export function standardRunIds(datasets: ReadonlyArray<{ id: string; enabled?: boolean }>): string[] {
+  return datasets.filter((d) => d.enabled !== false).map((d) => d.id);
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isPinnedRevision } from '../schema/common.ts';
-import { itemsRunByDataset } from './suite-items.ts';
+import { itemsRunByDataset, standardRunIds } from './suite-items.ts';
 import type { ResultSummary } from '../schema/summary.ts';
 import type { CalibrationReport, ControlRate } from '../schema/calibration.ts';
 
@@ -16,8 +16,10 @@ import type { CalibrationReport, ControlRate } from '../schema/calibration.ts';
  * 6. judge_controls  — the primary judge was scored on the suite's judge controls (results/calibration.json) and
  *                      its false-genuine rate is at most, and its positive recall at least, the thresholds of
  *                      approved-judges.yaml. A judge that calls new problems follow-ups cannot make the headline.
- * 7. complete_items  — every dataset of the result has all the items the current suite runs for it (its item_cap, or
- *                      the whole split): a run with --limit is a partial result, its rates not comparable with full runs.
+ * 7. complete_items  — the result has every dataset of the current suite's standard run (`enabled`; one the suite leaves
+ *                      out, as HealthBench, need not be run) and each dataset has all the items the suite runs for it (its
+ *                      item_cap, or the whole split): a run with --datasets or --limit is a partial result, its rates (and
+ *                      the home page's, pooled over a model's datasets) not comparable with full runs.
  */
 
 /** One approved judge: an LLM judge model and the judge prompt versions it is approved with. */
@@ -58,6 +60,8 @@ export interface VerifiedPolicy {
   judgeControls?: ReadonlyMap<string, JudgeControlFigures>;
   /** Items the current suite runs per dataset (datasets whose split size is fixed); absent: completeness is not checked. */
   expectedItems?: ReadonlyMap<string, number>;
+  /** The datasets of the current suite's standard run (`enabled`), in suite order; absent: not checked. */
+  standardDatasets?: readonly string[];
 }
 
 /** The two figures of a judge on the controls. */
@@ -187,36 +191,59 @@ export function verifyResult(summary: VerifiableSummary, policy: VerifiedPolicy)
             : `The primary judge cannot make a verified result: ${gate!.reason}`,
   });
 
-  const expected = policy.expectedItems;
-  const short = expected ? summary.datasets.filter((d) => expected.has(d.dataset) && d.n_items !== expected.get(d.dataset)) : [];
-  const count = (n: number) => n.toLocaleString('en-US');
-  checks.push({
-    id: 'complete_items',
-    label: 'Every item of each dataset',
-    ok: short.length === 0,
-    detail: !expected
-      ? 'The suite\'s item counts were not given, so completeness was not checked.'
-      : short.length === 0
-        ? 'Each dataset of the result has all the items the suite runs for it.'
-        : `${short.map((d) => `${d.dataset}: ${count(d.n_items)} of ${count(expected.get(d.dataset)!)} items`).join('; ')}: a partial run (--limit), whose rates are not comparable with full runs.`,
-  });
+  checks.push(completeItemsCheck(summary.datasets, policy));
 
   const failed = checks.filter((c) => !c.ok);
   return { verified: failed.length === 0, checks, failed };
 }
 
-/** A suite's datasets as the policy reads them: their split size and cap. */
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Check 7: every dataset of the standard run is in the result, each with every item the suite runs of it. */
+function completeItemsCheck(datasets: VerifiableSummary['datasets'], policy: VerifiedPolicy): VerifiedCheck {
+  const expected = policy.expectedItems;
+  const standard = policy.standardDatasets;
+  const ran = new Set(datasets.map((d) => d.dataset));
+  const missing = (standard ?? []).filter((id) => !ran.has(id));
+  const short = expected ? datasets.filter((d) => expected.has(d.dataset) && d.n_items !== expected.get(d.dataset)) : [];
+  const gaps = [
+    ...missing.map((id) => `${id}: not run`),
+    ...short.map((d) => `${d.dataset}: ${count(d.n_items)} of ${count(expected!.get(d.dataset)!)} items`),
+  ];
+  const flags = [...(missing.length > 0 ? ['--datasets'] : []), ...(short.length > 0 ? ['--limit'] : [])].join(', ');
+  return {
+    id: 'complete_items',
+    label: 'Every dataset and item of the suite',
+    ok: gaps.length === 0,
+    detail: !expected && !standard
+      ? 'The suite\'s datasets and item counts were not given, so completeness was not checked.'
+      : gaps.length === 0
+        ? 'The result has every dataset of the suite\'s standard run, each with all the items the suite runs for it.'
+        : `${gaps.join('; ')}: a partial run (${flags}), whose rates are not comparable with full runs.`,
+  };
+}
+
+/** A suite's datasets as the policy reads them: whether the standard run includes each, its split size and cap. */
 export interface SuiteItems {
   id: string;
   version: number;
-  datasets?: ReadonlyArray<{ id: string; items: number | null; item_cap: number | null }>;
+  /** `enabled` absent means true, as in the suite schema. */
+  datasets?: ReadonlyArray<{ id: string; enabled?: boolean; items: number | null; item_cap: number | null }>;
 }
+
+const datasetsOf = (suites: ReadonlyArray<SuiteItems>, suiteId: string, version: number) =>
+  suites.find((s) => s.id === suiteId && s.version === version)?.datasets;
 
 /** Items per dataset of the current suite version (min of split and cap), for datasets whose split size is fixed. */
 export function expectedItemsOf(suites: ReadonlyArray<SuiteItems>, suiteId: string, version: number): Map<string, number> | undefined {
-  const current = suites.find((s) => s.id === suiteId && s.version === version);
-  if (!current?.datasets) return undefined;
-  return itemsRunByDataset(current.datasets);
+  const datasets = datasetsOf(suites, suiteId, version);
+  return datasets ? itemsRunByDataset(datasets) : undefined;
+}
+
+/** The datasets the current suite version's standard run includes (`enabled`), in suite order. */
+export function standardDatasetsOf(suites: ReadonlyArray<SuiteItems>, suiteId: string, version: number): string[] | undefined {
+  const datasets = datasetsOf(suites, suiteId, version);
+  return datasets ? standardRunIds(datasets) : undefined;
 }
 
 /** Parse the approved-judges data (already loaded from YAML/JSON); throws a zod error naming the field. */
@@ -239,6 +266,7 @@ export function policyFrom(suites: ReadonlyArray<SuiteItems>, approvedJudgesData
   const file = ApprovedJudgesFile.parse(approvedJudgesData);
   const version = currentSuiteVersion(suites, suiteId) ?? 0;
   const expectedItems = expectedItemsOf(suites, suiteId, version);
+  const standardDatasets = standardDatasetsOf(suites, suiteId, version);
   return {
     suiteId,
     currentSuiteVersion: version,
@@ -246,6 +274,7 @@ export function policyFrom(suites: ReadonlyArray<SuiteItems>, approvedJudgesData
     controlThresholds: file.judge_controls ?? null,
     judgeControls: judgeControlsFrom(calibration),
     ...(expectedItems ? { expectedItems } : {}),
+    ...(standardDatasets ? { standardDatasets } : {}),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { isAbsolute, relative } from 'node:path';
 import { SUITES_DIR } from '../data-paths.ts';
-import { itemsRunByDataset } from '../suite-items.ts';
+import { itemsRunByDataset, standardRunIds } from '../suite-items.ts';
 
 export interface Reproduce {
   command: string | null;
@@ -31,7 +31,7 @@ export interface SuiteScope {
  * caps every dataset alike). Empty for a full run.
  */
 export function scopeFlags(run: RunScope, suite: SuiteScope): string[] {
-  const standard = suite.datasets.filter((d) => d.enabled).map((d) => d.id);
+  const standard = standardRunIds(suite.datasets);
   const ran = run.datasets.map((d) => d.dataset);
   const flags: string[] = [];
   if (ran.length !== standard.length || ran.some((d) => !standard.includes(d))) flags.push(`--datasets ${ran.join(',')}`);

@@ -63,18 +63,26 @@ test('a result that passes the verified rule is marked verified; one that fails 
   const results = mkdtempSync(join(tmpdir(), 'ut-verified-'));
   const bench = mkdtempSync(join(tmpdir(), 'ut-verified-benchmark-'));
   try {
-    execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', results, '--models', '2', '--items', '3'], { stdio: 'ignore' });
-    const [good, bad] = readdirSync(results).sort();
+    execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', results, '--models', '3', '--items', '3'], { stdio: 'ignore' });
+    const [good, bad, skips] = readdirSync(results).sort();
     // Make `good` pass every check: pinned revision, clean runner, real endpoint, an approved LLM judge as primary.
-    const f = join(results, good!, 'summary.json');
-    const s = JSON.parse(readFileSync(f, 'utf8'));
-    s.submission.hf.revision = 'a'.repeat(40);
-    s.submission.hf.pinned = true;
-    // A real model served the answers; the synthetic primary judge (llm:gpt-5.4-mini:judge-v1) with the prompt the
-    // policy approves (the generator stamps the suite's current judge-v2).
-    Object.assign(s.provenance, { simulated: false, endpoint_models: [`openai/${good}`], runner_commit: 'b'.repeat(40), runner_dirty: false });
-    s.provenance.judges[0].prompt_version = 'judge-v1';
-    writeFileSync(f, JSON.stringify(s));
+    const passEveryCheck = (id: string) => {
+      const f = join(results, id, 'summary.json');
+      const s = JSON.parse(readFileSync(f, 'utf8'));
+      s.submission.hf.revision = 'a'.repeat(40);
+      s.submission.hf.pinned = true;
+      // A real model served the answers; the synthetic primary judge (llm:gpt-5.4-mini:judge-v1) with the prompt the
+      // policy approves (the generator stamps the suite's current judge-v2).
+      Object.assign(s.provenance, { simulated: false, endpoint_models: [`openai/${id}`], runner_commit: 'b'.repeat(40), runner_dirty: false });
+      s.provenance.judges[0].prompt_version = 'judge-v1';
+      writeFileSync(f, JSON.stringify(s));
+      return s;
+    };
+    const s = passEveryCheck(good!);
+    // `skips` passes every check but one: it did not run ifeval, a dataset of the suite's standard run.
+    passEveryCheck(skips!);
+    rmSync(join(results, skips!, 'samples', 'ifeval.jsonl'));
+    rebuildSummary(join(results, skips!));
     // The primary judge's figures on the judge controls (within 5% false-genuine / 90% recall): the sixth condition.
     const rate = (hits: number, n: number, lo: number, hi: number) => ({ n, hits, rate: hits / n, lo, hi });
     writeFileSync(join(results, 'calibration.json'), JSON.stringify({
@@ -105,6 +113,10 @@ test('a result that passes the verified rule is marked verified; one that fails 
       const badPage = readFileSync(join(b.out, 'models', bad!, 'index.html'), 'utf8');
       assert.match(badPage, /Not verified/);
       assert.match(badPage, /data-check="real_endpoint" data-ok="false"/);
+      assert.doesNotMatch(row(skips!), /✓ verified/);
+      const skipsPage = readFileSync(join(b.out, 'models', skips!, 'index.html'), 'utf8');
+      assert.match(skipsPage, /Not verified: 1 of 7 conditions fail/);
+      assert.match(skipsPage, /data-check="complete_items" data-ok="false"><strong>✗ [^<]*<\/strong>: ifeval: not run: a partial run \(--datasets\)/);
     } finally { rmSync(b.tmp, { recursive: true, force: true }); }
   } finally {
     rmSync(results, { recursive: true, force: true });

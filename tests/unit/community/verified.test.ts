@@ -27,7 +27,11 @@ function good(): VerifiableSummary {
       runner_dirty: false,
       simulated: false,
     },
-    datasets: [{ dataset: 'gsm8k', n_items: 1319 }, { dataset: 'mt_bench', n_items: 80 }],
+    // Every dataset of suite v1's standard run (healthbench is off by default), each with all its items.
+    datasets: [
+      { dataset: 'gsm8k', n_items: 1319 }, { dataset: 'ifeval', n_items: 541 }, { dataset: 'ifbench', n_items: 300 },
+      { dataset: 'mt_bench', n_items: 80 }, { dataset: 'vicuna_bench', n_items: 80 },
+    ],
   };
 }
 
@@ -142,8 +146,47 @@ test('complete_items: a dataset run with fewer items than the suite runs for it 
   assert.deepEqual(r.failed.map((c) => c.id), ['complete_items']);
   assert.match(r.failed[0]!.detail, /gsm8k: 20 of 1,319 items.*partial run/);
   // Without the suite's datasets (an older caller) completeness is said not to be checked, and does not fail.
-  const none = verifyResult(partial, { ...p, expectedItems: undefined });
+  const none = verifyResult(partial, { ...p, expectedItems: undefined, standardDatasets: undefined });
   assert.equal(none.checks.find((c) => c.id === 'complete_items')!.ok, true);
+  assert.match(none.checks.find((c) => c.id === 'complete_items')!.detail, /not checked/);
+});
+
+test('complete_items: a result that leaves out a dataset of the standard run is not verified, and the detail names it', () => {
+  const p = policyFrom([suite], approvedData, calibrationWith([30, 1000], [76, 80]));
+  const without = (...ids: string[]) => {
+    const s = structuredClone(good()) as any;
+    s.datasets = s.datasets.filter((d: { dataset: string }) => !ids.includes(d.dataset));
+    return verifyResult(s, p);
+  };
+  const one = without('ifeval');
+  assert.equal(one.verified, false);
+  assert.deepEqual(one.failed.map((c) => c.id), ['complete_items']);
+  assert.match(one.failed[0]!.detail, /^ifeval: not run: /);
+  // Several are named in the suite's order; a conversation set (no accuracy, no fixed cap) counts like the others.
+  assert.match(without('vicuna_bench', 'gsm8k').failed[0]!.detail, /^gsm8k: not run; vicuna_bench: not run: /);
+  // A result with only one dataset, all of its items, is not a complete run either.
+  const only = structuredClone(good()) as any;
+  only.datasets = [{ dataset: 'gsm8k', n_items: 1319 }];
+  assert.match(verifyResult(only, p).failed[0]!.detail, /ifeval: not run; ifbench: not run; mt_bench: not run; vicuna_bench: not run/);
+  // A missing dataset and a short one are both named.
+  const both = structuredClone(good()) as any;
+  both.datasets = both.datasets.filter((d: { dataset: string }) => d.dataset !== 'ifbench');
+  both.datasets[0].n_items = 20;
+  assert.match(verifyResult(both, p).failed[0]!.detail, /ifbench: not run; gsm8k: 20 of 1,319 items/);
+});
+
+test('complete_items: a dataset the suite leaves out of the standard run (enabled: false) need not be run, and may be', () => {
+  const p = policyFrom([suite], approvedData, calibrationWith([30, 1000], [76, 80]));
+  assert.deepEqual(p.standardDatasets, ['gsm8k', 'ifeval', 'ifbench', 'mt_bench', 'vicuna_bench']);
+  assert.equal(verifyResult(good(), p).verified, true, 'no healthbench: verified');
+  const withHealth = structuredClone(good()) as any;
+  withHealth.datasets.push({ dataset: 'healthbench', n_items: 57 });
+  assert.equal(verifyResult(withHealth, p).verified, true, 'healthbench run too (no fixed size): verified');
+  // The same suite with healthbench in the standard run: a result without it is missing a dataset.
+  const gated = structuredClone(suite);
+  gated.datasets.find((d: { id: string }) => d.id === 'healthbench').enabled = true;
+  const r = verifyResult(good(), policyFrom([gated], approvedData, calibrationWith([30, 1000], [76, 80])));
+  assert.match(r.failed[0]?.detail ?? '', /^healthbench: not run: /);
 });
 
 test('judge_controls: a primary judge with no figures on the controls cannot make a verified result', () => {
