@@ -57,7 +57,15 @@ export const contextCheck: Check = {
     }
     const { need } = worst!;
     const sum = `${worst!.sum}${estimated ? ' (estimated: no tokenize route)' : ''}`;
-    if (need > window) return fail(`${sum} tokens > the engine's ${window} (${ctx.api.routes.context}): serve a longer context (serving.max_model_len)`);
-    return pass(`${sum} ≤ ${window} tokens (${ctx.api.routes.context})`);
+    const reserve = ctx.api.windowReserve;
+    const route = ctx.api.routes.context;
+    if (!reserve) {
+      if (need > window) return fail(`${sum} tokens > the engine's ${window} (${route}): serve a longer context (serving.max_model_len)`);
+      return pass(`${sum} ≤ ${window} tokens (${route})`);
+    }
+    const limit = window - reserve.tokens;
+    const of = `the engine's ${window} (${route}) less ${reserve.tokens} (${reserve.why})`;
+    if (need > limit) return fail(`${sum} tokens > ${limit}, ${of}: serve a longer context (serving.max_model_len)`);
+    return pass(`${sum} ≤ ${limit} tokens, ${of}`);
   },
 };

