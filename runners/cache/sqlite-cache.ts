@@ -16,6 +16,8 @@ export interface CachedResponse {
    * never read back into results.
    */
   audit?: string;
+  /** The name the engine answered with when it was another of its served names than `model` (served-aliases.ts). */
+  answered_as?: string;
 }
 
 export interface ResponseCache {
@@ -38,8 +40,9 @@ export interface CacheOptions {
   onCorruptRow?(message: string): void;
 }
 
-/** Checksum of a row's content: what a flipped byte in the file would change. */
-export const rowSha256 = (v: Pick<CachedResponse, 'text' | 'finish_reason' | 'model'>): string => sha256Hex(JSON.stringify([v.text, v.finish_reason, v.model]));
+/** Checksum of a row's content: what a flipped byte in the file would change. A row without answered_as sums as before. */
+export const rowSha256 = (v: Pick<CachedResponse, 'text' | 'finish_reason' | 'model'> & { answered_as?: string | null }): string =>
+  sha256Hex(JSON.stringify(v.answered_as == null ? [v.text, v.finish_reason, v.model] : [v.text, v.finish_reason, v.model, v.answered_as]));
 
 /** The `responses` table: created, or refused when an older userturn wrote it, or given the newer columns. */
 export function setupResponses(db: DatabaseSync, path: string): void {
@@ -55,11 +58,13 @@ export function setupResponses(db: DatabaseSync, path: string): void {
     created_at TEXT NOT NULL,
     sha256 TEXT,
     audit TEXT,
+    answered_as TEXT,
     PRIMARY KEY (scope, key)
   ) STRICT`);
   // Caches written before checksums: add the columns; their rows have no checksum and are read as before.
   if (columns.length > 0 && !columns.includes('sha256')) db.exec('ALTER TABLE responses ADD COLUMN sha256 TEXT');
   if (columns.length > 0 && !columns.includes('audit')) db.exec('ALTER TABLE responses ADD COLUMN audit TEXT');
+  if (columns.length > 0 && !columns.includes('answered_as')) db.exec('ALTER TABLE responses ADD COLUMN answered_as TEXT');
 }
 
 /**
@@ -77,14 +82,14 @@ export function openSqliteCache(path: string, opts: CacheOptions = {}): Response
 export function responseTable(file: CacheFile, opts: CacheOptions = {}, budget: ReadAheadBudget = readAheadBudget()): ResponseCache {
   const { db, path } = file;
   const scope = opts.scope ?? '';
-  type Row = CachedResponse & { sha256: string | null };
-  const getStmt = file.prepare('SELECT text, finish_reason, model, latency_ms, sha256 FROM responses WHERE scope = ? AND key = ?');
+  type Row = Omit<CachedResponse, 'answered_as'> & { sha256: string | null; answered_as: string | null };
+  const getStmt = file.prepare('SELECT text, finish_reason, model, latency_ms, sha256, answered_as FROM responses WHERE scope = ? AND key = ?');
   // The scope's answers in one scan at the first lookup (none on a first run): a rerun needs them all, and a key
   // the scan did not find is asked of the file only when it may be there since.
-  const scanStmt = file.prepare('SELECT key, text, finish_reason, model, latency_ms, sha256 FROM responses WHERE scope = ?');
+  const scanStmt = file.prepare('SELECT key, text, finish_reason, model, latency_ms, sha256, answered_as FROM responses WHERE scope = ?');
   const ahead: ReadAhead<Row> = readAhead<Row>(budget, (add) => file.scan<Row & { key: string }>(scanStmt, [scope], (r) => add(r.key, r, r.text.length)));
   // REPLACE: a row that failed its checksum is overwritten by the fresh answer.
-  const putStmt = file.prepare('INSERT OR REPLACE INTO responses (scope, key, text, finish_reason, model, latency_ms, created_at, sha256, audit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const putStmt = file.prepare('INSERT OR REPLACE INTO responses (scope, key, text, finish_reason, model, latency_ms, created_at, sha256, audit, answered_as) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   /** Answers put and not yet committed: a twin request asking meanwhile must find them. */
   const uncommitted = new Map<string, CachedResponse>();
   let corruptReported = false;
@@ -99,16 +104,18 @@ export function responseTable(file: CacheFile, opts: CacheOptions = {}, budget: 
         corruptReported = true;
         return null;
       }
-      return { text: row.text, finish_reason: row.finish_reason, model: row.model, latency_ms: row.latency_ms };
+      const answer = { text: row.text, finish_reason: row.finish_reason, model: row.model, latency_ms: row.latency_ms };
+      return row.answered_as === null ? answer : { ...answer, answered_as: row.answered_as };
     },
     put(key, v) {
       // Every field a server wrote: an echoed key can hide in the model's name as well as in the text.
       const text = redact(v.text);
-      const row = { text, finish_reason: redact(v.finish_reason), model: redact(v.model) };
+      const answeredAs = v.answered_as === undefined ? {} : { answered_as: redact(v.answered_as) };
+      const row = { text, finish_reason: redact(v.finish_reason), model: redact(v.model), ...answeredAs };
       const value = { ...row, latency_ms: v.latency_ms };
       uncommitted.set(key, value);
       ahead.written(key);
-      const params = [scope, key, text, row.finish_reason, row.model, v.latency_ms, new Date().toISOString(), rowSha256(row), v.audit === undefined ? null : redact(v.audit)];
+      const params = [scope, key, text, row.finish_reason, row.model, v.latency_ms, new Date().toISOString(), rowSha256(row), v.audit === undefined ? null : redact(v.audit), row.answered_as ?? null];
       return file.commits.write(putStmt, params).finally(() => {
         if (uncommitted.get(key) === value) uncommitted.delete(key);
       });

@@ -49,6 +49,8 @@ export interface CompletionsClient {
    * vLLM answers under the first of its served names). Such an answer is kept under the name the request gave.
    */
   answerAliases: Set<string>;
+  /** The names the answers this client gave (sent or cached) carried in place of the asked one: `answered_as`. */
+  answeredAs: ReadonlySet<string>;
 }
 
 /** A validated answer before it is stored. */
@@ -69,6 +71,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
   const endpoints = createEndpoints(opts.baseURLs, opts.apiKey, opts.timeoutMs, 1024, timeouts);
   const holds = createEndpointHolds(endpoints);
   const answerAliases = new Set<string>();
+  const answeredAs = new Set<string>();
   const limit = pLimit(opts.concurrency);
   const inFlight = new Map<string, Promise<CompletionResult>>();
   const stats: ClientStats = { sent: 0, cacheHits: 0, deduplicated: 0, retries: 0, failed: 0, completed: 0, failureReasons: {}, endpoints: endpoints.map((e) => e.tally) };
@@ -120,7 +123,8 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
         recordAttempt(ep, true);
         const ok = validateCompletion(normaliseFinishReason(resp, opts.engine?.finishAliases ?? {}), body.model, answerAliases);
         const latency_ms = Math.round(performance.now() - t0);
-        return { text: redact(ok.text), finish_reason: ok.finish_reason, model: redact(ok.model), latency_ms, audit: ok.audit };
+        const answer = { text: redact(ok.text), finish_reason: ok.finish_reason, model: redact(ok.model), latency_ms, audit: ok.audit };
+        return ok.answered_as === undefined ? answer : { ...answer, answered_as: redact(ok.answered_as) };
       } catch (err) {
         last = classify(err);
         ep.tally.failed[last.kind] = (ep.tally.failed[last.kind] ?? 0) + 1;
@@ -164,13 +168,16 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
       throw fatal;
     }
     stats.completed++;
+    if (value.answered_as !== undefined) answeredAs.add(value.answered_as);
     return { ...value, cached: false };
   }
 
   /** A cached answer counts only when it would be accepted today (usableCachedAnswer). */
   function cachedAnswer(key: string, body: CompletionBody) {
     const hit = opts.cache.get(key);
-    return hit && usableCachedAnswer(hit, body.model) ? hit : null;
+    if (!hit || !usableCachedAnswer(hit, body.model)) return null;
+    if (hit.answered_as !== undefined) answeredAs.add(hit.answered_as);
+    return hit;
   }
 
   return {
@@ -178,6 +185,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
     endpoints,
     holds,
     answerAliases,
+    answeredAs,
     complete(body) {
       if (fatal) return Promise.reject(fatal);
       const key = requestKey(body);

@@ -19,6 +19,8 @@ export interface CompletionResult {
   model: string;
   latency_ms: number;
   cached: boolean;
+  /** The name the engine answered with when it was another of its served names than `model` (served-aliases.ts). */
+  answered_as?: string;
 }
 
 /** A request that failed for good: the reason is recorded in the sample, never dropped. */

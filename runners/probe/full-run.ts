@@ -22,6 +22,7 @@ import { createProgress } from './progress.ts';
 import { totalRequests } from './requests.ts';
 import type { RunDeps, RunOptions, RunOutcome } from './run-options.ts';
 import { keepResult } from './stored-result.ts';
+import { withAnsweredModels } from './provenance.ts';
 import type { ProbeSetup } from './types.ts';
 import { safeVerifier } from './verify-safe.ts';
 
@@ -100,7 +101,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
       submission: setup.submission,
       samples: light,
       judges: judges.map((j) => j.stamp),
-      provenance,
+      provenance: withAnsweredModels(provenance, client.answeredAs),
       run: input.runInfo(client.stats.cacheHits, output.requestErrors),
     });
     const resultDir = await commitStreamedResults(opts.outDir, summary, writer);

@@ -74,3 +74,12 @@ export function runProvenance(setup: ProbeSetup, root: string, endpointModels: s
     engine_settings: { engine: setup.engine.id, extra_body: { ...setup.extraBody }, runner_cuts_stops: setup.cutAtStops, streamed: setup.streamed },
   };
 }
+
+/**
+ * The provenance with the names the answers carried in place of the asked one (served-aliases.ts), known only once
+ * every answer is in: from the cache rows too, so a rerun records what the run that sent them recorded.
+ */
+export function withAnsweredModels(p: SummaryInput['provenance'], answeredAs: ReadonlySet<string>): SummaryInput['provenance'] {
+  if (answeredAs.size === 0) return p;
+  return { ...p, answered_models: [...new Set([...answeredAs].map((m) => visibleText(m).slice(0, 300)))].sort() };
+}

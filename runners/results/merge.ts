@@ -121,7 +121,9 @@ export async function mergeShards(setup: RunPlan, dirs: string[]): Promise<{ sum
     request_errors: runs.reduce((n, r) => n + r.request_errors, 0),
     endpoints: [...new Set(runs.flatMap((r) => r.endpoints))],
   };
-  const { judges, primary_judge: _primary, ...provenance } = first.provenance;
+  const { judges, primary_judge: _primary, answered_models: _answered, ...provenance } = first.provenance;
+  // Each shard's hosts may have answered under other names: the merged result names them all.
+  const answered = [...new Set(parts.flatMap((p) => p.summary.provenance.answered_models ?? []))].sort();
   const summary = buildSummary({
     suite: setup.suite,
     submission: setup.submission,
@@ -129,6 +131,7 @@ export async function mergeShards(setup: RunPlan, dirs: string[]): Promise<{ sum
     judges,
     provenance: {
       ...provenance,
+      ...(answered.length > 0 ? { answered_models: answered } : {}),
       datasets: setup.datasets.map((d) => ({ id: d.spec.id, files: d.files })),
       shards: { count, merged: [...seen].sort((a, b) => a - b) },
     },

@@ -126,6 +126,11 @@ export const Provenance = z.strictObject({
   judges: z.array(JudgeStamp).min(1),
   primary_judge: z.string(),
   endpoint_models: z.array(EndpointText(300)).describe('Model names reported by the endpoints.'),
+  answered_models: z
+    .array(EndpointText(300))
+    .min(1)
+    .optional()
+    .describe('Other names the answers were given under than the one asked for (endpoint_models), sorted: vLLM served under several names (--served-model-name a b) names every answer with the first, whichever was asked. Absent when every answer carried the asked name, and in older results.'),
   simulated: z.boolean().describe('True when the endpoints were the userturn simulator (demo/test data, not a model).'),
   runner_commit: z.string().nullable(),
   runner_dirty: z.boolean().nullable(),

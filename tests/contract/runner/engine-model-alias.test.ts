@@ -42,11 +42,16 @@ it('userturn run picks the alias serve-cmd names, keeps the answers named with t
   assert.deepEqual(Object.keys(routes), ['200'], 'every request answered once, none retried');
   const samples = (await readFile(join(out, 'qwen3.5-9b', 'samples', 'gsm8k.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { error?: unknown });
   assert.ok(samples.length > 1 && samples.every((s) => s.error === null), 'no sample carries an error');
+  const provenance = async () => (JSON.parse(await readFile(join(out, 'qwen3.5-9b', 'summary.json'), 'utf8')) as { provenance: { endpoint_models: string[]; answered_models?: string[] } }).provenance;
+  const first = await provenance();
+  assert.deepEqual([first.endpoint_models, first.answered_models], [[ALIAS], [FIRST]], 'the summary names the model asked for and the name the engine answered with');
+  assert.equal((await runCli(['validate', out])).code, 0, 'the result with answered_models validates');
 
   await fetch(`${sim.url}/sim/reset`, { method: 'POST' });
   const again = await runCli(args);
   assert.equal(again.code, 0, again.stderr);
   assert.equal((await sim.stats()).routes['/v1/completions'], undefined, 'the rerun sends no completion: its answers are cached under the name it asks for');
+  assert.deepEqual(await provenance(), first, 'the rerun from the cache records the same provenance, the answering name included');
 });
 
 it('userturn doctor against it: the generation and stop checks take the answers named with the first name', async () => {
@@ -54,4 +59,23 @@ it('userturn doctor against it: the generation and stop checks take the answers 
   assert.equal(r.code, 0, r.stdout + r.stderr);
   const checks = (JSON.parse(r.stdout) as { checks: Array<{ id: string; status: string }> }).checks;
   assert.deepEqual(checks.filter((c) => c.id === 'generation' || c.id === 'stop').map((c) => c.status), ['pass', 'pass']);
+});
+
+it('shards whose hosts answered under different first names merge into a result naming both', async () => {
+  const other = await spawnSim(['--profile', 'aware', '--engine', 'vllm', '--alias', ALIAS, '--data-dir', fixtureData]);
+  try {
+    const work = await mkdtemp(join(tmpdir(), 'ut-alias-shards-'));
+    const common = ['--limit', '2', '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate];
+    const hosts = [sim.url, other.url];
+    for (const [i, url] of hosts.entries()) {
+      const r = await runCli(['run', 'submissions/qwen/qwen3.5-9b.yaml', '--base-url', `${url}/v1`, ...common, '--shard', `${i + 1}/2`, '--out', join(work, `host${i + 1}`), '--cache', join(work, `host${i + 1}.sqlite`)]);
+      assert.equal(r.code, 0, r.stderr);
+    }
+    const m = await runCli(['run', 'submissions/qwen/qwen3.5-9b.yaml', ...common, '--merge', join(work, 'host1'), '--merge', join(work, 'host2'), '--out', join(work, 'merged')]);
+    assert.equal(m.code, 0, m.stderr);
+    const merged = JSON.parse(await readFile(join(work, 'merged', 'qwen3.5-9b', 'summary.json'), 'utf8')) as { provenance: { answered_models?: string[] } };
+    assert.deepEqual(merged.provenance.answered_models, ['userturn-sim/aware', FIRST]);
+  } finally {
+    await other.stop();
+  }
 });

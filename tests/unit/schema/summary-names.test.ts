@@ -54,3 +54,12 @@ test('an emoji ZWJ sequence is a name; a zero-width joiner anywhere else, and ot
     assert.ok(errors.some((e) => /^submission\.display_name: contains a (control or invisible format|bidirectional control) character/.test(e)), `${JSON.stringify(name)}: ${errors.join('\n') || 'accepted'}`);
   }
 });
+
+test('provenance.answered_models, the names an engine answered under in place of the asked one: absent in older results, else named like endpoint_models', () => {
+  assert.equal('answered_models' in base().provenance, false, 'the fixture is an older result without the field');
+  assert.deepEqual(errorsAfter((s) => (s.provenance.answered_models = ['userturn-sim/restater'])), []);
+  assert.match(errorsAfter((s) => (s.provenance.answered_models = [])).join('\n'), /^provenance\.answered_models: /, 'an empty list is left out, not written');
+  assert.match(errorsAfter((s) => (s.provenance.answered_models = ['http://u:pw@host:8000/v1'])).join('\n'), /^provenance\.answered_models\[0\]: .*credentials/);
+  assert.match(errorsAfter((s) => (s.provenance.answered_models = ['a\u001b[2J'])).join('\n'), /^provenance\.answered_models\[0\]: /);
+  assert.match(errorsAfter((s) => (s.provenance.answered_models = 'first')).join('\n'), /^provenance\.answered_models: /);
+});
