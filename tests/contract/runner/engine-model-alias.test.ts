@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
 import { fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 
@@ -52,6 +53,15 @@ it('userturn run picks the alias serve-cmd names, keeps the answers named with t
   assert.equal(again.code, 0, again.stderr);
   assert.equal((await sim.stats()).routes['/v1/completions'], undefined, 'the rerun sends no completion: its answers are cached under the name it asks for');
   assert.deepEqual(await provenance(), first, 'the rerun from the cache records the same provenance, the answering name included');
+
+  // Without the kept result (stored-result.ts) the rerun reads every answer from its cache row: the name is there too.
+  const db = new DatabaseSync(cache);
+  db.exec('DELETE FROM result_stage');
+  db.close();
+  const fromRows = await runCli(args);
+  assert.equal(fromRows.code, 0, fromRows.stderr);
+  assert.doesNotMatch(fromRows.stdout, /whole result reused/);
+  assert.deepEqual(await provenance(), first);
 });
 
 it('userturn doctor against it: the generation and stop checks take the answers named with the first name', async () => {
