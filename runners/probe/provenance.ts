@@ -77,9 +77,11 @@ export function runProvenance(setup: ProbeSetup, root: string, endpointModels: s
 
 /**
  * The provenance with the names the answers carried in place of the asked one (served-aliases.ts), known only once
- * every answer is in: from the cache rows too, so a rerun records what the run that sent them recorded.
+ * every answer is in: from the cache rows too, so a rerun records what the run that sent them recorded. Answers under
+ * the simulator's name make the run simulated whatever name was asked.
  */
 export function withAnsweredModels(p: SummaryInput['provenance'], answeredAs: ReadonlySet<string>): SummaryInput['provenance'] {
   if (answeredAs.size === 0) return p;
-  return { ...p, answered_models: [...new Set([...answeredAs].map((m) => visibleText(m).slice(0, 300)))].sort() };
+  const answered = [...new Set([...answeredAs].map((m) => visibleText(m).slice(0, 300)))].sort();
+  return { ...p, answered_models: answered, simulated: servedBySimulator(p.endpoint_models, answered) };
 }

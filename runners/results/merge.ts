@@ -6,6 +6,7 @@ import { suiteDatasets, unlistedDatasetErrors } from '../../src/lib/result-datas
 import { ResultSummary, Sample, formatFieldError, parseWith, type DatasetId, type RunInfo } from '../../src/schema/index.ts';
 import type { RunPlan } from '../core/plan.ts';
 import { buildSummary } from '../../src/lib/build-summary.ts';
+import { servedBySimulator } from '../../src/lib/summary-provenance.ts';
 import { InputError } from '../core/errors.ts';
 
 export class MergeError extends InputError {}
@@ -131,7 +132,7 @@ export async function mergeShards(setup: RunPlan, dirs: string[]): Promise<{ sum
     judges,
     provenance: {
       ...provenance,
-      ...(answered.length > 0 ? { answered_models: answered } : {}),
+      ...(answered.length > 0 ? { answered_models: answered, simulated: servedBySimulator(provenance.endpoint_models, answered) } : {}),
       datasets: setup.datasets.map((d) => ({ id: d.spec.id, files: d.files })),
       shards: { count, merged: [...seen].sort((a, b) => a - b) },
     },

@@ -3,8 +3,15 @@ import type { FieldError, ResultSummary, Suite } from '../schema/index.ts';
 /** The prefix of every model name the simulator serves (`userturn sim`). */
 export const SIMULATOR_MODEL_PREFIX = 'userturn-sim/';
 
-/** A run is simulated exactly when every endpoint served the simulator: how the runner stamps it, how it is checked. */
-export const servedBySimulator = (endpointModels: readonly string[]): boolean => endpointModels.every((m) => m.startsWith(SIMULATOR_MODEL_PREFIX));
+const simulatorName = (m: string): boolean => m.startsWith(SIMULATOR_MODEL_PREFIX);
+
+/**
+ * A run is simulated when every endpoint served the simulator, or when any answer came under the simulator's name
+ * (`userturn sim --alias` serves it under the submission's name, as vLLM's --served-model-name does, and answers
+ * under its own): how the runner stamps it, how it is checked.
+ */
+export const servedBySimulator = (endpointModels: readonly string[], answeredModels: readonly string[] = []): boolean =>
+  endpointModels.every(simulatorName) || answeredModels.some(simulatorName);
 
 /** What the samples of a result show of how it was run (gathered by sampleTally over every samples file). */
 export interface SamplesSeen {
@@ -44,8 +51,9 @@ export function provenanceErrors(display: string, summary: ResultSummary, suite:
     const fromSuite = budget.source === 'suite' ? suite.assistant_turn.max_tokens : budget.source === 'suite_reasoning_mode' ? suite.assistant_turn.max_tokens_by_reasoning?.[budget.reasoning_mode] : budget.max_tokens;
     if (budget.max_tokens !== fromSuite) err('provenance.assistant_budget.max_tokens', `is ${budget.max_tokens} but suite v${suite.version} gives ${fromSuite ?? 'no budget'} for ${budget.source === 'suite' ? 'its assistant turn' : `reasoning mode ${budget.reasoning_mode}`}`);
   }
-  const simulated = servedBySimulator(p.endpoint_models);
-  if (p.simulated !== simulated) err('provenance.simulated', `is ${p.simulated} but endpoint_models ${simulated ? 'are all' : 'are not all'} the simulator's (userturn-sim/…)`);
+  const simulated = servedBySimulator(p.endpoint_models, p.answered_models);
+  const why = p.answered_models && !servedBySimulator(p.endpoint_models) ? `answered_models ${simulated ? 'name' : 'do not name'} the simulator` : `endpoint_models ${simulated ? 'are all' : 'are not all'} the simulator's`;
+  if (p.simulated !== simulated) err('provenance.simulated', `is ${p.simulated} but ${why} (userturn-sim/…)`);
   if (seen.anyError && summary.run.request_errors === 0) err('run.request_errors', 'is 0 but the samples hold request errors');
   return errors;
 }

@@ -131,7 +131,7 @@ export const Provenance = z.strictObject({
     .min(1)
     .optional()
     .describe('Other names the answers were given under than the one asked for (endpoint_models), sorted: vLLM served under several names (--served-model-name a b) names every answer with the first, whichever was asked. Absent when every answer carried the asked name, and in older results.'),
-  simulated: z.boolean().describe('True when the endpoints were the userturn simulator (demo/test data, not a model).'),
+  simulated: z.boolean().describe('True when the endpoints were the userturn simulator (demo/test data, not a model): every endpoint_models name, or any answered_models name, is the simulator\'s (userturn-sim/…).'),
   runner_commit: z.string().nullable(),
   runner_dirty: z.boolean().nullable(),
   package_versions: z.record(PlainText(214), PlainText(100)).describe('Versions of the packages that can change what is sent or computed (npm names are at most 214 characters).'),

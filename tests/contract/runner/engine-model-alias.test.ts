@@ -43,9 +43,10 @@ it('userturn run picks the alias serve-cmd names, keeps the answers named with t
   assert.deepEqual(Object.keys(routes), ['200'], 'every request answered once, none retried');
   const samples = (await readFile(join(out, 'qwen3.5-9b', 'samples', 'gsm8k.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { error?: unknown });
   assert.ok(samples.length > 1 && samples.every((s) => s.error === null), 'no sample carries an error');
-  const provenance = async () => (JSON.parse(await readFile(join(out, 'qwen3.5-9b', 'summary.json'), 'utf8')) as { provenance: { endpoint_models: string[]; answered_models?: string[] } }).provenance;
+  const provenance = async () => (JSON.parse(await readFile(join(out, 'qwen3.5-9b', 'summary.json'), 'utf8')) as { provenance: { endpoint_models: string[]; answered_models?: string[]; simulated: boolean } }).provenance;
   const first = await provenance();
   assert.deepEqual([first.endpoint_models, first.answered_models], [[ALIAS], [FIRST]], 'the summary names the model asked for and the name the engine answered with');
+  assert.equal(first.simulated, true, 'answered by the simulator under its own name: simulated, whatever name was asked');
   assert.equal((await runCli(['validate', out])).code, 0, 'the result with answered_models validates');
 
   await fetch(`${sim.url}/sim/reset`, { method: 'POST' });
@@ -83,8 +84,8 @@ it('shards whose hosts answered under different first names merge into a result 
     }
     const m = await runCli(['run', 'submissions/qwen/qwen3.5-9b.yaml', ...common, '--merge', join(work, 'host1'), '--merge', join(work, 'host2'), '--out', join(work, 'merged')]);
     assert.equal(m.code, 0, m.stderr);
-    const merged = JSON.parse(await readFile(join(work, 'merged', 'qwen3.5-9b', 'summary.json'), 'utf8')) as { provenance: { answered_models?: string[] } };
-    assert.deepEqual(merged.provenance.answered_models, ['userturn-sim/aware', FIRST]);
+    const merged = JSON.parse(await readFile(join(work, 'merged', 'qwen3.5-9b', 'summary.json'), 'utf8')) as { provenance: { answered_models?: string[]; simulated: boolean } };
+    assert.deepEqual([merged.provenance.answered_models, merged.provenance.simulated], [['userturn-sim/aware', FIRST], true]);
   } finally {
     await other.stop();
   }
