@@ -1,6 +1,6 @@
 import { downloadFile, fileDownloadInfo, HubApiError } from '@huggingface/hub';
 import { join } from 'node:path';
-import { COMMIT, commitOf, hasSnapshot, lookup, markAbsent, repoCache, snapshotPath, store } from './cache-layout.ts';
+import { COMMIT, commitOf, hasSnapshot, lookup, markAbsent, rememberRef, repoCache, snapshotPath, store } from './cache-layout.ts';
 import { hubFetch } from './hub-fetch.ts';
 import { refusalReason } from './hub-refusal.ts';
 import { hubSettings } from './hub-settings.ts';
@@ -37,15 +37,21 @@ const NOT_A_MISSING_FILE = new Set(['RepoNotFound', 'RevisionNotFound']);
  * A file of a model repository at a revision, through @huggingface/hub: the Hugging Face cache first, else the Hub
  * at HF_ENDPOINT with HF_TOKEN. Returns null when the file does not exist at that revision (also cached).
  * With HF_HUB_OFFLINE (or TRANSFORMERS_OFFLINE) set no request is made: a file not in the cache is an error naming it and the alternative.
+ *
+ * A commit's files never change, so a cached one is used without a request. A branch moves: refs/<branch> names the
+ * commit it pointed to when last resolved, so online the Hub is asked where it is now and the file is taken and filed
+ * under the commit its answer names (X-Repo-Commit), as huggingface_hub does (file_download.py,
+ * _hf_hub_download_to_cache_dir); the ref is read as it is offline, or when the Hub cannot be asked.
  */
 export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}): Promise<string | null> {
   const hub = hubSettings(opts.env);
   const rc = repoCache(opts.cacheDir ?? hub.cacheDir, req.repo);
   const name = `${req.repo}@${req.revision}/${req.file}`;
+  const pinned = COMMIT.test(req.revision);
   const known = await commitOf(rc, req.revision);
   const cached = await lookup(rc, known, req.file);
-  if (cached.kind === 'file') return cached.bytes.toString('utf8');
-  if (cached.kind === 'absent') return null;
+  const fromCache = () => (cached.kind === 'file' ? cached.bytes.toString('utf8') : null);
+  if (cached.kind !== 'missing' && (pinned || hub.offline !== null)) return fromCache();
   // A branch not yet resolved has no snapshot path of its own: the file goes under a commit that refs/<branch> names.
   const where = known !== null ? snapshotPath(rc, known, req.file) : `${snapshotPath(rc, '<commit>', req.file)} with <commit> in ${join(rc.folder, 'refs', req.revision)}`;
   if (hub.offline !== null && req.optional && known !== null && (await hasSnapshot(rc, known))) return null;
@@ -65,11 +71,31 @@ export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}
   const host = hostOf(hub.endpoint);
   const around = `${req.alternative}, or put the file at ${where} (then HF_HUB_OFFLINE=1 works too)`;
   let got: { etag: string; bytes: Uint8Array } | null;
+  let commit: string | null = pinned ? req.revision : null;
   try {
-    const info = await fileDownloadInfo(params);
+    let info: Awaited<ReturnType<typeof fileDownloadInfo>>;
+    try {
+      info = await fileDownloadInfo(params);
+    } catch (e) {
+      // As huggingface_hub: a Hub that cannot be asked (no connection, a refusal, a server error) leaves the file the
+      // ref names; a 404 says the revision or the file is not there, so nothing cached for it stands.
+      if (cached.kind !== 'missing' && !(e instanceof HubApiError && e.statusCode === 404)) return fromCache();
+      throw e;
+    }
+    // The commit the Hub resolved the revision to; only that commit's snapshot can hold what it serves.
+    commit ??= seen.commit !== null && COMMIT.test(seen.commit) ? seen.commit : null;
+    if (info !== null && commit !== null && !pinned) {
+      const have = await lookup(rc, commit, req.file);
+      if (have.kind === 'file') {
+        await rememberRef(rc, req.revision, commit);
+        return have.bytes.toString('utf8');
+      }
+    }
     if (info === null) got = null;
     else {
-      const blob = await downloadFile({ ...params, downloadInfo: info });
+      // The bytes are asked at that commit, so a branch that moves on in between cannot send another commit's file.
+      const url = commit !== null && new URL(info.url).origin === new URL(hub.endpoint).origin ? fileUrl(hub.endpoint, req.repo, commit, req.file) : info.url;
+      const blob = await downloadFile({ ...params, downloadInfo: { ...info, url } });
       const bytes = new Uint8Array(await blob!.arrayBuffer());
       if (bytes.length !== info.size) throw new Error(`cut short: ${bytes.length} of ${info.size} bytes`);
       got = { etag: info.etag, bytes };
@@ -82,14 +108,19 @@ export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}
     }
     got = null; // a plain 404 (a mirror that sends no X-Error-Code): missing for this run, but not recorded below
   }
-  const commit = known ?? (seen.commit !== null && COMMIT.test(seen.commit) ? seen.commit : null);
   if (commit !== null) {
     // Without a commit the answer cannot be filed in the cache layout: used, not kept. An absence is kept only when
     // the Hub said so (EntryNotFound), as huggingface_hub does: tools reading the cache consult .no_exist markers, so
     // a bare 404 from a wrong HF_ENDPOINT must not hide the file from them, or from the next run, for good.
     if (got === null) {
-      if (seen.errorCode === 'EntryNotFound') await markAbsent(rc, commit, req.file);
+      if (seen.errorCode === 'EntryNotFound') {
+        await markAbsent(rc, commit, req.file);
+        await rememberRef(rc, req.revision, commit);
+      }
     } else await store(rc, req.revision, commit, req.file, got.etag, got.bytes);
   }
   return got === null ? null : new TextDecoder().decode(got.bytes);
 }
+
+/** The Hub's URL of a file at a commit, as @huggingface/hub builds it for a revision. */
+const fileUrl = (endpoint: string, repo: string, commit: string, file: string) => `${endpoint}/${repo}/resolve/${commit}/${file}`;

@@ -26,6 +26,12 @@ export interface FakeHubOptions {
   cutShort?: boolean;
   /** X-Repo-Commit of every answer (the Hub sends the commit a revision resolved to). */
   commit?: string;
+  /**
+   * Branches: a revision named here is served from `<org>/<name>/<commit>/<file>` of `files`, with that commit as
+   * X-Repo-Commit (a commit asked by its sha answers with it too). Read at each request, so a test moves a branch by
+   * assigning to it.
+   */
+  refs?: Record<string, string>;
   /** 404s carry no X-Error-Code (a server that is not a Hub, e.g. a wrong HF_ENDPOINT). */
   plain404?: boolean;
   /** Files are LFS files kept on this CDN: answered 302 to it, with X-Linked-Etag (sha-256) and X-Linked-Size. */
@@ -55,8 +61,11 @@ export async function startFakeHub(opts: FakeHubOptions): Promise<FakeHub> {
     const error = { ...(opts.error?.code ? { 'x-error-code': opts.error.code } : {}), ...(opts.error?.message ? { 'x-error-message': opts.error.message } : {}) };
     if (opts.status) return void res.writeHead(opts.status, { 'content-type': 'text/plain', ...error }).end('denied');
     const m = /^\/([^/]+\/[^/]+)\/resolve\/([^/]+)\/(.+)$/.exec(req.url ?? '');
-    const body = m ? opts.files[`${m[1]}/${decodeURIComponent(m[2]!)}/${m[3]}`] : undefined;
-    const common = { ...(opts.commit ? { 'x-repo-commit': opts.commit } : {}) };
+    const revision = m ? decodeURIComponent(m[2]!) : '';
+    const resolved = opts.refs?.[revision] ?? revision;
+    const body = m ? opts.files[`${m[1]}/${resolved}/${m[3]}`] : undefined;
+    const commit = opts.refs?.[revision] ?? opts.commit ?? (opts.refs && /^[0-9a-f]{40}$/.test(revision) ? revision : undefined);
+    const common = { ...(commit ? { 'x-repo-commit': commit } : {}) };
     if (body === undefined) return void res.writeHead(404, { ...common, ...(opts.plain404 ? {} : { 'x-error-code': 'EntryNotFound' }) }).end('Entry not found');
     const bytes = Buffer.from(body);
     if (opts.lfs) {

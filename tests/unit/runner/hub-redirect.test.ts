@@ -18,7 +18,7 @@ const sha256 = createHash('sha256').update(config).digest('hex');
 describe('an LFS file redirected to a CDN on another host', () => {
   it('is fetched without the token at the CDN and filed under the commit and sha-256 the Hub announced', async () => {
     const cdn = await startFakeCdn();
-    const hub = await startFakeHub({ files: { [`Org/Model/main/tokenizer_config.json`]: config }, commit: COMMIT, lfs: cdn });
+    const hub = await startFakeHub({ files: { [`Org/Model/${COMMIT}/tokenizer_config.json`]: config }, refs: { main: COMMIT }, lfs: cdn });
     const cacheDir = await mkdtemp(join(tmpdir(), 'ut-lfs-'));
     const folder = join(cacheDir, 'models--Org--Model');
     try {

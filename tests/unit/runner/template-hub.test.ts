@@ -127,7 +127,7 @@ describe('chat templates from the Hub (@huggingface/hub against a local stand-in
   });
 
   it("reuses a researcher's cache for a branch revision through refs/<branch>", async () => {
-    const hub = await startFakeHub({ files: { [`Org/Model/main/tokenizer_config.json`]: config }, commit: REV });
+    const hub = await startFakeHub({ files: configOnly, refs: { main: REV } });
     const cacheDir = await tmp();
     await withHub(hub, {}, async () => {
       await loadSubmissionTemplate(sub('main'), { root, cacheDir });
