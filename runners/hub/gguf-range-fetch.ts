@@ -51,8 +51,18 @@ async function slice(body: ReadableStream<Uint8Array> | null, skip: number, take
   return out.subarray(0, got);
 }
 
-/** A ReadRange for `url` (sent with `headers`) through `base`, and what the reads saw. */
-export function rangeReader(base: typeof fetch, url: string, headers: Record<string, string>, limits: RangeLimits = RANGE_LIMITS): { read: ReadRange; state: RangeState } {
+/**
+ * A ReadRange for `url` (sent with `headers`) through `base`, and what the reads saw. `pin` gives the URL of the file at
+ * the commit the first answer names (null: keep `url`): a branch that moves on mid-read must not send a later range
+ * of another commit's file.
+ */
+export function rangeReader(
+  base: typeof fetch,
+  url: string,
+  headers: Record<string, string>,
+  limits: RangeLimits = RANGE_LIMITS,
+  pin: (commit: string) => string | null = () => null,
+): { read: ReadRange; state: RangeState } {
   const state: RangeState = { commit: null, requests: 0 };
   const signal = AbortSignal.timeout(limits.timeoutMs);
   const read: ReadRange = async (start, end) => {
@@ -63,7 +73,10 @@ export function rangeReader(base: typeof fetch, url: string, headers: Record<str
     const res = await base(url, { headers: { ...headers, range: `bytes=${start}-${end}` }, signal }).catch((e: unknown) => {
       throw failed(e);
     });
-    state.commit ??= res.headers.get('x-repo-commit');
+    if (state.commit === null) {
+      state.commit = res.headers.get('x-repo-commit');
+      if (state.commit !== null) url = pin(state.commit) ?? url;
+    }
     if (res.status === 416) {
       await res.body?.cancel();
       return new Uint8Array(0);

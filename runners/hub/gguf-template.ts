@@ -64,16 +64,19 @@ async function readRecord(path: string): Promise<GgufTemplate | null> {
 /**
  * The chat template in the GGUF file for `quant` at a revision: the file is found in the repository's listing at that
  * revision (gguf-pick.ts) and only its header's metadata is read, in HTTP ranges (gguf-header.ts through gguf-range-fetch.ts).
- * Kept in the Hugging Face cache folder by commit, so a rerun asks nothing and HF_HUB_OFFLINE works.
+ * Kept in the Hugging Face cache folder by commit, so a rerun at a commit asks nothing and HF_HUB_OFFLINE works. A
+ * branch is resolved by the Hub online, as hub-file.ts does: what refs/<branch> names is read as it is only offline or
+ * when the Hub cannot be asked.
  */
 export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTemplateOptions = {}): Promise<GgufTemplate> {
   const hub = hubSettings(opts.env);
   const rc = repoCache(opts.cacheDir ?? hub.cacheDir, req.repo);
   const name = `${req.repo}@${req.revision}`;
+  const pinned = COMMIT.test(req.revision);
   const known = await commitOf(rc, req.revision);
   const cachedAt = known === null ? null : recordPath(rc, known, req.quant);
   const cached = cachedAt === null ? null : await readRecord(cachedAt);
-  if (cached !== null) return cached;
+  if (cached !== null && (pinned || hub.offline !== null)) return cached;
   if (hub.offline !== null) {
     const where = cachedAt ?? `${join(rc.folder, '.userturn', 'gguf-template')} (no commit known for ${req.revision})`;
     throw new Error(`${name}: the chat template of the ${req.quant} GGUF file is not in the Hugging Face cache (${where}) and ${hub.offline} is set, so nothing was downloaded. ${req.alternative}, or unset ${hub.offline}`);
@@ -89,6 +92,8 @@ export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTempl
       if (paths.length > MAX_LISTED) throw new Error(`more than ${MAX_LISTED} files listed`);
     }
   } catch (e) {
+    // As huggingface_hub: a Hub that cannot be asked leaves what the ref names; a 404 says the repository or revision is not there.
+    if (cached !== null && !(e instanceof HubApiError && e.statusCode === 404)) return cached;
     if (!(e instanceof HubApiError)) throw new Error(`could not list the files of ${name} on ${host} (${causeOf(e)}). Offline? ${req.alternative}`);
     const why = refusalReason({ status: e.statusCode, errorCode: null, errorMessage: null }, { repo: req.repo, revision: req.revision, endpoint: hub.endpoint, tokenSent: hub.token !== undefined });
     throw new Error(`${name}: listing its files: HTTP ${e.statusCode} from ${host}${why === null ? '' : ` (${why})`}. ${req.alternative}`);
@@ -97,21 +102,38 @@ export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTempl
   if (!pick.ok) throw new Error(`${name}: serving.gguf_quant: ${pick.reason}`);
   const file = pick.file;
 
-  const url = `${hub.endpoint}/${req.repo}/resolve/${encodeURIComponent(req.revision)}/${file.split('/').map(encodeURIComponent).join('/')}`;
+  const urlAt = (revision: string) => `${hub.endpoint}/${req.repo}/resolve/${encodeURIComponent(revision)}/${file.split('/').map(encodeURIComponent).join('/')}`;
   const limits = opts.limits ?? RANGE_LIMITS;
-  const ranged = rangeReader(base, url, auth, limits);
+  // After the first answer every range is asked at the commit it names, so a branch moving on cannot mix two files.
+  const ranged = rangeReader(base, urlAt(req.revision), auth, limits, (c) => (pinned || !COMMIT.test(c) ? null : urlAt(c)));
   const what = `${name}/${file}`;
+  // The fetch's errors say what failed on the network, the reader's what is wrong with the file.
+  const failed = (e: unknown) =>
+    new Error(`${what}: cannot read the GGUF header: ${e instanceof RangeReadError || e instanceof GgufHeaderError ? e.message : causeOf(e)}. ${req.alternative}`);
+  let commit: string | null = pinned ? req.revision : null;
+  if (!pinned) {
+    // One byte asks where the branch is now; that commit's record, when there is one, is the answer.
+    try {
+      await ranged.read(0, 0);
+    } catch (e) {
+      throw failed(e);
+    }
+    commit = ranged.state.commit !== null && COMMIT.test(ranged.state.commit) ? ranged.state.commit : null;
+    const have = commit === null ? null : await readRecord(recordPath(rc, commit, req.quant));
+    if (commit !== null && have !== null) {
+      await rememberRef(rc, req.revision, commit);
+      return have;
+    }
+  }
   let md: GgufChatMetadata;
   try {
     md = await readGgufChatMetadata(new GgufSource(ranged.read, limits.maxBytes));
   } catch (e) {
-    // The fetch's errors say what failed on the network, the reader's what is wrong with the file.
-    throw new Error(`${what}: cannot read the GGUF header: ${e instanceof RangeReadError || e instanceof GgufHeaderError ? e.message : causeOf(e)}. ${req.alternative}`);
+    throw failed(e);
   }
   if (md.template === null || md.template === '') throw new Error(`${what}: its metadata has no tokenizer.chat_template. ${req.alternative}`);
   const got: GgufTemplate = { file, template: md.template, bos_token: md.bos_token, eos_token: md.eos_token };
 
-  const commit = known ?? (ranged.state.commit !== null && COMMIT.test(ranged.state.commit) ? ranged.state.commit : null);
   if (commit !== null) {
     await writeBytesAtomic(recordPath(rc, commit, req.quant), Buffer.from(JSON.stringify(got)));
     await rememberRef(rc, req.revision, commit);

@@ -31,20 +31,33 @@ export async function startFakeGgufHub(opts: {
   ignoreRange?: boolean;
   /** .gguf files are answered 302 to this origin (the CDN LFS files live on), with the same path. */
   cdn?: string;
+  /**
+   * Earlier commits (sha → files), served at their sha. `revision` is a branch at `commit` (served at either name), and
+   * both are read at each request: a test moves the branch by setting `commit` and `files`, keeping the old ones here.
+   */
+  older?: Record<string, Record<string, FakeFile>>;
+  /** Called with each request as it comes, before it is answered (a test moves the branch midway). */
+  onRequest?: (seen: Seen & { range: string | undefined }) => void;
 }): Promise<FakeGgufHub> {
   const seen: FakeGgufHub['seen'] = [];
   let sent = 0;
   const server: Server = createServer((req, res) => {
-    seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, range: req.headers.range });
-    const common = { 'x-repo-commit': opts.commit };
+    const one = { method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, range: req.headers.range };
+    seen.push(one);
+    opts.onRequest?.(one);
+    const at = (rev: string) => (rev === opts.revision || rev === opts.commit ? { commit: opts.commit, files: opts.files } : opts.older?.[rev] ? { commit: rev, files: opts.older[rev]! } : null);
     const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname === `/api/models/${opts.repo}/tree/${opts.revision}`) {
-      const list = Object.entries(opts.files).map(([path, f]) => ({ type: 'file', path, size: f.size ?? f.bytes.length, oid: '0'.repeat(40) }));
-      return void res.writeHead(200, { ...common, 'content-type': 'application/json' }).end(JSON.stringify(list));
+    const tree = `/api/models/${opts.repo}/tree/`;
+    if (url.pathname.startsWith(tree) && at(decodeURIComponent(url.pathname.slice(tree.length))) !== null) {
+      const { commit, files } = at(decodeURIComponent(url.pathname.slice(tree.length)))!;
+      const list = Object.entries(files).map(([path, f]) => ({ type: 'file', path, size: f.size ?? f.bytes.length, oid: '0'.repeat(40) }));
+      return void res.writeHead(200, { 'x-repo-commit': commit, 'content-type': 'application/json' }).end(JSON.stringify(list));
     }
-    const prefix = `/${opts.repo}/resolve/${opts.revision}/`;
-    const path = url.pathname.startsWith(prefix) ? decodeURIComponent(url.pathname.slice(prefix.length)) : null;
-    const file = path === null ? undefined : opts.files[path];
+    const resolve = new RegExp(`^/${opts.repo}/resolve/([^/]+)/(.+)$`).exec(url.pathname);
+    const rev = resolve === null ? null : at(decodeURIComponent(resolve[1]!));
+    const common = { 'x-repo-commit': rev?.commit ?? opts.commit };
+    const path = resolve === null ? null : decodeURIComponent(resolve[2]!);
+    const file = path === null ? undefined : rev?.files[path];
     if (file === undefined) return void res.writeHead(404, { ...common, 'x-error-code': 'EntryNotFound' }).end('Entry not found');
     if (opts.cdn && path!.endsWith('.gguf')) return void res.writeHead(302, { ...common, location: `${opts.cdn}${url.pathname}` }).end();
     const size = file.size ?? file.bytes.length;

@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { readGgufTemplate } from '../../../runners/hub/gguf-template.ts';
+import { startFakeGgufHub, type FakeFile } from '../../helpers/fake-gguf-hub.ts';
+import { chatModelGguf } from '../../helpers/gguf-bytes.ts';
+
+/**
+ * The GGUF template reader keeps what it read by commit (.userturn/gguf-template/<commit>/<QUANT>.json) and follows a
+ * branch through refs/<branch>, as hub-file.ts does: a branch that moved on the Hub must not have its new template
+ * kept under the old commit, nor be read from two commits. Over real HTTP against a stand-in Hub whose branch moves.
+ */
+const REPO = 'Org/Model-GGUF';
+const OLD = '3'.repeat(40);
+const NEW = '4'.repeat(40);
+const LLAMA = { bos: '<|begin_of_text|>', eos: '<|eot_id|>' };
+const gguf = (template: string, vocab = 1000): FakeFile => ({ bytes: chatModelGguf(template, LLAMA, vocab).bytes });
+const both = (template: string, vocab?: number) => ({ 'Model-Q4_K_M.gguf': gguf(template, vocab), 'Model-Q8_0.gguf': gguf(template, vocab) });
+const folder = (cacheDir: string) => join(cacheDir, 'models--Org--Model-GGUF');
+const record = (cacheDir: string, commit: string) => readFile(join(folder(cacheDir), '.userturn', 'gguf-template', commit, 'Q4_K_M.json'), 'utf8').then((t) => JSON.parse(t).template as string);
+const ref = (cacheDir: string) => readFile(join(folder(cacheDir), 'refs', 'main'), 'utf8');
+const env = (url: string, more: Record<string, string> = {}) => ({ HF_ENDPOINT: url, HF_TOKEN_PATH: '/nonexistent/userturn-test/token', ...more });
+const read = (revision: string, quant: string, cacheDir: string, url: string, more: Record<string, string> = {}) =>
+  readGgufTemplate({ repo: REPO, revision, quant, alternative: 'Pass --template FILE' }, { cacheDir, env: env(url, more) });
+const tmp = () => mkdtemp(join(tmpdir(), 'ut-gguf-ref-'));
+
+type Opts = Parameters<typeof startFakeGgufHub>[0];
+const move = (o: Opts, commit: string, files: Record<string, FakeFile>) => {
+  o.older = { ...o.older, [o.commit]: o.files };
+  o.commit = commit;
+  o.files = files;
+};
+
+describe('the GGUF template of a branch whose refs/<branch> is stale', () => {
+  it('read for the moved branch, it is kept under the commit its bytes came from, and the ref follows', async () => {
+    const o: Opts = { repo: REPO, revision: 'main', commit: OLD, files: both('OLD {{ x }}') };
+    const hub = await startFakeGgufHub(o);
+    const cacheDir = await tmp();
+    try {
+      assert.equal((await read('main', 'Q8_0', cacheDir, hub.url)).template, 'OLD {{ x }}');
+      assert.equal(await ref(cacheDir), OLD);
+      move(o, NEW, both('NEW {{ x }}'));
+      assert.equal((await read('main', 'Q4_K_M', cacheDir, hub.url)).template, 'NEW {{ x }}');
+      // A run pinned to the older commit reads that commit's template, not the newer one.
+      assert.equal((await read(OLD, 'Q4_K_M', cacheDir, hub.url)).template, 'OLD {{ x }}');
+      assert.equal(await record(cacheDir, NEW), 'NEW {{ x }}');
+      assert.equal(await ref(cacheDir), NEW);
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it('online, the branch is resolved again: the moved branch gives its new template; an unmoved one reads no header', async () => {
+    const o: Opts = { repo: REPO, revision: 'main', commit: OLD, files: both('OLD {{ x }}') };
+    const hub = await startFakeGgufHub(o);
+    const cacheDir = await tmp();
+    try {
+      await read('main', 'Q4_K_M', cacheDir, hub.url);
+      move(o, NEW, both('NEW {{ x }}'));
+      assert.equal((await read('main', 'Q4_K_M', cacheDir, hub.url)).template, 'NEW {{ x }}');
+      assert.equal(await record(cacheDir, OLD), 'OLD {{ x }}');
+      const n = hub.seen.length;
+      assert.equal((await read('main', 'Q4_K_M', cacheDir, hub.url)).template, 'NEW {{ x }}');
+      assert.deepEqual(hub.seen.slice(n).map((s) => s.range ?? s.url.split('?')[0]), [`/api/models/${REPO}/tree/main`, 'bytes=0-0'], 'the listing and one byte');
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it('a branch that moves in the middle of a header read: every range comes from the commit of the first', async () => {
+    // 200k tokens: a 3 MB header, more than one 2 MB range; the template comes after the tokens.
+    const o: Opts = { repo: REPO, revision: 'main', commit: OLD, files: both('OLD {{ x }}', 200_000) };
+    const next = both('NEW {{ x }}', 200_000);
+    let ggufRequests = 0;
+    o.onRequest = (s) => {
+      if (s.url.includes('.gguf') && ++ggufRequests === 2) move(o, NEW, next); // before the second is answered
+    };
+    const hub = await startFakeGgufHub(o);
+    const cacheDir = await tmp();
+    try {
+      const t = await read('main', 'Q4_K_M', cacheDir, hub.url);
+      assert.deepEqual([t.template, t.eos_token], ['OLD {{ x }}', LLAMA.eos]);
+      assert.equal(await record(cacheDir, OLD), 'OLD {{ x }}');
+      assert.equal(await ref(cacheDir), OLD);
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it('offline, or with the Hub unreachable, the ref is read as it is', async () => {
+    const o: Opts = { repo: REPO, revision: 'main', commit: OLD, files: both('OLD {{ x }}') };
+    const hub = await startFakeGgufHub(o);
+    const cacheDir = await tmp();
+    await read('main', 'Q4_K_M', cacheDir, hub.url);
+    move(o, NEW, both('NEW {{ x }}'));
+    const n = hub.seen.length;
+    try {
+      assert.equal((await read('main', 'Q4_K_M', cacheDir, hub.url, { HF_HUB_OFFLINE: '1' })).template, 'OLD {{ x }}');
+      assert.equal(hub.seen.length, n, 'offline means no request');
+    } finally {
+      await hub.close();
+    }
+    assert.equal((await read('main', 'Q4_K_M', cacheDir, hub.url)).template, 'OLD {{ x }}');
+    await assert.rejects(read('main', 'Q8_0', cacheDir, hub.url), /could not list the files of Org\/Model-GGUF@main on 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+  });
+});
