@@ -8,7 +8,8 @@ import { syncDir, writeBytesAtomic } from '../results/atomic.ts';
  * downloaded with `hf download` or transformers are reused, and ours are theirs:
  *   <cache>/models--<org>--<name>/blobs/<etag>                  the bytes
  *   <cache>/models--<org>--<name>/snapshots/<commit>/<file>     a relative symlink to the blob
- *   <cache>/models--<org>--<name>/refs/<branch>                 the commit a branch or tag pointed to
+ *   <cache>/models--<org>--<name>/refs/<branch>                 the commit a branch or tag pointed to when last resolved
+ *                                                               (it may have moved since: read as it is only offline, or when the Hub cannot be asked)
  *   <cache>/models--<org>--<name>/.no_exist/<commit>/<file>     an empty marker: the file does not exist there
  */
 export const COMMIT = /^[0-9a-f]{40}$/;
