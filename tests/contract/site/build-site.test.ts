@@ -123,3 +123,25 @@ test('a result that passes the verified rule is marked verified; one that fails 
     rmSync(bench, { recursive: true, force: true });
   }
 });
+
+test('the provenance card shows the names the engine answered with, as text; without answered_models it shows none', () => {
+  const results = mkdtempSync(join(tmpdir(), 'ut-answered-'));
+  try {
+    execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', results, '--models', '2', '--items', '3'], { stdio: 'ignore' });
+    const [aliased, plain] = readdirSync(results).sort();
+    // Served under several names: the answers came under another name, one the server wrote (untrusted text).
+    const f = join(results, aliased!, 'summary.json');
+    const s = JSON.parse(readFileSync(f, 'utf8'));
+    s.provenance.answered_models = ['<script>alert("x")</script>', 'userturn-sim/restater'];
+    writeFileSync(f, JSON.stringify(s));
+    const b = astroBuild({ USERTURN_RESULTS_DIR: results });
+    try {
+      assert.equal(b.status, 0, b.text.slice(-2000));
+      const card = (id: string) => /data-testid="endpoint-models">([\s\S]*?)<\/dd>/.exec(readFileSync(join(b.out, 'models', id, 'index.html'), 'utf8'))?.[1] ?? '';
+      const shown = card(aliased!);
+      assert.match(shown, /^userturn-sim\/synthetic-[^<]*<br[^>]*><span class="muted">Answered as:<\/span> &lt;script&gt;alert\((&quot;|")x\1\)&lt;\/script&gt;, userturn-sim\/restater$/);
+      assert.doesNotMatch(readFileSync(join(b.out, 'models', aliased!, 'index.html'), 'utf8'), /<script>alert/);
+      assert.match(card(plain!), /^userturn-sim\/synthetic-[^<]*$/);
+    } finally { rmSync(b.tmp, { recursive: true, force: true }); }
+  } finally { rmSync(results, { recursive: true, force: true }); }
+});
