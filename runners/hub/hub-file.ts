@@ -33,6 +33,17 @@ export interface HubFileOptions {
 /** Error codes of a Hub 404 that mean the repository or revision is wrong, not that the file is missing. */
 const NOT_A_MISSING_FILE = new Set(['RepoNotFound', 'RevisionNotFound']);
 
+export interface HubFileRead {
+  /** The file's text; null when it does not exist at that commit. */
+  text: string | null;
+  /**
+   * The commit it was read (or found absent) at: the revision when pinned, else the one the Hub's answer named, or the
+   * one refs/<branch> names when that was read. Null when the answer named none (a mirror that is not a Hub). Reading
+   * a template's other files at it keeps them all from one commit, though the branch moves in between.
+   */
+  commit: string | null;
+}
+
 /**
  * A file of a model repository at a revision, through @huggingface/hub: the Hugging Face cache first, else the Hub
  * at HF_ENDPOINT with HF_TOKEN. Returns null when the file does not exist at that revision (also cached).
@@ -44,17 +55,22 @@ const NOT_A_MISSING_FILE = new Set(['RepoNotFound', 'RevisionNotFound']);
  * _hf_hub_download_to_cache_dir); the ref is read as it is offline, or when the Hub cannot be asked.
  */
 export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}): Promise<string | null> {
+  return (await readHubFileAt(req, opts)).text;
+}
+
+/** readHubFile, with the commit the file came from. */
+export async function readHubFileAt(req: HubFileRequest, opts: HubFileOptions = {}): Promise<HubFileRead> {
   const hub = hubSettings(opts.env);
   const rc = repoCache(opts.cacheDir ?? hub.cacheDir, req.repo);
   const name = `${req.repo}@${req.revision}/${req.file}`;
   const pinned = COMMIT.test(req.revision);
   const known = await commitOf(rc, req.revision);
   const cached = await lookup(rc, known, req.file);
-  const fromCache = () => (cached.kind === 'file' ? cached.bytes.toString('utf8') : null);
+  const fromCache = (): HubFileRead => ({ text: cached.kind === 'file' ? cached.bytes.toString('utf8') : null, commit: known });
   if (cached.kind !== 'missing' && (pinned || hub.offline !== null)) return fromCache();
   // A branch not yet resolved has no snapshot path of its own: the file goes under a commit that refs/<branch> names.
   const where = known !== null ? snapshotPath(rc, known, req.file) : `${snapshotPath(rc, '<commit>', req.file)} with <commit> in ${join(rc.folder, 'refs', req.revision)}`;
-  if (hub.offline !== null && req.optional && known !== null && (await hasSnapshot(rc, known))) return null;
+  if (hub.offline !== null && req.optional && known !== null && (await hasSnapshot(rc, known))) return { text: null, commit: known };
   if (hub.offline !== null) throw new Error(`${name}: not in the Hugging Face cache (${where}) and ${hub.offline} is set, so nothing was downloaded. ${req.alternative}, or unset ${hub.offline}`);
 
   // The library reads the response; this wrapper also keeps the two headers it does not return (hub-fetch.ts keeps
@@ -88,7 +104,7 @@ export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}
       const have = await lookup(rc, commit, req.file);
       if (have.kind === 'file') {
         await rememberRef(rc, req.revision, commit);
-        return have.bytes.toString('utf8');
+        return { text: have.bytes.toString('utf8'), commit };
       }
     }
     if (info === null) got = null;
@@ -119,7 +135,7 @@ export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}
       }
     } else await store(rc, req.revision, commit, req.file, got.etag, got.bytes);
   }
-  return got === null ? null : new TextDecoder().decode(got.bytes);
+  return { text: got === null ? null : new TextDecoder().decode(got.bytes), commit };
 }
 
 /** The Hub's URL of a file at a commit, as @huggingface/hub builds it for a revision. */

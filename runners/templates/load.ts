@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Submission } from '../../src/schema/index.ts';
+import type { HubFileRead } from '../hub/hub-file.ts';
 import type { ChatTemplate } from './render.ts';
 
 export interface TemplateLoadOptions {
@@ -84,15 +85,15 @@ export const loadTemplateFile = async (path: string, source: string): Promise<Ch
  * Loaded at the first Hub file: @huggingface/hub (with its hashing and WebAssembly chunker) is 20-25 ms of start-up
  * CPU and 2 MB of live heap, which a run with --template or a stored result never needs (issue 16).
  */
-const hubFile = async (repo: string, revision: string, file: string, opts: TemplateLoadOptions, optional = false): Promise<string | null> => {
-  const { readHubFile } = await import('../hub/hub-file.ts');
-  return readHubFile({ repo, revision, file, optional, alternative: 'Pass --template FILE (a .jinja or tokenizer_config.json)' }, { cacheDir: opts.cacheDir, fetch: opts.fetchImpl });
+const hubFile = async (repo: string, revision: string, file: string, opts: TemplateLoadOptions, optional = false): Promise<HubFileRead> => {
+  const { readHubFileAt } = await import('../hub/hub-file.ts');
+  return readHubFileAt({ repo, revision, file, optional, alternative: 'Pass --template FILE (a .jinja or tokenizer_config.json)' }, { cacheDir: opts.cacheDir, fetch: opts.fetchImpl });
 };
 
 /** The GGUF engines' own template: the one in the GGUF file's metadata (runners/hub/gguf-template.ts), loaded as hubFile is. */
-const ggufTemplate = async (sub: Submission, quant: string, opts: TemplateLoadOptions): Promise<ChatTemplate> => {
+const ggufTemplate = async (sub: Submission, quant: string, opts: TemplateLoadOptions, revision = sub.hf.revision): Promise<ChatTemplate> => {
   const { readGgufTemplate } = await import('../hub/gguf-template.ts');
-  const { repo, revision } = sub.hf;
+  const { repo } = sub.hf;
   const t = await readGgufTemplate({ repo, revision, quant, alternative: 'Pass --template FILE (a .jinja or tokenizer_config.json)' }, { cacheDir: opts.cacheDir, fetch: opts.fetchImpl });
   return { source: `hub:${repo}@${revision}/${t.file}`, template: t.template, bos_token: t.bos_token, eos_token: t.eos_token };
 };
@@ -119,12 +120,16 @@ export async function loadSubmissionTemplate(sub: Submission, opts: TemplateLoad
       if (quant === undefined) throw new Error(`chat_template.file: gguf reads the GGUF file of serving.gguf_quant, and ${sub.id} has no GGUF engine (llamacpp, ollama) with a gguf_quant`);
       template = await ggufTemplate(sub, quant, opts);
     } else {
-      const config = await hubFile(repo, revision, 'tokenizer_config.json', opts);
-      const jinja = want === 'tokenizer_config.json' ? null : await hubFile(repo, revision, 'chat_template.jinja', opts, config !== null);
-      const src = `hub:${repo}@${revision}/${jinja !== null ? 'chat_template.jinja' : 'tokenizer_config.json'}`;
+      const first = await hubFile(repo, revision, 'tokenizer_config.json', opts);
+      const config = first.text;
+      // The branch is resolved once: the other files are read at the commit the first came from, so a branch moving
+      // on between two requests cannot give a template and tokens that never were on the Hub together.
+      const at = first.commit ?? revision;
+      const jinja = want === 'tokenizer_config.json' ? null : (await hubFile(repo, at, 'chat_template.jinja', opts, config !== null)).text;
+      const src = `hub:${repo}@${at}/${jinja !== null ? 'chat_template.jinja' : 'tokenizer_config.json'}`;
       if (config === null && jinja === null) {
-        if (want !== undefined || quant === undefined) throw new Error(`hub:${repo}@${revision}: neither chat_template.jinja nor tokenizer_config.json exists`);
-        template = await ggufTemplate(sub, quant, opts);
+        if (want !== undefined || quant === undefined) throw new Error(`hub:${repo}@${at}: neither chat_template.jinja nor tokenizer_config.json exists`);
+        template = await ggufTemplate(sub, quant, opts, at);
       } else template = config !== null ? templateFromTokenizerConfig(config, src, jinja ?? undefined) : { source: src, template: jinja!, bos_token: null, eos_token: null };
     }
   }

@@ -32,6 +32,8 @@ export interface FakeHubOptions {
    * assigning to it.
    */
   refs?: Record<string, string>;
+  /** Called with each request as it comes, before it is answered (a test moves a branch between two files' requests). */
+  onRequest?: (seen: Seen) => void;
   /** 404s carry no X-Error-Code (a server that is not a Hub, e.g. a wrong HF_ENDPOINT). */
   plain404?: boolean;
   /** Files are LFS files kept on this CDN: answered 302 to it, with X-Linked-Etag (sha-256) and X-Linked-Size. */
@@ -57,7 +59,9 @@ const closer = (server: Server) => () => new Promise<void>((r) => server.close((
 export async function startFakeHub(opts: FakeHubOptions): Promise<FakeHub> {
   const seen: Seen[] = [];
   const server = createServer((req, res) => {
-    seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
+    const one = { method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization };
+    seen.push(one);
+    opts.onRequest?.(one);
     const error = { ...(opts.error?.code ? { 'x-error-code': opts.error.code } : {}), ...(opts.error?.message ? { 'x-error-message': opts.error.message } : {}) };
     if (opts.status) return void res.writeHead(opts.status, { 'content-type': 'text/plain', ...error }).end('denied');
     const m = /^\/([^/]+\/[^/]+)\/resolve\/([^/]+)\/(.+)$/.exec(req.url ?? '');

@@ -71,14 +71,15 @@ describe('userturn run against userturn sim on the project fixtures', () => {
     // No network here: the hub cache is seeded with Qwen3's real tokenizer_config.json standing in for the
     // submission's hub file, so the command runs exactly as a maintainer types it after a first fetch.
     const work = await mkdtemp(join(tmpdir(), 'ut-e2e-'));
-    seedHubTemplate(join(work, 'hub'), 'Qwen/Qwen3.5-9B', 'main', qwenTemplate);
+    const commit = seedHubTemplate(join(work, 'hub'), 'Qwen/Qwen3.5-9B', 'main', qwenTemplate);
     const out = join(work, 'results'); // (the default results/ would write into the repository)
     const r = await runCli(['run', SUBMISSION, '--base-url', `${sim.url}/v1`, '--limit', '20', '--data-dir', fixtureData, '--out', out], {
       env: { USERTURN_CACHE_DIR: join(work, 'cache'), HF_HUB_CACHE: join(work, 'hub'), HF_HUB_OFFLINE: '1' },
     });
     assert.equal(r.code, 0, r.stderr);
     const s = JSON.parse(await readFile(join(out, 'qwen3.5-9b', 'summary.json'), 'utf8'));
-    assert.equal(s.provenance.template_source, 'hub:Qwen/Qwen3.5-9B@main/tokenizer_config.json');
+    // The branch's commit, as refs/main names it: the revision the template was read at.
+    assert.equal(s.provenance.template_source, `hub:Qwen/Qwen3.5-9B@${commit}/tokenizer_config.json`);
     // The run re-executed itself with Node's compile cache in the runner's cache folder (heap.ts), and filled it.
     const compiled = await readdir(join(work, 'cache', 'node-compile-cache'), { recursive: true });
     assert.ok(compiled.length > 1, `compile cache: ${compiled.join(', ')}`);
