@@ -21,6 +21,15 @@ export interface GgufTemplate {
   eos_token: string | null;
 }
 
+/** A GGUF template with the commit it was read at (what load.ts names in the template's source). */
+export interface GgufTemplateRead extends GgufTemplate {
+  /**
+   * The pinned revision, else the commit the Hub's answer named, or the one refs/<branch> names when its record was
+   * read (offline, or the Hub could not be asked). Null when the answer named none (a mirror that is not a Hub).
+   */
+  commit: string | null;
+}
+
 export interface GgufTemplateRequest {
   repo: string;
   revision: string;
@@ -68,14 +77,15 @@ async function readRecord(path: string): Promise<GgufTemplate | null> {
  * branch is resolved by the Hub online, as hub-file.ts does: what refs/<branch> names is read as it is only offline or
  * when the Hub cannot be asked.
  */
-export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTemplateOptions = {}): Promise<GgufTemplate> {
+export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTemplateOptions = {}): Promise<GgufTemplateRead> {
   const hub = hubSettings(opts.env);
   const rc = repoCache(opts.cacheDir ?? hub.cacheDir, req.repo);
   const name = `${req.repo}@${req.revision}`;
   const pinned = COMMIT.test(req.revision);
   const known = await commitOf(rc, req.revision);
   const cachedAt = known === null ? null : recordPath(rc, known, req.quant);
-  const cached = cachedAt === null ? null : await readRecord(cachedAt);
+  const record = cachedAt === null ? null : await readRecord(cachedAt);
+  const cached = record === null ? null : { ...record, commit: known };
   if (cached !== null && (pinned || hub.offline !== null)) return cached;
   if (hub.offline !== null) {
     const where = cachedAt ?? `${join(rc.folder, '.userturn', 'gguf-template')} (no commit known for ${req.revision})`;
@@ -122,7 +132,7 @@ export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTempl
     const have = commit === null ? null : await readRecord(recordPath(rc, commit, req.quant));
     if (commit !== null && have !== null) {
       await rememberRef(rc, req.revision, commit);
-      return have;
+      return { ...have, commit };
     }
   }
   let md: GgufChatMetadata;
@@ -138,5 +148,5 @@ export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTempl
     await writeBytesAtomic(recordPath(rc, commit, req.quant), Buffer.from(JSON.stringify(got)));
     await rememberRef(rc, req.revision, commit);
   }
-  return got;
+  return { ...got, commit };
 }

@@ -95,7 +95,8 @@ const ggufTemplate = async (sub: Submission, quant: string, opts: TemplateLoadOp
   const { readGgufTemplate } = await import('../hub/gguf-template.ts');
   const { repo } = sub.hf;
   const t = await readGgufTemplate({ repo, revision, quant, alternative: 'Pass --template FILE (a .jinja or tokenizer_config.json)' }, { cacheDir: opts.cacheDir, fetch: opts.fetchImpl });
-  return { source: `hub:${repo}@${revision}/${t.file}`, template: t.template, bos_token: t.bos_token, eos_token: t.eos_token };
+  // The commit it was read at, as for the repository's files; the revision only when the Hub's answer named none.
+  return { source: `hub:${repo}@${t.commit ?? revision}/${t.file}`, template: t.template, bos_token: t.bos_token, eos_token: t.eos_token };
 };
 
 /** serving.gguf_quant of a submission served from a GGUF file (llama.cpp, Ollama), else undefined. */

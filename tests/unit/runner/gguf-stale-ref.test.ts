@@ -39,12 +39,15 @@ describe('the GGUF template of a branch whose refs/<branch> is stale', () => {
     const hub = await startFakeGgufHub(o);
     const cacheDir = await tmp();
     try {
-      assert.equal((await read('main', 'Q8_0', cacheDir, hub.url)).template, 'OLD {{ x }}');
+      const first = await read('main', 'Q8_0', cacheDir, hub.url);
+      assert.deepEqual([first.template, first.commit], ['OLD {{ x }}', OLD]);
       assert.equal(await ref(cacheDir), OLD);
       move(o, NEW, both('NEW {{ x }}'));
-      assert.equal((await read('main', 'Q4_K_M', cacheDir, hub.url)).template, 'NEW {{ x }}');
+      const moved = await read('main', 'Q4_K_M', cacheDir, hub.url);
+      assert.deepEqual([moved.template, moved.commit], ['NEW {{ x }}', NEW], 'the commit the bytes came from');
       // A run pinned to the older commit reads that commit's template, not the newer one.
-      assert.equal((await read(OLD, 'Q4_K_M', cacheDir, hub.url)).template, 'OLD {{ x }}');
+      const pinned = await read(OLD, 'Q4_K_M', cacheDir, hub.url);
+      assert.deepEqual([pinned.template, pinned.commit], ['OLD {{ x }}', OLD]);
       assert.equal(await record(cacheDir, NEW), 'NEW {{ x }}');
       assert.equal(await ref(cacheDir), NEW);
     } finally {
@@ -62,7 +65,8 @@ describe('the GGUF template of a branch whose refs/<branch> is stale', () => {
       assert.equal((await read('main', 'Q4_K_M', cacheDir, hub.url)).template, 'NEW {{ x }}');
       assert.equal(await record(cacheDir, OLD), 'OLD {{ x }}');
       const n = hub.seen.length;
-      assert.equal((await read('main', 'Q4_K_M', cacheDir, hub.url)).template, 'NEW {{ x }}');
+      const again = await read('main', 'Q4_K_M', cacheDir, hub.url);
+      assert.deepEqual([again.template, again.commit], ['NEW {{ x }}', NEW], 'the cached record of the commit the Hub named');
       assert.deepEqual(hub.seen.slice(n).map((s) => s.range ?? s.url.split('?')[0]), [`/api/models/${REPO}/tree/main`, 'bytes=0-0'], 'the listing and one byte');
     } finally {
       await hub.close();
@@ -81,7 +85,7 @@ describe('the GGUF template of a branch whose refs/<branch> is stale', () => {
     const cacheDir = await tmp();
     try {
       const t = await read('main', 'Q4_K_M', cacheDir, hub.url);
-      assert.deepEqual([t.template, t.eos_token], ['OLD {{ x }}', LLAMA.eos]);
+      assert.deepEqual([t.template, t.eos_token, t.commit], ['OLD {{ x }}', LLAMA.eos, OLD]);
       assert.equal(await record(cacheDir, OLD), 'OLD {{ x }}');
       assert.equal(await ref(cacheDir), OLD);
     } finally {
@@ -97,12 +101,14 @@ describe('the GGUF template of a branch whose refs/<branch> is stale', () => {
     move(o, NEW, both('NEW {{ x }}'));
     const n = hub.seen.length;
     try {
-      assert.equal((await read('main', 'Q4_K_M', cacheDir, hub.url, { HF_HUB_OFFLINE: '1' })).template, 'OLD {{ x }}');
+      const offline = await read('main', 'Q4_K_M', cacheDir, hub.url, { HF_HUB_OFFLINE: '1' });
+      assert.deepEqual([offline.template, offline.commit], ['OLD {{ x }}', OLD], 'the commit refs/main names');
       assert.equal(hub.seen.length, n, 'offline means no request');
     } finally {
       await hub.close();
     }
-    assert.equal((await read('main', 'Q4_K_M', cacheDir, hub.url)).template, 'OLD {{ x }}');
+    const unreachable = await read('main', 'Q4_K_M', cacheDir, hub.url);
+    assert.deepEqual([unreachable.template, unreachable.commit], ['OLD {{ x }}', OLD]);
     await assert.rejects(read('main', 'Q8_0', cacheDir, hub.url), /could not list the files of Org\/Model-GGUF@main on 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
   });
 });

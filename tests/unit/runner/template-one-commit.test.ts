@@ -26,10 +26,10 @@ const both = {
   [`Org/Model/${NEW}/chat_template.jinja`]: 'NEW template',
 };
 const tmp = () => mkdtemp(join(tmpdir(), 'ut-one-commit-'));
-const sub = (repo: string, serving: Record<string, unknown> = {}) =>
+const sub = (repo: string, serving: Record<string, unknown> = {}, more: { revision?: string; chat_template?: Record<string, unknown> } = {}) =>
   Submission.parse({
-    id: 'm', display_name: 'M', family: 'f', hf: { repo, revision: 'main' }, params: { total_b: 1, active_b: 1 }, license: 'x',
-    serving: { max_model_len: 4096, ...serving }, submitter: { github: 'me' },
+    id: 'm', display_name: 'M', family: 'f', hf: { repo, revision: more.revision ?? 'main' }, params: { total_b: 1, active_b: 1 }, license: 'x',
+    ...(more.chat_template === undefined ? {} : { chat_template: more.chat_template }), serving: { max_model_len: 4096, ...serving }, submitter: { github: 'me' },
   });
 const hubEnv = (url: string, more: Record<string, string> = {}) => ({ HF_ENDPOINT: url, HF_TOKEN: undefined, HF_TOKEN_PATH: '/nonexistent/userturn-test/token', HF_HUB_OFFLINE: undefined, ...more });
 
@@ -115,6 +115,64 @@ describe('one template read, one commit: a branch moving between its files', () 
       const t = await withEnv(hubEnv(hub.url, { HF_HUB_OFFLINE: '1' }), () => loadSubmissionTemplate(sub('Org/Model'), { root, cacheDir }));
       assert.deepEqual([t.template.template, t.template.source], ['OLD template', `hub:Org/Model@${OLD}/chat_template.jinja`]);
       assert.equal(hub.seen.length, n);
+    } finally {
+      await hub.close();
+    }
+  });
+});
+
+describe('file: gguf on its own: the source names the commit the GGUF header was read at', () => {
+  const LLAMA = { bos: '<|begin_of_text|>', eos: '<|eot_id|>' };
+  const gguf = (template: string) => ({ 'Model-Q4_K_M.gguf': { bytes: chatModelGguf(template, LLAMA, 1000).bytes } });
+  const ggufSub = (revision = 'main') => sub('Org/Model-GGUF', { engine: 'llamacpp', gguf_quant: 'Q4_K_M' }, { revision, chat_template: { source: 'hub', file: 'gguf' } });
+  const source = (commit: string) => `hub:Org/Model-GGUF@${commit}/Model-Q4_K_M.gguf`;
+
+  it('a branch: the commit the Hub answered with, also when the branch moved on and its record is cached', async () => {
+    const o: Parameters<typeof startFakeGgufHub>[0] = { repo: 'Org/Model-GGUF', revision: 'main', commit: OLD, files: gguf('OLD template') };
+    const hub = await startFakeGgufHub(o);
+    const cacheDir = await tmp();
+    try {
+      await withEnv(hubEnv(hub.url), async () => {
+        const t = await loadSubmissionTemplate(ggufSub(), { root, cacheDir });
+        assert.deepEqual([t.template.template, t.template.source], ['OLD template', source(OLD)]);
+        Object.assign(o, { older: { [OLD]: o.files }, commit: NEW, files: gguf('NEW template') });
+        const moved = await loadSubmissionTemplate(ggufSub(), { root, cacheDir });
+        assert.deepEqual([moved.template.template, moved.template.source], ['NEW template', source(NEW)]);
+        Object.assign(o, { older: { [NEW]: o.files }, commit: OLD, files: o.older![OLD] }); // back at OLD, its record cached
+        const back = await loadSubmissionTemplate(ggufSub(), { root, cacheDir });
+        assert.deepEqual([back.template.template, back.template.source], ['OLD template', source(OLD)]);
+      });
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it('offline, and with the Hub unreachable: the commit refs/main names', async () => {
+    const hub = await startFakeGgufHub({ repo: 'Org/Model-GGUF', revision: 'main', commit: OLD, files: gguf('OLD template') });
+    const cacheDir = await tmp();
+    try {
+      await withEnv(hubEnv(hub.url), () => loadSubmissionTemplate(ggufSub(), { root, cacheDir }));
+      const n = hub.seen.length;
+      const t = await withEnv(hubEnv(hub.url, { HF_HUB_OFFLINE: '1' }), () => loadSubmissionTemplate(ggufSub(), { root, cacheDir }));
+      assert.deepEqual([t.template.template, t.template.source], ['OLD template', source(OLD)]);
+      assert.equal(hub.seen.length, n, 'offline means no request');
+    } finally {
+      await hub.close();
+    }
+    const unreachable = await withEnv(hubEnv(hub.url), () => loadSubmissionTemplate(ggufSub(), { root, cacheDir }));
+    assert.deepEqual([unreachable.template.template, unreachable.template.source], ['OLD template', source(OLD)]);
+  });
+
+  it('pinned: the pinned commit, read online and from the cache', async () => {
+    const hub = await startFakeGgufHub({ repo: 'Org/Model-GGUF', revision: 'main', commit: OLD, files: gguf('OLD template') });
+    const cacheDir = await tmp();
+    try {
+      await withEnv(hubEnv(hub.url), async () => {
+        for (let i = 0; i < 2; i++) {
+          const t = await loadSubmissionTemplate(ggufSub(OLD), { root, cacheDir });
+          assert.deepEqual([t.template.template, t.template.source], ['OLD template', source(OLD)]);
+        }
+      });
     } finally {
       await hub.close();
     }
