@@ -60,6 +60,7 @@ export const SUMMARY_COLUMNS: ColumnSpec[] = [
   c('taxonomy_version', 'INT64', 'provenance.taxonomy_version'),
   c('primary_judge', 'STRING', 'provenance.primary_judge'),
   c('simulated', 'BOOLEAN', 'provenance.simulated'),
+  c('endpoint_models', 'JSON', 'provenance.endpoint_models'),
   c('answered_models', 'JSON', 'provenance.answered_models'),
   c('dataset', 'STRING', `${D}dataset`),
   c('n_items', 'INT64', `${D}n_items`),

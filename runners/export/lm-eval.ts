@@ -48,7 +48,7 @@ export function lmEvalResults(summary: ResultSummary): Record<string, unknown> {
         num_fewshot: 0,
         generation_kwargs: { temperature: c.temperature, samples_per_item: c.samples_per_item },
         metric_list: [{ metric: 'followup', aggregation: 'mean', higher_is_better: true }],
-        metadata: { suite_id: p.suite_id, suite_version: p.suite_version, taxonomy_version: p.taxonomy_version, primary_judge: p.primary_judge, answered_models: p.answered_models ?? null },
+        metadata: { suite_id: p.suite_id, suite_version: p.suite_version, taxonomy_version: p.taxonomy_version, primary_judge: p.primary_judge, endpoint_models: p.endpoint_models, answered_models: p.answered_models ?? null },
       };
       versions[task] = p.suite_version;
       nShot[task] = 0;

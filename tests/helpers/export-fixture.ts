@@ -7,7 +7,7 @@ export const FIXTURE = fileURLToPath(new URL('../fixtures/results-v1/sim-qwen3.5
 
 /**
  * The committed fixture result plus a second result derived from it whose samples carry what the fixture lacks:
- * answered_models, null seeds and hashes, a request error, an unfinished item, runner cuts, and text with U+2028, emoji and quotes.
+ * an asked name answered under another (endpoint_models, answered_models), null seeds and hashes, a request error, an unfinished item, runner cuts, and text with U+2028, emoji and quotes.
  */
 export function twoResults(): { root: string; dirs: string[] } {
   const root = mkdtempSync(join(tmpdir(), 'userturn-export-'));
@@ -16,7 +16,8 @@ export function twoResults(): { root: string; dirs: string[] } {
   const summary = JSON.parse(readFileSync(join(edge, 'summary.json'), 'utf8'));
   summary.submission.id = 'sim-edge';
   summary.submission.display_name = 'Sim: edge "cases"';
-  // Answered under another served name than the one asked (vLLM's --served-model-name a b).
+  // Asked for the submission's name, answered under another served name (vLLM's --served-model-name a b).
+  summary.provenance.endpoint_models = ['qwen3.5-0.8b'];
   summary.provenance.answered_models = ['userturn-sim/restater'];
   writeFileSync(join(edge, 'summary.json'), JSON.stringify(summary));
   const file = join(edge, 'samples', 'gsm8k.jsonl');

@@ -81,10 +81,10 @@ test('every summary row read back by DuckDB equals summary.json at the documente
     for (const col of SUMMARY_COLUMNS) assert.deepEqual(asJson(row[col.name], col.type), expected[i]![col.name], `summary row ${i} ${col.name}`);
   });
   assert.ok(got.some((r) => r.followup !== null && r.accuracy_strict !== null), 'the fixture exercises rates and accuracy');
-  // The names the engine answered with: JSON text where the summary records them, null in a result without the field.
-  const answered = (id: string) => [...new Set(got.filter((r) => r.submission_id === id).map((r) => r.answered_models))];
-  assert.deepEqual(answered('sim-edge'), ['["userturn-sim/restater"]']);
-  assert.deepEqual(answered('sim-qwen3.5-0.8b'), [null]);
+  // The names asked for, and those the engine answered with: JSON text where the summary records them, null in a result without answered_models.
+  const names = (id: string) => [...new Set(got.filter((r) => r.submission_id === id).map((r) => JSON.stringify([r.endpoint_models, r.answered_models])))];
+  assert.deepEqual(names('sim-edge'), [JSON.stringify(['["qwen3.5-0.8b"]', '["userturn-sim/restater"]'])]);
+  assert.deepEqual(names('sim-qwen3.5-0.8b'), [JSON.stringify(['["userturn-sim/paper-qwen3.5-0.8b"]', null])]);
 });
 
 test('the card front matter lists one config per dataset plus summary, each pointing at an existing file', async () => {
@@ -111,8 +111,8 @@ test('the lm-eval results JSON has the harness keys and the summary rates', () =
   assert.deepEqual(lm['n-samples'][task], { original: greedy.n_samples, effective: greedy.n_judged });
   for (const t of Object.keys(lm.results)) for (const k of ['configs', 'versions', 'n-shot', 'n-samples', 'higher_is_better']) assert.ok(t in lm[k], `${k}.${t}`);
   assert.equal(lm.date, Date.parse(summary.run.started_at) / 1000);
-  // Each task's metadata carries the run's provenance, with the names the engine answered with (null when not recorded).
-  const answered = (id: string) => [...new Set(Object.values(JSON.parse(readFileSync(join(out, 'lm_eval', id, 'results.json'), 'utf8')).configs).map((c: any) => JSON.stringify(c.metadata.answered_models)))];
-  assert.deepEqual(answered('sim-edge'), ['["userturn-sim/restater"]']);
-  assert.deepEqual(answered('sim-qwen3.5-0.8b'), ['null']);
+  // Each task's metadata carries the run's provenance, with the names asked for and those the engine answered with (null when not recorded).
+  const names = (id: string) => [...new Set(Object.values(JSON.parse(readFileSync(join(out, 'lm_eval', id, 'results.json'), 'utf8')).configs).map((c: any) => JSON.stringify([c.metadata.endpoint_models, c.metadata.answered_models])))];
+  assert.deepEqual(names('sim-edge'), ['[["qwen3.5-0.8b"],["userturn-sim/restater"]]']);
+  assert.deepEqual(names('sim-qwen3.5-0.8b'), ['[["userturn-sim/paper-qwen3.5-0.8b"],null]']);
 });
