@@ -83,6 +83,23 @@ function asciiAlnums(text: string): number {
   return n;
 }
 
+/**
+ * Whether a unit of 1 to `maxUnits` code units may stand `times` times back to back in `text`: only where a run of
+ * (times - 1) × p positions i has text[i] = text[i + p], for a period p. The loop patterns below (a unit of up to 3 or
+ * 4 code points, each up to 2 code units) match only there; most turns have no such run, and this pass costs a
+ * fraction of the two patterns' scans.
+ */
+function mayRepeat(text: string, maxUnits: number, times: number): boolean {
+  for (let p = 1; p <= maxUnits; p++) {
+    const need = (times - 1) * p;
+    for (let i = 0, run = 0; i + p < text.length; i++) {
+      run = text.charCodeAt(i) === text.charCodeAt(i + p) ? run + 1 : 0;
+      if (run >= need) return true;
+    }
+  }
+  return false;
+}
+
 /** Scripts written without spaces between words: a loop there is one long "word", which the token checks miss. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 /** The longest unit (characters) the periodic scan looks for: a sentence of some 10-20 CJK words. */
@@ -151,12 +168,12 @@ export function degenerateRule(raw: string): RuleHit | null {
     return { label: 'empty_or_degenerate', rule: 'degenerate.garbage', rationale: 'Mostly symbols, not words.', evidence: clip(stripped, 120) };
   }
   // One character (or a 2–3 character unit) repeated: "1111111111", "hahahahahaha".
-  const unit = /(.{1,3}?)\1{7,}/su.exec(compact);
+  const unit = mayRepeat(compact, 6, 8) ? /(.{1,3}?)\1{7,}/su.exec(compact) : null;
   if (unit && unit[0].length >= 0.8 * visible && visible >= 8) {
     return { label: 'empty_or_degenerate', rule: 'degenerate.char_loop', rationale: `"${unit[1]}" repeated ${Math.round(unit[0].length / (unit[1] as string).length)} times.`, evidence: clip(stripped, 120) };
   }
   // A digit or character loop inside a turn ("0.3333333333333333…", "!!!!!!!!!!!!!!!!!!") that would pass above.
-  const loop = /(\S{1,4}?)\1{15,}/u.exec(compact);
+  const loop = mayRepeat(compact, 8, 16) ? /(\S{1,4}?)\1{15,}/u.exec(compact) : null;
   if (loop && loop[0].length >= 0.3 * visible) {
     return { label: 'empty_or_degenerate', rule: 'degenerate.char_loop', rationale: `"${loop[1]}" repeated ${Math.round(loop[0].length / (loop[1] as string).length)} times.`, evidence: clip(stripped, 120) };
   }
