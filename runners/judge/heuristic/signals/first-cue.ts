@@ -2,7 +2,7 @@ import { normalize } from '../text/normalize.ts';
 import { matchesAny } from '../text/any-match.ts';
 import { memoOfText } from '../text/memo.ts';
 import { COMPARATIVE, FORM_CONSTRAINT, TASK_OPENER, WEAK_REF_ML } from './cues.ts';
-import { type CueMatch, weakRefMlMatches } from './weak-ref-ml-scan.ts';
+import { type CueMatch, mayScanMatch, WEAK_REF_ML_PLAIN, weakRefMlMatches } from './weak-ref-ml-scan.ts';
 
 /** The question as cues are looked up in it: normalised, whitespace runs as one space. */
 const cueHaystack = memoOfText((question: string) => normalize(question).replace(/\s+/g, ' '));
@@ -24,14 +24,22 @@ function stepPastEmpty(text: string, at: number, unicode: boolean): number {
   return at + ((text.codePointAt(at) as number) > 0xffff ? 2 : 1);
 }
 
+interface Scanned {
+  matches: (text: string) => Generator<CueMatch>;
+  /** The parts a regex matches: the pattern matches somewhere when one of them does or `scan(text)` finds a match. */
+  plain: readonly RegExp[];
+  /** Whether a part that `matches` scans by hand can match at all (its opening stands in the text). */
+  mayScan: (text: string) => boolean;
+}
+
 /** Patterns whose global scan is run by hand: as a regex it rescans a line at each opening (weak-ref-ml-scan.ts). */
-const SCANNED = new Map<RegExp, (text: string) => Generator<CueMatch>>([[WEAK_REF_ML, weakRefMlMatches]]);
+const SCANNED = new Map<RegExp, Scanned>([[WEAK_REF_ML, { matches: weakRefMlMatches, plain: WEAK_REF_ML_PLAIN, mayScan: mayScanMatch }]]);
 
 /** A pattern's matches in `text`, in order, as its global form finds them with exec. */
 function* matchesOf(re: RegExp, text: string): Generator<CueMatch> {
   const scanned = SCANNED.get(re);
   if (scanned !== undefined) {
-    yield* scanned(text);
+    yield* scanned.matches(text);
     return;
   }
   const g = globalForm(re);
@@ -44,15 +52,24 @@ function* matchesOf(re: RegExp, text: string): Generator<CueMatch> {
   }
 }
 
-/** The list without its scanned patterns, worked out once per list (lists are module constants). */
-const unscanned = new WeakMap<readonly RegExp[], RegExp[]>();
+/**
+ * The list for the any-match test, worked out once per list (lists are module constants): its patterns with each
+ * scanned one's plain parts in its place, and the scanned ones.
+ */
+const anyForms = new WeakMap<readonly RegExp[], { plain: RegExp[]; scanned: Scanned[] }>();
 
-/** Whether any pattern of the list matches somewhere in `text`. */
+/**
+ * Whether any pattern of the list matches somewhere in `text`: one joined scan (matchesAny) over the patterns and the
+ * scanned patterns' plain parts; a scanned pattern is run by hand only when a part it scans for can match.
+ */
 function anyCue(res: readonly RegExp[], text: string): boolean {
-  let plain = unscanned.get(res);
-  if (plain === undefined) unscanned.set(res, (plain = res.filter((re) => !SCANNED.has(re))));
-  if (plain.length > 0 && matchesAny(plain, text)) return true;
-  return res.some((re) => SCANNED.get(re)?.(text).next().done === false);
+  let forms = anyForms.get(res);
+  if (forms === undefined) {
+    const scanned = res.flatMap((re) => SCANNED.get(re) ?? []);
+    anyForms.set(res, (forms = { plain: res.flatMap((re) => SCANNED.get(re)?.plain ?? [re]), scanned }));
+  }
+  if (forms.plain.length > 0 && matchesAny(forms.plain, text)) return true;
+  return forms.scanned.some((s) => s.mayScan(text) && s.matches(text).next().done === false);
 }
 
 const POINTS_FORWARD = /^[^.?!\n:]{0,25}(?::|\n)|^\s*["“'`]|^\s*(?:the\s+)?(?:text|passage|paragraph|sentence|article|code|story)?\s*(?:below|following)\b/i;

@@ -108,6 +108,14 @@ if (PARTS.map((p) => p.source).join('|') !== WEAK_REF_ML.source) {
 }
 const SCANS = PARTS.map((p) => p.scan(p.source));
 
+/** The parts matched by a regex: WEAK_REF_ML matches somewhere when one of them does, or when a scanning part does. */
+export const WEAK_REF_ML_PLAIN: readonly RegExp[] = PARTS.filter((p) => p.scan === byRegex).map((p) => new RegExp(p.source, WEAK_REF_ML.flags));
+/** What each scanning part opens with ("으면 " holds "면 ", "にすると" "すると", "にしたら" "したら"). */
+const SCAN_OPENINGS = ['如果', 'もし', '면 ', 'すると', '入れると', 'したら', 'だと'];
+
+/** Whether a scanning part's opening stands in `text`: without one, only the parts in WEAK_REF_ML_PLAIN can match. */
+export const mayScanMatch = (text: string): boolean => SCAN_OPENINGS.some((o) => text.includes(o));
+
 /** WEAK_REF_ML's matches in `text`, in order, as its global form (with the g flag) finds them with exec. */
 export function* weakRefMlMatches(text: string): Generator<CueMatch> {
   const parts = SCANS.map((scan) => scan(text));
