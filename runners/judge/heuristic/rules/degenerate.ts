@@ -92,7 +92,8 @@ function asciiAlnums(text: string): number {
 function mayRepeat(text: string, maxUnits: number, times: number): boolean {
   for (let p = 1; p <= maxUnits; p++) {
     const need = (times - 1) * p;
-    for (let i = 0, run = 0; i + p < text.length; i++) {
+    // Stops where the rest of the text can no longer make the run long enough.
+    for (let i = 0, run = 0; i + p < text.length && run + text.length - p - i >= need; i++) {
       run = text.charCodeAt(i) === text.charCodeAt(i + p) ? run + 1 : 0;
       if (run >= need) return true;
     }
@@ -162,7 +163,7 @@ export function degenerateRule(raw: string): RuleHit | null {
   }
   // Garbage: mostly non-word characters, or one very long token soup without spaces.
   const letters = NON_ASCII.test(stripped) ? (stripped.match(/[\p{L}\p{N}]/gu) ?? []).length : asciiAlnums(stripped);
-  const compact = stripped.replace(/\s/g, '');
+  const compact = stripped.replace(/\s+/g, '');
   const visible = compact.length;
   if (visible >= 8 && letters / visible < 0.4) {
     return { label: 'empty_or_degenerate', rule: 'degenerate.garbage', rationale: 'Mostly symbols, not words.', evidence: clip(stripped, 120) };
