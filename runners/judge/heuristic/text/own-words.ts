@@ -1,5 +1,6 @@
 /** The turn's own words: text copied from the question and task boilerplate blanked before cues are looked for. */
 
+import { matchesAny } from './any-match.ts';
 import { memoOfText } from './memo.ts';
 
 /** Shortest run of consecutive words that counts as copied from the question. */
@@ -103,7 +104,12 @@ const BOILERPLATE: RegExp[] = [
   /\b(?:repeat|copy) the (?:exact )?request\b[^.\n]*/gi,
 ];
 
+/** BOILERPLATE without the g flag, for one joined test (matchesAny does not join stateful patterns). */
+const BOILERPLATE_ANY = BOILERPLATE.map((re) => new RegExp(re.source, re.flags.replace('g', '')));
+
 function withoutBoilerplate(text: string): string {
+  // Most turns hold none: then no replacement changes the text, and one scan says so instead of one per pattern.
+  if (!matchesAny(BOILERPLATE_ANY, text)) return text;
   let out = text;
   for (const re of BOILERPLATE) out = out.replace(re, ' ');
   return out;
