@@ -64,6 +64,9 @@ export function isCjk(text: string): boolean {
   return letters.length > 0 && letters.filter((c) => CJK.test(c)).length / letters.length >= 0.5;
 }
 
+/** The stop words of every language in one set: one lookup per word where two were made. */
+const STOP = new Set([...STOPWORDS, ...STOPWORDS_ML]);
+
 /** The last text's content tokens: a turn is tokenised by the continuation rule, then by the signals. */
 let last: { text: string; tokens: string[] } | null = null;
 
@@ -80,7 +83,7 @@ export function contentTokens(text: string): string[] {
     }
     const base = w.includes("'") ? w.replace(/'s$/, '').replace(/'/g, '') : w;
     if (ascii) {
-      if (base.length < 2 || STOPWORDS.has(base) || STOPWORDS_ML.has(base)) continue;
+      if (base.length < 2 || STOP.has(base)) continue;
       out.push(stem(base));
       continue;
     }
@@ -92,7 +95,7 @@ export function contentTokens(text: string): string[] {
       out.push(base);
       continue;
     }
-    if (base.length < 2 || STOPWORDS.has(base) || STOPWORDS_ML.has(base)) continue;
+    if (base.length < 2 || STOP.has(base)) continue;
     out.push(HANGUL.test(base) ? base : stem(base));
   }
   last = { text, tokens: out };
