@@ -76,7 +76,7 @@ function toNextQuestionMark(opens: readonly string[]): (text: string) => NextMat
 }
 
 /** A plain part: its global regex from `from`. */
-function byRegex(source: string): (text: string) => NextMatch {
+function byRegex({ source }: Part): (text: string) => NextMatch {
   const re = new RegExp(source, `${WEAK_REF_ML.flags}g`);
   return (text) => (from) => {
     re.lastIndex = from;
@@ -85,20 +85,27 @@ function byRegex(source: string): (text: string) => NextMatch {
   };
 }
 
+/** One or more of WEAK_REF_ML's top-level alternatives; `opens`: what every match of a hand-scanned part starts with. */
+interface Part {
+  source: string;
+  scan: (part: Part) => (text: string) => NextMatch;
+  opens?: readonly string[];
+}
+
 /** WEAK_REF_ML's top-level alternatives, in its order, grouped where no alternative scans for an end. */
-const PARTS: Array<{ source: string; scan: (source: string) => (text: string) => NextMatch }> = [
+const PARTS: Part[] = [
   { source: '^(?:(?:那|那么|但是|可是|为什么|如果|还有)|(?:じゃあ|では|でも|なぜ|どうして|もし))|为什么|为何', scan: byRegex },
-  { source: '如果.*(?:会|呢)', scan: () => toLastInLine('如果', (t, i) => (t[i] === '会' || t[i] === '呢' ? 1 : 0)) },
+  { source: '如果.*(?:会|呢)', opens: ['如果'], scan: (p) => toLastInLine(p.opens![0]!, (t, i) => (t[i] === '会' || t[i] === '呢' ? 1 : 0)) },
   { source: '呢[？?]|なぜ|どうして', scan: byRegex },
-  { source: 'もし.*(?:たら|ば)', scan: () => toLastInLine('もし', (t, i) => (t[i] === 'ば' ? 1 : t.startsWith('たら', i) ? 2 : 0)) },
+  { source: 'もし.*(?:たら|ば)', opens: ['もし'], scan: (p) => toLastInLine(p.opens![0]!, (t, i) => (t[i] === 'ば' ? 1 : t.startsWith('たら', i) ? 2 : 0)) },
   {
     source:
       "¿por qué|\\by si\\b|¿y (?:si|qué|cómo)|pourquoi|\\bet si\\b|\\bwarum\\b|\\bwieso\\b|\\bwas wäre,? wenn\\b|\\bund wenn\\b|\\bpor que\\b|^e (?:se|quanto|como|o que)\\b|\\be se\\b|^(?:그럼|그러면|그런데|근데)|왜|만약|(?:もう少し|もっと)詳しく|(?:更|再)详细|详细(?:一点|一些|说说|解释)|(?:좀|조금|더) 자세히|\\bm[aá]s detalles?\\b|\\bplus de détails\\b|\\b(?:genauer|mehr details)\\b|\\bmais detalhes\\b|^¿?(?:funciona|sirve|vale|cambia|afecta|incluye|serve|muda|inclui|dá (?:pra|para))\\b|^(?:est-ce que )?ça (?:marche|fonctionne|change|vaut|inclut)\\b|^(?:funktioniert|geht|klappt|gilt) (?:das|es)\\b|^(?:这个|那个|它)|^(?:それ|これ)(?:は|って|も)|^(?:이것|그것|이거|그거)|대신",
     scan: byRegex,
   },
-  { source: '(?:으면|면) [^?？]*[?？]', scan: () => toNextQuestionMark(['으면 ', '면 ']) },
+  { source: '(?:으면|면) [^?？]*[?？]', opens: ['으면 ', '면 '], scan: (p) => toNextQuestionMark(p.opens!) },
   { source: '(?:だったら|としたら|だとしたら|の場合(?:は|だと))', scan: byRegex },
-  { source: '(?:すると|入れると|にすると|にしたら|したら|だと)[^？?]*[？?]', scan: () => toNextQuestionMark(['すると', '入れると', 'にすると', 'にしたら', 'したら', 'だと']) },
+  { source: '(?:すると|入れると|にすると|にしたら|したら|だと)[^？?]*[？?]', opens: ['すると', '入れると', 'にすると', 'にしたら', 'したら', 'だと'], scan: (p) => toNextQuestionMark(p.opens!) },
   { source: '(?:라면|이라면|경우에는)', scan: byRegex },
 ];
 
@@ -106,14 +113,13 @@ const PARTS: Array<{ source: string; scan: (source: string) => (text: string) =>
 if (PARTS.map((p) => p.source).join('|') !== WEAK_REF_ML.source) {
   throw new Error('runners/judge/heuristic/signals/weak-ref-ml-scan.ts: PARTS no longer spell WEAK_REF_ML (signals/cues.ts); edit both together');
 }
-const SCANS = PARTS.map((p) => p.scan(p.source));
+const SCANS = PARTS.map((p) => p.scan(p));
 
 /** The parts matched by a regex: WEAK_REF_ML matches somewhere when one of them does, or when a scanning part does. */
-export const WEAK_REF_ML_PLAIN: readonly RegExp[] = PARTS.filter((p) => p.scan === byRegex).map((p) => new RegExp(p.source, WEAK_REF_ML.flags));
-/** What each scanning part opens with ("으면 " holds "면 ", "にすると" "すると", "にしたら" "したら"). */
-const SCAN_OPENINGS = ['如果', 'もし', '면 ', 'すると', '入れると', 'したら', 'だと'];
+export const WEAK_REF_ML_PLAIN: readonly RegExp[] = PARTS.filter((p) => p.opens === undefined).map((p) => new RegExp(p.source, WEAK_REF_ML.flags));
+const SCAN_OPENINGS = PARTS.flatMap((p) => p.opens ?? []);
 
-/** Whether a scanning part's opening stands in `text`: without one, only the parts in WEAK_REF_ML_PLAIN can match. */
+/** Whether a hand-scanned part's opening stands in `text`: without one, only the parts in WEAK_REF_ML_PLAIN can match. */
 export const mayScanMatch = (text: string): boolean => SCAN_OPENINGS.some((o) => text.includes(o));
 
 /** WEAK_REF_ML's matches in `text`, in order, as its global form (with the g flag) finds them with exec. */
