@@ -32,6 +32,8 @@ export interface SimOptions {
   runPast?: boolean;
   /** With an engine: every turn that ends does so on the last token its max_tokens allows (engine-emulation.ts). */
   endAtBudget?: boolean;
+  /** With an engine: ChatML turns end with this end-of-sequence token, not <|im_end|> (generate.ts). */
+  endToken?: string;
   /** Share of assistant turns that reason until max_tokens (overrides the profile's unfinishedRate). */
   unfinishedRate?: number;
   /** Deployment mistakes to show (runners/sim/misbehave.ts): what `userturn doctor` must catch. */

@@ -29,6 +29,11 @@ export interface GeneratorOptions {
   unfinishedRate?: number;
   /** Every user turn runs on past a role header into an assistant reply (tests of the runner's own cut). */
   runPast?: boolean;
+  /**
+   * Through an engine, the end-of-sequence token that ends a ChatML turn (default <|im_end|>): <|endoftext|> is one
+   * too in Qwen's generation_config.json, and SGLang stops on it (engine-emulation.ts EOS).
+   */
+  endToken?: string;
 }
 
 /** An emulated engine and the request body it judges (special-token fields). */
@@ -113,12 +118,12 @@ export function generate(req: GenerateRequest, opts: GeneratorOptions, engine?: 
     if (engine && out.finish === 'length') while (raw.length <= req.max_tokens * 4) raw += ` ${raw}`;
     else if (opts.runPast) raw += RUN_ON[parsed.format];
     // Through an engine, the model goes on after its turn: end of turn (ChatML), or the next turn (harmony, GLM).
-    else if (engine) raw += parsed.format === 'chatml' ? '<|im_end|>' : RUN_ON[parsed.format];
+    else if (engine) raw += parsed.format === 'chatml' ? (opts.endToken ?? '<|im_end|>') : RUN_ON[parsed.format];
   } else {
     const unfinishedRate = opts.unfinishedRate ?? opts.profile.unfinishedRate ?? 0;
     const endless = unfinishedRate > 0 && rngFor(opts.seed, 'unfinished', req.prompt)() < unfinishedRate;
     raw = endless ? endlessReasoning(parsed.format, parsed.opensThink, req.max_tokens) : assistantEmission(assistantAnswer(parsed.question, opts, rand), parsed.format, parsed.opensThink);
-    if (engine && !endless) raw += parsed.format === 'harmony' ? '<|return|>' : parsed.format === 'glm' ? '<|user|>' : '<|im_end|>';
+    if (engine && !endless) raw += parsed.format === 'harmony' ? '<|return|>' : parsed.format === 'glm' ? '<|user|>' : (opts.endToken ?? '<|im_end|>');
   }
   if (engine) return emulateEngine(raw, { stop: req.stop, max_tokens: req.max_tokens, body: engine.body }, parsed.format, engine);
   const stopped = applyStops(raw, req.stop);

@@ -43,7 +43,7 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
     opts,
     stats,
     servedModel: `${SIMULATOR_MODEL_PREFIX}${opts.profile.name}`,
-    gen: { profile: opts.profile, seed: opts.seed, gsm8k: loadGsm8kReferences(opts.dataDir), unfinishedRate: opts.unfinishedRate, runPast: opts.runPast || opts.misbehave?.has('ignore-stops') },
+    gen: { profile: opts.profile, seed: opts.seed, gsm8k: loadGsm8kReferences(opts.dataDir), unfinishedRate: opts.unfinishedRate, runPast: opts.runPast || opts.misbehave?.has('ignore-stops'), endToken: opts.endToken },
     emulated: opts.engine ? { engine: ENGINES[opts.engine], serverSpecial: opts.serverSpecial ?? false, ignoreStops: ignoresStops(opts), endAtBudget: opts.endAtBudget ?? false } : null,
     nextFault: faultPicker(opts.faults, opts.seed),
     hanging: new Set(),

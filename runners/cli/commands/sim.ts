@@ -1,4 +1,5 @@
 import { ENGINES, type EngineId } from '../../engines/behaviour.ts';
+import { EOS } from '../../sim/engine-emulation.ts';
 import { parseFaults } from '../../sim/faults.ts';
 import { MISBEHAVIOURS, parseMisbehave } from '../../sim/misbehave.ts';
 import { PROFILE_NAMES, PROFILES } from '../../sim/profiles.ts';
@@ -11,7 +12,7 @@ import { DATA_DIR_FLAG, dataDirOf } from '../flags.ts';
 export const summary = 'start the simulated OpenAI-compatible server (tests, demo, benchmarks; never a model)';
 
 const USAGE = `usage: userturn sim [--port N] [--profile NAME] [--seed N] [--latency-ms N] [--token-ms N] [--faults SPEC] [--retry-after-ms N] [--data-dir DIR]
-                   [--engine NAME [--special] [--end-at-budget]] [--ignore-stops] [--run-past] [--unfinished-rate R]
+                   [--engine NAME [--special] [--end-at-budget] [--end-token TOKEN]] [--ignore-stops] [--run-past] [--unfinished-rate R]
                    [--misbehave LIST] [--loading-ms N] [--warmup-ms N] [--alias NAMES]
 
 A real HTTP server on 127.0.0.1 speaking the OpenAI wire format (/v1/completions, streamed as vLLM streams
@@ -41,6 +42,8 @@ name). Chat requests for any other model name are answered by a scripted judge (
   --special           with --engine llamacpp: the server runs with --special (special tokens in the text)
   --end-at-budget     with --engine: every turn that ends (end-of-sequence token or stop string) ends on the last
                       token its max_tokens allows, which TGI and SGLang report as "length"
+  --end-token TOKEN   with --engine: ChatML turns end with this end-of-sequence token instead of <|im_end|>
+                      (${EOS.chatml.filter((t) => t !== '<|im_end|>').join(', ')}: Qwen's generation_config.json names it too, and the engines stop on it)
   --ignore-stops      fault: stop strings are not applied (end-of-sequence tokens still end the turn)
   --run-past          every user turn runs on past a role header into an assistant reply
   --unfinished-rate R share of assistant turns (0..1) that reason until max_tokens without an answer
@@ -72,6 +75,7 @@ const OPTIONS = {
   'ignore-stops': { type: 'boolean' },
   'run-past': { type: 'boolean' },
   'end-at-budget': { type: 'boolean' },
+  'end-token': { type: 'string' },
   'unfinished-rate': { type: 'string' },
   misbehave: { type: 'string' },
   'loading-ms': { type: 'string' },
@@ -95,6 +99,9 @@ export async function run(argv: string[]): Promise<number> {
     if (engine !== undefined && !(engine in ENGINES)) throw new UsageError(`--engine must be one of ${Object.keys(ENGINES).join(', ')}, got "${engine}"`);
     if (values.special && engine !== 'llamacpp') throw new UsageError('--special applies to --engine llamacpp only');
     if (values['end-at-budget'] && engine === undefined) throw new UsageError('--end-at-budget needs --engine (the ideal engine has no token order to imitate)');
+    const endToken = values['end-token'];
+    if (endToken !== undefined && engine === undefined) throw new UsageError('--end-token needs --engine (the ideal engine applies stops, not end-of-sequence tokens)');
+    if (endToken !== undefined && !EOS.chatml.includes(endToken)) throw new UsageError(`--end-token must be one of ${EOS.chatml.join(', ')} (ChatML's end-of-sequence tokens), got "${endToken}"`);
     if (values['loading-ms'] !== undefined && engine !== 'llamacpp') throw new UsageError(`--loading-ms applies to --engine llamacpp only (${engine === 'sglang' ? 'SGLang opens its port once loaded, then warms up: --warmup-ms' : 'vLLM, SGLang and TGI open their port once loaded: use a port nobody listens on'})`);
     if (values['warmup-ms'] !== undefined && engine !== 'sglang') throw new UsageError('--warmup-ms applies to --engine sglang only');
     const aliases = values.alias === undefined ? [] : values.alias.split(',').map((a) => a.trim());
@@ -124,6 +131,7 @@ export async function run(argv: string[]): Promise<number> {
       ignoreStops: values['ignore-stops'] ?? false,
       runPast: values['run-past'] ?? false,
       endAtBudget: values['end-at-budget'] ?? false,
+      endToken,
       unfinishedRate: rate,
       misbehave,
       loadingMs: intFlag('loading-ms', values['loading-ms'], 0, 0, TIMER_MAX_MS),
