@@ -59,9 +59,17 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
   const sub = await parseFile(Submission, opts.submissionPath);
   const submission = sub.value;
   const submissionSha256 = createHash('sha256').update(await readFile(opts.submissionPath)).digest('hex');
+  const engine = ENGINES[submission.serving.engine];
+  // What the text holds of special tokens is decided per mode, from the mode the client will ask in: TGI streams
+  // them whole and drops them from a non-streamed answer (runners/engines/tgi.ts). One fact per engine
+  // ('never') was right for TGI's non-streamed answers only, while the runner streams by default.
+  const streamed = opts.stream ?? streamsAnswers(engine.streams);
+  const special = textSpecialTokens(engine, streamed);
+  const endedAtBudget = special === 'kept' && engine.budgetBeforeStop;
   let template;
   try {
-    template = await loadSubmissionTemplate(submission, { root: opts.root, overridePath: opts.templateOverride }); // Hub files: the HF cache
+    // Hub files: the HF cache. The at-budget reading alone needs generation_config.json's end tokens.
+    template = await loadSubmissionTemplate(submission, { root: opts.root, overridePath: opts.templateOverride, endTokens: endedAtBudget });
   } catch (e) {
     throw new SetupError(`chat template: ${(e as Error).message}`);
   }
@@ -90,7 +98,6 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
     const items = shardOf(selectItems(spec, loaded.items, opts.limit), opts.shard);
     datasets.push({ spec, items, files: loaded.files });
   }
-  const engine = ENGINES[submission.serving.engine];
   const mode = submission.reasoning.mode;
   const override = submission.generation.assistant_max_tokens;
   const byMode = suite.assistant_turn.max_tokens_by_reasoning?.[mode];
@@ -101,11 +108,6 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
         ? { max_tokens: byMode, source: 'suite_reasoning_mode' as const, reasoning_mode: mode, reason: null }
         : { max_tokens: suite.assistant_turn.max_tokens, source: 'suite' as const, reasoning_mode: mode, reason: null };
   const cutAtStops = suite.user_turn.cut_at_stops === true;
-  // What the text holds of special tokens is decided per mode, from the mode the client will ask in: TGI streams
-  // them whole and drops them from a non-streamed answer (runners/engines/tgi.ts). One fact per engine
-  // ('never') was right for TGI's non-streamed answers only, while the runner streams by default.
-  const streamed = opts.stream ?? streamsAnswers(engine.streams);
-  const special = textSpecialTokens(engine, streamed);
   // What no request field can fix (docs/runner.md, "Stops per engine").
   if (special === 'server_flag')
     opts.warn('llama.cpp returns special tokens only when the server runs with --special: without it, stops on special tokens (e.g. GLM\'s <|assistant|>) can neither match nor be cut by the runner');
@@ -128,7 +130,7 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
     streamed,
     stopRemnants: cutAtStops && special === 'dropped' && !engine.trimsStop,
     stopTokenKept: special === 'kept' && !engine.trimsStop,
-    endedAtBudget: special === 'kept' && engine.budgetBeforeStop,
+    endedAtBudget,
     shard: opts.shard,
   };
 }

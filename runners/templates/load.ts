@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Submission } from '../../src/schema/index.ts';
 import type { HubFileRead } from '../hub/hub-file.ts';
+import { endTokensOf } from './end-tokens.ts';
 import type { ChatTemplate } from './render.ts';
 
 export interface TemplateLoadOptions {
@@ -14,11 +15,19 @@ export interface TemplateLoadOptions {
   cacheDir?: string;
   /** Injected for tests; defaults to global fetch. */
   fetchImpl?: typeof fetch;
+  /**
+   * Also read the Hub's generation_config.json (at the template's commit; absent is fine) for the end-of-sequence
+   * tokens it names: for an engine that checks the budget before them (probe/read-reply.ts), none other.
+   */
+  endTokens?: boolean;
 }
 
 export interface LoadedTemplate {
   template: ChatTemplate;
+  /** Of the template, its special tokens and endTokens when there are any: provenance's template_sha256. */
   sha256: string;
+  /** generation_config.json's end-of-sequence tokens as text (end-tokens.ts); [] when not read, absent or unmapped. */
+  endTokens: readonly string[];
 }
 
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
@@ -108,6 +117,7 @@ const ggufQuant = (sub: Submission): string | undefined => (sub.serving.engine =
  */
 export async function loadSubmissionTemplate(sub: Submission, opts: TemplateLoadOptions): Promise<LoadedTemplate> {
   let template: ChatTemplate;
+  let endTokens: string[] = [];
   if (opts.overridePath) {
     template = await loadTemplateFile(resolve(opts.overridePath), `override:${opts.overridePath.split('/').pop()}`);
   } else if (sub.chat_template.source === 'file') {
@@ -132,7 +142,14 @@ export async function loadSubmissionTemplate(sub: Submission, opts: TemplateLoad
         if (want !== undefined || quant === undefined) throw new Error(`hub:${repo}@${at}: neither chat_template.jinja nor tokenizer_config.json exists`);
         template = await ggufTemplate(sub, quant, opts, at);
       } else template = config !== null ? templateFromTokenizerConfig(config, src, jinja ?? undefined) : { source: src, template: jinja!, bos_token: null, eos_token: null };
+      // Its ids are spelled through tokenizer_config.json's added tokens: without that file there is nothing to read.
+      if (opts.endTokens && config !== null) {
+        const gen = (await hubFile(repo, at, 'generation_config.json', opts, true)).text;
+        if (gen !== null) endTokens = endTokensOf(gen, config, `hub:${repo}@${at}/generation_config.json`);
+      }
     }
   }
-  return { template, sha256: sha256(JSON.stringify([template.template, template.bos_token, template.eos_token])) };
+  // As the eos_token, the end tokens count in the hash; a template without any keeps the hash it always had.
+  const hashed = [template.template, template.bos_token, template.eos_token, ...(endTokens.length > 0 ? [endTokens] : [])];
+  return { template, sha256: sha256(JSON.stringify(hashed)), endTokens };
 }

