@@ -46,7 +46,8 @@ export function issuesToErrors(file: string, error: z.ZodError, parsed?: { schem
       }
       continue;
     }
-    out.push({ file, field: formatPath(issue.path), message: issueMessage(issue, !/\.jsonl?$/.test(file)) });
+    // A JSONL line is anchored as file.jsonl:LINE (or :SAMPLE-ID), which is JSON too.
+    out.push({ file, field: formatPath(issue.path), message: issueMessage(issue, !/\.jsonl?(:|$)/.test(file)) });
   }
   return out;
 }

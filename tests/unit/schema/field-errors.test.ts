@@ -27,6 +27,13 @@ test('a number or boolean where YAML text is expected says to quote it (revision
   assert.deepEqual(errors({ id: 'a', serving: { engine: 'vllm', tp: 'x' } }), ['x.yaml: serving.tp: Invalid input: expected number, received string']);
 });
 
+test('a line of a JSONL file, anchored as file:line or file:sample id, keeps zod\'s message too (no YAML quoting advice)', () => {
+  for (const where of ['results/m/samples/gsm8k.jsonl:3', 'results/m/samples/gsm8k.jsonl:0031~greedy~0']) {
+    const r = parseWith(Doc, { id: 3, serving: { engine: 'vllm' } }, where);
+    assert.deepEqual(r.ok ? [] : r.errors.map((e) => e.message), ['Invalid input: expected string, received number'], where);
+  }
+});
+
 /** A submission as CONTRIBUTING.md shows it, with `edit` applied to its text. */
 const submissionErrors = (edit: (yaml: string) => string): string[] => {
   const yaml = `id: my-model\ndisplay_name: My Model\nfamily: qwen3\nhf:\n  repo: Qwen/Qwen3-0.6B\n  revision: main\nparams:\n  total_b: 0.6\n  active_b: 0.6\nlicense: apache-2.0\nchat_template:\n  source: file\n  path: templates/x.jinja\nserving:\n  engine: vllm\n  tensor_parallel_size: 1\n  max_model_len: 32768\ngeneration:\n  template_kwargs: {enable_thinking: false}\nreasoning:\n  mode: think_tags\nsubmitter:\n  github: someone\n`;
