@@ -66,6 +66,8 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
   const streamed = opts.stream ?? streamsAnswers(engine.streams);
   const special = textSpecialTokens(engine, streamed);
   const endedAtBudget = special === 'kept' && engine.budgetBeforeStop;
+  // Before the template: a --datasets the suite lacks is told at once, not after a Hub fetch (or its failure).
+  const specs = chosenSpecs(suite, opts.datasets);
   let template;
   try {
     // Hub files: the HF cache. The at-budget reading alone needs generation_config.json's end tokens.
@@ -88,7 +90,7 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
     throw new SetupError(`${template.template.source}: chat_template: ${(e as Error).message}`);
   }
   const datasets: PlannedDataset[] = [];
-  for (const spec of chosenSpecs(suite, opts.datasets)) {
+  for (const spec of specs) {
     let loaded;
     try {
       loaded = await loadDataset(spec, { dataDir: opts.dataDir, cacheDir: opts.cacheDir, warn: opts.warn });

@@ -199,6 +199,11 @@ describe('userturn run against userturn sim on the project fixtures', () => {
     const nope = await runCli(['run', SUBMISSION, '--datasets', 'nope', '--dry-run', '--template', qwenTemplate, '--data-dir', fixtureData]);
     assert.equal(nope.code, 2, nope.stderr);
     assert.match(nope.stderr, /^--datasets: "nope" is not a dataset of suite userturn v\d+ \(it has gsm8k, /m);
+    // …and said before the chat template is fetched: offline, with nothing cached, it was a Hub error (exit 1).
+    const hfHome = await mkdtemp(join(tmpdir(), 'ut-hf-'));
+    const offline = await runCli(['run', SUBMISSION, '--datasets', 'gsm8k,nope', '--dry-run', '--data-dir', fixtureData], { env: { HF_HOME: hfHome, HF_HUB_OFFLINE: '1' } });
+    assert.equal(offline.code, 2, offline.stderr);
+    assert.match(offline.stderr, /^--datasets: "nope" is not a dataset of suite userturn v\d+ /m);
     // A timer cannot wait past 2^31 - 1 ms (Node fires it after 1 ms): a longer timeout failed every request.
     for (const flag of ['--timeout-ms', '--first-byte-timeout-ms', '--idle-timeout-ms', '--connect-timeout-ms']) {
       const r = await runCli(['run', SUBMISSION, flag, '99999999999']);
