@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { BatchHeader, BatchItem, type BatchItem as BatchItemT, type BatchHeader as BatchHeaderT } from '../../src/schema/annotation.ts';
 import { formatFieldError, parseWith, type FieldError } from '../../src/schema/errors.ts';
 import { InputError } from '../core/errors.ts';
+import { describeCause } from '../io/storage-error.ts';
 
 export const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
@@ -35,7 +36,7 @@ export async function readJsonLines(file: string): Promise<Array<{ line: number;
   try {
     text = await readFile(file, 'utf8');
   } catch (e) {
-    throw new AnnotationFileError([{ file, field: '(file)', message: `cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` }]);
+    throw new AnnotationFileError([{ file, field: '(file)', message: `cannot read file: ${describeCause(e)}` }]);
   }
   const out: Array<{ line: number; data: unknown }> = [];
   const errors: FieldError[] = [];

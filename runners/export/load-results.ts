@@ -5,6 +5,7 @@ import { jsonlLines, MAX_JSONL_LINE_CHARS } from '../../src/lib/io/jsonl.ts';
 import { DatasetId, ResultSummary, Sample, formatFieldError, parseWith, type FieldError } from '../../src/schema/index.ts';
 import { InputError } from '../core/errors.ts';
 import { benchmarkSuiteDatasets } from '../io/benchmark-suites.ts';
+import { describeCause } from '../io/storage-error.ts';
 import { unlistedDatasetErrors } from '../../src/lib/result-datasets.ts';
 
 /** Bad input to export: every message names the file (and line) and the field. */
@@ -26,7 +27,9 @@ async function readSummary(dir: string): Promise<ResultSummary> {
     data = JSON.parse(await readFile(file, 'utf8'));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return fail([{ file, field: '(file)', message: code ? `cannot read file: ${code}` : `invalid JSON: ${(e as Error).message}` }]);
+    // `export results` (the parent folder) or a `results/*` that matched nothing ends here.
+    const hint = code === 'ENOENT' ? ': export takes result folders, each holding a summary.json (results/<id>)' : '';
+    return fail([{ file, field: '(file)', message: code ? `cannot read file: ${describeCause(e)}${hint}` : `invalid JSON: ${(e as Error).message}` }]);
   }
   const r = parseWith(ResultSummary, data, file);
   return r.ok ? r.value : fail(r.errors);

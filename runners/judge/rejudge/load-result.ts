@@ -5,6 +5,7 @@ import { loadDocument } from '../../io/load-document.ts';
 import { benchmarkSuiteDatasets } from '../../io/benchmark-suites.ts';
 import { samplesFileErrors, unlistedDatasetErrors } from '../../../src/lib/result-datasets.ts';
 import { InputError } from '../../core/errors.ts';
+import { describeCause } from '../../io/storage-error.ts';
 
 export interface StoredResult {
   summary: ResultSummary;
@@ -80,7 +81,7 @@ async function loadDocumentLarge(path: string): Promise<{ data: unknown; text: s
   try {
     text = await readFile(path, 'utf8');
   } catch (e) {
-    throw new ResultLoadError([{ file: path, field: '(file)', message: `cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` }]);
+    throw new ResultLoadError([{ file: path, field: '(file)', message: `cannot read file: ${describeCause(e)}` }]);
   }
   try {
     return { data: JSON.parse(text), text };

@@ -11,7 +11,7 @@ describe('CLI errors name the real problem', () => {
   it('run on a submission file that does not exist names the file (exit 1), not a missing endpoint', async () => {
     const r = await runCli(['run', 'no/such/submission.yaml'], { env: { USERTURN_BASE_URL: '' } });
     assert.equal(r.code, 1, r.stderr);
-    assert.match(r.stderr, /^no\/such\/submission\.yaml: \(file\): cannot read file: ENOENT$/m);
+    assert.match(r.stderr, /^no\/such\/submission\.yaml: \(file\): cannot read file: no such file or folder \(ENOENT\)$/m);
     assert.doesNotMatch(r.stderr, /no endpoint/);
   });
 
@@ -109,7 +109,7 @@ describe('CLI errors name the real problem', () => {
       mkdirSync(join(dir, 'not-a-result'));
       const bad = await runCli(['annotate', 'sample', '--results', join(dir, 'not-a-result'), '--n', '4', '--seed', '1', '--out', join(dir, 'c.jsonl')]);
       assert.equal(bad.code, 1);
-      assert.match(bad.stderr, /not-a-result\/summary\.json: \(file\): cannot read file: ENOENT/);
+      assert.match(bad.stderr, /not-a-result\/summary\.json: \(file\): cannot read file: no such file or folder \(ENOENT\)/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -65,7 +65,7 @@ test('CLI: a duplicate submission and a missing result folder are named, exit 1;
   assert.match(r.stderr, /summary\.json: submission\.id: "sim-qwen3\.5-0\.8b" is also in/);
   r = runCli(['export', join(root, 'nowhere'), '--out', join(root, 'x')]);
   assert.equal(r.code, 1);
-  assert.match(r.stderr, /nowhere\/summary\.json: \(file\): cannot read file: ENOENT/);
+  assert.match(r.stderr, /nowhere\/summary\.json: \(file\): cannot read file: no such file or folder \(ENOENT\): export takes result folders, each holding a summary\.json \(results\/<id>\)$/m);
   r = runCli(['export', FIXTURE]);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /--out DIR is required/);
