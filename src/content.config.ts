@@ -7,6 +7,7 @@ import { ResultSummary } from './schema/summary.ts';
 import { formatFieldError, parseWith } from './schema/errors.ts';
 import { resultsDir } from './data/paths.ts';
 import { isLink } from './data/links.ts';
+import { DataFileError } from './data/data-file-error.ts';
 import { loadSuites } from './data/suites.ts';
 import { readSubmissions } from './data/submissions.ts';
 import { suiteDatasets, unlistedDatasetErrors } from './lib/result-datasets.ts';
@@ -51,19 +52,19 @@ const results = defineCollection({
         if (!existsSync(abs) && !isLink(abs)) continue;
         const file = relative(process.cwd(), abs) || abs;
         // As validate: a link is never read (one to /etc/passwd was quoted in the build log).
-        if (isLink(abs)) throw new Error(`${file}: (file): is a symbolic link: the build reads no link`);
-        if (existsSync(join(dir, id, COMMIT_JOURNAL))) throw new Error(`${file}: (file): ${UNFINISHED_COMMIT}`);
+        if (isLink(abs)) throw new DataFileError(`${file}: (file): is a symbolic link: the build reads no link`);
+        if (existsSync(join(dir, id, COMMIT_JOURNAL))) throw new DataFileError(`${file}: (file): ${UNFINISHED_COMMIT}`);
         let data: unknown;
-        try { data = JSON.parse(readFileSync(abs, 'utf8')); } catch (e) { throw new Error(`${file}: (root): invalid JSON: ${(e as Error).message}`); }
+        try { data = JSON.parse(readFileSync(abs, 'utf8')); } catch (e) { throw new DataFileError(`${file}: (root): invalid JSON: ${(e as Error).message}`); }
         const r = parseWith(ResultSummary, data, file);
-        if (!r.ok) throw new Error(`invalid results file\n${r.errors.map(formatFieldError).join('\n')}`);
-        if (r.value.submission.id !== id) throw new Error(`${file}: submission.id: "${r.value.submission.id}" does not match its folder "${id}"`);
+        if (!r.ok) throw new DataFileError(`invalid results file\n${r.errors.map(formatFieldError).join('\n')}`);
+        if (r.value.submission.id !== id) throw new DataFileError(`${file}: submission.id: "${r.value.submission.id}" does not match its folder "${id}"`);
         // Dataset ids are open slugs: a result may name only the datasets of its suite version.
         const unlisted = unlistedDatasetErrors(r.value, known, file);
-        if (unlisted.length > 0) throw new Error(`invalid results file\n${unlisted.map(formatFieldError).join('\n')}`);
+        if (unlisted.length > 0) throw new DataFileError(`invalid results file\n${unlisted.map(formatFieldError).join('\n')}`);
         // The model a result names is its committed submission's (the pages show the summary's copy).
         const identity = summarySubmissionErrors(file, r.value, committed);
-        if (identity.length > 0) throw new Error(`invalid results file\n${identity.map(formatFieldError).join('\n')}`);
+        if (identity.length > 0) throw new DataFileError(`invalid results file\n${identity.map(formatFieldError).join('\n')}`);
         store.set({ id, data: r.value as unknown as Record<string, unknown> });
         n++;
       }

@@ -9,6 +9,7 @@ import { APPROVED_JUDGES_FILE } from '../lib/data-paths.ts';
 import { loadSuites } from './suites.ts';
 import { policyFrom, verifyResult, type ControlThresholds, type VerifiedResult } from '../lib/verified.ts';
 import { datasetsOf, type PendingSubmission } from '../lib/site/leaderboard.ts';
+import { DataFileError } from './data-file-error.ts';
 
 let cache: Promise<SiteData> | null = null;
 
@@ -35,9 +36,9 @@ function loadCalibration(): CalibrationReport | null {
   const file = join(resultsDir(), 'calibration.json');
   if (!existsSync(file)) return null;
   let data: unknown;
-  try { data = JSON.parse(readFileSync(file, 'utf8')); } catch (e) { throw new Error(`${file}: (root): invalid JSON: ${(e as Error).message}`); }
+  try { data = JSON.parse(readFileSync(file, 'utf8')); } catch (e) { throw new DataFileError(`${file}: (root): invalid JSON: ${(e as Error).message}`); }
   const r = parseWith(CalibrationReport, data, file);
-  if (!r.ok) throw new Error(`invalid calibration report\n${r.errors.map(formatFieldError).join('\n')}`);
+  if (!r.ok) throw new DataFileError(`invalid calibration report\n${r.errors.map(formatFieldError).join('\n')}`);
   return r.value;
 }
 

@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { parseDocumentBytes } from '../lib/io/parse-document.ts';
 import { isLink } from './links.ts';
 import { Submission, formatFieldError, parseWith, type FieldError } from '../schema/index.ts';
+import { DataFileError } from './data-file-error.ts';
 
 export interface SubmissionEntry {
   /** `<org>/<file name without extension>`. */
@@ -43,6 +44,6 @@ export function readSubmissions(dir: string, root = process.cwd()): SubmissionEn
       else entries.push({ id: `${org}/${name.replace(/\.ya?ml$/, '')}`, filePath: file, data: r.value });
     }
   }
-  if (errors.length > 0) throw new Error(`invalid submission file\n${errors.map(formatFieldError).join('\n')}`);
+  if (errors.length > 0) throw new DataFileError(`invalid submission file\n${errors.map(formatFieldError).join('\n')}`);
   return entries;
 }

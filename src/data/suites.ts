@@ -5,16 +5,17 @@ import { parse } from 'yaml';
 import { Suite, formatFieldError, parseWith } from '../schema/index.ts';
 import { SUITES_DIR, currentSuiteName, suiteNameMismatch, suiteVersionOfName } from '../lib/data-paths.ts';
 import { benchmarkFile } from './paths.ts';
+import { DataFileError } from './data-file-error.ts';
 
 /** One suite file; a broken one, or one whose name is not v<its version>.yaml, fails the build naming the file and the field. */
 function readSuite(dir: string, name: string): Suite {
   const file = join(dir, name);
   let data: unknown;
-  try { data = parse(readFileSync(file, 'utf8')); } catch (e) { throw new Error(`${file}: (root): invalid YAML: ${(e as Error).message.split('\n')[0]}`); }
+  try { data = parse(readFileSync(file, 'utf8')); } catch (e) { throw new DataFileError(`${file}: (root): invalid YAML: ${(e as Error).message.split('\n')[0]}`); }
   const r = parseWith(Suite, data, file);
-  if (!r.ok) throw new Error(`invalid suite file\n${r.errors.map(formatFieldError).join('\n')}`);
+  if (!r.ok) throw new DataFileError(`invalid suite file\n${r.errors.map(formatFieldError).join('\n')}`);
   const misnamed = suiteNameMismatch(name, r.value.version);
-  if (misnamed) throw new Error(`invalid suite file\n${file}: version: ${misnamed}`);
+  if (misnamed) throw new DataFileError(`invalid suite file\n${file}: version: ${misnamed}`);
   return r.value;
 }
 

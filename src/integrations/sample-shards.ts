@@ -19,6 +19,7 @@ import { buildIndex, combineIndexes } from '../lib/site/search-index.ts';
 import type { ModelIndex } from '../lib/site/search.ts';
 import { resultsDir } from '../data/paths.ts';
 import { isLink } from '../data/links.ts';
+import { DataFileError } from '../data/data-file-error.ts';
 import { MAX_DOCUMENT_BYTES } from '../lib/io/parse-document.ts';
 import { loadSuites } from '../data/suites.ts';
 import { samplesFileErrors, suiteDatasets } from '../lib/result-datasets.ts';
@@ -32,7 +33,7 @@ const MAX_LINE_CHARS = MAX_DOCUMENT_BYTES;
 /** Every file the browser fetches is checked against its schema here: a file the loader's tests would refuse fails the build. */
 function writeChecked<S extends z.ZodType>(root: string, path: string, what: string, schema: S, value: z.infer<S>): number {
   const r = parseWith(schema, value, path);
-  if (!r.ok) throw new Error(`invalid ${what}\n${r.errors.slice(0, 5).map(formatFieldError).join('\n')}`);
+  if (!r.ok) throw new DataFileError(`invalid ${what}\n${r.errors.slice(0, 5).map(formatFieldError).join('\n')}`);
   const text = JSON.stringify(value);
   mkdirSync(dirname(join(root, path)), { recursive: true });
   writeFileSync(join(root, path), text);
@@ -46,15 +47,15 @@ async function readSamples(abs: string, file: string, model: string, dataset: st
   // The same rules as `userturn validate` applies to a samples file, checked before any shard is written.
   const ids = new Map<string, number>();
   for await (const { line, text } of jsonlLines(createReadStream(abs))) {
-    if (text.length > MAX_LINE_CHARS) throw new Error(`${file}:${line}: (line): line longer than 1 MiB`);
+    if (text.length > MAX_LINE_CHARS) throw new DataFileError(`${file}:${line}: (line): line longer than 1 MiB`);
     let data: unknown;
-    try { data = JSON.parse(text); } catch (e) { throw new Error(`${file}:${line}: (root): invalid JSON: ${(e as Error).message}`); }
+    try { data = JSON.parse(text); } catch (e) { throw new DataFileError(`${file}:${line}: (root): invalid JSON: ${(e as Error).message}`); }
     const r = parseWith(Sample, data, `${file}:${line}`);
-    if (!r.ok) throw new Error(`invalid sample\n${r.errors.slice(0, 5).map(formatFieldError).join('\n')}`);
-    if (r.value.submission_id !== model) throw new Error(`${file}:${line}: submission_id: "${r.value.submission_id}" does not match its folder "${model}"`);
-    if (r.value.dataset !== dataset) throw new Error(`${file}:${line}: dataset: "${r.value.dataset}" does not match the file name "${dataset}.jsonl"`);
+    if (!r.ok) throw new DataFileError(`invalid sample\n${r.errors.slice(0, 5).map(formatFieldError).join('\n')}`);
+    if (r.value.submission_id !== model) throw new DataFileError(`${file}:${line}: submission_id: "${r.value.submission_id}" does not match its folder "${model}"`);
+    if (r.value.dataset !== dataset) throw new DataFileError(`${file}:${line}: dataset: "${r.value.dataset}" does not match the file name "${dataset}.jsonl"`);
     const first = ids.get(r.value.id);
-    if (first !== undefined) throw new Error(`${file}:${line}: id: duplicate sample id "${r.value.id}" (first on line ${first})`);
+    if (first !== undefined) throw new DataFileError(`${file}:${line}: id: duplicate sample id "${r.value.id}" (first on line ${first})`);
     ids.set(r.value.id, line);
     out.push(r.value);
   }
@@ -97,13 +98,13 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
     const summaryAbs = join(resultsDir, model, 'summary.json');
     const summaryFile = relative(process.cwd(), summaryAbs) || summaryAbs;
     // As validate: a link is never read (a review linked samples/ to a folder elsewhere and it was published).
-    for (const p of [sdir, summaryAbs]) if (isLink(p)) throw new Error(`${relative(process.cwd(), p) || p}: (file): is a symbolic link: the site reads no link`);
+    for (const p of [sdir, summaryAbs]) if (isLink(p)) throw new DataFileError(`${relative(process.cwd(), p) || p}: (file): is a symbolic link: the site reads no link`);
     // Samples are published with the summary that counts them (a review published a folder of samples alone).
-    if (existsSync(sdir) && !existsSync(summaryAbs)) throw new Error(`${relative(process.cwd(), sdir) || sdir}: (file): has no summary.json beside it: samples are published only with the summary their figures are read against`);
+    if (existsSync(sdir) && !existsSync(summaryAbs)) throw new DataFileError(`${relative(process.cwd(), sdir) || sdir}: (file): has no summary.json beside it: samples are published only with the summary their figures are read against`);
     if (!existsSync(sdir)) {
       // The site publishes a summary only beside the samples its figures are read against (a review removed samples/
       // and an edited summary was published).
-      if (existsSync(summaryAbs)) throw new Error(`${summaryFile}: (file): has no samples/ folder beside it: a result is published with its samples, which its figures are read against`);
+      if (existsSync(summaryAbs)) throw new DataFileError(`${summaryFile}: (file): has no samples/ folder beside it: a result is published with its samples, which its figures are read against`);
       continue;
     }
     let conditionOrder: string[] = [];
@@ -118,7 +119,7 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
     } catch { /* the summary is validated by the content loader; order falls back to names */ }
     const files = readdirSync(sdir).filter((f) => f.endsWith('.jsonl')).sort();
     const linked = files.find((f) => isLink(join(sdir, f)));
-    if (linked) throw new Error(`${relative(process.cwd(), join(sdir, linked))}: (file): is a symbolic link: the site reads no link`);
+    if (linked) throw new DataFileError(`${relative(process.cwd(), join(sdir, linked))}: (file): is a symbolic link: the site reads no link`);
     const read = new Map<Manifest['dataset'], Sample[]>();
     // The published counts are the summary's: they must be what its samples give, as validate reads them (a summary
     // edited or left from another run would show figures no browsable sample supports).
@@ -130,11 +131,11 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
       const dataset = f.slice(0, -'.jsonl'.length);
       const abs = join(sdir, f);
       const file = relative(process.cwd(), abs) || abs;
-      if (!DatasetId.safeParse(dataset).success) throw new Error(`${file}: (root): unknown dataset "${dataset}" (file names are <dataset>.jsonl)`);
+      if (!DatasetId.safeParse(dataset).success) throw new DataFileError(`${file}: (root): unknown dataset "${dataset}" (file names are <dataset>.jsonl)`);
       // Only datasets of the result's suite version (the content loader checked its summary the same way);
       // without a readable summary, of any suite.
       const unlisted = samplesFileErrors(known(), suiteVersion, dataset, file, '(root)');
-      if (unlisted.length > 0) throw new Error(formatFieldError(unlisted[0]!));
+      if (unlisted.length > 0) throw new DataFileError(formatFieldError(unlisted[0]!));
       const samples = await readSamples(abs, file, model, dataset);
       const listed = checked?.datasets.findIndex((d) => d.dataset === dataset) ?? -1;
       if (checked && listed < 0) mismatch.push(unlistedSamplesError(summaryFile, dataset));
@@ -153,7 +154,7 @@ async function writeShardsInto(resultsDir: string, siteRoot: string): Promise<Sh
     }
     // Counts, then every figure, read against the samples (an unknown suite version is the loader's error).
     if (checked) summaryAgainstSamples(summaryFile, checked, allSuites().find((x) => x.version === checked!.provenance.suite_version), read, mismatch);
-    if (mismatch.length > 0) throw new Error(`result summary does not match its samples\n${mismatch.slice(0, 5).map(formatFieldError).join('\n')}`);
+    if (mismatch.length > 0) throw new DataFileError(`result summary does not match its samples\n${mismatch.slice(0, 5).map(formatFieldError).join('\n')}`);
   }
   // Per dataset, across every model (models in folder order): the directory, the facets files, the term files.
   for (const [dataset, list] of indices) {

@@ -20,6 +20,8 @@ test('a broken results summary fails the site build, naming the file and the fie
     assert.notEqual(r.status, 0, 'the build must fail');
     const text = r.text;
     assert.match(text, /gpt-oss-120b\/summary\.json: datasets\[0\]\.conditions\[0\]\.followup\.value: /);
+    // The message alone: Astro printed the loader's stack under it ("Stack trace:", "at Object.load …").
+    assert.doesNotMatch(text, /Stack trace:|^\s+at /m);
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 
@@ -49,6 +51,7 @@ test('a result its samples do not support fails the build before any page is wri
     try {
       assert.notEqual(r.status, 0, 'the build must fail');
       assert.match(r.text, /gpt-oss-120b\/summary\.json: datasets\[0\]\.conditions\[0\]\.followup\.value: is 0\.99 but its samples give /);
+      assert.doesNotMatch(r.text, /Stack trace:|^\s+at /m);
       assert.equal(existsSync(join(r.out, 'index.html')), false, 'no page of the refused build is left');
       assert.equal(existsSync(join(r.out, 'models', 'gpt-oss-120b', 'index.html')), false);
     } finally { rmSync(r.tmp, { recursive: true, force: true }); }
