@@ -1,3 +1,5 @@
+import { createHttpFetch } from '../client/http-fetch.ts';
+
 /** A JSON answer, or the HTTP status of a route the engine does not have. */
 export type HttpAnswer = { ok: true; status: number; json: unknown } | { ok: false; status: number; text: string };
 
@@ -28,15 +30,20 @@ export const isMissingRoute = (a: HttpAnswer): boolean => !a.ok && [404, 405, 50
 export function createHttp(baseURL: string, apiKey: string | undefined, timeoutMs: number): Http {
   const root = baseURL.replace(/\/v1\/?$/, '');
   const headers: Record<string, string> = { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) };
+  // The run's transport, so doctor reaches what a run reaches: the global fetch refuses the ports browsers block
+  // (6000, 6665-6669, 10080…) with a bare "fetch failed", though an engine served there runs the probe.
+  const fetchImpl = createHttpFetch(8);
   async function send(url: string, init: RequestInit): Promise<HttpAnswer> {
     let res: Response;
     let text: string;
     try {
-      res = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetchImpl(url, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
       text = await res.text();
     } catch (e) {
-      const cause = (e as { cause?: { code?: string } }).cause?.code;
-      throw new EngineRouteError(`${url}: ${(e as Error).message}${cause ? ` (${cause})` : ''}`, cause);
+      const x = e as { code?: unknown; cause?: { code?: unknown } };
+      const code = [x.code, x.cause?.code].find((c): c is string => typeof c === 'string');
+      const message = (e as Error).message;
+      throw new EngineRouteError(`${url}: ${message}${code && !message.includes(code) ? ` (${code})` : ''}`, code);
     }
     if (!res.ok) return { ok: false, status: res.status, text: text.slice(0, 300) };
     try {

@@ -68,6 +68,6 @@ describe('every endpoint refuses the connection', () => {
     assert.equal(r.code, 1, r.stdout + r.stderr);
     const model = (JSON.parse(r.stdout) as { checks: Array<{ id: string; status: string; detail: string }> }).checks.find((c) => c.id === 'model')!;
     assert.equal(model.status, 'fail');
-    assert.match(model.detail, new RegExp(`/v1/models: fetch failed \\(ECONNREFUSED\\); nothing accepts connections at 127\\.0\\.0\\.1:${p}: check that the server is running on that host and port`));
+    assert.match(model.detail, new RegExp(`/v1/models: connect ECONNREFUSED 127\\.0\\.0\\.1:${p}; nothing accepts connections at 127\\.0\\.0\\.1:${p}: check that the server is running on that host and port`));
   });
 });

@@ -65,6 +65,21 @@ describe('userturn doctor against the simulator', () => {
     assert.match(report.checks[0]!.detail, /"userturn-sim\/restater"/);
   });
 
+  it('passes against a server on a port the global fetch refuses (6665-6669, 6000, 10080…), as the run reaches it', async (t) => {
+    // Those are the ports browsers block; doctor sent its requests through fetch and failed the model check with a
+    // bare "fetch failed", though `userturn run` (the runner's own transport) ran the probe against that server.
+    let s: RunningSim | undefined;
+    for (const port of [6666, 6667, 6668, 6669, 6665, 10080, 6000]) {
+      s = await startSim({ port, profile: PROFILES.restater!, seed: 1, latencyMs: 0, faults: {}, retryAfterMs: 10, engine: 'vllm' }).catch(() => undefined);
+      if (s) break;
+    }
+    if (!s) return t.skip('every blocked port is in use');
+    sims.push(s);
+    const r = await runCli(['doctor', submission('vllm'), '--base-url', `${s.url}/v1`, '--template', qwenTemplate, '--data-dir', fixtureData, '--json']);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.deepEqual(failed(JSON.parse(r.stdout) as Report), []);
+  });
+
   // llama.cpp answers through its own routes (/props, /apply-template, /tokenize with pieces); SGLang and TGI
   // render no chat template on request, so that check is not available there: neither a pass nor a failure.
   for (const [engine, na] of [['llamacpp', []], ['sglang', ['template']], ['tgi', ['template']]] as const) {
