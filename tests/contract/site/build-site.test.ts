@@ -18,6 +18,7 @@ test('with zero results the site builds, says how to submit and run, and USERTUR
     assert.match(home, /npm run demo/);
     assert.match(home, /submissions\/&lt;org&gt;\/&lt;id&gt;\.yaml/);
     assert.match(home, /data-testid="simulated-banner"/);
+    assert.match(home, /\b0 models with results\./);
     for (const p of ['examples', 'charts/decoupling', 'charts/failure-profiles', 'judges', 'changelog', 'downloads', 'methodology', 'submit']) {
       assert.ok(existsSync(join(b.out, p, 'index.html')), `${p} is built`);
     }
@@ -27,6 +28,16 @@ test('with zero results the site builds, says how to submit and run, and USERTUR
     const meanings = loadLabelMeanings(1);
     for (const l of ['genuine_followup', 'prompt_restatement'] as const) assert.ok(methodology.includes(meanings[l]), l);
   } finally { rmSync(empty, { recursive: true, force: true }); rmSync(b.tmp, { recursive: true, force: true }); }
+});
+
+test('with one result the footer says "1 model with results", not "1 models"', () => {
+  const results = mkdtempSync(join(tmpdir(), 'ut-one-'));
+  execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', results, '--models', '1', '--items', '2'], { stdio: 'ignore' });
+  const b = astroBuild({ USERTURN_RESULTS_DIR: results });
+  try {
+    assert.equal(b.status, 0, b.text.slice(-2000));
+    assert.match(readFileSync(join(b.out, 'index.html'), 'utf8'), /\b1 model with results\./);
+  } finally { rmSync(results, { recursive: true, force: true }); rmSync(b.tmp, { recursive: true, force: true }); }
 });
 
 test('the changelog lists score changes from the git history of the results folder', () => {
