@@ -30,13 +30,15 @@ test('with zero results the site builds, says how to submit and run, and USERTUR
   } finally { rmSync(empty, { recursive: true, force: true }); rmSync(b.tmp, { recursive: true, force: true }); }
 });
 
-test('with one result the footer says "1 model with results", not "1 models"', () => {
+test('with one result the pages count "1 model", not "1 models" (footer, downloads, judges)', () => {
   const results = mkdtempSync(join(tmpdir(), 'ut-one-'));
   execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', results, '--models', '1', '--items', '2'], { stdio: 'ignore' });
   const b = astroBuild({ USERTURN_RESULTS_DIR: results });
   try {
     assert.equal(b.status, 0, b.text.slice(-2000));
     assert.match(readFileSync(join(b.out, 'index.html'), 'utf8'), /\b1 model with results\./);
+    assert.match(readFileSync(join(b.out, 'downloads', 'index.html'), 'utf8'), /as files\. 1 model[.<]/);
+    assert.match(readFileSync(join(b.out, 'judges', 'index.html'), 'utf8'), /user turns from 1 model \(pooled\)/);
   } finally { rmSync(results, { recursive: true, force: true }); rmSync(b.tmp, { recursive: true, force: true }); }
 });
 
@@ -116,6 +118,9 @@ test('a result that passes the verified rule is marked verified; one that fails 
       assert.doesNotMatch(row(bad!), /✓ verified/);
       const goodPage = readFileSync(join(b.out, 'models', good!, 'index.html'), 'utf8');
       assert.match(goodPage, /data-testid="verified-pill"/);
+      // Its family has two models: "and the other gpt-oss model" (it said "the 1 other gpt-oss models").
+      assert.match(goodPage, /and the other gpt-oss model\b/);
+      assert.doesNotMatch(goodPage, /the 1 other/);
       assert.doesNotMatch(goodPage, /data-ok="false"/);
       // Next to the judge's name: its false-genuine rate and positive recall on the controls, with intervals.
       assert.match(goodPage, /data-testid="judge-controls" data-judge="llm:gpt-5\.4-mini:judge-v1" data-measured="yes"[^>]*>[\s\S]*?false-genuine 2\.0% \[1\.3%, 3\.1%\], positive recall 97\.5% \[91\.3%, 99\.3%\]/);
