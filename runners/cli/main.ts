@@ -38,13 +38,16 @@ async function help(): Promise<void> {
     lines.push(`  ${name.padEnd(12)} ${cmd?.summary ?? ''}`);
   }
   lines.push('  version      print the version of userturn (also --version)');
-  lines.push('', 'Run `userturn <command> --help` for the options of one command.', '', 'Exit codes (every command): 0 done; 1 bad input, judge config, file or endpoint (one line naming the', 'file and field); 2 usage error; 70 internal error (a bug). See docs/runner.md.');
+  lines.push('', 'Run `userturn <command> --help` (or `userturn help <command>`) for the options of one command.', '', 'Exit codes (every command): 0 done; 1 bad input, judge config, file or endpoint (one line naming the', 'file and field); 2 usage error; 70 internal error (a bug). See docs/runner.md.');
   console.log(lines.join('\n'));
 }
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
+    // `userturn help run` is `userturn run --help` (it printed the list of commands).
+    const topic = name === 'help' && rest[0] ? await loadCommand(rest[0]) : null;
+    if (topic) return topic.run(['--help']);
     await help();
     return name ? 0 : 2;
   }
