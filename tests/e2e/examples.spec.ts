@@ -1,4 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { astroBuild } from '../helpers/site-build.ts';
+import { serve } from '../helpers/static-server.ts';
 import { allSamples, expectNoProblems, permalink, samples, summaries, watchErrors, type MiniSample } from './helpers.ts';
 
 const S = summaries();
@@ -19,6 +25,29 @@ test('a permalink opens exactly that example', async ({ page }) => {
   await expect(cards).toHaveAttribute('data-model', target.submission_id);
   await expect(cards.getByTestId('user-turn')).toHaveText(target.user_turn);
   await expectNoProblems(problems);
+});
+
+test('a site of one model shows a permalink without the compare controls (it showed an empty picker)', async ({ page }) => {
+  test.setTimeout(300_000);
+  const results = mkdtempSync(join(tmpdir(), 'ut-one-model-'));
+  execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', results, '--models', '1', '--items', '2'], { stdio: 'ignore' });
+  const [model] = readdirSync(results).filter((f) => !f.endsWith('.json'));
+  const first = JSON.parse(readFileSync(join(results, model!, 'samples', 'gsm8k.jsonl'), 'utf8').split('\n')[0]!) as MiniSample;
+  const b = astroBuild({ USERTURN_RESULTS_DIR: results });
+  const { server, origin } = await serve(b.out);
+  try {
+    expect(b.status, b.text.slice(-2000)).toBe(0);
+    const problems = watchErrors(page);
+    await page.goto(`${origin}${permalink(first)}`);
+    await expect(page.locator(`article.example[data-sample-id="${first.id}"]`)).toBeVisible();
+    await expect(page.getByTestId('ex-compare-with')).toHaveCount(0);
+    await expect(page.getByTestId('ex-compare-all')).toHaveCount(0);
+    await expectNoProblems(problems);
+  } finally {
+    server.close();
+    rmSync(results, { recursive: true, force: true });
+    rmSync(b.tmp, { recursive: true, force: true });
+  }
 });
 
 test('the side-by-side view shows two models on the same item', async ({ page }) => {
