@@ -60,7 +60,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     await writeFileAtomic(values.out, renderBatch(drawn.header, drawn.items));
     const nonEmpty = drawn.header.strata.filter((s) => s.drawn > 0).length;
-    console.log(`wrote ${values.out}: ${drawn.items.length} items from ${drawn.header.sources.length} results, ${nonEmpty}/${drawn.header.strata.length} strata${drawn.header.floor_met ? '' : ` (n too small for a floor of ${floor} in every stratum: one per stratum, labels interleaved)`}; batch ${drawn.header.batch_sha256.slice(0, 12)}`);
+    console.log(`wrote ${values.out}: ${drawn.items.length} item${drawn.items.length === 1 ? '' : 's'} from ${drawn.header.sources.length} result${drawn.header.sources.length === 1 ? '' : 's'}, ${nonEmpty}/${drawn.header.strata.length} strata${drawn.header.floor_met ? '' : ` (n too small for a floor of ${floor} in every stratum: one per stratum, labels interleaved)`}; batch ${drawn.header.batch_sha256.slice(0, 12)}`);
     return 0;
   });
 }

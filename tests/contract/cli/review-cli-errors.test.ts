@@ -104,7 +104,7 @@ describe('CLI errors name the real problem', () => {
       const glob = readdirSync(dir).sort().map((f) => join(dir, f)); // what the shell makes of results/*
       const r = await runCli(['annotate', 'sample', '--results', ...glob, '--n', '4', '--seed', '1', '--out', join(dir, 'b.jsonl')]);
       assert.equal(r.code, 0, r.stderr);
-      assert.match(r.stdout, /4 items from 1 results/);
+      assert.match(r.stdout, /4 items from 1 result,/);
       // A folder given by its name that is not a result is still refused.
       mkdirSync(join(dir, 'not-a-result'));
       const bad = await runCli(['annotate', 'sample', '--results', join(dir, 'not-a-result'), '--n', '4', '--seed', '1', '--out', join(dir, 'c.jsonl')]);
