@@ -141,10 +141,12 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
     }
     if (lines.length > 0) {
       const text = `${lines.join('\n')}\n`;
-      st.hash.update(text);
+      // Encoded once: the hash and the write would each encode the text to UTF-8 again.
+      const bytes = Buffer.from(text, 'utf8');
+      st.hash.update(bytes);
       st.redacted ||= text.includes(REDACTED);
       try {
-        await st.fh.write(text);
+        await st.fh.write(bytes);
       } catch (e) {
         fail(st.tmp, e);
       }
