@@ -2,6 +2,8 @@ import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import { registerSecret } from '../../io/secrets.ts';
 import { ContentFilterFinishReasonError, LengthFinishReasonError } from 'openai/error';
 import { zodResponseFormat } from 'openai/helpers/zod';
+import { createHttpFetch } from '../../client/http-fetch.ts';
+import { DEFAULT_HTTP_TIMEOUTS } from '../../client/http-transport.ts';
 import { codeVersion } from '../../cache/code-version.ts';
 import { requestKey } from '../../cache/key.ts';
 import { contentKey } from '../../cache/stage-cache.ts';
@@ -77,6 +79,9 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
       apiKey: registered((config.api_key_env ? env[config.api_key_env] : undefined) || 'no-key'),
       maxRetries: 0,
       timeout: config.timeout_ms,
+      // The run's transport: the global fetch refuses the ports browsers block (6000, 6665-6669, 10080…) with a bare
+      // "Connection error.". Its first-byte and idle timers give way to the attempt's timeout, which the SDK keeps.
+      fetch: createHttpFetch(1024, judgeTimeouts(config.timeout_ms)),
     });
     return client;
   };
@@ -163,6 +168,9 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
   const fingerprint = contentKey(stamp, prompt, codeVersion(import.meta.url)).slice(0, 16);
   return { stamp, fingerprint, stats, judge };
 }
+
+/** The transport's timers for a judge attempt of `ms`: never shorter than the attempt, connect no longer than it. */
+const judgeTimeouts = (ms: number) => ({ connectMs: Math.min(DEFAULT_HTTP_TIMEOUTS.connectMs, ms), firstByteMs: ms, idleMs: ms });
 
 /** A judge key is redacted from everything written, like the runner's own key. */
 function registered(key: string): string {

@@ -91,6 +91,29 @@ test('userturn judge --judge-config: LLM judge over HTTP; a judge failure is a l
   assert.match(r.stderr, /2 labelled, 1 judge error, 0 malformed/);
 });
 
+test('userturn judge --judge-config: an LLM judge on a port the global fetch refuses (6000, 6665-6669, 10080…) answers', async (t) => {
+  // Those are the ports browsers block; through the openai SDK's default fetch every line was "Connection error.",
+  // though a run reaches a server there (the runner's own transport).
+  let s: RunningSim | undefined;
+  for (const port of [6000, 6666, 6667, 6668, 6669, 6665, 10080]) {
+    s = await startSim({ port, profile: PROFILES.restater!, seed: 1, latencyMs: 0, faults: {}, retryAfterMs: 20 }).catch(() => undefined);
+    if (s) break;
+  }
+  if (!s) return t.skip('every blocked port is in use');
+  try {
+    const cfg = join(dir, 'judge-blocked-port.yaml');
+    writeFileSync(cfg, `base_url: ${s.url}/v1\nmodel: judge-sim\nretries: 0\ntimeout_ms: 5000\n`);
+    const input = join(dir, 'blocked-port.jsonl');
+    writeFileSync(input, `${line(good)}\n`);
+    const r = await cli(['judge', '--input', input, '--judge-config', cfg, '--no-cache']);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(rows.map((x) => [x.id, x.kind, x.label]), [['a', 'label', 'genuine_followup']]);
+  } finally {
+    await s.close();
+  }
+});
+
 test('userturn judge: usage errors exit 2; a missing input and an invalid judge config (file and field) exit 1, as in calibrate', async () => {
   assert.equal((await cli(['judge'])).code, 2);
   assert.equal((await cli(['judge', '--input', join(dir, 'nope.jsonl')])).code, 1);
