@@ -96,13 +96,17 @@ function startSim(profile: string, seed: number, data: string): Promise<{ url: s
   });
 }
 
-/** The results folder holds exactly this set's models: results left by a run of the other set are removed. */
+/**
+ * The results folder holds exactly this set's models: results left by a run of the other set, or by a hand-made run
+ * written there, are removed, each with a line saying so (they were dropped without a word).
+ */
 async function dropOtherResults(submissions: string[]): Promise<void> {
   if (!existsSync(resultsDir)) return;
   const ids = new Set(submissions.map((f) => f.replace(/\.yaml$/, '')));
   for (const d of readdirSync(resultsDir, { withFileTypes: true })) {
     if (d.isDirectory() && !ids.has(d.name) && existsSync(join(resultsDir, d.name, 'summary.json'))) {
       await rm(join(resultsDir, d.name), { recursive: true, force: true });
+      console.log(`removed ${join(values.out!, 'results', d.name)}: not one of the demo's models`);
     }
   }
 }

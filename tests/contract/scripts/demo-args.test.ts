@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
 
@@ -40,4 +43,23 @@ it('workflow scripts answer an unknown flag with one line and exit 2 (usage), no
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
     assert.match(r.stderr, /--bogus/);
   }
+});
+
+it('the demo says which result folders it removes from its results folder (they went without a word)', async () => {
+  const out = await mkdtemp(join(tmpdir(), 'ut-demo-drop-'));
+  // A hand-made run written into the demo's results folder, and a folder that holds no result (kept).
+  await mkdir(join(out, 'results', 'my-model'), { recursive: true });
+  await writeFile(join(out, 'results', 'my-model', 'summary.json'), '{}');
+  await mkdir(join(out, 'results', 'notes'));
+  const r = spawnSync(process.execPath, [join(root, 'runners/demo/run-demo.ts'), '--profiles', 'caricature', '--limit', '1', '--skip-build', '--out', out], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  const removed = r.stdout.split('\n').filter((l) => l.startsWith('removed '));
+  assert.deepEqual(removed, [`removed ${join(out, 'results', 'my-model')}: not one of the demo's models`]);
+  assert.equal(existsSync(join(out, 'results', 'my-model')), false);
+  assert.equal(existsSync(join(out, 'results', 'notes')), true);
+  // A second run keeps its own models' folders: nothing to say.
+  const again = spawnSync(process.execPath, [join(root, 'runners/demo/run-demo.ts'), '--profiles', 'caricature', '--limit', '1', '--skip-build', '--out', out], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  assert.equal(again.status, 0, again.stdout + again.stderr);
+  assert.doesNotMatch(again.stdout, /^removed /m);
+  await rm(out, { recursive: true, force: true });
 });
