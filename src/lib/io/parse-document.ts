@@ -157,6 +157,9 @@ export function parseDocumentText(text: string, kind: 'yaml' | 'json'): LoadResu
 export function parseDocumentBytes(buf: Uint8Array, path: string): LoadResult {
   if (buf.length > MAX_DOCUMENT_BYTES) return { ok: false, message: `file is ${buf.length} bytes; the limit is ${MAX_DOCUMENT_BYTES} (1 MiB)` };
   if (buf.length === 0) return { ok: false, message: 'file is empty' };
+  // NUL is valid UTF-8 but no YAML or JSON text holds one raw; a file of them read as one string, so the schema
+  // answered "(root): … received string" about a file that is no text at all.
+  if (buf.includes(0)) return { ok: false, message: 'file is not a text file (NUL bytes)' };
   const text = decodeUtf8(buf);
   if (text === null) return { ok: false, message: 'file is not valid UTF-8' };
   return parseDocumentText(text, path.endsWith('.json') ? 'json' : 'yaml');

@@ -27,6 +27,9 @@ const FILES: Record<string, { content: string | Buffer; field: string; message: 
   deep: { content: `${sub('deep')}extra: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`, field: '(file)', message: /^invalid YAML: nested more than 64 levels deep/ },
   laughs: { content: `${sub('laughs')}${laughs}zz: *i\n`, field: '(file)', message: /alias count/ },
   latin1: { content: Buffer.concat([Buffer.from(sub('latin1').replace(/^display_name: .*$/m, 'display_name: "caf')), Buffer.from([0xe9, 0x22, 0x0a])]), field: '(file)', message: /not valid UTF-8/ },
+  // A file of NUL bytes (an editor's crash, a binary saved as .yaml) and a submission with one NUL inside it.
+  nul: { content: Buffer.alloc(64), field: '(file)', message: /^file is not a text file \(NUL bytes\)$/ },
+  nulinside: { content: sub('nulinside').replace('display_name: ', 'display_name: a\0'), field: '(file)', message: /^file is not a text file \(NUL bytes\)$/ },
   long: { content: sub('long', (s) => (s.display_name = 'N'.repeat(81))), field: 'display_name', message: /<=80 characters/ },
   url: { content: sub('url', (s) => (s.serving.base_urls = ['javascript:alert(1)'])), field: 'serving.base_urls[0]', message: /Invalid URL/ },
   keys: { content: `${sub('keys')}"@acme/team [x](javascript:y) <img src=x>": 1\n`, field: '@acme/team [x](javascript:y) <img src=x>', message: /unknown key/ },

@@ -46,6 +46,7 @@ test('a file validate refuses fails the site build with the same file: field: me
     ['numeric', submission('numeric', 'notes: 5\n')],
     ['latin1', Buffer.from(submission('latin1', 'notes: caf\xe9\n'), 'latin1')],
     ['empty', ''],
+    ['nul', Buffer.alloc(16)],
   ];
   for (const [id, text] of cases) {
     const { root, file } = repoWith(id, text);
