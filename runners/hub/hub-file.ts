@@ -135,7 +135,8 @@ export async function readHubFileAt(req: HubFileRequest, opts: HubFileOptions = 
       }
     } else await store(rc, req.revision, commit, req.file, got.etag, got.bytes);
   }
-  return { text: got === null ? null : new TextDecoder().decode(got.bytes), commit };
+  // ignoreBOM keeps a leading byte order mark, as the cached file's read and transformers' encoding="utf-8" do.
+  return { text: got === null ? null : new TextDecoder('utf-8', { ignoreBOM: true }).decode(got.bytes), commit };
 }
 
 /** The Hub's URL of a file at a commit, as @huggingface/hub builds it for a revision. */

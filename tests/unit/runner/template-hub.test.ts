@@ -199,6 +199,20 @@ describe('chat templates from the Hub (@huggingface/hub against a local stand-in
     });
   });
 
+  it('a file that starts with a byte order mark reads the same downloaded and from the cache, the mark kept', async () => {
+    // transformers reads chat_template.jinja with encoding="utf-8", which keeps the mark; the download decoded it
+    // away while the cached file kept it, so a rerun from the cache rendered other prompts under another hash.
+    const jinja = '\uFEFF{{ messages[0].content }}';
+    const hub = await startFakeHub({ files: { ...configOnly, [`Org/Model/${REV}/chat_template.jinja`]: jinja } });
+    const cacheDir = await tmp();
+    await withHub(hub, {}, async () => {
+      const online = await loadSubmissionTemplate(sub(), { root, cacheDir });
+      const cached = await withEnv({ HF_HUB_OFFLINE: '1' }, () => loadSubmissionTemplate(sub(), { root, cacheDir }));
+      assert.deepEqual([online.template.template, online.sha256], [jinja, cached.sha256]);
+      assert.equal(cached.template.template, jinja);
+    });
+  });
+
   it('source: file reads a repository file; --template overrides', async () => {
     const f = await loadSubmissionTemplate(sub(REV, { chat_template: { source: 'file', path: 'tests/fixtures/templates/llama3.1-instruct.jinja' } }), { root });
     assert.equal(f.template.source, 'file:tests/fixtures/templates/llama3.1-instruct.jinja');
