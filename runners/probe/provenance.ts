@@ -7,6 +7,13 @@ import type { ProbeSetup } from './types.ts';
 import { visibleText } from '../../src/schema/text.ts';
 import { servedBySimulator } from '../../src/lib/summary-provenance.ts';
 
+/**
+ * A served name as a summary records it: it is the server's text, so its control characters are written out (a
+ * hostile server's escape sequences would otherwise make the summary invalid, or reach a terminal that prints it),
+ * and a URL's user:password@ (any name is accepted as --served-model-name) reads [redacted]@, which the schema takes.
+ */
+const recordedName = (m: string): string => visibleText(m).replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1[redacted]@').slice(0, 300);
+
 type GitState = { commit: string | null; dirty: boolean | null };
 
 /**
@@ -61,9 +68,7 @@ export function runProvenance(setup: ProbeSetup, root: string, endpointModels: s
       user_turn_max_tokens: setup.suite.user_turn.max_tokens,
       conditions: setup.suite.conditions.map((c) => ({ id: c.id, temperature: c.temperature, top_p: c.top_p, samples: c.samples })),
     },
-    // A served name is the server's text: recorded with its control characters written out (a hostile server's
-    // escape sequences would otherwise make the summary invalid, or reach a terminal that prints it).
-    endpoint_models: endpointModels.map((m) => visibleText(m).slice(0, 300)),
+    endpoint_models: endpointModels.map(recordedName),
     simulated: servedBySimulator(endpointModels),
     runner_commit: git.commit,
     runner_dirty: git.dirty,
@@ -82,6 +87,6 @@ export function runProvenance(setup: ProbeSetup, root: string, endpointModels: s
  */
 export function withAnsweredModels(p: SummaryInput['provenance'], answeredAs: ReadonlySet<string>): SummaryInput['provenance'] {
   if (answeredAs.size === 0) return p;
-  const answered = [...new Set([...answeredAs].map((m) => visibleText(m).slice(0, 300)))].sort();
+  const answered = [...new Set([...answeredAs].map(recordedName))].sort();
   return { ...p, answered_models: answered, simulated: servedBySimulator(p.endpoint_models, answered) };
 }
