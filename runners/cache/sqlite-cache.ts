@@ -16,7 +16,10 @@ export interface CachedResponse {
    * never read back into results.
    */
   audit?: string;
-  /** The name the engine answered with when it was another of its served names than `model` (served-aliases.ts). */
+  /**
+   * The name the engine answered with when it was another of its served names than `model`, or whenever the endpoint
+   * served the model under several names (served-aliases.ts).
+   */
   answered_as?: string;
 }
 

@@ -52,7 +52,8 @@ const AUDIT_FIELDS = ['id', 'created', 'system_fingerprint', 'usage'] as const;
  * An answer is tied to the served model by name: a replica serving other weights under a shared load balancer,
  * or a proxy answering for another model, is refused. An answer naming one of `aliases`, another name the endpoint
  * serves the same weights under (served-aliases.ts), is the asked model's and is kept under the asked name, so its
- * cached row is used again on a rerun (usableCachedAnswer); the name it carried is `answered_as`, for provenance.
+ * cached row is used again on a rerun (usableCachedAnswer); the name it carried is `answered_as`, for provenance. With
+ * aliases it is set whatever the name, the asked one too: a cached row without it then is one whose name is unknown.
  */
 export function validateCompletion(resp: unknown, expectedModel: string, aliases: ReadonlySet<string> = new Set()): { text: string; finish_reason: string; model: string; audit: string; answered_as?: string } {
   const r = resp as ({ choices?: Array<{ text?: unknown; finish_reason?: unknown }>; model?: unknown } & Record<string, unknown>) | null;
@@ -66,5 +67,5 @@ export function validateCompletion(resp: unknown, expectedModel: string, aliases
   const kept: Record<string, unknown> = {};
   for (const k of AUDIT_FIELDS) if (r![k] !== undefined) kept[k] = r![k];
   const audit = JSON.stringify(kept);
-  return { text: c.text, finish_reason: c.finish_reason, model, audit, ...(named !== expectedModel ? { answered_as: named } : {}) };
+  return { text: c.text, finish_reason: c.finish_reason, model, audit, ...(named !== expectedModel || aliases.size > 0 ? { answered_as: named } : {}) };
 }

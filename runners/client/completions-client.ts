@@ -49,7 +49,7 @@ export interface CompletionsClient {
    * vLLM answers under the first of its served names). Such an answer is kept under the name the request gave.
    */
   answerAliases: Set<string>;
-  /** The names the answers this client gave (sent or cached) carried in place of the asked one: `answered_as`. */
+  /** The names the answers this client gave (sent or cached) carried in place of the asked one: `answered_as` when not the asked name. */
   answeredAs: ReadonlySet<string>;
 }
 
@@ -168,15 +168,24 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
       throw fatal;
     }
     stats.completed++;
-    if (value.answered_as !== undefined) answeredAs.add(value.answered_as);
+    noteAnsweredAs(value);
     return { ...value, cached: false };
   }
 
-  /** A cached answer counts only when it would be accepted today (usableCachedAnswer). */
+  function noteAnsweredAs(a: { model: string; answered_as?: string }): void {
+    if (a.answered_as !== undefined && a.answered_as !== a.model) answeredAs.add(a.answered_as);
+  }
+
+  /**
+   * A cached answer counts only when it would be accepted today (usableCachedAnswer). While the endpoint serves the
+   * model under other names, a row without answered_as (written before the column, or when one name was served) is
+   * asked again: the name it came under decides whether the run was the simulator's (`userturn sim --alias`).
+   */
   function cachedAnswer(key: string, body: CompletionBody) {
     const hit = opts.cache.get(key);
     if (!hit || !usableCachedAnswer(hit, body.model)) return null;
-    if (hit.answered_as !== undefined) answeredAs.add(hit.answered_as);
+    if (hit.answered_as === undefined && answerAliases.size > 0) return null;
+    noteAnsweredAs(hit);
     return hit;
   }
 

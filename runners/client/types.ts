@@ -19,7 +19,7 @@ export interface CompletionResult {
   model: string;
   latency_ms: number;
   cached: boolean;
-  /** The name the engine answered with when it was another of its served names than `model` (served-aliases.ts). */
+  /** The name the engine answered with when it was another of its served names than `model`, or whenever it serves several (served-aliases.ts). */
   answered_as?: string;
 }
 
