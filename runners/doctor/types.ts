@@ -7,9 +7,9 @@ import type { Http } from './http.ts';
 /**
  * One check's outcome. 'n/a': the engine does not expose what the check needs (no tokenize route, no version):
  * neither a pass nor a failure, since nothing was seen to be wrong; 'skip': not run because an earlier check it
- * needs failed (no served model).
+ * needs failed (no served model); 'warn': it passed, but a run's result will show what it found (not a failure).
  */
-export type CheckStatus = 'pass' | 'fail' | 'n/a' | 'skip';
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'n/a' | 'skip';
 
 export interface CheckResult {
   id: string;
@@ -40,5 +40,6 @@ export interface Check {
 }
 
 export const pass = (detail: string) => ({ status: 'pass' as const, detail });
+export const warn = (detail: string) => ({ status: 'warn' as const, detail });
 export const fail = (detail: string) => ({ status: 'fail' as const, detail });
 export const notAvailable = (detail: string) => ({ status: 'n/a' as const, detail });

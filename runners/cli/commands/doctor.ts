@@ -21,8 +21,9 @@ Checks one endpoint against a submission before any long run, sending a handful 
   generation      a one-token generation, sent as a run sends it
   stop            the user turn ends where the template ends it (no next turn in the returned text)
   context         the engine's context window holds the suite's longest request
-Prints a table (pass, FAIL, n/a where the engine does not expose what a check needs, skip when the model
-check failed); --json prints {"ok": …, "checks": [{id, title, status, detail}]} instead.
+Prints a table (pass, FAIL, WARN when it passed but a run's result will show what it found, n/a where the
+engine does not expose what a check needs, skip when the model check failed); --json prints
+{"ok": …, "checks": [{id, title, status, detail}]} instead.
 
   --base-url URL    OpenAI-compatible endpoint (…/v1); default USERTURN_BASE_URL (the first, if several)
   --model NAME      model name to check (default: the one /v1/models lists; of several, the one serve-cmd names)

@@ -65,11 +65,20 @@ it('userturn run picks the alias serve-cmd names, keeps the answers named with t
   assert.deepEqual(await provenance(), first);
 });
 
-it('userturn doctor against it: the generation and stop checks take the answers named with the first name', async () => {
-  const r = await runCli(['doctor', 'submissions/qwen/qwen3.5-9b.yaml', '--base-url', `${sim.url}/v1`, '--data-dir', fixtureData, '--template', qwenTemplate, '--json']);
+it('userturn doctor against it: the generation and stop checks take the answers named with the first name, and generation warns that a run is simulated', async () => {
+  const args = ['doctor', 'submissions/qwen/qwen3.5-9b.yaml', '--base-url', `${sim.url}/v1`, '--data-dir', fixtureData, '--template', qwenTemplate];
+  const r = await runCli([...args, '--json']);
   assert.equal(r.code, 0, r.stdout + r.stderr);
-  const checks = (JSON.parse(r.stdout) as { checks: Array<{ id: string; status: string }> }).checks;
-  assert.deepEqual(checks.filter((c) => c.id === 'generation' || c.id === 'stop').map((c) => c.status), ['pass', 'pass']);
+  const report = JSON.parse(r.stdout) as { ok: boolean; checks: Array<{ id: string; status: string; detail: string }> };
+  assert.equal(report.ok, true, 'a warning fails nothing');
+  assert.deepEqual(report.checks.filter((c) => c.id === 'generation' || c.id === 'stop').map((c) => c.status), ['warn', 'pass']);
+  assert.deepEqual(report.checks.filter((c) => c.status !== 'pass' && c.status !== 'n/a').map((c) => c.id), ['generation']);
+  // Every check passed before: nothing said that the "qwen3.5-9b" served here is the simulator.
+  assert.match(report.checks.find((c) => c.id === 'generation')!.detail, /answered as "userturn-sim\/restater", the userturn simulator's name, not "qwen3\.5-9b": a run's result will be stamped simulated/);
+  const table = await runCli(args);
+  assert.equal(table.code, 0, table.stdout + table.stderr);
+  assert.match(table.stdout, /^generation +WARN +one-token generation: /m);
+  assert.match(table.stdout, /^doctor: no check failed; 1 warning: generation$/m);
 });
 
 it('shards whose hosts answered under different first names merge into a result naming both', async () => {
