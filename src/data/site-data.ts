@@ -2,10 +2,9 @@
 import { getCollection } from 'astro:content';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { CalibrationReport, formatFieldError, parseWith, type ResultSummary, type Submission } from '../schema/index.ts';
-import { benchmarkFile, resultsDir } from './paths.ts';
-import { APPROVED_JUDGES_FILE } from '../lib/data-paths.ts';
+import { resultsDir } from './paths.ts';
+import { loadApprovedJudges } from './approved-judges.ts';
 import { loadSuites } from './suites.ts';
 import { policyFrom, verifyResult, type ControlThresholds, type VerifiedResult } from '../lib/verified.ts';
 import { datasetsOf, type PendingSubmission } from '../lib/site/leaderboard.ts';
@@ -50,7 +49,7 @@ async function load(): Promise<SiteData> {
   const simulated = process.env.USERTURN_SIMULATED === '1' || summaries.some((s) => s.provenance.simulated);
   const pending = submissions.map(({ data: s }) => ({ id: s.id, display_name: s.display_name, family: s.family, total_b: s.params.total_b, active_b: s.params.active_b }));
   const calibration = loadCalibration();
-  const policy = policyFrom(suites, parse(readFileSync(benchmarkFile(APPROVED_JUDGES_FILE), 'utf8')), calibration);
+  const policy = policyFrom(suites, loadApprovedJudges(), calibration);
   const verified = new Map(summaries.map((s) => [s.submission.id, verifyResult(s, policy)]));
   return {
     summaries, submissions, datasets: datasetsOf(summaries, [...suites].reverse().flatMap((x) => x.datasets.map((d) => d.id))), simulated, pending, verified, calibration,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { astroBuild } from '../../helpers/site-build.ts';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -71,5 +71,24 @@ test('a result naming its model otherwise than the committed submission fails th
     rmSync(r.tmp, { recursive: true, force: true });
     assert.notEqual(r.status, 0, 'the build must fail');
     assert.match(r.text, /gpt-oss-120b\/summary\.json: submission\.display_name: is "GPT-5 \(official\)" but submissions\/openai\/gpt-oss-120b\.yaml says /);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('a broken approved-judges.yaml fails the site build, naming the file and the field, with no stack', () => {
+  // The build parsed it with the zod schema's parse: a wrong field ended in zod's error and Astro's stack trace.
+  const dir = mkdtempSync(join(tmpdir(), 'ut-approved-'));
+  try {
+    const results = join(dir, 'results');
+    execFileSync(process.execPath, ['bench/synthetic/generate.ts', '--out', results, '--models', '1', '--items', '2'], { stdio: 'ignore' });
+    const bench = join(dir, 'benchmark');
+    cpSync('benchmark', bench, { recursive: true });
+    const f = join(bench, 'policy', 'approved-judges.yaml');
+    const text = readFileSync(f, 'utf8');
+    writeFileSync(f, text.replace('prompt_versions: [judge-v1]', 'prompt_versions: judge-v1'));
+    const r = astroBuild({ USERTURN_RESULTS_DIR: results, USERTURN_BENCHMARK_DIR: bench });
+    rmSync(r.tmp, { recursive: true, force: true });
+    assert.notEqual(r.status, 0, 'the build must fail');
+    assert.match(r.text, /policy\/approved-judges\.yaml: approved_judges\[0\]\.prompt_versions: /);
+    assert.doesNotMatch(r.text, /Stack trace:|^\s+at /m);
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
