@@ -16,7 +16,14 @@ export interface RangeState {
   requests: number;
 }
 
-export class RangeReadError extends Error {}
+export class RangeReadError extends Error {
+  /** The HTTP status of a refused read; null when none came (a network failure, a limit). */
+  readonly status: number | null;
+  constructor(message: string, status: number | null = null) {
+    super(message);
+    this.status = status;
+  }
+}
 
 export interface RangeLimits {
   /** Bytes of the file the header may span (real headers with a 256k vocabulary are ~10 MB). */
@@ -84,7 +91,7 @@ export function rangeReader(
     if (res.status !== 200 && res.status !== 206) {
       await res.body?.cancel();
       const code = res.headers.get('x-error-code');
-      throw new RangeReadError(`HTTP ${res.status}${code ? ` (${code})` : ''} for bytes ${start}-${end}`);
+      throw new RangeReadError(`HTTP ${res.status}${code ? ` (${code})` : ''} for bytes ${start}-${end}`, res.status);
     }
     // 206 starts at the range; 200 (Range ignored) at byte 0 of the file.
     return slice(res.body, res.status === 206 ? 0 : start, end - start + 1).catch((e: unknown) => {

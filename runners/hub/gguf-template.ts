@@ -126,6 +126,9 @@ export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTempl
     try {
       await ranged.read(0, 0);
     } catch (e) {
+      // As the listing above and hub-file.ts: a Hub that cannot be asked leaves the record the ref names; a 404 says
+      // the file is not there.
+      if (cached !== null && !(e instanceof RangeReadError && e.status === 404)) return cached;
       throw failed(e);
     }
     commit = ranged.state.commit !== null && COMMIT.test(ranged.state.commit) ? ranged.state.commit : null;

@@ -38,6 +38,8 @@ export async function startFakeGgufHub(opts: {
   older?: Record<string, Record<string, FakeFile>>;
   /** Called with each request as it comes, before it is answered (a test moves the branch midway). */
   onRequest?: (seen: Seen & { range: string | undefined }) => void;
+  /** A status to answer a request with instead (no body but its name), or 'drop' to close its connection unanswered. */
+  fail?: (seen: Seen & { range: string | undefined }) => number | 'drop' | undefined;
 }): Promise<FakeGgufHub> {
   const seen: FakeGgufHub['seen'] = [];
   let sent = 0;
@@ -45,6 +47,9 @@ export async function startFakeGgufHub(opts: {
     const one = { method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, range: req.headers.range };
     seen.push(one);
     opts.onRequest?.(one);
+    const failure = opts.fail?.(one);
+    if (failure === 'drop') return void req.socket.destroy();
+    if (failure !== undefined) return void res.writeHead(failure, { 'x-repo-commit': opts.commit }).end(`HTTP ${failure}`);
     const at = (rev: string) => (rev === opts.revision || rev === opts.commit ? { commit: opts.commit, files: opts.files } : opts.older?.[rev] ? { commit: rev, files: opts.older[rev]! } : null);
     const url = new URL(req.url ?? '/', 'http://x');
     const tree = `/api/models/${opts.repo}/tree/`;

@@ -111,4 +111,29 @@ describe('the GGUF template of a branch whose refs/<branch> is stale', () => {
     assert.deepEqual([unreachable.template, unreachable.commit], ['OLD {{ x }}', OLD]);
     await assert.rejects(read('main', 'Q8_0', cacheDir, hub.url), /could not list the files of Org\/Model-GGUF@main on 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
   });
+
+  it('with the files listed but the one-byte read failing (a server error, a dropped connection), the ref\'s record is read as it is; a 404 is an error', async () => {
+    // hub-file.ts falls back so when the Hub cannot be asked; the range read that resolves the branch threw instead.
+    const o: Opts = { repo: REPO, revision: 'main', commit: OLD, files: both('OLD {{ x }}') };
+    let failing: number | 'drop' | undefined;
+    o.fail = (s) => (s.range !== undefined ? failing : undefined);
+    const hub = await startFakeGgufHub(o);
+    const cacheDir = await tmp();
+    try {
+      await read('main', 'Q4_K_M', cacheDir, hub.url);
+      for (failing of [503, 'drop'] as const) {
+        const n = hub.seen.length;
+        const t = await read('main', 'Q4_K_M', cacheDir, hub.url);
+        assert.deepEqual([t.template, t.commit], ['OLD {{ x }}', OLD], `${failing}: the commit refs/main names`);
+        assert.deepEqual(hub.seen.slice(n).map((s) => s.range ?? s.url.split('?')[0]), [`/api/models/${REPO}/tree/main`, 'bytes=0-0'], 'asked, and not read further');
+      }
+      failing = 404;
+      await assert.rejects(read('main', 'Q4_K_M', cacheDir, hub.url), /Org\/Model-GGUF@main\/Model-Q4_K_M\.gguf: cannot read the GGUF header: HTTP 404 for bytes 0-0\. Pass --template FILE/);
+      failing = 503;
+      await assert.rejects(read('main', 'Q8_0', cacheDir, hub.url), /Model-Q8_0\.gguf: cannot read the GGUF header: HTTP 503 for bytes 0-0/, 'nothing cached for that quant: the error stands');
+      assert.equal(await ref(cacheDir), OLD);
+    } finally {
+      await hub.close();
+    }
+  });
 });
