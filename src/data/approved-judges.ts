@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { parseDocumentBytes } from '../lib/io/parse-document.ts';
 import { APPROVED_JUDGES_FILE } from '../lib/data-paths.ts';
-import { ApprovedJudgesFile } from '../lib/verified.ts';
-import { formatFieldError, parseWith } from '../schema/index.ts';
+import { approvedJudgesFrom } from '../lib/approved-judges-file.ts';
+import type { ApprovedJudgesFile } from '../lib/verified.ts';
 import { benchmarkFile } from './paths.ts';
 import { DataFileError } from './data-file-error.ts';
 
@@ -11,9 +11,7 @@ import { DataFileError } from './data-file-error.ts';
 export function loadApprovedJudges(file = benchmarkFile(APPROVED_JUDGES_FILE)): ApprovedJudgesFile {
   let bytes: Buffer;
   try { bytes = readFileSync(file); } catch (e) { throw new DataFileError(`${file}: (file): cannot read file: ${(e as Error).message.split('\n')[0]}`); }
-  const loaded = parseDocumentBytes(bytes, file);
-  if (!loaded.ok) throw new DataFileError(`invalid approved-judges file\n${file}: (file): ${loaded.message}`);
-  const r = parseWith(ApprovedJudgesFile, loaded.data, file);
-  if (!r.ok) throw new DataFileError(`invalid approved-judges file\n${r.errors.map(formatFieldError).join('\n')}`);
+  const r = approvedJudgesFrom(parseDocumentBytes(bytes, file), file);
+  if (!r.ok) throw new DataFileError(r.message);
   return r.value;
 }
