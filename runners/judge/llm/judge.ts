@@ -3,6 +3,8 @@ import { registerSecret } from '../../io/secrets.ts';
 import { ContentFilterFinishReasonError, LengthFinishReasonError } from 'openai/error';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { createHttpFetch } from '../../client/http-fetch.ts';
+import { connectionCause } from '../../client/sdk-errors.ts';
+import { oneLine } from '../../core/terminal-text.ts';
 import { DEFAULT_HTTP_TIMEOUTS } from '../../client/http-transport.ts';
 import { codeVersion } from '../../cache/code-version.ts';
 import { requestKey } from '../../cache/key.ts';
@@ -54,6 +56,18 @@ function retryAfterMs(headers: Headers | undefined): number | undefined {
   return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
 }
 
+/**
+ * What broke a judge connection, appended to the SDK's bare "Connection error.": the cause's own words when they name
+ * its code ("connect ECONNREFUSED 127.0.0.1:9", "getaddrinfo ENOTFOUND host"), else its code (a TLS one with a hint);
+ * null when the cause has no code.
+ */
+function connectionDetail(e: unknown): string | null {
+  const c = (e as { cause?: { code?: unknown; message?: unknown } }).cause;
+  if (typeof c?.code !== 'string') return null;
+  if (typeof c.message === 'string' && c.message.includes(c.code) && !/^(ERR_SSL|ERR_TLS)|CERT/.test(c.code)) return oneLine(c.message).slice(0, 200);
+  return connectionCause(e);
+}
+
 type Attempt = { ok: true; output: JudgeOutput; model: string } | { ok: false; reason: string; retry: boolean; waitMs?: number };
 
 function describeIssues(e: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
@@ -102,7 +116,10 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
       if (e instanceof APIConnectionTimeoutError) return { ok: false, reason: `judge request timed out after ${config.timeout_ms} ms`, retry: true };
       if (e instanceof APIError) {
         const status = e.status;
-        if (status === undefined) return { ok: false, reason: `judge connection error: ${e.message}`, retry: true };
+        if (status === undefined) {
+          const detail = connectionDetail(e);
+          return { ok: false, reason: `judge connection error: ${e.message}${detail ? ` (${detail})` : ''}`, retry: true };
+        }
         const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
         return { ok: false, reason: `judge endpoint answered HTTP ${status}: ${e.message.slice(0, 300)}`, retry: retryable, waitMs: retryAfterMs(e.headers) };
       }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -112,10 +113,17 @@ test('timeouts are retried: a slow first answer times out and the retry succeeds
   assert.ok(Date.now() - t0 < 5000);
 });
 
-test('an unreachable endpoint gives judge_error, never a throw', async () => {
-  const j = createLlmJudge(JudgeConfig.parse({ base_url: 'http://127.0.0.1:9/v1', model: 'judge', retries: 1, backoff_ms: 0, timeout_ms: 500 }));
+test('an unreachable endpoint gives judge_error, never a throw, naming what broke the connection', async () => {
+  // A port bound by the OS, then closed: nothing listens there. The reason was the SDK's bare "Connection error.".
+  const s = createServer();
+  await new Promise<void>((res) => s.listen(0, '127.0.0.1', res));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((res) => s.close(() => res()));
+  const j = createLlmJudge(JudgeConfig.parse({ base_url: `http://127.0.0.1:${port}/v1`, model: 'judge', retries: 1, backoff_ms: 0, timeout_ms: 500 }));
   const v = await j.judge(item);
   assert.equal(v.kind, 'judge_error');
+  if (v.kind === 'judge_error') assert.equal(v.reason, `judge connection error: Connection error. (connect ECONNREFUSED 127.0.0.1:${port})`);
+  assert.equal(j.stats.requests, 2);
 });
 
 test('judge config: validated with file and field errors; keys never in the file', async () => {
