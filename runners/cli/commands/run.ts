@@ -87,12 +87,6 @@ const OPTIONS = {
   ...OUT_FLAG,
 } as const;
 
-/** A refused --datasets id, with the lower-case id when that is one (`GSM8K`: did you mean gsm8k?). */
-function badDatasetId(d: string): string {
-  const lower = d.toLowerCase();
-  return lower !== d && DatasetId.safeParse(lower).success ? `${JSON.stringify(d)} (did you mean ${lower}? dataset ids are lower-case)` : JSON.stringify(d);
-}
-
 export async function run(argv: string[]): Promise<number> {
   return runWith(argv, {});
 }
@@ -107,7 +101,10 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
       datasets = values.datasets.split(',').map((s) => s.trim());
       const bad = datasets.filter((d) => !DatasetId.safeParse(d).success);
       // The suite (read at setup) decides which ids exist; here only their form is checked.
-      if (bad.length > 0 || datasets.length === 0) throw new UsageError(`--datasets: not a dataset id: ${bad.map(badDatasetId).join(', ') || '(empty)'}`);
+      if (bad.length > 0 || datasets.length === 0) {
+        const { describeBadDatasetIds } = await import('../dataset-id-hint.ts');
+        throw new UsageError(`--datasets: not a dataset id: ${(await describeBadDatasetIds(bad, values.suite)).join(', ') || '(empty)'}`);
+      }
     }
     const shard = parseShard(values.shard);
     const merge = values.merge ?? [];
