@@ -5,7 +5,7 @@ import type { ProbeSetup } from './types.ts';
 /**
  * The engine's reply with its finish reason as the runner reads it: on TGI streamed and SGLang a turn that ended on the
  * last token its budget allowed says `length`, and is a stop when its text ends with one of the request's stops, the
- * template's end-of-sequence token or one of generation_config.json's (templates/end-tokens.ts; templates/cut.ts
+ * template's end-of-sequence token or one of config.json's and generation_config.json's (templates/end-tokens.ts; templates/cut.ts
  * finishAtBudget). An engine that trims its stops (SGLang) left
  * that ending only because the budget came first, so it is removed, as the engine removes it from any other stopped
  * turn; TGI keeps it in every stopped turn, and dropStopToken and cutAtStops treat it there. Every other reply as it came.

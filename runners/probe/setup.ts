@@ -70,7 +70,7 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
   const specs = chosenSpecs(suite, opts.datasets);
   let template;
   try {
-    // Hub files: the HF cache. The at-budget reading alone needs generation_config.json's end tokens.
+    // Hub files: the HF cache. The at-budget reading alone needs config.json's and generation_config.json's end tokens.
     template = await loadSubmissionTemplate(submission, { root: opts.root, overridePath: opts.templateOverride, endTokens: endedAtBudget });
   } catch (e) {
     throw new SetupError(`chat template: ${(e as Error).message}`);

@@ -1,40 +1,48 @@
 /**
- * The end-of-sequence tokens a model's generation_config.json names, as text. SGLang ends a turn on any of them, not
- * only on tokenizer_config.json's eos_token: ModelConfig.hf_eos_token_id is config.json's and generation_config.json's
- * `eos_token_id` (int or list) together (_get_hf_eos_token_id, python/sglang/srt/configs/model_config.py at
- * sgl-project/sglang 001adf564fd332c285397a46a034ee2f93ba7515), given to every request as Req.eos_token_ids and
- * matched beside the tokenizer's eos_token_id in _check_token_based_finish, after the budget
- * (python/sglang/srt/managers/schedule_batch.py Req.check_finished at fd3907ee4618e96b73ee94d9a836db78efb5d046).
- * So Qwen3 stops on <|endoftext|> as well as <|im_end|>, and Llama 3.1 on <|eom_id|> and <|end_of_text|> as well as
- * <|eot_id|>. TGI, the other engine that checks its budget first, takes a list there too (its flash models set the
- * tokenizer's _eos_token_ids from it; read in copies whose commit the index does not give). config.json's ids are not
- * read here.
+ * The end-of-sequence tokens a model's config.json and generation_config.json name, as text. SGLang ends a turn on any
+ * of them, not only on tokenizer_config.json's eos_token: ModelConfig.hf_eos_token_id is config.json's and
+ * generation_config.json's `eos_token_id` (int or list) together (_get_hf_eos_token_id,
+ * python/sglang/srt/configs/model_config.py at sgl-project/sglang 001adf564fd332c285397a46a034ee2f93ba7515), given to
+ * every request as Req.eos_token_ids and matched beside the tokenizer's eos_token_id in _check_token_based_finish, after
+ * the budget (python/sglang/srt/managers/schedule_batch.py Req.check_finished at
+ * fd3907ee4618e96b73ee94d9a836db78efb5d046). So Qwen3 stops on <|endoftext|> as well as <|im_end|>, and Llama 3.1 on
+ * <|eom_id|> and <|end_of_text|> as well as <|eot_id|>. TGI, the other engine that checks its budget first, takes a list
+ * there too (its flash models set the tokenizer's _eos_token_ids from it; read in copies whose commit the index does
+ * not give).
  *
- * The ids are spelled through tokenizer_config.json's added_tokens_decoder (id → {content}): end tokens are added
- * special tokens in the models known here. An id it does not list is ignored, since without the tokenizer's whole
- * vocabulary (tokenizer.json) the runner cannot spell it.
+ * `configs` are the files read, config.json's first (as SGLang's union starts from it); each `source` ends in the file's
+ * name, which errors name. The ids are spelled through tokenizer_config.json's added_tokens_decoder (id → {content}):
+ * end tokens are added special tokens in the models known here. An id it does not list is ignored, since without the
+ * tokenizer's whole vocabulary (tokenizer.json) the runner cannot spell it.
  */
-export function endTokensOf(generationConfig: string, tokenizerConfig: string, source: string): string[] {
-  let gen: unknown;
-  try {
-    gen = JSON.parse(generationConfig);
-  } catch (e) {
-    throw new Error(`${source}: not a generation_config.json (invalid JSON: ${(e as Error).message})`);
+export function endTokensOf(configs: readonly { text: string; source: string }[], tokenizerConfig: string): string[] {
+  const ids = configs.flatMap((c) => eosIdsOf(c.text, c.source));
+  const added = addedTokens(tokenizerConfig);
+  const out: string[] = [];
+  for (const id of ids) {
+    const text = added.get(String(id));
+    if (text !== undefined && text !== '' && !out.includes(text)) out.push(text);
   }
-  if (!gen || typeof gen !== 'object' || Array.isArray(gen)) throw new Error(`${source}: not a generation_config.json (not a JSON object)`);
-  const raw = (gen as { eos_token_id?: unknown }).eos_token_id;
+  return out;
+}
+
+/** The `eos_token_id` of a config.json or generation_config.json: [] when absent. */
+function eosIdsOf(text: string, source: string): number[] {
+  const file = source.slice(source.lastIndexOf('/') + 1);
+  let cfg: unknown;
+  try {
+    cfg = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${source}: not a ${file} (invalid JSON: ${(e as Error).message})`);
+  }
+  if (!cfg || typeof cfg !== 'object' || Array.isArray(cfg)) throw new Error(`${source}: not a ${file} (not a JSON object)`);
+  const raw = (cfg as { eos_token_id?: unknown }).eos_token_id;
   if (raw === undefined || raw === null) return [];
   const ids = Array.isArray(raw) ? raw : [raw];
   if (!ids.every((x) => Number.isSafeInteger(x) && (x as number) >= 0)) {
     throw new Error(`${source}: eos_token_id: must be a token id or a list of token ids (whole numbers ≥ 0), got ${JSON.stringify(raw).slice(0, 200)}`);
   }
-  const added = addedTokens(tokenizerConfig);
-  const out: string[] = [];
-  for (const id of ids as number[]) {
-    const text = added.get(String(id));
-    if (text !== undefined && text !== '' && !out.includes(text)) out.push(text);
-  }
-  return out;
+  return ids as number[];
 }
 
 /** added_tokens_decoder of a tokenizer_config.json (already parsed once by templateFromTokenizerConfig): id → content. */

@@ -16,8 +16,8 @@ export interface TemplateLoadOptions {
   /** Injected for tests; defaults to global fetch. */
   fetchImpl?: typeof fetch;
   /**
-   * Also read the Hub's generation_config.json (at the template's commit; absent is fine) for the end-of-sequence
-   * tokens it names: for an engine that checks the budget before them (probe/read-reply.ts), none other.
+   * Also read the Hub's config.json and generation_config.json (at the template's commit; absent is fine) for the
+   * end-of-sequence tokens they name: for an engine that checks the budget before them (probe/read-reply.ts), none other.
    */
   endTokens?: boolean;
 }
@@ -26,7 +26,7 @@ export interface LoadedTemplate {
   template: ChatTemplate;
   /** Of the template, its special tokens and endTokens when there are any: provenance's template_sha256. */
   sha256: string;
-  /** generation_config.json's end-of-sequence tokens as text (end-tokens.ts); [] when not read, absent or unmapped. */
+  /** config.json's and generation_config.json's end-of-sequence tokens as text (end-tokens.ts); [] when not read, absent or unmapped. */
   endTokens: readonly string[];
 }
 
@@ -144,8 +144,12 @@ export async function loadSubmissionTemplate(sub: Submission, opts: TemplateLoad
       } else template = config !== null ? templateFromTokenizerConfig(config, src, jinja ?? undefined) : { source: src, template: jinja!, bos_token: null, eos_token: null };
       // Its ids are spelled through tokenizer_config.json's added tokens: without that file there is nothing to read.
       if (opts.endTokens && config !== null) {
-        const gen = (await hubFile(repo, at, 'generation_config.json', opts, true)).text;
-        if (gen !== null) endTokens = endTokensOf(gen, config, `hub:${repo}@${at}/generation_config.json`);
+        const read: { text: string; source: string }[] = [];
+        for (const file of ['config.json', 'generation_config.json']) {
+          const text = (await hubFile(repo, at, file, opts, true)).text;
+          if (text !== null) read.push({ text, source: `hub:${repo}@${at}/${file}` });
+        }
+        endTokens = endTokensOf(read, config);
       }
     }
   }

@@ -8,7 +8,7 @@ import { loadSubmissionTemplate } from '../../../runners/templates/load.ts';
 import { startFakeHub, withEnv, type FakeHub } from '../../helpers/fake-hub.ts';
 
 /**
- * generation_config.json's end-of-sequence ids, read beside the Hub template for an engine that checks its budget
+ * config.json's and generation_config.json's end-of-sequence ids, read beside the Hub template for an engine that checks its budget
  * first (templates/end-tokens.ts), against a stand-in Hub over HTTP with real tokenizer_config.json files.
  */
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -37,7 +37,7 @@ async function load(files: Record<string, string>, cacheDir?: string) {
   return withHub(hub, {}, async () => ({ t: await loadSubmissionTemplate(sub(), { root, cacheDir: cacheDir ?? (await tmp()), endTokens: true }), seen: hub.seen.map((s) => s.url) }));
 }
 
-describe('generation_config.json end tokens of a Hub template', () => {
+describe('config.json and generation_config.json end tokens of a Hub template', () => {
   it("a list of ids (Llama 3.1's 128001, 128008, 128009) is spelled through the repository's own added_tokens_decoder", async () => {
     // The lenml copy is Llama 3's, where 128008 is still <|reserved_special_token_4|> (Llama 3.1 names it <|eom_id|>).
     const { t } = await load({ [at('tokenizer_config.json')]: llama, [at('generation_config.json')]: JSON.stringify({ eos_token_id: [128001, 128008, 128009] }) });
@@ -49,6 +49,18 @@ describe('generation_config.json end tokens of a Hub template', () => {
     assert.deepEqual(t.endTokens, ['<|endoftext|>']);
     const { t: u } = await load({ [at('tokenizer_config.json')]: qwen, [at('generation_config.json')]: JSON.stringify({ eos_token_id: [42, 151643] }) });
     assert.deepEqual(u.endTokens, ['<|endoftext|>']);
+  });
+
+  it("config.json's eos_token_id counts too, first, joined with generation_config.json's (SGLang's _get_hf_eos_token_id)", async () => {
+    // A config.json is the model's hyper-parameters: the ids sit among them, as in Qwen3's (eos_token_id 151645).
+    const config = JSON.stringify({ architectures: ['Qwen3ForCausalLM'], hidden_size: 4096, eos_token_id: 151645, num_hidden_layers: 36 });
+    const only = await load({ [at('tokenizer_config.json')]: qwen, [at('config.json')]: config, [at('generation_config.json')]: JSON.stringify({ eos_token_id: 151643 }) });
+    assert.deepEqual(only.t.endTokens, ['<|im_end|>', '<|endoftext|>']);
+    const both = await load({ [at('tokenizer_config.json')]: qwen, [at('config.json')]: config, [at('generation_config.json')]: JSON.stringify({ eos_token_id: [151643, 151645] }) });
+    assert.deepEqual(both.t.endTokens, ['<|im_end|>', '<|endoftext|>'], 'config.json first, each token once');
+    const alone = await load({ [at('tokenizer_config.json')]: qwen, [at('config.json')]: config });
+    assert.deepEqual(alone.t.endTokens, ['<|im_end|>'], 'without generation_config.json');
+    assert.ok(alone.seen.includes(`/Org/Model/resolve/${REV}/config.json`));
   });
 
   it('no generation_config.json, or none without eos_token_id: no end tokens and the hash the template always had', async () => {
@@ -81,7 +93,7 @@ describe('generation_config.json end tokens of a Hub template', () => {
     assert.deepEqual(off.endTokens, []);
   });
 
-  it('a generation_config.json that is not JSON, or whose eos_token_id is no id, is an error naming the file and the field', async () => {
+  it('a generation_config.json or config.json that is not JSON, or whose eos_token_id is no id, is an error naming the file and the field', async () => {
     const file = `hub:Org/Model@${REV}/generation_config.json`;
     await assert.rejects(load({ [at('tokenizer_config.json')]: qwen, [at('generation_config.json')]: '{"eos_token_id": [151645,' }), (e: Error) => {
       assert.ok(e.message.startsWith(`${file}: not a generation_config.json (invalid JSON`), e.message);
@@ -89,6 +101,15 @@ describe('generation_config.json end tokens of a Hub template', () => {
     });
     await assert.rejects(load({ [at('tokenizer_config.json')]: qwen, [at('generation_config.json')]: JSON.stringify({ eos_token_id: ['<|im_end|>'] }) }), (e: Error) => {
       assert.equal(e.message, `${file}: eos_token_id: must be a token id or a list of token ids (whole numbers ≥ 0), got ["<|im_end|>"]`);
+      return true;
+    });
+    const config = `hub:Org/Model@${REV}/config.json`;
+    await assert.rejects(load({ [at('tokenizer_config.json')]: qwen, [at('config.json')]: '{"eos_token_id": 151645' }), (e: Error) => {
+      assert.ok(e.message.startsWith(`${config}: not a config.json (invalid JSON`), e.message);
+      return true;
+    });
+    await assert.rejects(load({ [at('tokenizer_config.json')]: qwen, [at('config.json')]: JSON.stringify({ eos_token_id: -1 }) }), (e: Error) => {
+      assert.equal(e.message, `${config}: eos_token_id: must be a token id or a list of token ids (whole numbers ≥ 0), got -1`);
       return true;
     });
   });
