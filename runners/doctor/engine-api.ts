@@ -119,23 +119,57 @@ const sglang: EngineApi = {
 
 // TGI: router/src/server.rs POST /tokenize {inputs} → [{id, text, start, stop}] and GET /info {version,
 // max_input_tokens, max_total_tokens} (router/src/lib.rs Info). Its /chat_tokenize is not used here.
+async function tgiTokens(http: Http, text: string): Promise<number[] | null> {
+  const j = jsonOf(await http.post(`${http.root}/tokenize`, { inputs: text }), '/tokenize');
+  return j ? idsOf(j, '/tokenize') : null;
+}
+
+/** The ids TGI's /tokenize adds around every text (its answer for ""), asked once per server and model. */
+const tgiAffixes = new WeakMap<Http, Map<string, Promise<number[] | null>>>();
+function tgiAffix(http: Http, model: string): Promise<number[] | null> {
+  const byModel = tgiAffixes.get(http) ?? new Map<string, Promise<number[] | null>>();
+  tgiAffixes.set(http, byModel);
+  const known = byModel.get(model);
+  if (known) return known;
+  const affix = tgiTokens(http, '');
+  // A failure is not remembered: the next check asks again and names the error itself.
+  affix.catch(() => byModel.delete(model));
+  byModel.set(model, affix);
+  return affix;
+}
+
+/**
+ * `ids` without the affix: its first k ids where `ids` begins and the rest where it ends, the longest such prefix
+ * first (a BOS-only post-processor gives a prefix, a "<s> $A </s>" one both); ids that do not carry it are as given.
+ */
+export function stripAffix(ids: number[], affix: readonly number[]): number[] {
+  if (affix.length === 0 || ids.length < affix.length) return ids;
+  for (let k = affix.length; k >= 0; k--) {
+    const head = affix.slice(0, k);
+    const tail = affix.slice(k);
+    if (head.every((id, i) => ids[i] === id) && tail.every((id, i) => ids[ids.length - tail.length + i] === id)) return ids.slice(k, ids.length - tail.length);
+  }
+  return ids;
+}
+
 const tgi: EngineApi = {
   routes: { version: 'GET /info', tokenize: 'POST /tokenize', context: 'max_total_tokens of GET /info', render: null },
   async version(http) {
     const j = jsonOf(await http.get(`${http.root}/info`), '/info');
     return j ? String(field(j, 'version') ?? '') || null : null;
   },
-  async tokenize(http, _model, text) {
-    const j = jsonOf(await http.post(`${http.root}/tokenize`, { inputs: text }), '/tokenize');
-    return j ? idsOf(j, '/tokenize') : null;
+  // /tokenize always adds the tokenizer's special tokens: GenerateRequest.add_special_tokens is
+  // serde(default = true, skip) (router/src/lib.rs; huggingface/text-generation-inference at
+  // db931fcf42da018a3657580c64bf2720f167f9ab), so what it adds to "" is taken off each answer.
+  async tokenize(http, model, text) {
+    const affix = await tgiAffix(http, model);
+    if (affix === null) return null;
+    const ids = await tgiTokens(http, text);
+    return ids ? stripAffix(ids, affix) : null;
   },
-  // /v1/completions encodes each prompt with add_special_tokens true (completions in router/src/server.rs), and
-  // /tokenize cannot be asked otherwise: GenerateRequest.add_special_tokens is serde(default = true, skip)
-  // (router/src/lib.rs; huggingface/text-generation-inference at db931fcf42da018a3657580c64bf2720f167f9ab),
-  // so tokenize above carries the BOS too.
-  promptTokens(http, model, text) {
-    return tgi.tokenize(http, model, text);
-  },
+  // /v1/completions encodes each prompt with add_special_tokens true (completions in router/src/server.rs), as
+  // /tokenize does: its answer is the count, the BOS kept.
+  promptTokens: (http, _model, text) => tgiTokens(http, text),
   async maxContext(http) {
     const j = jsonOf(await http.get(`${http.root}/info`), '/info');
     return j ? num(field(j, 'max_total_tokens')) : null;

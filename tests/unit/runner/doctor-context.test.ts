@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { contextCheck } from '../../../runners/doctor/check-context.ts';
-import { engineApi } from '../../../runners/doctor/engine-api.ts';
+import { specialTokensCheck } from '../../../runners/doctor/check-special-tokens.ts';
+import { engineApi, stripAffix } from '../../../runners/doctor/engine-api.ts';
 import type { Http, HttpAnswer } from '../../../runners/doctor/http.ts';
 import type { DoctorContext } from '../../../runners/doctor/types.ts';
 import { createPromptBuilder } from '../../../runners/templates/prompts.ts';
@@ -117,11 +118,32 @@ describe('doctor context check: the prompt as llama.cpp and TGI count it', () =>
       api: engineApi(engine),
       http: engineHttp(engine, window),
       model: 'm',
+      probeItem: item('gsm8k', '7', question, null),
     } as unknown as DoctorContext;
     return { ctx, bare: encode(builder.userTurnPrompt(question, ''), false).length };
   }
 
   for (const engine of ['llamacpp', 'tgi'] as const) {
+    it(`${engine}: the special-tokens check passes on Gemma 3's template, each marker one id though /tokenize adds <bos> (real template and tokenizer)`, async () => {
+      const { ctx } = await engineCtx(engine, 8192, 'What is 6 times 7?');
+      assert.deepEqual(encode('<start_of_turn>', true), [2, 105], "TGI's /tokenize answers a marker with the <bos> Gemma's tokenizer adds");
+      const r = await specialTokensCheck.run(ctx);
+      assert.equal(r.status, 'pass', r.detail);
+      assert.match(r.detail, /^2 special tokens, one id each: <start_of_turn> <end_of_turn>$/);
+    });
+
+    it(`${engine}: tokenize gives a text's ids without <bos>, the whole prompt's count with it`, async () => {
+      const { ctx } = await engineCtx(engine, 8192, 'q');
+      const asked: unknown[] = [];
+      const http: Http = { ...ctx.http, post: (url, body) => (asked.push(body), ctx.http.post(url, body)) };
+      const api = engineApi(engine);
+      const text = '\n\nDoes that answer your question?';
+      assert.deepEqual(await api.tokenize(http, 'm', text), encode(text, false));
+      if (engine === 'tgi') assert.equal(asked.filter((b) => (b as { inputs: string }).inputs === '').length, 1, 'the empty text is asked once per server and model');
+      assert.deepEqual(await api.tokenize(http, 'm', ''), []);
+      assert.deepEqual(await api.promptTokens(http, 'm', text), encode(text, true));
+    });
+
     it(`${engine}: counts the BOS its completions add, so a request one token over the window fails (Gemma 3, real template and tokenizer)`, async () => {
       const q = 'Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May. How many clips did Natalia sell altogether in April and May?';
       const { bare } = await engineCtx(engine, 0, q);
@@ -132,6 +154,17 @@ describe('doctor context check: the prompt as llama.cpp and TGI count it', () =>
       assert.equal((await contextCheck.run((await engineCtx(engine, window + 1, q)).ctx)).status, 'pass');
     });
   }
+});
+
+describe("stripAffix: what TGI's post-processor adds to every text, taken off", () => {
+  it('takes a BOS off the front, a "<s> $A </s>" pair off both ends, and leaves ids without the affix as they are', () => {
+    assert.deepEqual(stripAffix([2, 105, 9], [2]), [105, 9]);
+    assert.deepEqual(stripAffix([2, 2], [2]), [2]);
+    assert.deepEqual(stripAffix([1, 7, 8, 3], [1, 3]), [7, 8]);
+    assert.deepEqual(stripAffix([1, 3], [1, 3]), []);
+    assert.deepEqual(stripAffix([7, 8], [1]), [7, 8]);
+    assert.deepEqual(stripAffix([7, 8], []), [7, 8]);
+  });
 });
 
 describe('doctor context check: the window SGLang lets a request have', () => {
