@@ -131,9 +131,12 @@ function tgiAffix(http: Http, model: string): Promise<number[] | null> {
   tgiAffixes.set(http, byModel);
   const known = byModel.get(model);
   if (known) return known;
-  const affix = tgiTokens(http, '');
-  // A failure is not remembered: the next check asks again and names the error itself.
-  affix.catch(() => byModel.delete(model));
+  // A refusal of the empty text (not read in TGI's source) leaves the answers as they come, as before this probe; it
+  // is not remembered, and a server that cannot be reached fails the text's own request next, naming the error.
+  const affix = tgiTokens(http, '').catch(() => {
+    byModel.delete(model);
+    return [];
+  });
   byModel.set(model, affix);
   return affix;
 }

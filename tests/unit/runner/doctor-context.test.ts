@@ -156,6 +156,26 @@ describe('doctor context check: the prompt as llama.cpp and TGI count it', () =>
   }
 });
 
+describe('TGI refusing the empty text: tokenize answers as before the probe', () => {
+  it('a 422 for "" leaves every answer as /tokenize gives it, and the empty text is asked again next time', async () => {
+    const asked: string[] = [];
+    const http: Http = {
+      baseURL: 'http://h/v1',
+      root: 'http://h',
+      get: async () => ({ ok: false, status: 404, text: 'not found' }),
+      post: async (_url, body) => {
+        const inputs = (body as { inputs: string }).inputs;
+        asked.push(inputs);
+        return inputs === '' ? { ok: false, status: 422, text: '{"error":"Input validation error: `inputs` cannot be empty"}' } : { ok: true, status: 200, json: [{ id: 2 }, { id: 9 }] };
+      },
+    };
+    const api = engineApi('tgi');
+    assert.deepEqual(await api.tokenize(http, 'm', 'x'), [2, 9]);
+    assert.deepEqual(await api.tokenize(http, 'm', 'y'), [2, 9]);
+    assert.equal(asked.filter((t) => t === '').length, 2);
+  });
+});
+
 describe("stripAffix: what TGI's post-processor adds to every text, taken off", () => {
   it('takes a BOS off the front, a "<s> $A </s>" pair off both ends, and leaves ids without the affix as they are', () => {
     assert.deepEqual(stripAffix([2, 105, 9], [2]), [105, 9]);
