@@ -125,7 +125,7 @@ export async function run(argv: string[]): Promise<number> {
       }
       if (!controls) console.log(`judge controls: skipped (suite ${suite.id} v${suite.version} defines no judge_controls)`);
     }
-    const thresholds = loadControlThresholds();
+    const thresholds = await loadControlThresholds();
     const judges = await createJudgePanel({ judgeConfigs: values['judge-config'] ?? [], includeHeuristic: true, cachePath });
     const report = await calibrationReport(
       judges,

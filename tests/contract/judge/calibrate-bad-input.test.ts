@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { runCli } from '../../helpers/cli.ts';
+import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
 
 /** Bad labelled sets and MT-Bench files are named by file (and line), never a bare parser message or a stack trace. */
 
@@ -42,4 +42,17 @@ test('calibrate: an MT-Bench line without turns is named file:line', () => {
   const r = runCli(['calibrate', '--data-dir', dir]);
   assert.equal(r.code, 1, r.stderr);
   assert.match(r.stderr, /question\.jsonl:2: /);
+});
+
+test('calibrate: a broken approved-judges.yaml (USERTURN_BENCHMARK_DIR) is named file and field, exit 1, no stack', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'userturn-cal-policy-'));
+  const bench = join(dir, 'benchmark');
+  cpSync(join(REPO_ROOT, 'benchmark'), bench, { recursive: true });
+  const policy = join(bench, 'policy', 'approved-judges.yaml');
+  writeFileSync(policy, readFileSync(policy, 'utf8').replace(/prompt_versions: \[([^\]]*)\]/, 'prompt_versions: $1'));
+  const out = join(dir, 'out');
+  const r = runCli(['calibrate', '--out', out], { env: { USERTURN_BENCHMARK_DIR: bench, USERTURN_DATA_DIR: '' } });
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stderr, /approved-judges\.yaml: approved_judges\[0\]\.prompt_versions: /);
+  assert.doesNotMatch(r.stderr, /\n\s+at /);
 });
