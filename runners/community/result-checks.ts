@@ -1,12 +1,11 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadDocument } from '../io/load-document.ts';
-import { InputError } from '../core/errors.ts';
 import { benchmarkPath } from '../core/defaults.ts';
 import { CalibrationReport, ResultSummary, Suite, parseWith, type ResultSummary as Summary } from '../../src/schema/index.ts';
 import { APPROVED_JUDGES_FILE, BENCHMARK_DIR_ENV, SUITES_DIR } from '../../src/lib/data-paths.ts';
-import { approvedJudgesFrom } from '../../src/lib/approved-judges-file.ts';
-import { policyFrom, verifyResult, type ApprovedJudgesFile, type SuiteItems, type VerifiedPolicy, type VerifiedResult } from '../../src/lib/verified.ts';
+import { readApprovedJudges } from './control-thresholds.ts';
+import { policyFrom, verifyResult, type SuiteItems, type VerifiedPolicy, type VerifiedResult } from '../../src/lib/verified.ts';
 
 /**
  * A benchmark path (`benchmark/…`) of the checked repository, read where the site build reads it: below
@@ -15,14 +14,6 @@ import { policyFrom, verifyResult, type ApprovedJudgesFile, type SuiteItems, typ
 function benchmarkFileOf(root: string, path: string): { path: string; name: string } {
   if (process.env[BENCHMARK_DIR_ENV]) return { path: benchmarkPath(path), name: benchmarkPath(path) };
   return { path: join(root, path), name: path };
-}
-
-/** The approved-judges policy file; a broken one is an InputError naming the file and the field, as the build's. */
-async function loadApprovedJudges(root: string): Promise<ApprovedJudgesFile> {
-  const file = benchmarkFileOf(root, APPROVED_JUDGES_FILE);
-  const r = approvedJudgesFrom(await loadDocument(file.path), file.name);
-  if (!r.ok) throw new InputError(r.message);
-  return r.value;
 }
 
 /** The verified policy from the repository's data: suite files (current version) and the approved judges. */
@@ -35,7 +26,8 @@ export async function loadVerifiedPolicy(root: string): Promise<VerifiedPolicy> 
     const r = doc.ok ? parseWith(Suite, doc.data, f) : null;
     if (r?.ok) suites.push({ id: r.value.id, version: r.value.version, datasets: r.value.datasets });
   }
-  return policyFrom(suites, await loadApprovedJudges(root), await loadCalibration(root));
+  const judges = benchmarkFileOf(root, APPROVED_JUDGES_FILE);
+  return policyFrom(suites, await readApprovedJudges(judges.path, judges.name), await loadCalibration(root));
 }
 
 /** results/calibration.json when present and valid: the judges' figures on the controls (validate reports a bad one). */
