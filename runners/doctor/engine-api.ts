@@ -44,9 +44,10 @@ function idsOf(v: unknown, route: string): number[] {
   return v.map((t) => (typeof t === 'number' ? t : Number(field(t, 'id'))));
 }
 
-async function vllmTokens(http: Http, model: string, text: string, addSpecial: boolean): Promise<number[] | null> {
-  const j = jsonOf(await http.post(`${http.root}/tokenize`, { model, prompt: text, add_special_tokens: addSpecial }), '/tokenize');
-  return j ? idsOf(field(j, 'tokens'), '/tokenize') : null;
+/** vLLM's and SGLang's tokenize route (`route`: theirs differ in path only): {model, prompt, add_special_tokens} → {tokens}. */
+async function promptRouteTokens(http: Http, route: string, model: string, text: string, addSpecial: boolean): Promise<number[] | null> {
+  const j = jsonOf(await http.post(`${http.root}${route}`, { model, prompt: text, add_special_tokens: addSpecial }), route);
+  return j ? idsOf(field(j, 'tokens'), route) : null;
 }
 
 // vLLM: vllm/entrypoints/serve/tokenize/protocol.py (TokenizeCompletionRequest {model, prompt, add_special_tokens},
@@ -58,10 +59,10 @@ const vllm: EngineApi = {
     const j = jsonOf(await http.get(`${http.root}/version`), '/version');
     return j ? String(field(j, 'version') ?? '') || null : null;
   },
-  tokenize: (http, model, text) => vllmTokens(http, model, text, false),
+  tokenize: (http, model, text) => promptRouteTokens(http, '/tokenize', model, text, false),
   // CompletionRequest.add_special_tokens defaults to true and reaches the tokenizer through build_tok_params
   // (vllm/entrypoints/openai/completion/protocol.py at 002032ee2b18e1f7bd924ec47b62504ba3866063).
-  promptTokens: (http, model, text) => vllmTokens(http, model, text, true),
+  promptTokens: (http, model, text) => promptRouteTokens(http, '/tokenize', model, text, true),
   async maxContext(http, model) {
     const j = jsonOf(await http.post(`${http.root}/tokenize`, { model, prompt: 'x', add_special_tokens: false }), '/tokenize');
     return j ? num(field(j, 'max_model_len')) : null;
@@ -82,21 +83,16 @@ const vllm: EngineApi = {
 // window as max_model_len (model_config.context_len); GET /get_server_info carries the version and the server
 // arguments, whose context_length is --context-length as given, null without it, so it is only the fallback for a
 // version whose model card has no max_model_len. No chat rendering on request.
-async function sglangTokens(http: Http, model: string, text: string, addSpecial: boolean): Promise<number[] | null> {
-  const j = jsonOf(await http.post(`${http.root}/v1/tokenize`, { model, prompt: text, add_special_tokens: addSpecial }), '/v1/tokenize');
-  return j ? idsOf(field(j, 'tokens'), '/v1/tokenize') : null;
-}
-
 const sglang: EngineApi = {
   routes: { version: 'GET /get_server_info', tokenize: 'POST /v1/tokenize', context: 'max_model_len of GET /v1/models', render: null },
   async version(http) {
     const j = jsonOf(await http.get(`${http.root}/get_server_info`), '/get_server_info');
     return j ? String(field(j, 'version') ?? '') || null : null;
   },
-  tokenize: (http, model, text) => sglangTokens(http, model, text, false),
+  tokenize: (http, model, text) => promptRouteTokens(http, '/v1/tokenize', model, text, false),
   // A text prompt is encoded with the tokenizer's defaults, special tokens added (_tokenize_texts in
   // python/sglang/srt/managers/tokenizer_manager.py at 001067fffe33427bee0ed2f007fb7551a1d76b44).
-  promptTokens: (http, model, text) => sglangTokens(http, model, text, true),
+  promptTokens: (http, model, text) => promptRouteTokens(http, '/v1/tokenize', model, text, true),
   async maxContext(http, model) {
     const list = jsonOf(await http.get(`${http.baseURL}/models`), '/v1/models');
     const cards = Array.isArray(field(list, 'data')) ? (field(list, 'data') as unknown[]) : [];
