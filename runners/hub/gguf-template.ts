@@ -8,7 +8,7 @@ import { pickGgufFile } from './gguf-pick.ts';
 import { RANGE_LIMITS, RangeReadError, rangeReader, type RangeLimits } from './gguf-range-fetch.ts';
 import { GgufHeaderError, GgufSource } from './gguf-source.ts';
 import { hubFetch } from './hub-fetch.ts';
-import { refusalReason } from './hub-refusal.ts';
+import { hubSaysNotThere, refusalReason } from './hub-refusal.ts';
 import { hubSettings } from './hub-settings.ts';
 import { causeOf, hostOf } from './settings.ts';
 
@@ -103,7 +103,7 @@ export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTempl
     }
   } catch (e) {
     // As huggingface_hub: a Hub that cannot be asked leaves what the ref names; a 404 says the repository or revision is not there.
-    if (cached !== null && !(e instanceof HubApiError && e.statusCode === 404)) return cached;
+    if (cached !== null && !hubSaysNotThere(e)) return cached;
     if (!(e instanceof HubApiError)) throw new Error(`could not list the files of ${name} on ${host} (${causeOf(e)}). Offline? ${req.alternative}`);
     const why = refusalReason({ status: e.statusCode, errorCode: null, errorMessage: null }, { repo: req.repo, revision: req.revision, endpoint: hub.endpoint, tokenSent: hub.token !== undefined });
     throw new Error(`${name}: listing its files: HTTP ${e.statusCode} from ${host}${why === null ? '' : ` (${why})`}. ${req.alternative}`);
@@ -128,7 +128,7 @@ export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTempl
     } catch (e) {
       // As the listing above and hub-file.ts: a Hub that cannot be asked leaves the record the ref names; a 404 says
       // the file is not there.
-      if (cached !== null && !(e instanceof RangeReadError && e.status === 404)) return cached;
+      if (cached !== null && !hubSaysNotThere(e)) return cached;
       throw failed(e);
     }
     commit = ranged.state.commit !== null && COMMIT.test(ranged.state.commit) ? ranged.state.commit : null;

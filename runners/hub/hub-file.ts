@@ -2,7 +2,7 @@ import { downloadFile, fileDownloadInfo, HubApiError } from '@huggingface/hub';
 import { join } from 'node:path';
 import { COMMIT, commitOf, hasSnapshot, lookup, markAbsent, rememberRef, repoCache, snapshotPath, store } from './cache-layout.ts';
 import { hubFetch } from './hub-fetch.ts';
-import { refusalReason } from './hub-refusal.ts';
+import { hubSaysNotThere, refusalReason } from './hub-refusal.ts';
 import { hubSettings } from './hub-settings.ts';
 import { causeOf, hostOf } from './settings.ts';
 
@@ -95,7 +95,7 @@ export async function readHubFileAt(req: HubFileRequest, opts: HubFileOptions = 
     } catch (e) {
       // As huggingface_hub: a Hub that cannot be asked (no connection, a refusal, a server error) leaves the file the
       // ref names; a 404 says the revision or the file is not there, so nothing cached for it stands.
-      if (cached.kind !== 'missing' && !(e instanceof HubApiError && e.statusCode === 404)) return fromCache();
+      if (cached.kind !== 'missing' && !hubSaysNotThere(e)) return fromCache();
       throw e;
     }
     // The commit the Hub resolved the revision to; only that commit's snapshot can hold what it serves.

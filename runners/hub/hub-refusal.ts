@@ -1,3 +1,13 @@
+import { HubApiError } from '@huggingface/hub';
+import { RangeReadError } from './gguf-range-fetch.ts';
+
+/**
+ * Whether a failed Hub request says the repository, revision or file is not there (a 404). Any other failure (no
+ * connection, a refusal, a server error) means the Hub could not be asked, and a branch's cached copy, the one its
+ * refs/<branch> names, stands: huggingface_hub's rule (file_download.py, _hf_hub_download_to_cache_dir).
+ */
+export const hubSaysNotThere = (e: unknown): boolean => (e instanceof HubApiError && e.statusCode === 404) || (e instanceof RangeReadError && e.status === 404);
+
 /**
  * Why the Hub refused a file, in words a maintainer can act on, from the status and the Hub's X-Error-Code /
  * X-Error-Message, as huggingface_hub tells them apart (utils/_http.py hf_raise_for_status: GatedRepo, RepoNotFound,
