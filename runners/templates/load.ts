@@ -90,20 +90,23 @@ export function readTemplateFile(path: string, source: string, maxBytes = MAX_TE
 /** readTemplateFile for the run's set-up. */
 export const loadTemplateFile = async (path: string, source: string): Promise<ChatTemplate> => readTemplateFile(path, source);
 
+/** What a template the Hub cannot give is answered with. */
+const PASS_TEMPLATE = 'Pass --template FILE (a .jinja or tokenizer_config.json)';
+
 /**
  * Loaded at the first Hub file: @huggingface/hub (with its hashing and WebAssembly chunker) is 20-25 ms of start-up
  * CPU and 2 MB of live heap, which a run with --template or a stored result never needs (issue 16).
  */
 const hubFile = async (repo: string, revision: string, file: string, opts: TemplateLoadOptions, optional = false): Promise<HubFileRead> => {
   const { readHubFileAt } = await import('../hub/hub-file.ts');
-  return readHubFileAt({ repo, revision, file, optional, alternative: 'Pass --template FILE (a .jinja or tokenizer_config.json)' }, { cacheDir: opts.cacheDir, fetch: opts.fetchImpl });
+  return readHubFileAt({ repo, revision, file, optional, alternative: PASS_TEMPLATE }, { cacheDir: opts.cacheDir, fetch: opts.fetchImpl });
 };
 
 /** The GGUF engines' own template: the one in the GGUF file's metadata (runners/hub/gguf-template.ts), loaded as hubFile is. */
 const ggufTemplate = async (sub: Submission, quant: string, opts: TemplateLoadOptions, revision = sub.hf.revision): Promise<ChatTemplate> => {
   const { readGgufTemplate } = await import('../hub/gguf-template.ts');
   const { repo } = sub.hf;
-  const t = await readGgufTemplate({ repo, revision, quant, alternative: 'Pass --template FILE (a .jinja or tokenizer_config.json)' }, { cacheDir: opts.cacheDir, fetch: opts.fetchImpl });
+  const t = await readGgufTemplate({ repo, revision, quant, alternative: PASS_TEMPLATE }, { cacheDir: opts.cacheDir, fetch: opts.fetchImpl });
   // The commit it was read at, as for the repository's files; the revision only when the Hub's answer named none.
   return { source: `hub:${repo}@${t.commit ?? revision}/${t.file}`, template: t.template, bos_token: t.bos_token, eos_token: t.eos_token };
 };
