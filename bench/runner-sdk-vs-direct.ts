@@ -1,5 +1,5 @@
 /**
- * The openai SDK's request path against a direct request on the same keep-alive node:http transport (issue 16,
+ * The openai SDK's request path against a direct request on the same keep-alive transport (undici's dispatcher; issue 16,
  * item 3; a benchmark, not a test): the same streamed /v1/completions to `userturn sim` (20 ms latency), alternating,
  * CPU per request of each. The SDK path is what the runner used before direct-completion.ts: the SDK over the
  * runner's fetch shim, the event stream read by readStreamedCompletion.
