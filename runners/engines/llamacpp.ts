@@ -1,5 +1,5 @@
 import { UnsafeServeError } from './safe-arg.ts';
-import { urlHost, type EngineAdapter } from './types.ts';
+import { NO_END_TOKEN_RULES, urlHost, type EngineAdapter } from './types.ts';
 
 /**
  * llama.cpp server (llama-server). tools/server: each token's text is common_token_to_piece(ctx, tok,
@@ -30,6 +30,7 @@ export const llamacpp: EngineAdapter = {
     stopFinishReason: 'stop',
     streamedEosFinishReason: 'stop',
     budgetBeforeStop: false,
+    endTokenRules: NO_END_TOKEN_RULES,
     readyRoute: 'health',
     // One model per server (no router mode): the request's model is not checked.
     unknownModel: 'answered',

@@ -1,5 +1,5 @@
 import { UnsafeServeError } from './safe-arg.ts';
-import { urlHost, type EngineAdapter } from './types.ts';
+import { NO_END_TOKEN_RULES, urlHost, type EngineAdapter } from './types.ts';
 
 /**
  * Ollama, through its native POST /api/generate with `raw: true`: its /v1/completions applies the model's
@@ -35,6 +35,7 @@ export const ollama: EngineAdapter = {
     stopFinishReason: 'stop',
     streamedEosFinishReason: 'stop',
     budgetBeforeStop: false,
+    endTokenRules: NO_END_TOKEN_RULES,
     readyRoute: null,
     // server/routes.go GenerateHandler: 404 {"error": "model 'x' not found"}; its /v1 routes wrap it as OpenAI's error.
     unknownModel: 'not_found',

@@ -36,6 +36,13 @@ export const sglang: EngineAdapter = {
     // end-of-sequence token and the stop strings are looked at, and detokenizer_manager.py trim_matched_stop
     // (000935bdda57675933def88a37dcd6786a2de0d1) trims only a finish with `matched`: such a turn keeps its ending token.
     budgetBeforeStop: true,
+    // attach_additional_stop_token_ids (python/sglang/srt/utils/hf_transformers/common.py at
+    // d7287464193f2efe5b2e72385f883534e2ba04f5, called on every tokenizer get_tokenizer loads: tokenizer.py at
+    // 063286efb9f30416e326185626504b5ea2638f2a) makes <|eom_id|> a stop when get_added_vocab() has it, matched in
+    // _check_token_based_finish beside eos_token_ids (schedule_batch.py at fd3907ee). ModelConfig._get_hf_eos_token_id
+    // (model_config.py at 001adf564fd332c285397a46a034ee2f93ba7515) takes config.json's eos_token_id when it `is not
+    // None`, but generation_config.json's only `if generation_eos_ids:`, so an id of 0 there is left out.
+    endTokenRules: { always: ['<|eom_id|>'], skipsGenerationZero: true },
     readyRoute: null,
     // The Python OpenAI server does not compare `model` with the served name (sgl-project/sglang issues 7035, 31404).
     unknownModel: 'answered',

@@ -1,4 +1,4 @@
-import { urlHost, type EngineAdapter } from './types.ts';
+import { NO_END_TOKEN_RULES, urlHost, type EngineAdapter } from './types.ts';
 
 /**
  * Text Generation Inference. router/src/lib.rs: CompletionRequest has seed and stop but no skip_special_tokens,
@@ -41,6 +41,7 @@ export const tgi: EngineAdapter = {
     // server/text_generation_server/utils/tokens.py StoppingCriteria.__call__ (lines 167-176 at db931fc): the budget
     // (current_tokens >= max_new_tokens: FINISH_REASON_LENGTH) is checked before the end-of-sequence token and the stops.
     budgetBeforeStop: true,
+    endTokenRules: NO_END_TOKEN_RULES,
     readyRoute: null,
     // One model per server: router/src/server.rs completions() does not check the request's model.
     unknownModel: 'answered',

@@ -5,6 +5,15 @@
  */
 export type EngineId = 'vllm' | 'sglang' | 'tgi' | 'llamacpp' | 'ollama';
 
+/** EngineBehaviour.endTokenRules. */
+export interface EndTokenRules {
+  always: readonly string[];
+  skipsGenerationZero: boolean;
+}
+
+/** No rule beyond the two files' ids joined. */
+export const NO_END_TOKEN_RULES: EndTokenRules = { always: [], skipsGenerationZero: false };
+
 export interface EngineBehaviour {
   id: EngineId;
   /**
@@ -66,6 +75,13 @@ export interface EngineBehaviour {
    * that token left in the text untrimmed (TGI, SGLang). false: the engine is not known to (the simulator's ideal order).
    */
   budgetBeforeStop: boolean;
+  /**
+   * How the engine departs from config.json's and generation_config.json's eos_token_id joined, for the at-budget
+   * reading of an engine with budgetBeforeStop (templates/end-tokens.ts) and the simulator: `always`, tokens it also
+   * ends a turn on whenever its tokenizer has them as added tokens, whatever the configs name; `skipsGenerationZero`,
+   * a generation_config.json eos_token_id of 0 is not taken (a falsy check). None for an engine not read so closely.
+   */
+  endTokenRules: EndTokenRules;
   /**
    * For an engine whose /v1/models answers before its model can serve: the route under the base URL that answers
    * 200 only once it can (`{base}/health`), and 503 until then. llama.cpp lists its model while it loads it and

