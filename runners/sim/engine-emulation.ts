@@ -80,7 +80,8 @@ export function emulateEngine(
   const render = (tok: string): string => (!IS_SPECIAL.test(tok) || keepsSpecial || e.alwaysRendered.includes(tok) ? tok : '');
   const renderAll = (text: string): string => tokens(text).map(render).join('');
   const stops = s.ignoreStops ? [] : req.stop.filter((x) => x.length > 0);
-  const eos = EOS[format];
+  // The engine's own end tokens too (SGLang's <|eom_id|>): the simulator's tokenizer has every special token.
+  const eos = e.endTokenRules.always.length > 0 ? [...EOS[format], ...e.endTokenRules.always] : EOS[format];
   /** The answer under a budget, and how many tokens it used when a token of its own ended it (null: it did not end). */
   const under = (budget: number): { out: EngineOutput; ended: number | null } => {
     let rawSoFar = '';

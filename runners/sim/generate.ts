@@ -31,7 +31,8 @@ export interface GeneratorOptions {
   runPast?: boolean;
   /**
    * Through an engine, the end-of-sequence token that ends a ChatML turn (default <|im_end|>): <|endoftext|> is one
-   * too in Qwen's generation_config.json, and SGLang stops on it (engine-emulation.ts EOS).
+   * too in Qwen's generation_config.json, and SGLang stops on it (engine-emulation.ts EOS); SGLang also stops on
+   * <|eom_id|> (its endTokenRules.always).
    */
   endToken?: string;
 }

@@ -43,7 +43,8 @@ name). Chat requests for any other model name are answered by a scripted judge (
   --end-at-budget     with --engine: every turn that ends (end-of-sequence token or stop string) ends on the last
                       token its max_tokens allows, which TGI and SGLang report as "length"
   --end-token TOKEN   with --engine: ChatML turns end with this end-of-sequence token instead of <|im_end|>
-                      (${EOS.chatml.filter((t) => t !== '<|im_end|>').join(', ')}: Qwen's generation_config.json names it too, and the engines stop on it)
+                      (${EOS.chatml.filter((t) => t !== '<|im_end|>').join(', ')}: Qwen's generation_config.json names it too, and the engines stop on it;
+                      with --engine sglang also ${ENGINES.sglang.endTokenRules.always.join(', ')}, which SGLang stops on whenever its tokenizer has it)
   --ignore-stops      fault: stop strings are not applied (end-of-sequence tokens still end the turn)
   --run-past          every user turn runs on past a role header into an assistant reply
   --unfinished-rate R share of assistant turns (0..1) that reason until max_tokens without an answer
@@ -101,7 +102,11 @@ export async function run(argv: string[]): Promise<number> {
     if (values['end-at-budget'] && engine === undefined) throw new UsageError('--end-at-budget needs --engine (the ideal engine has no token order to imitate)');
     const endToken = values['end-token'];
     if (endToken !== undefined && engine === undefined) throw new UsageError('--end-token needs --engine (the ideal engine applies stops, not end-of-sequence tokens)');
-    if (endToken !== undefined && !EOS.chatml.includes(endToken)) throw new UsageError(`--end-token must be one of ${EOS.chatml.join(', ')} (ChatML's end-of-sequence tokens), got "${endToken}"`);
+    if (endToken !== undefined && engine !== undefined && !EOS.chatml.includes(endToken) && !ENGINES[engine as EngineId].endTokenRules.always.includes(endToken)) {
+      const always = ENGINES[engine as EngineId].endTokenRules.always;
+      const own = always.length > 0 ? ` or ${always.join(', ')} (which --engine ${engine} stops on whenever its tokenizer has it)` : '';
+      throw new UsageError(`--end-token must be one of ${EOS.chatml.join(', ')} (ChatML's end-of-sequence tokens)${own}, got "${endToken}"`);
+    }
     if (values['loading-ms'] !== undefined && engine !== 'llamacpp') throw new UsageError(`--loading-ms applies to --engine llamacpp only (${engine === 'sglang' ? 'SGLang opens its port once loaded, then warms up: --warmup-ms' : 'vLLM, SGLang and TGI open their port once loaded: use a port nobody listens on'})`);
     if (values['warmup-ms'] !== undefined && engine !== 'sglang') throw new UsageError('--warmup-ms applies to --engine sglang only');
     const aliases = values.alias === undefined ? [] : values.alias.split(',').map((a) => a.trim());

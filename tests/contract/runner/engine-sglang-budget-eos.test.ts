@@ -108,6 +108,28 @@ describe('SGLang: a turn ending at its budget in an end token of generation_conf
     }
   });
 
+  it("`sim --engine sglang --end-at-budget --end-token <|eom_id|>` with a tokenizer that has <|eom_id|> and files that do not name it: every ended turn a stop, no <|eom_id|> left", async () => {
+    // Qwen3's real tokenizer_config.json with <|eom_id|> added (as a fine-tune adding Llama 3.1's tool tokens would):
+    // SGLang stops on it (attach_additional_stop_token_ids) though generation_config.json names 151645 and 151643 only.
+    const cfg = JSON.parse(tokenizerConfig) as { added_tokens_decoder: Record<string, unknown> };
+    cfg.added_tokens_decoder['151669'] = { content: '<|eom_id|>', lstrip: false, normalized: false, rstrip: false, single_word: false, special: true };
+    const { setup } = await setupFromHub('sglang', { ...files, [`Org/Qwen3/${REV}/tokenizer_config.json`]: JSON.stringify(cfg) });
+    assert.deepEqual(setup.template.endTokens, ['<|im_end|>', '<|endoftext|>', '<|eom_id|>']);
+    const s = await startSim({ port: 0, profile: PROFILES.aware!, seed: 4, latencyMs: 0, faults: {}, retryAfterMs: 10, engine: 'sglang', runPast: false, endAtBudget: true, endToken: '<|eom_id|>' });
+    sims.push(s);
+    const client = createCompletionsClient({ baseURLs: [`${s.url}/v1`], concurrency: 8, timeoutMs: 5000, maxAttempts: 1, backoffBaseMs: 5, backoffMaxMs: 20, cache: memoryCache(), stream: ENGINES.sglang.streams, engine: ENGINES.sglang });
+    const out = await runProbe(setup, { complete: (b) => client.complete(b), judges: [testJudge()], verify: () => null, model: `userturn-sim/${PROFILES.aware!.name}` });
+    assert.equal(out.requestErrors, 0);
+    const samples = out.samples.get('mt_bench')!;
+    assert.ok(samples.length >= 20, `${samples.length} samples`);
+    assert.ok(samples.filter((x) => x.finish_reason === 'stop').length >= 10, samples.map((x) => x.finish_reason).join(' '));
+    for (const x of samples) {
+      assert.ok(!x.unfinished, `${x.id}: ${JSON.stringify(x.unfinished)}`);
+      assert.equal(x.assistant_finish_reason, 'stop', x.id);
+      assert.ok(!x.user_turn.includes('<|eom_id|>') && !x.response.includes('<|eom_id|>'), `${x.id}: ${JSON.stringify(x.user_turn)}`);
+    }
+  });
+
   it('an engine that checks its end tokens first (vLLM) asks for no generation_config.json', async () => {
     const { setup, hub } = await setupFromHub('vllm');
     assert.deepEqual(setup.template.endTokens, []);
