@@ -29,6 +29,8 @@ export const llamacpp: EngineAdapter = {
     finishAliases: {},
     stopFinishReason: 'stop',
     streamedEosFinishReason: 'stop',
+    // tools/server/server-context.cpp process_token (001d906a6d86e2490e394361e7cc6f478b100088): the end-of-generation
+    // check comes after the budget's and sets STOP_TYPE_EOS over STOP_TYPE_LIMIT, so a GGUF's end tokens need no reading.
     budgetBeforeStop: false,
     endTokenRules: NO_END_TOKEN_RULES,
     readyRoute: 'health',
