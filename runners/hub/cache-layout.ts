@@ -1,7 +1,8 @@
 import { getRepoFolderName } from '@huggingface/hub';
-import { mkdir, readFile, rename, rm, stat, symlink } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, symlink } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { syncDir, writeBytesAtomic } from '../results/atomic.ts';
+import { readFileCapped, TooLargeError } from './file-cap.ts';
 
 /**
  * The Hugging Face cache layout (the one huggingface_hub and @huggingface/hub use), so files a researcher already
@@ -27,10 +28,12 @@ export function snapshotPath(rc: RepoCache, commit: string, file: string): strin
   return join(rc.folder, 'snapshots', commit, file);
 }
 
+/** A cache file's bytes, or null when it cannot be read; one over the cap is an error (file-cap.ts). */
 async function readOrNull(path: string): Promise<Buffer | null> {
   try {
-    return await readFile(path);
-  } catch {
+    return await readFileCapped(path);
+  } catch (e) {
+    if (e instanceof TooLargeError) throw e;
     return null;
   }
 }

@@ -1,8 +1,8 @@
 import { HubApiError, listFiles } from '@huggingface/hub';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeBytesAtomic } from '../results/atomic.ts';
 import { COMMIT, commitOf, rememberRef, repoCache, type RepoCache } from './cache-layout.ts';
+import { readFileCapped, TooLargeError } from './file-cap.ts';
 import { readGgufChatMetadata, type GgufChatMetadata } from './gguf-header.ts';
 import { pickGgufFile } from './gguf-pick.ts';
 import { RANGE_LIMITS, RangeReadError, rangeReader, type RangeLimits } from './gguf-range-fetch.ts';
@@ -55,11 +55,13 @@ const MAX_LISTED = 100_000;
  */
 const recordPath = (rc: RepoCache, commit: string, quant: string) => join(rc.folder, '.userturn', 'gguf-template', commit, `${quant.toUpperCase()}.json`);
 
+/** A record over the Hub files' cap (file-cap.ts) was not written by the runner: an error, as a cached file's. */
 async function readRecord(path: string): Promise<GgufTemplate | null> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
-  } catch {
+    text = (await readFileCapped(path)).toString('utf8');
+  } catch (e) {
+    if (e instanceof TooLargeError) throw e;
     return null;
   }
   try {
@@ -78,6 +80,15 @@ async function readRecord(path: string): Promise<GgufTemplate | null> {
  * when the Hub cannot be asked.
  */
 export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTemplateOptions = {}): Promise<GgufTemplateRead> {
+  try {
+    return await readAt(req, opts);
+  } catch (e) {
+    if (e instanceof TooLargeError) throw new Error(`${req.repo}@${req.revision}: the chat template of the ${req.quant} GGUF file: ${e.message}. ${req.alternative}`);
+    throw e;
+  }
+}
+
+async function readAt(req: GgufTemplateRequest, opts: GgufTemplateOptions): Promise<GgufTemplateRead> {
   const hub = hubSettings(opts.env);
   const rc = repoCache(opts.cacheDir ?? hub.cacheDir, req.repo);
   const name = `${req.repo}@${req.revision}`;

@@ -1,6 +1,7 @@
 import { downloadFile, fileDownloadInfo, HubApiError } from '@huggingface/hub';
 import { join } from 'node:path';
 import { COMMIT, commitOf, hasSnapshot, lookup, markAbsent, rememberRef, repoCache, snapshotPath, store } from './cache-layout.ts';
+import { cappedFetch, MAX_TEXT_FILE_BYTES, TooLargeError } from './file-cap.ts';
 import { hubFetch } from './hub-fetch.ts';
 import { hubSaysNotThere, refusalReason } from './hub-refusal.ts';
 import { hubSettings } from './hub-settings.ts';
@@ -58,8 +59,20 @@ export async function readHubFile(req: HubFileRequest, opts: HubFileOptions = {}
   return (await readHubFileAt(req, opts)).text;
 }
 
-/** readHubFile, with the commit the file came from. */
+/**
+ * readHubFile, with the commit the file came from. A file over MAX_TEXT_FILE_BYTES (file-cap.ts), announced, sent or
+ * cached, is an error naming it and the cap; no more of it is read, and nothing of it is kept.
+ */
 export async function readHubFileAt(req: HubFileRequest, opts: HubFileOptions = {}): Promise<HubFileRead> {
+  try {
+    return await readAt(req, opts);
+  } catch (e) {
+    if (e instanceof TooLargeError) throw new Error(`${req.repo}@${req.revision}/${req.file}: ${e.message}. ${req.alternative}`);
+    throw e;
+  }
+}
+
+async function readAt(req: HubFileRequest, opts: HubFileOptions): Promise<HubFileRead> {
   const hub = hubSettings(opts.env);
   const rc = repoCache(opts.cacheDir ?? hub.cacheDir, req.repo);
   const name = `${req.repo}@${req.revision}/${req.file}`;
@@ -76,7 +89,7 @@ export async function readHubFileAt(req: HubFileRequest, opts: HubFileOptions = 
   // The library reads the response; this wrapper also keeps the two headers it does not return (hub-fetch.ts keeps
   // the Hub's own headers when the file is redirected to a CDN).
   const seen = { commit: null as string | null, errorCode: null as string | null, errorMessage: null as string | null };
-  const base = hubFetch(hub.endpoint, opts.fetch ?? fetch);
+  const base = cappedFetch(hubFetch(hub.endpoint, opts.fetch ?? fetch));
   const watching: typeof fetch = async (input, init) => {
     const res = await base(input, init);
     seen.commit ??= res.headers.get('x-repo-commit');
@@ -95,9 +108,10 @@ export async function readHubFileAt(req: HubFileRequest, opts: HubFileOptions = 
     } catch (e) {
       // As huggingface_hub: a Hub that cannot be asked (no connection, a refusal, a server error) leaves the file the
       // ref names; a 404 says the revision or the file is not there, so nothing cached for it stands.
-      if (cached.kind !== 'missing' && !hubSaysNotThere(e)) return fromCache();
+      if (cached.kind !== 'missing' && !hubSaysNotThere(e) && !(e instanceof TooLargeError)) return fromCache();
       throw e;
     }
+    if (info !== null && info.size > MAX_TEXT_FILE_BYTES) throw new TooLargeError('the file (as the Hub announces it)', info.size, MAX_TEXT_FILE_BYTES);
     // The commit the Hub resolved the revision to; only that commit's snapshot can hold what it serves.
     commit ??= seen.commit !== null && COMMIT.test(seen.commit) ? seen.commit : null;
     if (info !== null && commit !== null && !pinned) {
@@ -117,6 +131,7 @@ export async function readHubFileAt(req: HubFileRequest, opts: HubFileOptions = 
       got = { etag: info.etag, bytes };
     }
   } catch (e) {
+    if (e instanceof TooLargeError) throw e;
     if (!(e instanceof HubApiError)) throw new Error(`could not download ${name} from ${host} (${causeOf(e)}). Offline? ${around}`);
     if (e.statusCode !== 404 || NOT_A_MISSING_FILE.has(seen.errorCode ?? '')) {
       const why = refusalReason({ status: e.statusCode, ...seen }, { repo: req.repo, revision: req.revision, endpoint: hub.endpoint, tokenSent: hub.token !== undefined });

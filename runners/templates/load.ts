@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Submission } from '../../src/schema/index.ts';
 import type { EndTokenRules } from '../engines/types.ts';
+import { MAX_TEXT_FILE_BYTES } from '../hub/file-cap.ts';
 import type { HubFileRead } from '../hub/hub-file.ts';
 import { endTokensOf } from './end-tokens.ts';
 import type { ChatTemplate } from './render.ts';
@@ -41,8 +42,8 @@ function tokenText(v: unknown): string | null {
   return null;
 }
 
-/** Larger than any real template file (a tokenizer_config.json with its added tokens is some tens of KB). */
-const MAX_TEMPLATE_FILE_BYTES = 16 * 2 ** 20;
+/** The Hub's cap (file-cap.ts): a file the Hub may serve can be given as --template too. */
+const MAX_TEMPLATE_FILE_BYTES = MAX_TEXT_FILE_BYTES;
 
 /** Parse a tokenizer_config.json (string template, or a list of named templates: "default" wins). */
 export function templateFromTokenizerConfig(text: string, source: string, bare?: string): ChatTemplate {

@@ -177,3 +177,38 @@ export async function withEnv<T>(vars: Record<string, string | undefined>, fn: (
     apply(before);
   }
 }
+
+export interface OversizeHub extends FakeHub {
+  /** Bytes of the file's body written to the socket so far. */
+  sent(): number;
+}
+
+/**
+ * A Hub serving one file of `<repo>/<revision>/<file>` (`path`) whose body is `size` bytes of spaces, written as the
+ * client reads them: the `bytes=0-0` probe announces `announce` bytes in Content-Range (a lie when smaller), and the
+ * full GET sends a Content-Length of `size`, or with `chunked` none. Anything else is 404 EntryNotFound.
+ */
+export async function startOversizeHub(opts: { path: string; size: number; announce: number; chunked?: boolean; commit?: string }): Promise<OversizeHub> {
+  const seen: Seen[] = [];
+  let sent = 0;
+  const server = createServer((req, res) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
+    const m = /^\/([^/]+\/[^/]+)\/resolve\/([^/]+)\/(.+)$/.exec(req.url ?? '');
+    const common = { ...(opts.commit ? { 'x-repo-commit': opts.commit } : {}), etag: '"0123456789abcdef0123456789abcdef01234567"' };
+    if (!m || `${m[1]}/${decodeURIComponent(m[2]!)}/${m[3]}` !== opts.path) return void res.writeHead(404, { 'x-error-code': 'EntryNotFound' }).end('Entry not found');
+    if (req.headers.range === 'bytes=0-0') return void res.writeHead(206, { ...common, 'content-range': `bytes 0-0/${opts.announce}`, 'content-length': '1' }).end('{');
+    res.writeHead(200, { ...common, ...(opts.chunked ? {} : { 'content-length': String(opts.size) }) });
+    const chunk = Buffer.alloc(2 ** 16, 0x20);
+    const pump = () => {
+      while (sent < opts.size) {
+        const n = Math.min(chunk.length, opts.size - sent);
+        sent += n;
+        if (!res.write(chunk.subarray(0, n))) return void res.once('drain', pump);
+      }
+      res.end();
+    };
+    res.on('close', () => res.removeAllListeners('drain'));
+    pump();
+  });
+  return { url: await listen(server), seen, sent: () => sent, close: closer(server) };
+}
