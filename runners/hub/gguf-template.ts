@@ -1,8 +1,8 @@
-import { HubApiError, listFiles } from '@huggingface/hub';
+import { HubApiError, listFiles, modelInfo } from '@huggingface/hub';
 import { join } from 'node:path';
 import { writeBytesAtomic } from '../results/atomic.ts';
 import { COMMIT, commitOf, rememberRef, repoCache, type RepoCache } from './cache-layout.ts';
-import { readFileCapped, TooLargeError } from './file-cap.ts';
+import { cappedFetch, readFileCapped, TooLargeError } from './file-cap.ts';
 import { readGgufChatMetadata, type GgufChatMetadata } from './gguf-header.ts';
 import { pickGgufFile } from './gguf-pick.ts';
 import { RANGE_LIMITS, RangeReadError, rangeReader, type RangeLimits } from './gguf-range-fetch.ts';
@@ -74,10 +74,12 @@ async function readRecord(path: string): Promise<GgufTemplate | null> {
 
 /**
  * The chat template in the GGUF file for `quant` at a revision: the file is found in the repository's listing at that
- * revision (gguf-pick.ts) and only its header's metadata is read, in HTTP ranges (gguf-header.ts through gguf-range-fetch.ts).
+ * revision's commit (gguf-pick.ts) and only its header's metadata is read, in HTTP ranges (gguf-header.ts through gguf-range-fetch.ts).
  * Kept in the Hugging Face cache folder by commit, so a rerun at a commit asks nothing and HF_HUB_OFFLINE works. A
- * branch is resolved by the Hub online, as hub-file.ts does: what refs/<branch> names is read as it is only offline or
- * when the Hub cannot be asked.
+ * branch is first resolved to the commit it points to (the Hub's revision endpoint), and the listing and every range
+ * are read at that commit, as huggingface_hub's snapshot_download reads a branch (repo_info's sha, then each file at
+ * it): a branch moving on between two requests cannot pair one commit's listing with another's file. What
+ * refs/<branch> names is read as it is only offline or when the Hub cannot be asked.
  */
 export async function readGgufTemplate(req: GgufTemplateRequest, opts: GgufTemplateOptions = {}): Promise<GgufTemplateRead> {
   try {
@@ -106,18 +108,48 @@ async function readAt(req: GgufTemplateRequest, opts: GgufTemplateOptions): Prom
   const base = hubFetch(hub.endpoint, opts.fetch ?? fetch);
   const auth: Record<string, string> = hub.token === undefined ? {} : { authorization: `Bearer ${hub.token}` };
 
+  // The Hub's error headers, for its refusals' reasons (hub-refusal.ts). Its JSON answers are capped as its files are.
+  const seen = { errorCode: null as string | null, errorMessage: null as string | null };
+  const capped = cappedFetch(base);
+  const api: typeof fetch = async (input, init) => {
+    const res = await capped(input, init);
+    if (!res.ok) [seen.errorCode, seen.errorMessage] = [res.headers.get('x-error-code'), res.headers.get('x-error-message')];
+    return res;
+  };
+  const refused = (e: unknown, step: 'resolve' | 'list') => {
+    if (!(e instanceof HubApiError)) return new Error(`could not ${step === 'list' ? 'list the files of' : 'resolve'} ${name} on ${host} (${causeOf(e)}). Offline? ${req.alternative}`);
+    const why = refusalReason({ status: e.statusCode, ...seen }, { repo: req.repo, revision: req.revision, endpoint: hub.endpoint, tokenSent: hub.token !== undefined });
+    return new Error(`${name}: ${step === 'list' ? 'listing its files' : 'resolving the revision'}: HTTP ${e.statusCode} from ${host}${why === null ? '' : ` (${why})`}. ${req.alternative}`);
+  };
+
+  let commit: string | null = pinned ? req.revision : null;
+  if (!pinned) {
+    try {
+      const info = await modelInfo({ name: req.repo, revision: req.revision, additionalFields: ['sha'], hubUrl: hub.endpoint, accessToken: hub.token, fetch: api });
+      commit = typeof info.sha === 'string' && COMMIT.test(info.sha) ? info.sha : null; // none: a mirror that is not a Hub
+    } catch (e) {
+      // As huggingface_hub: a Hub that cannot be asked leaves what the ref names; a 404 says the repository or revision is not there.
+      if (cached !== null && !hubSaysNotThere(e)) return cached;
+      throw refused(e, 'resolve');
+    }
+    const have = commit === null ? null : await readRecord(recordPath(rc, commit, req.quant));
+    if (commit !== null && have !== null) {
+      await rememberRef(rc, req.revision, commit);
+      return { ...have, commit };
+    }
+  }
+  const at = commit ?? req.revision;
+
   const paths: string[] = [];
   try {
-    for await (const e of listFiles({ repo: req.repo, revision: req.revision, recursive: true, hubUrl: hub.endpoint, accessToken: hub.token, fetch: base })) {
+    for await (const e of listFiles({ repo: req.repo, revision: at, recursive: true, hubUrl: hub.endpoint, accessToken: hub.token, fetch: api })) {
       if (e.type === 'file') paths.push(e.path);
       if (paths.length > MAX_LISTED) throw new Error(`more than ${MAX_LISTED} files listed`);
     }
   } catch (e) {
-    // As huggingface_hub: a Hub that cannot be asked leaves what the ref names; a 404 says the repository or revision is not there.
-    if (cached !== null && !hubSaysNotThere(e)) return cached;
-    if (!(e instanceof HubApiError)) throw new Error(`could not list the files of ${name} on ${host} (${causeOf(e)}). Offline? ${req.alternative}`);
-    const why = refusalReason({ status: e.statusCode, errorCode: null, errorMessage: null }, { repo: req.repo, revision: req.revision, endpoint: hub.endpoint, tokenSent: hub.token !== undefined });
-    throw new Error(`${name}: listing its files: HTTP ${e.statusCode} from ${host}${why === null ? '' : ` (${why})`}. ${req.alternative}`);
+    // The branch resolved, the Hub was asked: its failure now is an error, as huggingface_hub's once repo_info answered.
+    if (cached !== null && commit === null && !hubSaysNotThere(e)) return cached;
+    throw refused(e, 'list');
   }
   const pick = pickGgufFile(paths, req.quant);
   if (!pick.ok) throw new Error(`${name}: serving.gguf_quant: ${pick.reason}`);
@@ -125,30 +157,12 @@ async function readAt(req: GgufTemplateRequest, opts: GgufTemplateOptions): Prom
 
   const urlAt = (revision: string) => `${hub.endpoint}/${req.repo}/resolve/${encodeURIComponent(revision)}/${file.split('/').map(encodeURIComponent).join('/')}`;
   const limits = opts.limits ?? RANGE_LIMITS;
-  // After the first answer every range is asked at the commit it names, so a branch moving on cannot mix two files.
-  const ranged = rangeReader(base, urlAt(req.revision), auth, limits, (c) => (pinned || !COMMIT.test(c) ? null : urlAt(c)));
+  // Unresolved (a mirror naming no sha), every range after the first is asked at the commit the first answer names.
+  const ranged = rangeReader(base, urlAt(at), auth, limits, (c) => (commit !== null || !COMMIT.test(c) ? null : urlAt(c)));
   const what = `${name}/${file}`;
   // The fetch's errors say what failed on the network, the reader's what is wrong with the file.
   const failed = (e: unknown) =>
     new Error(`${what}: cannot read the GGUF header: ${e instanceof RangeReadError || e instanceof GgufHeaderError ? e.message : causeOf(e)}. ${req.alternative}`);
-  let commit: string | null = pinned ? req.revision : null;
-  if (!pinned) {
-    // One byte asks where the branch is now; that commit's record, when there is one, is the answer.
-    try {
-      await ranged.read(0, 0);
-    } catch (e) {
-      // As the listing above and hub-file.ts: a Hub that cannot be asked leaves the record the ref names; a 404 says
-      // the file is not there.
-      if (cached !== null && !hubSaysNotThere(e)) return cached;
-      throw failed(e);
-    }
-    commit = ranged.state.commit !== null && COMMIT.test(ranged.state.commit) ? ranged.state.commit : null;
-    const have = commit === null ? null : await readRecord(recordPath(rc, commit, req.quant));
-    if (commit !== null && have !== null) {
-      await rememberRef(rc, req.revision, commit);
-      return { ...have, commit };
-    }
-  }
   let md: GgufChatMetadata;
   try {
     md = await readGgufChatMetadata(new GgufSource(ranged.read, limits.maxBytes));
@@ -158,6 +172,7 @@ async function readAt(req: GgufTemplateRequest, opts: GgufTemplateOptions): Prom
   if (md.template === null || md.template === '') throw new Error(`${what}: its metadata has no tokenizer.chat_template. ${req.alternative}`);
   const got: GgufTemplate = { file, template: md.template, bos_token: md.bos_token, eos_token: md.eos_token };
 
+  commit ??= ranged.state.commit !== null && COMMIT.test(ranged.state.commit) ? ranged.state.commit : null;
   if (commit !== null) {
     await writeBytesAtomic(recordPath(rc, commit, req.quant), Buffer.from(JSON.stringify(got)));
     await rememberRef(rc, req.revision, commit);

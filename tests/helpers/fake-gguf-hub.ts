@@ -19,7 +19,8 @@ export interface FakeGgufHub {
 }
 
 /**
- * A stand-in for the Hub as a GGUF repository uses it: the tree API (`/api/models/<repo>/tree/<rev>?recursive=…`,
+ * A stand-in for the Hub as a GGUF repository uses it: the revision API (`/api/models/<repo>/revision/<rev>`, its `sha`
+ * the commit, as @huggingface/hub's modelInfo asks it), the tree API (`/api/models/<repo>/tree/<rev>?recursive=…`,
  * as @huggingface/hub's listFiles asks it) and `resolve` with Range requests answered 206 (416 past the end), or, with
  * `ignoreRange`, 200 with the whole file as a server that ignores Range does. Missing files: 404 EntryNotFound.
  */
@@ -52,6 +53,13 @@ export async function startFakeGgufHub(opts: {
     if (failure !== undefined) return void res.writeHead(failure, { 'x-repo-commit': opts.commit }).end(`HTTP ${failure}`);
     const at = (rev: string) => (rev === opts.revision || rev === opts.commit ? { commit: opts.commit, files: opts.files } : opts.older?.[rev] ? { commit: rev, files: opts.older[rev]! } : null);
     const url = new URL(req.url ?? '/', 'http://x');
+    const info = `/api/models/${opts.repo}/revision/`;
+    if (url.pathname.startsWith(info)) {
+      const rev = at(decodeURIComponent(url.pathname.slice(info.length)));
+      if (rev === null) return void res.writeHead(404, { 'x-error-code': 'RevisionNotFound', 'content-type': 'application/json' }).end('{"error":"Invalid rev id"}');
+      const body = { _id: '0'.repeat(24), id: opts.repo, sha: rev.commit, private: false, gated: false, downloads: 0, likes: 0, lastModified: '2026-01-01T00:00:00.000Z' };
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    }
     const tree = `/api/models/${opts.repo}/tree/`;
     if (url.pathname.startsWith(tree) && at(decodeURIComponent(url.pathname.slice(tree.length))) !== null) {
       const { commit, files } = at(decodeURIComponent(url.pathname.slice(tree.length)))!;

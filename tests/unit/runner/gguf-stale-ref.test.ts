@@ -67,7 +67,7 @@ describe('the GGUF template of a branch whose refs/<branch> is stale', () => {
       const n = hub.seen.length;
       const again = await read('main', 'Q4_K_M', cacheDir, hub.url);
       assert.deepEqual([again.template, again.commit], ['NEW {{ x }}', NEW], 'the cached record of the commit the Hub named');
-      assert.deepEqual(hub.seen.slice(n).map((s) => s.range ?? s.url.split('?')[0]), [`/api/models/${REPO}/tree/main`, 'bytes=0-0'], 'the listing and one byte');
+      assert.deepEqual(hub.seen.slice(n).map((s) => s.range ?? s.url.split('?')[0]), [`/api/models/${REPO}/revision/main`], 'the branch resolved, nothing listed or read');
     } finally {
       await hub.close();
     }
@@ -109,14 +109,14 @@ describe('the GGUF template of a branch whose refs/<branch> is stale', () => {
     }
     const unreachable = await read('main', 'Q4_K_M', cacheDir, hub.url);
     assert.deepEqual([unreachable.template, unreachable.commit], ['OLD {{ x }}', OLD]);
-    await assert.rejects(read('main', 'Q8_0', cacheDir, hub.url), /could not list the files of Org\/Model-GGUF@main on 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+    await assert.rejects(read('main', 'Q8_0', cacheDir, hub.url), /could not resolve Org\/Model-GGUF@main on 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
   });
 
-  it('with the files listed but the one-byte read failing (a server error, a dropped connection), the ref\'s record is read as it is; a 404 is an error', async () => {
-    // hub-file.ts falls back so when the Hub cannot be asked; the range read that resolves the branch threw instead.
+  it('with the branch\'s resolution failing (a server error, a dropped connection), the ref\'s record is read as it is; a 404 is an error', async () => {
+    // hub-file.ts falls back so when the Hub cannot be asked, and so does the request that resolves the branch here.
     const o: Opts = { repo: REPO, revision: 'main', commit: OLD, files: both('OLD {{ x }}') };
     let failing: number | 'drop' | undefined;
-    o.fail = (s) => (s.range !== undefined ? failing : undefined);
+    o.fail = (s) => (s.url.includes('/revision/') ? failing : undefined);
     const hub = await startFakeGgufHub(o);
     const cacheDir = await tmp();
     try {
@@ -125,13 +125,33 @@ describe('the GGUF template of a branch whose refs/<branch> is stale', () => {
         const n = hub.seen.length;
         const t = await read('main', 'Q4_K_M', cacheDir, hub.url);
         assert.deepEqual([t.template, t.commit], ['OLD {{ x }}', OLD], `${failing}: the commit refs/main names`);
-        assert.deepEqual(hub.seen.slice(n).map((s) => s.range ?? s.url.split('?')[0]), [`/api/models/${REPO}/tree/main`, 'bytes=0-0'], 'asked, and not read further');
+        assert.deepEqual(hub.seen.slice(n).map((s) => s.range ?? s.url.split('?')[0]), [`/api/models/${REPO}/revision/main`], 'asked, and not read further');
       }
       failing = 404;
-      await assert.rejects(read('main', 'Q4_K_M', cacheDir, hub.url), /Org\/Model-GGUF@main\/Model-Q4_K_M\.gguf: cannot read the GGUF header: HTTP 404 for bytes 0-0\. Pass --template FILE/);
+      await assert.rejects(read('main', 'Q4_K_M', cacheDir, hub.url), /^Error: Org\/Model-GGUF@main: resolving the revision: HTTP 404 from 127\.0\.0\.1:\d+\. Pass --template FILE$/);
       failing = 503;
-      await assert.rejects(read('main', 'Q8_0', cacheDir, hub.url), /Model-Q8_0\.gguf: cannot read the GGUF header: HTTP 503 for bytes 0-0/, 'nothing cached for that quant: the error stands');
+      await assert.rejects(read('main', 'Q8_0', cacheDir, hub.url), /Org\/Model-GGUF@main: resolving the revision: HTTP 503 from/, 'nothing cached for that quant: the error stands');
       assert.equal(await ref(cacheDir), OLD);
+      failing = undefined;
+      await assert.rejects(read('nope', 'Q4_K_M', cacheDir, hub.url), /Org\/Model-GGUF@nope: resolving the revision: HTTP 404 from 127\.0\.0\.1:\d+ \(Org\/Model-GGUF has no revision nope\)\. Pass --template FILE$/);
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it('once the Hub has named the commit, a failure reading it is an error, not the record of the commit the ref named', async () => {
+    // huggingface_hub falls back only when repo_info fails; after it answered, a download's failure is raised.
+    const o: Opts = { repo: REPO, revision: 'main', commit: OLD, files: both('OLD {{ x }}') };
+    let failing: number | undefined;
+    o.fail = (s) => (s.range !== undefined ? failing : undefined);
+    const hub = await startFakeGgufHub(o);
+    const cacheDir = await tmp();
+    try {
+      await read('main', 'Q4_K_M', cacheDir, hub.url);
+      move(o, NEW, both('NEW {{ x }}'));
+      failing = 503;
+      await assert.rejects(read('main', 'Q4_K_M', cacheDir, hub.url), /Org\/Model-GGUF@main\/Model-Q4_K_M\.gguf: cannot read the GGUF header: HTTP 503 for bytes 0-1999999/);
+      assert.equal(await ref(cacheDir), OLD, 'the ref moves only with a record');
     } finally {
       await hub.close();
     }

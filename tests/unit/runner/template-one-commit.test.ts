@@ -163,6 +163,32 @@ describe('file: gguf on its own: the source names the commit the GGUF header was
     assert.deepEqual([unreachable.template.template, unreachable.template.source], ['OLD template', source(OLD)]);
   });
 
+  // The branch moves once its first request is answered: before the files were listed at the commit it was resolved to,
+  // the listing was of one commit and the header was read at the next (a 404 when the file had been renamed).
+  for (const [what, next] of [
+    ['renamed', { 'Model.Q4_K_M.gguf': gguf('NEW template')['Model-Q4_K_M.gguf'] }],
+    ['changed', gguf('NEW template')],
+  ] as const) {
+    it(`a branch moving after its first request (the file ${what} at the new commit): listing, header and source all at the commit it was resolved to`, async () => {
+      const o: Parameters<typeof startFakeGgufHub>[0] = { repo: 'Org/Model-GGUF', revision: 'main', commit: OLD, files: gguf('OLD template') };
+      o.onRequest = () => {
+        if (hub.seen.length === 2) Object.assign(o, { older: { [OLD]: o.files }, commit: NEW, files: next });
+      };
+      const hub = await startFakeGgufHub(o);
+      const cacheDir = await tmp();
+      try {
+        const t = await withEnv(hubEnv(hub.url), () => loadSubmissionTemplate(ggufSub(), { root, cacheDir }));
+        assert.deepEqual([t.template.template, t.template.source], ['OLD template', source(OLD)]);
+        const urls = hub.seen.map((s) => s.url.split('?')[0]!);
+        assert.equal(urls[0], '/api/models/Org/Model-GGUF/revision/main', 'the branch is resolved first');
+        assert.deepEqual(urls.slice(1).filter((u) => !u.includes(`/${OLD}/`) && !u.endsWith(`/${OLD}`)), [], 'everything after it is read at that commit');
+        assert.equal(await readFile(join(cacheDir, 'models--Org--Model-GGUF', 'refs', 'main'), 'utf8'), OLD);
+      } finally {
+        await hub.close();
+      }
+    });
+  }
+
   it('pinned: the pinned commit, read online and from the cache', async () => {
     const hub = await startFakeGgufHub({ repo: 'Org/Model-GGUF', revision: 'main', commit: OLD, files: gguf('OLD template') });
     const cacheDir = await tmp();
