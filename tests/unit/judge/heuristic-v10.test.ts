@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { testRuleCases, type RuleCase } from '../../helpers/judge-rule-cases.ts';
 import { classifyUserTurn } from '../../../runners/judge/heuristic/classify.ts';
-import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/version.ts';
 
 // heuristic-v10: the end-of-turn markers and role headers of more template families (Llama 4, DeepSeek V3/R1, Granite,
 // Command-R, GLM, Mistral's system prompt). The exchanges here are not in any labelled set or control; v9 labelled
@@ -84,8 +83,4 @@ test('text that only names a token, in a sentence of its own, is still judged as
   // turn is judged on the text before it, which is a question about the answer's numbers here.
   const hit = classifyUserTurn(qRice, aRice, 'With 3 cups of water for 2 cups, why does my tokenizer print <|eot|> after every reply?');
   assert.notEqual(hit.label, 'empty_or_degenerate');
-});
-
-test('the rule-set version is heuristic-v10', () => {
-  assert.equal(HEURISTIC_VERSION, 'heuristic-v10');
 });

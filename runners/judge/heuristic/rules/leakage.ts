@@ -63,6 +63,11 @@ const VOICE: RegExp[] = [
   // The assistant describing the reply it wrote.
   /^\s*(?:this|the) (?:version|rewrite|revised (?:version|sentence|text)|new version|phrasing|wording|draft) (?:keeps|adds|maintains|preserves|softens|ensures|conveys|retains|highlights|emphasi[sz]es|balances)\b/i,
   /\bas (?:you )?(?:requested|asked|instructed)\b|\b(?:the|this|my) (?:summary|response|answer|text|essay|poem|email|letter|story|reply) (?:is|has|contains) (?:exactly|now|about|under|over|around|just) \d+ words\b/i,
+  // heuristic-v11: the helper's voice around code. An alternative offered to the reader as a statement ("Alternatively,
+  // you can use…"; a user asks it: "could I use…?"), and the sections an answer with code closes with ("Example usage:",
+  // "Time complexity:", "Explanation:") in a turn that asks nothing.
+  /^\s*(?:alternatively|optionally),?\s+you (?:can|could|may|might) (?:also )?(?:use|write|try|replace|add|call|pass|define|implement|make|store|swap|skip|change|rewrite|run|import|wrap|combine|simplify|extend|handle|return|avoid|do)\b(?![^.?!]*\?)/i,
+  /^(?![\s\S]*\?)[\s#>*_]*(?:example usage|usage examples?|sample usage|example run|sample (?:run|output)|expected output|time complexity|space complexity|complexity analysis|explanation|how it works|key (?:points|changes|features)|edge cases|test cases)[\s*_]*[:：]/i,
   ...VOICE_ML,
 ];
 
@@ -95,6 +100,12 @@ function continuesList(text: string, response: string): string | null {
   // The previous item from the last line break before it: `\n\s*` from every break of a run of blank lines rescanned
   // the run (quadratic in the blank lines of the answer). The same answers match.
   return n > 1 && new RegExp(`(?:^|\\n)[^\\S\\n]*${n - 1}[.)]\\s`).test(response) ? m[0].trim() : null;
+}
+
+/** heuristic-v11: a turn that is one or more fenced code blocks and nothing else (no word of the user's own). */
+function onlyCode(text: string): boolean {
+  const parts = text.split('```');
+  return parts.length >= 3 && parts.length % 2 === 1 && parts.every((p, i) => i % 2 === 1 || p.trim() === '');
 }
 
 export function identityClaimRule(text: string): RuleHit | null {
@@ -141,6 +152,9 @@ export function continuationRule(text: string, question: string, response: strin
       rationale: `Continues the answer's numbered list ("${clip(list, 40)}").`,
       evidence: clip(text, 120),
     };
+  }
+  if (onlyCode(text) && response.includes('```')) {
+    return { label: 'identity_leakage', rule: 'leakage.continues_code', rationale: 'Nothing but code after an answer with code: the assistant writing more of it.', evidence: clip(text, 120) };
   }
   const solving = firstMatch(SOLVING, text, () => !/\?/.test(text) && !/\b(?:you|your|i think|isn't|shouldn't|wrong|mistake|wait)\b/i.test(text.slice(0, 300)));
   if (solving) {

@@ -125,7 +125,7 @@ export const specificNumbers = (nums: readonly string[]): string[] => nums.filte
 
 /** Numbers written as digits or as words one to twelve (en, es, fr, de, pt): for restatements that spell them out. */
 export function numbersAndWords(text: string): string[] {
-  const spelled = (normalize(text).match(NON_ASCII.test(text) ? /\p{L}+/gu : /[a-z]+/g) ?? []).map((w) => NUMBER_WORDS[w]).filter((n): n is string => n !== undefined);
+  const spelled = (normalize(text).match(NON_ASCII.test(text) ? /\p{L}+/gu : /[a-z]+/g) ?? []).map((w) => NUMBER_WORDS.get(w)).filter((n): n is string => n !== undefined);
   return [...numbers(text), ...spelled];
 }
 

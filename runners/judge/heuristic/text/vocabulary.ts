@@ -41,9 +41,10 @@ export const HAN_FUNCTION = new Set([...'的了是在有和与就也都很吗呢
 
 /**
  * Number words two to twelve (en, es, fr, de, pt), so "three years" and "3 years" meet (restatement only). "One" is left out (it is
- * also the article "un", "um", "ein"), and so is Spanish "once" (an English word).
+ * also the article "un", "um", "ein"), and so is Spanish "once" (an English word). A Map, not an object: looked up with
+ * any word of a turn, an object answered "constructor" with Object (heuristic-v10 and before).
  */
-export const NUMBER_WORDS: Record<string, string> = Object.fromEntries(
+export const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
   [
     'one two three four five six seven eight nine ten eleven twelve',
     'uno dos tres cuatro cinco seis siete ocho nueve diez once doce',
@@ -51,7 +52,7 @@ export const NUMBER_WORDS: Record<string, string> = Object.fromEntries(
     'eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf',
     'um dois três quatro cinco seis sete oito nove dez onze doze',
   ]
-    .flatMap((line) => line.split(' ').map((w, i) => [w, String(i + 1)]))
+    .flatMap((line) => line.split(' ').map((w, i): [string, string] => [w, String(i + 1)]))
     .filter(([w, n]) => n !== '1' && w !== 'once'),
 );
 
