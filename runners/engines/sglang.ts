@@ -42,7 +42,7 @@ export const sglang: EngineAdapter = {
     // _check_token_based_finish beside eos_token_ids (schedule_batch.py at fd3907ee). ModelConfig._get_hf_eos_token_id
     // (model_config.py at 001adf564fd332c285397a46a034ee2f93ba7515) takes config.json's eos_token_id when it `is not
     // None`, but generation_config.json's only `if generation_eos_ids:`, so an id of 0 there is left out.
-    endTokenRules: { always: ['<|eom_id|>'], skipsGenerationZero: true },
+    endTokenRules: { always: ['<|eom_id|>'], configIds: true, generationIds: 'truthy', modelTypes: null },
     readyRoute: null,
     // The Python OpenAI server does not compare `model` with the served name (sgl-project/sglang issues 7035, 31404).
     unknownModel: 'answered',

@@ -1,4 +1,18 @@
-import { NO_END_TOKEN_RULES, urlHost, type EngineAdapter } from './types.ts';
+import { urlHost, type EngineAdapter } from './types.ts';
+
+/**
+ * The config.json model_types TGI serves with its own flash classes (FlashCausalLM, VlmCausalLM, MllamaCausalLM), the
+ * only ones whose __init__ reads generation_config.json (server/text_generation_server/models/__init__.py get_model
+ * at db931fcf42da018a3657580c64bf2720f167f9ab, on a GPU with flash attention). Every other type (qwen3, gpt_oss,
+ * glm4_moe, llama4, …) falls back to transformers' class (TransformersFlashCausalLM, CausalLM), which stops on the
+ * tokenizer's eos_token alone. Exceptions the type does not show: a falcon with `alibi` is CausalLM's, and mamba
+ * stops on config.json's eos_token_id (models/mamba.py); neither is a chat model the suite has.
+ */
+const FLASH_MODEL_TYPES = [
+  'deepseek_v2', 'deepseek_v3', 'gpt_bigcode', 'gpt2', 'gptj', 'gpt_neox', 'phi', 'phimoe', 'llama', 'phi3', 'granite', 'baichuan',
+  'gemma', 'gemma2', 'gemma3_text', 'gemma3', 'cohere', 'dbrx', 'RefinedWeb', 'RefinedWebModel', 'falcon', 'mistral', 'mixtral',
+  'starcoder2', 'qwen2', 'qwen2_vl', 'qwen2_5_vl', 'mllama', 'idefics2', 'idefics3', 'paligemma', 'llava_next',
+];
 
 /**
  * Text Generation Inference. router/src/lib.rs: CompletionRequest has seed and stop but no skip_special_tokens,
@@ -41,7 +55,11 @@ export const tgi: EngineAdapter = {
     // server/text_generation_server/utils/tokens.py StoppingCriteria.__call__ (lines 167-176 at db931fc): the budget
     // (current_tokens >= max_new_tokens: FINISH_REASON_LENGTH) is checked before the end-of-sequence token and the stops.
     budgetBeforeStop: true,
-    endTokenRules: NO_END_TOKEN_RULES,
+    // models/flash_causal_lm.py FlashCausalLM.__init__ (lines 1239-1246 at db931fc): generation_config.json's
+    // eos_token_id replaces the tokenizer's eos only `if isinstance(..., (list, set))` (tokenizer._eos_token_ids), a
+    // single id being ignored; utils/tokens.py StoppingCriteria.from_pb takes `_eos_token_ids` else
+    // tokenizer.eos_token_id. config.json's eos_token_id is not read for it.
+    endTokenRules: { always: [], configIds: false, generationIds: 'list', modelTypes: FLASH_MODEL_TYPES },
     readyRoute: null,
     // One model per server: router/src/server.rs completions() does not check the request's model.
     unknownModel: 'answered',

@@ -8,11 +8,19 @@ export type EngineId = 'vllm' | 'sglang' | 'tgi' | 'llamacpp' | 'ollama';
 /** EngineBehaviour.endTokenRules. */
 export interface EndTokenRules {
   always: readonly string[];
-  skipsGenerationZero: boolean;
+  /** Whether config.json's eos_token_id counts (SGLang joins it to generation_config.json's; TGI never reads it). */
+  configIds: boolean;
+  /**
+   * Which generation_config.json eos_token_id counts: 'any'; 'truthy', not a bare 0 (SGLang); 'list', a list only, a
+   * single id being ignored (TGI).
+   */
+  generationIds: 'any' | 'truthy' | 'list';
+  /** config.json model_types for which the engine reads the files at all (TGI: those its flash classes serve); null: every one. */
+  modelTypes: readonly string[] | null;
 }
 
 /** No rule beyond the two files' ids joined. */
-export const NO_END_TOKEN_RULES: EndTokenRules = { always: [], skipsGenerationZero: false };
+export const NO_END_TOKEN_RULES: EndTokenRules = { always: [], configIds: true, generationIds: 'any', modelTypes: null };
 
 export interface EngineBehaviour {
   id: EngineId;
@@ -78,8 +86,9 @@ export interface EngineBehaviour {
   /**
    * How the engine departs from config.json's and generation_config.json's eos_token_id joined, for the at-budget
    * reading of an engine with budgetBeforeStop (templates/end-tokens.ts) and the simulator: `always`, tokens it also
-   * ends a turn on whenever its tokenizer has them as added tokens, whatever the configs name; `skipsGenerationZero`,
-   * a generation_config.json eos_token_id of 0 is not taken (a falsy check). None for an engine not read so closely.
+   * ends a turn on whenever its tokenizer has them as added tokens, whatever the configs name; `configIds`,
+   * `generationIds` and `modelTypes`, which of the files' ids the engine takes, and for which models. None for an
+   * engine not read so closely.
    */
   endTokenRules: EndTokenRules;
   /**

@@ -8,13 +8,13 @@ import type { EndTokenRules } from '../engines/types.ts';
  * every request as Req.eos_token_ids and matched beside the tokenizer's eos_token_id in _check_token_based_finish, after
  * the budget (python/sglang/srt/managers/schedule_batch.py Req.check_finished at
  * fd3907ee4618e96b73ee94d9a836db78efb5d046). So Qwen3 stops on <|endoftext|> as well as <|im_end|>, and Llama 3.1 on
- * <|eom_id|> and <|end_of_text|> as well as <|eot_id|>. TGI, the other engine that checks its budget first, takes a list
- * there too (its flash models set the tokenizer's _eos_token_ids from it; read in copies whose commit the index does
- * not give).
+ * <|eom_id|> and <|end_of_text|> as well as <|eot_id|>.
  *
- * `rules` are the engine's departures from the two files (EngineBehaviour.endTokenRules, runners/engines/sglang.ts):
- * SGLang leaves out a generation_config.json eos_token_id of 0 (a falsy check; config.json's 0 counts) and also ends
- * on <|eom_id|> whenever the tokenizer has it as an added token, whatever the files say.
+ * `rules` are the engine's departures from the two files (EngineBehaviour.endTokenRules, runners/engines/sglang.ts and
+ * tgi.ts). SGLang leaves out a generation_config.json eos_token_id of 0 (a falsy check; config.json's 0 counts) and
+ * also ends on <|eom_id|> whenever the tokenizer has it as an added token, whatever the files say. TGI reads
+ * generation_config.json alone, and only a list there, for the model types its flash classes serve; otherwise it ends
+ * on the tokenizer's eos_token, which the runner counts anyway (runners/probe/read-reply.ts).
  *
  * `configs` are the files read, config.json's first (as SGLang's union starts from it); each `source` ends in the file's
  * name, which errors name. The ids are spelled through tokenizer_config.json's added_tokens_decoder (id → {content}):
@@ -22,7 +22,10 @@ import type { EndTokenRules } from '../engines/types.ts';
  * tokenizer's whole vocabulary (tokenizer.json) the runner cannot spell it.
  */
 export function endTokensOf(configs: readonly { text: string; source: string }[], tokenizerConfig: string, rules: EndTokenRules): string[] {
-  const ids = configs.flatMap((c) => eosIdsOf(c.text, c.source, rules));
+  const files = configs.map((c) => ({ ...c, file: c.source.slice(c.source.lastIndexOf('/') + 1), cfg: jsonObject(c.text, c.source) }));
+  const modelType = files.find((f) => f.file === 'config.json')?.cfg.model_type;
+  const served = rules.modelTypes === null || (typeof modelType === 'string' && rules.modelTypes.includes(modelType));
+  const ids = served ? files.flatMap((f) => eosIdsOf(f, rules)) : [];
   const added = addedTokens(tokenizerConfig);
   const out: string[] = [];
   const push = (text: string | undefined) => {
@@ -34,8 +37,7 @@ export function endTokensOf(configs: readonly { text: string; source: string }[]
   return out;
 }
 
-/** The `eos_token_id` of a config.json or generation_config.json: [] when absent (or 0 in a generation_config.json, for an engine that skips it). */
-function eosIdsOf(text: string, source: string, rules: EndTokenRules): number[] {
+function jsonObject(text: string, source: string): Record<string, unknown> {
   const file = source.slice(source.lastIndexOf('/') + 1);
   let cfg: unknown;
   try {
@@ -44,14 +46,24 @@ function eosIdsOf(text: string, source: string, rules: EndTokenRules): number[] 
     throw new Error(`${source}: not a ${file} (invalid JSON: ${(e as Error).message})`);
   }
   if (!cfg || typeof cfg !== 'object' || Array.isArray(cfg)) throw new Error(`${source}: not a ${file} (not a JSON object)`);
-  const raw = (cfg as { eos_token_id?: unknown }).eos_token_id;
+  return cfg as Record<string, unknown>;
+}
+
+/** The `eos_token_id` of a config.json or generation_config.json the engine takes: [] when absent or left out by `rules`. */
+function eosIdsOf(f: { file: string; source: string; cfg: Record<string, unknown> }, rules: EndTokenRules): number[] {
+  if (f.file === 'config.json' && !rules.configIds) return [];
+  const raw = f.cfg.eos_token_id;
   if (raw === undefined || raw === null) return [];
   const ids = Array.isArray(raw) ? raw : [raw];
   if (!ids.every((x) => Number.isSafeInteger(x) && (x as number) >= 0)) {
-    throw new Error(`${source}: eos_token_id: must be a token id or a list of token ids (whole numbers ≥ 0), got ${JSON.stringify(raw).slice(0, 200)}`);
+    throw new Error(`${f.source}: eos_token_id: must be a token id or a list of token ids (whole numbers ≥ 0), got ${JSON.stringify(raw).slice(0, 200)}`);
   }
-  // Python's `if generation_eos_ids:`: a bare 0 is falsy, a list (even [0]) is not.
-  if (raw === 0 && rules.skipsGenerationZero && file === 'generation_config.json') return [];
+  if (f.file === 'generation_config.json') {
+    // SGLang's `if generation_eos_ids:`: a bare 0 is falsy, a list (even [0]) is not.
+    if (rules.generationIds === 'truthy' && raw === 0) return [];
+    // TGI's `isinstance(generation_config.eos_token_id, (list, set))`.
+    if (rules.generationIds === 'list' && !Array.isArray(raw)) return [];
+  }
   return ids as number[];
 }
 

