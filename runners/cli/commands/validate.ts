@@ -1,6 +1,8 @@
+import { join, relative } from 'node:path';
 import { SUITES_DIR } from '../../../src/lib/data-paths.ts';
 import { formatFieldError } from '../../../src/schema/index.ts';
 import { InputError, UsageError } from '../../core/errors.ts';
+import { projectRoot } from '../../io/project-root.ts';
 import { githubAnnotation } from '../../validate/github-annotations.ts';
 import { validatePaths } from '../../validate/validate-files.ts';
 import { runCommand } from '../command.ts';
@@ -10,7 +12,8 @@ export const summary = 'validate submissions, suites and results; errors as `fil
 const USAGE = `usage: userturn validate [paths…]
 
 Validates submission YAML, suite YAML, results summary.json and samples/*.jsonl.
-Default paths: submissions/ ${SUITES_DIR}/ results/.
+Default paths: submissions/ ${SUITES_DIR}/ results/. Run from a subfolder of a clone (docs/, submissions/<org>/),
+it reads them, and applies the cross-file rules, from the clone's top: the nearest folder above holding submissions/.
 
   --format text|github  text (default): \`file: field.path: message\` lines on stderr; github: one workflow
                         annotation per error on stdout (::error file=…,line=…,col=…::…), placed on the YAML line
@@ -26,8 +29,9 @@ export async function run(argv: string[]): Promise<number> {
   return runCommand(argv, { usage: USAGE, options: { format: { type: 'string' } } }, async ({ values, positionals }) => {
     const format = values.format ?? 'text';
     if (format !== 'text' && format !== 'github') throw new UsageError(`--format must be text or github, got "${format}"`);
-    const paths = positionals.length > 0 ? positionals : ['submissions', SUITES_DIR, 'results'];
-    const report = await validatePaths(paths, process.cwd());
+    const root = projectRoot(process.cwd());
+    const paths = positionals.length > 0 ? positionals : ['submissions', SUITES_DIR, 'results'].map((p) => relative(process.cwd(), join(root, p)) || '.');
+    const report = await validatePaths(paths, root);
     if (report.missing.length > 0 && positionals.length > 0) throw new InputError(report.missing.map((m) => `${m}: (file): no such file or directory`).join('\n'));
     for (const e of report.errors) {
       if (format === 'github') console.log(githubAnnotation(e));
