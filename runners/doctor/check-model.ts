@@ -1,6 +1,7 @@
 import { pickServedModel } from '../client/model-lookup.ts';
 import { refusedHint } from '../client/refused-hint.ts';
 import { servedAliases } from '../client/served-aliases.ts';
+import { v1Hint } from '../client/v1-hint.ts';
 import { oneLine } from '../core/terminal-text.ts';
 import { servedNames } from '../engines/serve-command.ts';
 import { EngineRouteError, type HttpAnswer } from './http.ts';
@@ -20,8 +21,7 @@ export const modelCheck: Check = {
       throw e;
     }
     if (!a.ok) {
-      const hint = a.status === 404 && !/\/v1\/?$/.test(ctx.http.baseURL) ? ' (OpenAI-compatible servers answer under /v1)' : '';
-      return fail(`${ctx.http.baseURL}/models: HTTP ${a.status}${hint}`);
+      return fail(`${ctx.http.baseURL}/models: HTTP ${a.status}${a.status === 404 ? v1Hint(ctx.http.baseURL) : ''}`);
     }
     const data = (a.json as { data?: Array<{ id?: unknown }> }).data;
     const ids = Array.isArray(data) ? data.map((m) => m.id).filter((x): x is string => typeof x === 'string') : [];
