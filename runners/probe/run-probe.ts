@@ -112,7 +112,8 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
   try {
     const models = [served.model];
     const waiting = served.held > 0 ? ` (${served.held} not ready yet)` : '';
-    opts.log(`running ${setup.submission.id} on ${opts.baseURLs.length} endpoint(s)${waiting} serving "${oneLine(models[0]!)}": ${totalRequests(setup)} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);
+    const where = served.offline ? 'from the cache (no endpoint) as' : `on ${opts.baseURLs.length} endpoint(s)${waiting} serving`;
+    opts.log(`running ${setup.submission.id} ${where} "${oneLine(models[0]!)}": ${totalRequests(setup)} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);
     const provenance = runProvenance(setup, opts.root, models, await git);
     const runInfo = (cacheHits: number, requestErrors: number): RunInfo => {
       const finishedAt = new Date();

@@ -32,6 +32,9 @@ describe('a rerun with the endpoint gone', () => {
     const offline = await run('offline', 2);
     assert.equal(offline.code, 0, offline.stderr);
     assert.match(offline.stderr, new RegExp(`no endpoint is ready \\(${sim.url}/v1/models: Connection error\\. \\(ECONNREFUSED\\)\\); every request of this run is in the cache: no request will be sent`));
+    // It said "running qwen3.5-9b on 1 endpoint(s) serving …" of the endpoint that had just refused.
+    assert.match(offline.stderr, /^running qwen3\.5-9b from the cache \(no endpoint\) as "userturn-sim\/restater": 26 requests, gsm8k 2 items$/m);
+    assert.doesNotMatch(offline.stderr, /endpoint\(s\)/);
     const dir = (name: string) => join(work, name, 'qwen3.5-9b');
     assert.equal(await comparableResult(dir('offline')), await comparableResult(dir('online')), 'the same result apart from timings and the run block');
     const summary = JSON.parse(await readFile(join(dir('offline'), 'summary.json'), 'utf8'));
