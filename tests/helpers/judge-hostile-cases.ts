@@ -77,5 +77,9 @@ export const HOSTILE_CASES: HostileCase[] = [
       return { id: 'h', question: text, response: text, user_turn: text };
     },
   },
+  // heuristic-v12: the names an answer's code defines are read from its fenced blocks (names.ts codeNames).
+  { name: 'an answer of backticks only (fences that never open)', n: 16384, make: (n) => ({ id: 'h', question: QUESTION, response: '`'.repeat(n), user_turn: 'Why 24?' }) },
+  { name: 'an answer whose one fence never closes, over lines of two backticks', n: 16384, make: (n) => ({ id: 'h', question: QUESTION, response: fill(n, () => '``a\n', '```x\n'), user_turn: 'Why 24?' }) },
+  { name: 'an answer of method-like lines in a fence', n: 8192, make: (n) => ({ id: 'h', question: QUESTION, response: fill(n, (i) => `  ${word(i)}(a, b\n`, '```js\n'), user_turn: 'Why 24?' }) },
   { name: 'cues inside one long form-constraint sentence', n: 8192, make: (n) => ({ id: 'h', question: 'Write a poem.', response: RESPONSE, user_turn: fill(n, (i) => `again ${word(i)} `, 'each word must rhyme ') }) },
 ];

@@ -45,7 +45,8 @@ export function groundingRule(text: string, s: Signals): RuleHit {
   // A pronoun hook anchors the turn only in its first sentence: in "A train travels 60 mph for 2 h. How far does
   // it go?" the "it" points inside the turn, which is a self-contained problem. A definite reference to a word
   // of the exchange ("the story", "these steps") anchors it too.
-  const anchored = s.sharedProper.length > 0 || s.weakRefLeading || s.definiteRef !== null || s.anaphor !== null || s.answerWordLead !== null;
+  // heuristic-v12: so does a name the answer's code defines ("fib(10)").
+  const anchored = s.sharedProper.length > 0 || s.weakRefLeading || s.definiteRef !== null || s.anaphor !== null || s.answerWordLead !== null || s.answerCodeName !== null;
   // A self-contained new task reads as complete on its own. Numbers or words it shares with the answer by chance
   // do not ground it: a problem that brings its own numbers is a new problem even if one of them is also in a.
   // Only multi-digit or decimal numbers tie a turn to the answer (specificNumbers).

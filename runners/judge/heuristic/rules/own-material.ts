@@ -33,7 +33,8 @@ export function ownMaterialRule(text: string, s: Signals): RuleHit | null {
   if (!refersBack && !EAST_ASIAN.test(text) && s.counted >= 12 && s.novelRatio >= 0.7 && s.topicAOnly <= 1) {
     return { label: 'new_unrelated_query', rule: 'grounding.own_material', rationale: `A request with its own material and no reference to the answer: ${stat}.`, evidence: clip(text, 160) };
   }
-  if (s.strongRef === null && isWordProblem(text)) {
+  // heuristic-v12: not when it uses a name the answer's code defines ("Output: 55 for fib(10), but I expected 89…").
+  if (s.strongRef === null && s.answerCodeName === null && isWordProblem(text)) {
     return { label: 'new_unrelated_query', rule: 'grounding.word_problem', rationale: `A word problem of its own (statements with numbers, then a question): ${stat}.`, evidence: clip(text, 160) };
   }
   return null;

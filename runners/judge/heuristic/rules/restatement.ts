@@ -3,7 +3,7 @@ import { normalize } from '../text/normalize.ts';
 import { clip } from '../text/sentences.ts';
 import { everyIn } from '../text/substrings.ts';
 import { numbersAndWords, wordingKeys } from '../text/tokens.ts';
-import { isGeneric, isInstructionWord } from '../text/vocabulary.ts';
+import { isCodeFormWord, isGeneric, isInstructionWord } from '../text/vocabulary.ts';
 import type { Signals } from '../signals/types.ts';
 import type { RuleHit } from '../types.ts';
 
@@ -85,19 +85,26 @@ export function restatementRule(text: string, question: string, response: string
 
 function swapsTopic(s: Signals): boolean {
   const own = s.topicNovel;
-  return own >= 2 && own >= 0.25 * (own + s.topicInQ + s.topicAOnly) && s.topicInQ < 0.4 * questionTopic(s.q);
+  return own >= 2 && own >= 0.25 * (own + s.topicInQ + s.topicAOnly) && s.topicInQ < 0.4 * questionTopic(s.q, s.codeExchange);
 }
 
-/** The question's topic words (neither generic nor constraint vocabulary nor numbers), counted once per question. */
-const topicCounts = new WeakMap<Set<string>, number>();
-function questionTopic(q: Set<string>): number {
+/**
+ * The question's topic words (neither generic nor constraint vocabulary nor numbers; after an answer with code, nor a
+ * coding request's form words), counted once per question and kind of exchange.
+ */
+const topicCounts = new WeakMap<Set<string>, [plain: number, code: number]>();
+function questionTopic(q: Set<string>, codeExchange: boolean): number {
   let n = topicCounts.get(q);
   if (n === undefined) {
-    n = 0;
-    for (const t of q) if (!isGeneric(t) && !isInstructionWord(t) && !/^\d/.test(t)) n++;
+    n = [0, 0];
+    for (const t of q) {
+      if (isGeneric(t) || isInstructionWord(t) || /^\d/.test(t)) continue;
+      n[0]++;
+      if (!isCodeFormWord(t)) n[1]++;
+    }
     topicCounts.set(q, n);
   }
-  return n;
+  return codeExchange ? n[1] : n[0];
 }
 
 /** A variation of the problem ("what if", "e se", "und wenn", "如果", "もし", "만약"): not a restatement. */

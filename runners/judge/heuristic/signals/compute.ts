@@ -1,4 +1,4 @@
-import { contextContentSet, contextMarkedWords, contextNumberSet } from '../text/context.ts';
+import { contextCodeNames, contextContentSet, contextMarkedWords, contextNumberSet } from '../text/context.ts';
 import { memoOfText } from '../text/memo.ts';
 import { properNouns } from '../text/names.ts';
 import { normalize, stem } from '../text/normalize.ts';
@@ -6,7 +6,7 @@ import { ownWords as ownWordsOf } from '../text/own-words.ts';
 import { sentences } from '../text/sentences.ts';
 import { inAnotherScript } from '../text/scripts.ts';
 import { contentSet, numbers } from '../text/tokens.ts';
-import { isGeneric } from '../text/vocabulary.ts';
+import { isCodeFormWord, isGeneric } from '../text/vocabulary.ts';
 import { DEFINITE, HYPOTHETICAL, NEW_MARKER, OPENER, PRONOUN, STANDING_ROLE, STOPWORDS_ANY, STRONG_REF, STRONG_REF_ML, STRONG_REF_MORE, TASK_OPENER, WEAK_REF, WEAK_REF_ML, WEAK_REF_MORE } from './cues.ts';
 import { anaphorOf, firstCue, standsAlone } from './first-cue.ts';
 import { overlap } from './overlap.ts';
@@ -33,8 +33,11 @@ export function computeSignals(userTurn: string, question: string, response: str
   const u = contentSet(userTurn);
   const q = contextContentSet(question);
   const a = contextContentSet(response);
-  const { inQ, aOnly, novel, topicInQ, topicAOnly, topicNovel, counted } = overlap(u, q, a);
-  const uProper = namesIn(userTurn);
+  const codeExchange = response.includes('```');
+  const { inQ, aOnly, novel, topicInQ, topicAOnly, topicNovel, counted } = overlap(u, q, a, codeExchange);
+  // heuristic-v12: after an answer with code, a language's name ("JavaScript", "Python") is the request's form, not a
+  // name that ties two turns together.
+  const uProper = codeExchange ? namesIn(userTurn).filter((w) => !isCodeFormWord(nameKey(w))) : namesIn(userTurn);
   const sharedProper = uProper.filter((w) => q.has(nameKey(w)) || a.has(nameKey(w)));
   const newProper = uProper.filter((w) => !q.has(nameKey(w)) && !a.has(nameKey(w)));
   const qNums = contextNumberSet(question);
@@ -65,7 +68,20 @@ export function computeSignals(userTurn: string, question: string, response: str
       }
     }
   }
-  const { names: questionNames, standingRole } = questionFacts(question);
+  // heuristic-v12: a name the answer's code defines, used in the turn ("fib(10)", "the LRUCache"): the turn is about that code.
+  let answerCodeName: string | null = null;
+  if (codeExchange) {
+    const defined = contextCodeNames(response);
+    for (const t of u) {
+      if (defined.has(t) && !q.has(t)) {
+        answerCodeName = t;
+        break;
+      }
+    }
+  }
+  const facts = questionFacts(question);
+  const questionNames = codeExchange ? facts.names.filter((w) => !isCodeFormWord(nameKey(w))) : facts.names;
+  const standingRole = facts.standingRole;
   // A one-sentence turn is its own first sentence: its cues there are the ones already found.
   const strongRef = firstCue(STRONG_CUES, ownWords, question);
   const weakRef = firstCue(WEAK_CUES, ownWords, question);
@@ -97,6 +113,8 @@ export function computeSignals(userTurn: string, question: string, response: str
     topicInQ,
     topicAOnly,
     topicNovel,
+    codeExchange,
+    answerCodeName,
     sharedProper,
     standingRole,
     definiteRef,

@@ -7,7 +7,7 @@ export const STRONG_REF: RegExp[] = [
   /\b(?:in|from|of|at|for) (?:the )?(?:step|part|point|line|paragraph|section|option|example|item|bullet|stanza|verse|tip|case) (?:\d+|one|two|three|four|five|[a-e]\b)/i,
   /\bthe (?:first|second|third|fourth|fifth|last|final|middle|next|2nd|3rd|1st) (?:step|part|point|example|option|one|line|paragraph|sentence|item|bullet|tip|idea|method|approach|stanza|suggestion|case|answer|film|book|impact|principle)\b/i,
   /\b(?:did|didn'?t) you (?!know\b|ever\b|hear\b|see\b)[a-z]+|\bare you sure\b|\b(?:that's|that is|this is|it's) (?:wrong|not right|incorrect|not correct)\b|\bis (?:that|this|it) (?:right|correct|true|accurate)\b|\b(?:doesn'?t|does not) (?:seem|look|sound) right\b/i,
-  /\bi (?:tried|ran|used|followed|tested|applied|checked) (?:it|this|that|your|the (?:code|steps|recipe|formula|method|advice|script))\b|\b(?:it|this|that) (?:didn'?t|doesn'?t|did not|does not) (?:work|compile|run)\b|\bi (?:got|get) (?:an error|a different)\b/i,
+  /\bi (?:tried|ran|used|followed|tested|applied|checked) (?:it|this|that|your|the (?:code|steps|recipe|formula|method|advice|script))\b|\b(?:it|this|that) (?:didn'?t|doesn'?t|did not|does not) (?:work|compile|run)\b|\bi (?:got|get) (?:an error|a different)\b|\bi(?:'m| am)? (?:get|got|getting|keep getting|see|saw)(?= (?:an? |this |the |the following )?\w+(?:error|exception)\b)/i,
   /\b(?:the same (?:task|thing|question|way|format|again)|do (?:it|that|the same) again|(?:one )?more time)\b/i,
   /\b(?:rewrite|rephrase|revise|reword|rework|redo|modify|amend|update|alter|shorten|expand|summari[sz]e|simplify|translate|continue|reformat|reformulate|edit) (?:it|this|that|them|these|those|the (?:answer|response|story|poem|email|code|list|text|plan|program|function))\b/i,
 ];

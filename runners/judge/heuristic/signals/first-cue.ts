@@ -72,9 +72,9 @@ function anyCue(res: readonly RegExp[], text: string): boolean {
   return forms.scanned.some((s) => s.mayScan(text) && s.matches(text).next().done === false);
 }
 
-// heuristic-v11: not when what comes before the colon reports an outcome ("I ran it and got RecursionError: …"): the
-// colon then brings what the answer did, and the cue still points back at it.
-const POINTS_FORWARD = /^(?![^.?!\n:]{0,25}\b(?:got|get|getting|gives?|gave|throws?|threw|raises?|raised|prints?|printed|returns?|returned|outputs?|fails? with|failed with)\b)[^.?!\n:]{0,25}(?::|\n)|^\s*["“'`]|^\s*(?:the\s+)?(?:text|passage|paragraph|sentence|article|code|story)?\s*(?:below|following)\b/i;
+// heuristic-v11: not when what comes before the colon reports an outcome ("I ran it and got RecursionError: …"; v12: or
+// names an error, "I get TypeError: …"): the colon then brings what the answer did, and the cue still points back at it.
+const POINTS_FORWARD = /^(?![^.?!\n:]{0,25}\b(?:got|get|getting|gives?|gave|throws?|threw|raises?|raised|prints?|printed|returns?|returned|outputs?|fails? with|failed with|\w+(?:error|exception))\b)[^.?!\n:]{0,25}(?::|\n)|^\s*["“'`]|^\s*(?:the\s+)?(?:text|passage|paragraph|sentence|article|code|story)?\s*(?:below|following)\b/i;
 const ADDRESSES_YOU = /^(?:your|you)\b/i;
 
 /**

@@ -1,4 +1,4 @@
-import { isGeneric, isInstructionWord } from '../text/vocabulary.ts';
+import { isCodeFormWord, isGeneric, isInstructionWord } from '../text/vocabulary.ts';
 import { meets, newBucket, type PrefixBucket } from './prefix-bucket.ts';
 
 /** How the turn's content tokens split between the question, the answer and neither. */
@@ -46,15 +46,16 @@ function inSet(t: string, set: Set<string>, pre: Map<string, PrefixBucket>): boo
   return bucket !== undefined && meets(t, bucket);
 }
 
-export function overlap(u: Set<string>, q: Set<string>, a: Set<string>): Overlap {
+export function overlap(u: Set<string>, q: Set<string>, a: Set<string>, codeExchange = false): Overlap {
   const o: Overlap = { inQ: 0, aOnly: 0, novel: 0, topicInQ: 0, topicAOnly: 0, topicNovel: 0, counted: 0 };
   const qPre = byPrefix(q);
   const aPre = byPrefix(a);
   for (const t of u) {
-    const generic = isGeneric(t);
+    const generic = isGeneric(t) || (codeExchange && isCodeFormWord(t));
     // Constraint vocabulary ("words", "paragraphs", "highlight") is shared by any two instruction prompts: it
     // counts for restatement (inQ) but neither as new nor as topic.
-    const instruction = isInstructionWord(t);
+    // heuristic-v12: after an answer with code, the coding request's form words too (vocabulary.ts CODE_FORM).
+    const instruction = isInstructionWord(t) || (codeExchange && isCodeFormWord(t));
     if (!instruction) o.counted++;
     if (inSet(t, q, qPre)) {
       o.inQ++;

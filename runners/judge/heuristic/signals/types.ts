@@ -39,6 +39,10 @@ export interface Signals {
   topicAOnly: number;
   /** heuristic-v8: content words of the turn's own (in neither q nor a, not generic, not constraint vocabulary). */
   topicNovel: number;
+  /** heuristic-v12: the answer holds a fenced code block: the coding request's form words are not topic (overlap.ts). */
+  codeExchange: boolean;
+  /** heuristic-v12: a name the answer's code defines that the turn uses and the question does not, or null. */
+  answerCodeName: string | null;
   /** Names/places capitalised mid-sentence in u that also occur in q or a. */
   sharedProper: string[];
   /** q sets up a standing role or game for the rest of the conversation ("Act as…", "in all the following…"). */

@@ -4,7 +4,7 @@
  * verdicts).
  */
 import { memoOfText } from './memo.ts';
-import { markedWords } from './names.ts';
+import { codeNames, markedWords } from './names.ts';
 import { normalize } from './normalize.ts';
 import { contentSet, numbers, numbersAndWords, wordingKeys } from './tokens.ts';
 
@@ -12,5 +12,7 @@ export const contextContentSet = memoOfText(contentSet);
 export const contextNumberSet = memoOfText((text: string) => new Set(numbers(text)));
 export const contextMarkedWords = memoOfText((response: string) => markedWords(response, contextContentSet(response)));
 export const contextWordingKeys = memoOfText(wordingKeys);
+/** heuristic-v12: the content tokens of the names the answer's code defines. */
+export const contextCodeNames = memoOfText((response: string) => contentSet(codeNames(response).join(' \n ')));
 export const contextNormalized = memoOfText(normalize);
 export const contextNumbersAndWords = memoOfText(numbersAndWords);

@@ -88,6 +88,25 @@ const INSTRUCTION_WORDS = new Set(
     .map((w) => stem(w)),
 );
 
+/**
+ * heuristic-v12: the form of a coding request (languages, what is asked for). After an answer with code, two coding
+ * requests share these whatever they are about ("Write a Python function that…" about Fibonacci and about
+ * palindromes), so there they are form, as the constraint vocabulary is, not topic: a follow-up is tied to the answer
+ * by its code and subject, a new task in the same language is not tied by the language.
+ */
+const CODE_FORM = new Set(
+  `python javascript js typescript ts java golang go rust sql bash shell powershell ruby php kotlin swift scala perl lua
+  haskell cpp csharp dart julia matlab node nodejs function functions method methods class classes script program code
+  snippet implement implementation query module library`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => stem(w)),
+);
+
+export function isCodeFormWord(token: string): boolean {
+  return CODE_FORM.has(token);
+}
+
 export function isInstructionWord(token: string): boolean {
   return INSTRUCTION_WORDS.has(token);
 }
