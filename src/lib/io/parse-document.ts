@@ -2,7 +2,7 @@
  * The one reader of the project's YAML and JSON documents, without file IO: validate (runners/io/load-document.ts)
  * and the site build (src/data/submissions.ts) both parse with it, so whatever one accepts the other reads the same.
  */
-import { Lexer, LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, type Document } from 'yaml';
+import { Lexer, LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import { appendPath } from '../../schema/field-path.ts';
 
 /** Files larger than this are refused before parsing. */
@@ -73,12 +73,18 @@ function lexedProblem(text: string): string | null {
 }
 
 /**
- * The offset of the first key that repeats an earlier key of its mapping, or -1. The parser's own check compared every
- * key with every earlier one (a 1 MiB mapping took 117 s); this one keeps a set per mapping. Keys compare as the data
- * will hold them (`1` and `"1"` are one key of an object: the parser let the second replace the first silently).
+ * The first key that repeats an earlier key of its mapping, or that is no plain text: where it is and what is wrong,
+ * or null. The parser's own check compared every key with every earlier one (a 1 MiB mapping took 117 s); this one
+ * keeps a set per mapping. Keys compare as the data will hold them (`1` and `"1"` are one key of an object, and so
+ * are `~` and `""`: the parser let the second replace the first silently). An alias or a collection as a key is
+ * refused: its text is not the key the data gets, so `*k : Qwen` with `&k display_name` earlier replaced the
+ * display_name a reviewer reads two lines up, past this check.
  */
-function duplicateKeyOffset(doc: Document): number {
-  let first = -1;
+function keyProblem(doc: Document): { at: number; message: string } | null {
+  let first: { at: number; message: string } | null = null;
+  const note = (at: number, message: string) => {
+    if (first === null || at < first.at) first = { at, message };
+  };
   const todo: unknown[] = [doc.contents];
   while (todo.length > 0) {
     const node = todo.pop();
@@ -86,11 +92,13 @@ function duplicateKeyOffset(doc: Document): number {
       const seen = new Set<string>();
       for (const pair of node.items) {
         if (isScalar(pair.key)) {
-          const key = String(pair.key.value);
-          const at = pair.key.range?.[0] ?? 0;
-          if (seen.has(key) && (first < 0 || at < first)) first = at;
+          const key = pair.key.value === null ? '' : String(pair.key.value);
+          if (seen.has(key)) note(pair.key.range?.[0] ?? 0, 'Map keys must be unique');
           seen.add(key);
-        } else todo.push(pair.key);
+        } else if (pair.key !== null) {
+          const at = (pair.key as { range?: [number] }).range?.[0] ?? 0;
+          note(at, isAlias(pair.key) ? 'a key may not be an alias (*name): write the key itself' : 'a key must be plain text, not a list or mapping');
+        }
         todo.push(pair.value);
       }
     } else if (isSeq(node)) {
@@ -98,6 +106,33 @@ function duplicateKeyOffset(doc: Document): number {
     }
   }
   return first;
+}
+
+/**
+ * The offset of the first key of a valid JSON text that repeats an earlier key of its object, or -1. JSON.parse keeps
+ * the last silently, so a reviewer reading `"display_name": "A"` could publish the "B" given for it further down.
+ */
+function jsonDuplicateKeyOffset(text: string): number {
+  const objects: Array<Set<string> | null> = []; // a key set per open object, null for an open array
+  let keyNext = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      const start = i;
+      for (i++; text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      if (!keyNext) continue;
+      const key = JSON.parse(text.slice(start, i + 1)) as string;
+      const keys = objects.at(-1)!;
+      if (keys.has(key)) return start;
+      keys.add(key);
+      keyNext = false;
+    } else if (c === '{' || c === '[') {
+      objects.push(c === '{' ? new Set() : null);
+      keyNext = c === '{';
+    } else if (c === '}' || c === ']') objects.pop();
+    else if (c === ',') keyNext = objects.at(-1) instanceof Set;
+  }
+  return -1;
 }
 
 const isStackOverflow = (e: unknown): boolean => /Maximum call stack size exceeded/.test(String((e as Error)?.message ?? e));
@@ -122,6 +157,11 @@ export function parseDocumentText(text: string, kind: 'yaml' | 'json'): LoadResu
     } catch (e) {
       return { ok: false, message: `invalid JSON: ${isStackOverflow(e) ? TOO_DEEP : (e as Error).message}` };
     }
+    const duplicate = jsonDuplicateKeyOffset(text);
+    if (duplicate >= 0) {
+      const before = text.slice(0, duplicate).split('\n');
+      return { ok: false, message: `invalid JSON (line ${before.length}, column ${before.at(-1)!.length + 1}): keys must be unique in an object` };
+    }
     return checkedData(data, text, 'JSON');
   }
   // Flow collections are counted before parsing (the parser recursed into each); block nesting costs a line of
@@ -138,10 +178,10 @@ export function parseDocumentText(text: string, kind: 'yaml' | 'json'): LoadResu
     const msg = (problem.message.split('\n')[0] ?? problem.message).replace(/ at line \d+, column \d+:?$/, '');
     return { ok: false, message: `invalid YAML${where}: ${/tag/i.test(problem.code) || /tag/i.test(msg) ? 'custom tags are not allowed: ' : ''}${msg}` };
   }
-  const duplicate = duplicateKeyOffset(doc);
-  if (duplicate >= 0) {
-    const pos = lineCounter.linePos(duplicate);
-    return { ok: false, message: `invalid YAML (line ${pos.line}, column ${pos.col}): Map keys must be unique` };
+  const badKey = keyProblem(doc);
+  if (badKey !== null) {
+    const pos = lineCounter.linePos(badKey.at);
+    return { ok: false, message: `invalid YAML (line ${pos.line}, column ${pos.col}): ${badKey.message}` };
   }
   let data: unknown;
   try {

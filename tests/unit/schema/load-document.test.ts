@@ -106,3 +106,35 @@ test('a YAML file of more tokens than any userturn file is refused before the pa
   const deep = parseDocumentText(`x: ${'['.repeat(65)}${']'.repeat(65)}\ny: [${'1,'.repeat(60_000)}1]\n`, 'yaml');
   assert.deepEqual(deep, { ok: false, message: 'invalid YAML: nested more than 64 levels deep (a userturn file needs a few)' });
 });
+
+test('a key that is an alias or a collection is refused: its text is not the key the data gets', () => {
+  // `*k` resolved to "display_name" and replaced the display_name above it, past the duplicate check: the reviewer read
+  // "Evil 9B", the site would have shown "Qwen3.5 9B". A list as a key became the string "[ license ]".
+  const cases: Array<[string, RegExp]> = [
+    ['display_name: Evil 9B\nnotes: &k display_name\n*k : Qwen3.5 9B\n', /^invalid YAML \(line 3, column 1\): a key may not be an alias/],
+    ['a: 1\n? [license]\n: x\n', /^invalid YAML \(line 2, column 3\): a key must be plain text, not a list or mapping$/],
+    ['a: 1\n? {b: 1}\n: x\n', /^invalid YAML \(line 2, column 3\): a key must be plain text/],
+    // An empty key and a null key are both "" in the data.
+    ['"": a\n~: b\n', /^invalid YAML \(line 2, column 1\): Map keys must be unique$/],
+  ];
+  for (const [text, message] of cases) {
+    const r = parseDocumentText(text, 'yaml');
+    assert.equal(r.ok, false, text);
+    assert.match(!r.ok ? r.message : '', message, text);
+  }
+  // An alias as a value is ordinary YAML.
+  assert.deepEqual(parseDocumentText('a: &k b\nc: *k\n', 'yaml'), { ok: true, data: { a: 'b', c: 'b' }, text: 'a: &k b\nc: *k\n' });
+});
+
+test('a JSON key repeated in its object is refused with its line (JSON.parse keeps the last one silently)', () => {
+  const cases: Array<[string, string]> = [
+    ['{"display_name": "Evil",\n "display_name": "Qwen3.5 9B"}', 'invalid JSON (line 2, column 2): keys must be unique in an object'],
+    // Spelt with an escape it is the same key.
+    ['{"a": [{"id": 1, "\\u0069d": 2}]}', 'invalid JSON (line 1, column 18): keys must be unique in an object'],
+  ];
+  for (const [text, message] of cases) assert.deepEqual(parseDocumentText(text, 'json'), { ok: false, message }, text);
+  // The same key in sibling objects, a key's text as a value, and quotes and braces inside strings are ordinary.
+  for (const text of ['[{"id": 1}, {"id": 2}]', '{"a": "a", "b": {"a": 1}, "c": "\\"a\\": {", "a\\"": 2}', '{"x": [], "y": {}, "z": [{}, {"x": 1}]}']) {
+    assert.equal(parseDocumentText(text, 'json').ok, true, text);
+  }
+});
