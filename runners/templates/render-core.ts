@@ -1,4 +1,4 @@
-import { Template } from '@huggingface/jinja';
+import { Environment, Template } from '@huggingface/jinja';
 import type { ChatMessage, ChatTemplate } from './render-types.ts';
 
 /**
@@ -27,16 +27,23 @@ function fixedStrftime(fmt: string): string {
 }
 
 /**
- * The interpreter's own strftime_now prints today's date (gpt-oss's template calls it) and a built-in cannot be
- * overridden by a render variable: calls are pointed at the fixed-date version under another name instead.
+ * The interpreter's own strftime_now prints the clock (gpt-oss's template calls it), and a built-in cannot be
+ * overridden by a render variable (Template.render declares each one after its globals, and a second declaration
+ * throws). So the global itself is the fixed-date version: Environment.set is where the interpreter declares it. A
+ * template that took the function by another name (`{% set f = strftime_now %}{{ f("%H:%M") }}`) got the real clock
+ * when calls were renamed in the text, and could render its markers differently from one call to the next. This
+ * module runs in the render process only (render-child.ts), whose interpreter renders nothing else.
  */
-const FIXED_STRFTIME = '__userturn_strftime_now';
+const declare = Environment.prototype.set;
+Environment.prototype.set = function (this: Environment, name: string, value: unknown) {
+  return declare.call(this, name, name === 'strftime_now' ? fixedStrftime : value);
+};
 
 const compiled = new Map<string, Template>();
 function compile(src: string): Template {
   let t = compiled.get(src);
   if (!t) {
-    t = new Template(src.replace(/\bstrftime_now\s*\(/g, `${FIXED_STRFTIME}(`));
+    t = new Template(src);
     compiled.set(src, t);
   }
   return t;
@@ -54,7 +61,6 @@ export function renderInThisThread(
 ): string {
   return compile(tpl.template).render({
     date_string: fixedStrftime('%d %b %Y'),
-    [FIXED_STRFTIME]: fixedStrftime,
     ...kwargs,
     messages,
     add_generation_prompt: addGenerationPrompt,

@@ -69,6 +69,17 @@ describe('chat templates from submissions are rendered under time and memory lim
   });
 });
 
+describe('a template cannot read the clock (its prompts would change from one call to the next)', () => {
+  it('strftime_now under any name, called any way, gives the fixed date', () => {
+    // Taken by another name it was the interpreter's own, with today's time: a template could open the user turn
+    // one way at an even minute and another at an odd one, and every prompt's cache key moved with the clock.
+    const clock = tpl('{% set f = strftime_now %}{{ f("%Y-%m-%d %H:%M") }}|{{ (strftime_now)("%Y") }}|{% macro m(g) %}{{ g("%b %d") }}{% endmacro %}{{ m(strftime_now) }}|{{ strftime_now("%d %B %Y") }}|{{ date_string }}');
+    assert.equal(renderTemplate(clock, USER, false), '2024-07-26 00:00|2024|Jul 26|26 July 2024|26 Jul 2024');
+    // The text of a template is not rewritten: a string that spells the call stays as written.
+    assert.equal(renderTemplate(tpl('{{ "strftime_now(x)" }}'), USER, false), 'strftime_now(x)');
+  });
+});
+
 describe('--template: a file over 16 MiB is refused naming it, before any request', () => {
   it('refused with its size and the limit', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'ut-tpl-huge-'));
