@@ -12,6 +12,17 @@ export const overLimits = ({ timeoutMs, heapMb }: RenderLimits): string =>
   `rendering stopped after ${timeoutMs / 1000} s or ${heapMb} MB (a loop or recursion too large for a chat template)`;
 
 /**
+ * The render process's whole environment: the one variable it reads, and what Windows needs to start a process. It
+ * runs submitters' templates, and inherited the runner's, keys included (HF_TOKEN, a judge's OPENAI_API_KEY): no
+ * escape from the interpreter is known, but none should find a key if one is.
+ */
+function renderEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of ['USERTURN_TEMPLATE_MAX_CHARS', 'SYSTEMROOT']) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return env;
+}
+
+/**
  * At most this many renders go to the render process in one message, under one time limit. Real templates render
  * in well under 50 ms, so a full batch stays far inside the 5 s limit. Measured 2026-11-26 (7,700 renders of Qwen 3's
  * template, as in a 20k-request run): one message per render cost 34 µs of the caller's CPU and 82 µs of the render
@@ -63,6 +74,7 @@ export function createRenderProcess({ timeoutMs, heapMb }: RenderLimits) {
     const c = fork(CHILD, [], {
       execArgv: [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=4'],
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      env: renderEnv(),
       serialization: 'advanced',
     });
     c.on('message', (replies: RenderResponse[]) => {
