@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { codeVersion } from '../cache/code-version.ts';
 import { contentKey } from '../cache/stage-cache.ts';
 import type { ReasoningMode } from './reasoning.ts';
-import { renderTemplate, renderTemplateAsync, type ChatMessage, type ChatTemplate } from './render.ts';
+import { renderTemplate, renderTemplateAsync, TemplateRenderError, type ChatMessage, type ChatTemplate } from './render.ts';
 import { BAR_TOKEN } from './special-token.ts';
 
 /** Matches one special marker at the start: <|eot_id|>, <｜Assistant｜>, <end_of_turn>, </s>, [/INST], … */
@@ -38,6 +38,11 @@ export interface PromptBuilder {
 export interface DerivedStops {
   user: string[];
   assistant: string[];
+  /**
+   * What the stop probe rendered between the assistant's message and the next user message (end of turn and user
+   * header): every user-turn prompt must end with it. Absent in stops kept before it was derived.
+   */
+  userOpening?: string;
 }
 
 /** Where a run's builder gets its stops: derived (the default), or kept from an earlier run under its fingerprint. */
@@ -97,6 +102,7 @@ function stopsOf(text: string, tpl: ChatTemplate, opts: PromptOptions): DerivedS
   // the marker after the reply is then the user header alone, and it ends a user turn too (one opening another).
   const nextUser = endAssistant !== null && userHeader === '' ? endAssistant : null;
   return {
+    userOpening: mid23,
     user: uniq([endUser, nextUser, ...headers]),
     assistant:
       opts.reasoning === 'harmony'
@@ -148,7 +154,19 @@ export function createPromptBuilder(tpl: ChatTemplate, opts: PromptOptions, deri
     { role: 'user', content: opts.sentinel },
   ];
   // At the last sentinel: the question or the answer may hold it too (it is public), and the turn opens after both.
-  const openUserTurn = (rendered: string): string => stripBos(cutAt(rendered, opts.sentinel, 'sentinel', true).before);
+  // A template that fails here fails on a given question or answer: the run stops on it as on a render error, one
+  // line naming the template (it was an internal error with a stack).
+  const openUserTurn = (rendered: string): string => {
+    const refuse = (why: string) => new TemplateRenderError(`${tpl.source}: chat_template: ${why}`);
+    if (!rendered.includes(opts.sentinel)) throw refuse('does not echo the sentinel verbatim after this answer; cannot apply the sentinel method');
+    const prompt = stripBos(cutAt(rendered, opts.sentinel, 'sentinel', true).before);
+    // A template may open the user turn for the probe and not for an answer (one that leaves the user header out
+    // after an answer holding some text): the model would go on in the assistant's voice, judged as the user's.
+    const opening = stops.userOpening;
+    if (opening !== undefined && !prompt.endsWith(opening))
+      throw refuse(`does not open the user turn after this answer as it did for the stop probe: the prompt ends ${JSON.stringify(prompt.slice(-40))}, not with ${JSON.stringify(opening)}`);
+    return prompt;
+  };
   return {
     template: tpl,
     fingerprint,
