@@ -6,6 +6,7 @@ import { hubFetch } from './hub-fetch.ts';
 import { hubSaysNotThere, refusalReason } from './hub-refusal.ts';
 import { hubSettings } from './hub-settings.ts';
 import { causeOf, hostOf } from './settings.ts';
+import { NOT_UTF8, strictUtf8 } from '../io/utf8-text.ts';
 
 export interface HubFileRequest {
   /** Model repository, e.g. "Qwen/Qwen3-8B". */
@@ -67,9 +68,18 @@ export async function readHubFileAt(req: HubFileRequest, opts: HubFileOptions = 
   try {
     return await readAt(req, opts);
   } catch (e) {
-    if (e instanceof TooLargeError) throw new Error(`${req.repo}@${req.revision}/${req.file}: ${e.message}. ${req.alternative}`);
+    if (e instanceof TooLargeError || e instanceof NotUtf8Error) throw new Error(`${req.repo}@${req.revision}/${req.file}: ${e.message}. ${req.alternative}`);
     throw e;
   }
+}
+
+class NotUtf8Error extends Error {}
+
+/** The file's text (hub-file reads nothing else), or NotUtf8Error. */
+function textOf(bytes: Uint8Array): string {
+  const text = strictUtf8(bytes);
+  if (text === null) throw new NotUtf8Error(NOT_UTF8);
+  return text;
 }
 
 async function readAt(req: HubFileRequest, opts: HubFileOptions): Promise<HubFileRead> {
@@ -79,7 +89,7 @@ async function readAt(req: HubFileRequest, opts: HubFileOptions): Promise<HubFil
   const pinned = COMMIT.test(req.revision);
   const known = await commitOf(rc, req.revision);
   const cached = await lookup(rc, known, req.file);
-  const fromCache = (): HubFileRead => ({ text: cached.kind === 'file' ? cached.bytes.toString('utf8') : null, commit: known });
+  const fromCache = (): HubFileRead => ({ text: cached.kind === 'file' ? textOf(cached.bytes) : null, commit: known });
   if (cached.kind !== 'missing' && (pinned || hub.offline !== null)) return fromCache();
   // A branch not yet resolved has no snapshot path of its own: the file goes under a commit that refs/<branch> names.
   const where = known !== null ? snapshotPath(rc, known, req.file) : `${snapshotPath(rc, '<commit>', req.file)} with <commit> in ${join(rc.folder, 'refs', req.revision)}`;
@@ -118,7 +128,7 @@ async function readAt(req: HubFileRequest, opts: HubFileOptions): Promise<HubFil
       const have = await lookup(rc, commit, req.file);
       if (have.kind === 'file') {
         await rememberRef(rc, req.revision, commit);
-        return { text: have.bytes.toString('utf8'), commit };
+        return { text: textOf(have.bytes), commit };
       }
     }
     if (info === null) got = null;
@@ -150,8 +160,7 @@ async function readAt(req: HubFileRequest, opts: HubFileOptions): Promise<HubFil
       }
     } else await store(rc, req.revision, commit, req.file, got.etag, got.bytes);
   }
-  // ignoreBOM keeps a leading byte order mark, as the cached file's read and transformers' encoding="utf-8" do.
-  return { text: got === null ? null : new TextDecoder('utf-8', { ignoreBOM: true }).decode(got.bytes), commit };
+  return { text: got === null ? null : textOf(got.bytes), commit };
 }
 
 /** The Hub's URL of a file at a commit, as @huggingface/hub builds it for a revision. */

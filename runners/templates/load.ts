@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Submission } from '../../src/schema/index.ts';
 import type { EndTokenRules } from '../engines/types.ts';
 import { MAX_TEXT_FILE_BYTES } from '../hub/file-cap.ts';
+import { NOT_UTF8, strictUtf8 } from '../io/utf8-text.ts';
 import type { HubFileRead } from '../hub/hub-file.ts';
 import { endTokensOf } from './end-tokens.ts';
 import type { ChatTemplate } from './render.ts';
@@ -76,16 +77,18 @@ export class TemplateFileError extends Error {
  */
 export function readTemplateFile(path: string, source: string, maxBytes = MAX_TEMPLATE_FILE_BYTES): ChatTemplate {
   // A review's --template /tmp answered EISDIR without the path, and /dev/zero was read until V8's string limit.
-  let text: string;
+  let bytes: Buffer;
   try {
     const st = statSync(path);
     if (!st.isFile()) throw new Error('not a regular file');
     if (st.size > maxBytes) throw new Error(`${st.size} bytes; a chat template file may have ${maxBytes} (${maxBytes / 2 ** 20} MiB)`);
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new TemplateFileError(`${source}: cannot read ${path}`, code === 'ENOENT' ? 'no such file' : code ?? (e as Error).message);
   }
+  const text = strictUtf8(bytes);
+  if (text === null) throw new TemplateFileError(`${source}: cannot read ${path}`, NOT_UTF8);
   if (path.endsWith('.json')) return templateFromTokenizerConfig(text, source);
   return { source, template: text, bos_token: null, eos_token: null };
 }

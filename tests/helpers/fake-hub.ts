@@ -17,7 +17,7 @@ export interface FakeHub {
 
 export interface FakeHubOptions {
   /** `<org>/<name>/<revision>/<file>` → content. Anything else answers 404 with X-Error-Code: EntryNotFound. */
-  files: Record<string, string>;
+  files: Record<string, string | Buffer>;
   /** Answered with this status (e.g. 401) for every request. */
   status?: number;
   /** X-Error-Code and X-Error-Message of those answers (e.g. GatedRepo, as the Hub sends them). */

@@ -91,6 +91,51 @@ describe('--template: a file over 16 MiB is refused naming it, before any reques
   });
 });
 
+describe('a template file that is not UTF-8 is refused; a byte order mark is kept, as transformers keeps it', () => {
+  it('--template with bytes that are no UTF-8: one line naming the file and why, exit 1', async () => {
+    // It was read with U+FFFD in place of the bytes and rendered into every prompt; transformers raises
+    // UnicodeDecodeError on such a file, so the engine serving the model would not load it.
+    const dir = await mkdtemp(join(tmpdir(), 'ut-tpl-utf8-'));
+    const file = join(dir, 'latin1.jinja');
+    await writeFile(file, Buffer.concat([Buffer.from('{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}'), Buffer.from([0xff, 0xfe]), Buffer.from('<|im_end|>\n{% endfor %}')]));
+    const r = runCli(['run', 'submissions/qwen/qwen3.5-9b.yaml', '--dry-run', '--template', file, '--data-dir', 'tests/fixtures/datasets', '--limit', '1']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /^chat template: override:latin1\.jinja: cannot read \S+latin1\.jinja: not valid UTF-8 text \(transformers, and so the engine, would not read it either\)$/m);
+    assert.doesNotMatch(r.stderr, /internal error|\n\s+at /);
+  });
+
+  it('from the Hub too: the repository\'s chat_template.jinja, downloaded or cached, names the file and the way around', async () => {
+    const { startFakeHub, withEnv } = await import('../../helpers/fake-hub.ts');
+    const { Submission } = await import('../../../src/schema/index.ts');
+    const { loadSubmissionTemplate } = await import('../../../runners/templates/load.ts');
+    const rev = 'b'.repeat(40);
+    const bad = Buffer.concat([Buffer.from('{{ messages[0].content }}'), Buffer.from([0xc3, 0x28])]);
+    const hub = await startFakeHub({ files: { [`Org/Bad/${rev}/tokenizer_config.json`]: JSON.stringify({ eos_token: '<|im_end|>' }), [`Org/Bad/${rev}/chat_template.jinja`]: bad } });
+    const sub = Submission.parse({ id: 'bad', display_name: 'Bad', family: 'bad', hf: { repo: 'Org/Bad', revision: rev }, params: { total_b: 1, active_b: 1 }, license: 'x', serving: { max_model_len: 4096 }, submitter: { github: 'me' } });
+    const cacheDir = await mkdtemp(join(tmpdir(), 'ut-tpl-utf8-hub-'));
+    try {
+      await withEnv({ HF_ENDPOINT: hub.url, HF_TOKEN: undefined, HF_TOKEN_PATH: '/nonexistent/userturn-test/token', HF_HUB_OFFLINE: undefined }, async () => {
+        for (const time of ['downloaded', 'cached']) {
+          await assert.rejects(loadSubmissionTemplate(sub, { root: REPO_ROOT, cacheDir }), (e: Error) => {
+            assert.equal(e.message, `Org/Bad@${rev}/chat_template.jinja: not valid UTF-8 text (transformers, and so the engine, would not read it either). Pass --template FILE (a .jinja or tokenizer_config.json)`, time);
+            return true;
+          });
+        }
+      });
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it('a leading byte order mark is no error, and stays in the prompt as transformers leaves it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ut-tpl-bom-'));
+    const file = join(dir, 'bom.jinja');
+    await writeFile(file, '\uFEFF{% for m in messages %}<|{{ m.role }}|>{{ m.content }}{% endfor %}');
+    const { readTemplateFile } = await import('../../../runners/templates/load.ts');
+    assert.equal(renderTemplate(readTemplateFile(file, 'file:bom.jinja'), USER, false), '\uFEFF<|user|>hi');
+  });
+});
+
 describe('validate renders a submission\'s template file under the same limits', () => {
   it('a template file with an unbounded loop is refused by validate as chat_template.path, within 10 s', async () => {
     const repo = await mkdtemp(join(tmpdir(), 'ut-tpl-repo-'));
