@@ -3,7 +3,7 @@ import { submissionPolicyErrors } from './submission-policy.ts';
 import { unpinnedRevisionNote } from './unpinned-revision.ts';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { CalibrationReport, ResultSummary, Submission, Suite, WINDOWS_RESERVED_NAME, parseWith, type FieldError } from '../../src/schema/index.ts';
+import { CalibrationReport, ResultSummary, Slug, Submission, Suite, WINDOWS_RESERVED_NAME, parseWith, type FieldError } from '../../src/schema/index.ts';
 import { loadDocument } from '../io/load-document.ts';
 import { linkOnPath, linkProblem } from '../io/links.ts';
 import { classify, submissionPathParts, type FileKind } from './classify.ts';
@@ -192,6 +192,9 @@ export async function validatePaths(paths: string[], root: string, options: Rech
       }
       const parts = submissionPathParts(display);
       if (!parts) errors.push({ file: display, field: 'id', message: 'submission files must live at submissions/<org>/<id>.yaml' });
+      // The probe workflow takes submissions/<slug>/<id>.yaml only (community/probe-plan.ts): "A B", "Acme" or "-rf"
+      // passed validate and could then never be run.
+      else if (!Slug.safeParse(parts.org).success) errors.push({ file: display, field: '(path)', message: `the folder "${parts.org}" must be lowercase letters, digits, ".", "_" or "-", starting with a letter or digit (submissions/<org>/<id>.yaml)` });
       else if (WINDOWS_RESERVED_NAME.test(parts.org.split('.')[0]!)) errors.push({ file: display, field: '(path)', message: `the folder "${parts.org}" is a name Windows reserves for a device` });
       else if (parts.id !== r.value.id) errors.push({ file: display, field: 'id', message: `is "${r.value.id}" but the file name says "${parts.id}" (expected submissions/${parts.org}/${r.value.id}.yaml)` });
       errors.push(...submissionPolicyErrors(r.value, display, root));
