@@ -21,6 +21,13 @@ import { assertSafeArg, buildServeCommand, ENGINES, loadAllowedEngineArgs, RESER
 export const RESERVED_TEMPLATE_VARIABLES = ['messages', 'add_generation_prompt', 'bos_token', 'eos_token', 'tools', 'documents', 'date_string', 'strftime_now', 'raise_exception'];
 
 /**
+ * Names the template language itself defines (Jinja's globals, and @huggingface/jinja's true, false and none): a
+ * template kwarg of that name broke every render of a run ("Variable already declared: range") that validate had
+ * passed, and in Python's Jinja it hides range() or namespace() from the template.
+ */
+export const JINJA_GLOBALS = ['range', 'namespace', 'dict', 'cycler', 'joiner', 'lipsum', 'true', 'false', 'none'];
+
+/**
  * Booleans of YAML 1.1 (PyYAML), text in YAML 1.2: `enable_thinking: no` reached the template as "no", which Jinja
  * takes as true, so thinking stayed on.
  */
@@ -200,6 +207,7 @@ export function submissionPolicyErrors(sub: Submission, file: string, root: stri
     // What serve-cmd would refuse on the engine's command line, every entry at once.
     const problem = templateKwargProblem(k, v);
     if (RESERVED_TEMPLATE_VARIABLES.includes(k)) errors.push({ file, field, message: `refused: the runner sets "${k}" itself when it renders the template` });
+    else if (JINJA_GLOBALS.includes(k)) errors.push({ file, field, message: `refused: "${k}" is a name of the template language itself; a variable of that name would hide it from the template (or stop every render)` });
     else if (problem) errors.push({ file, field, message: problem.replace(`${field}: `, '') });
     else if (typeof v === 'string' && YAML11_BOOLEAN.test(v)) errors.push({ file, field, message: `is the text "${v}", not a boolean: YAML 1.2 (what userturn reads) takes yes/no/on/off as text, and a chat template takes such text as true; write ${/^(no|off)$/i.test(v) ? 'false' : 'true'}` });
   }
