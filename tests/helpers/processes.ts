@@ -67,10 +67,10 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Run `userturn <args>`; `killAfterMs` sends SIGKILL at that moment (a crash, not a shutdown). */
-export function runCli(args: string[], opts: { env?: Record<string, string>; killAfterMs?: number; onSpawn?: (pid: number) => void } = {}): Promise<RunResult> {
+/** Run `userturn <args>` (from `cwd`, default the repository); `killAfterMs` sends SIGKILL at that moment (a crash, not a shutdown). */
+export function runCli(args: string[], opts: { env?: Record<string, string>; cwd?: string; killAfterMs?: number; onSpawn?: (pid: number) => void } = {}): Promise<RunResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: root, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, ...args], { cwd: opts.cwd ?? root, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     opts.onSpawn?.(child.pid!);
     let stdout = '';
     let stderr = '';

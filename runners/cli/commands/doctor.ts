@@ -3,6 +3,7 @@ import { intFlag, TIMER_MAX_MS } from '../../core/args.ts';
 import { terminalText } from '../../core/terminal-text.ts';
 import { UsageError } from '../../core/errors.ts';
 import { redact } from '../../io/secrets.ts';
+import { projectRoot } from '../../io/project-root.ts';
 import { defaultCacheRoot } from '../../core/defaults.ts';
 import { runCommand } from '../command.ts';
 import { baseUrlsOf, DATA_DIR_FLAG, dataDirOf, ENDPOINT_FLAGS, SUITE_FLAG } from '../flags.ts';
@@ -56,7 +57,8 @@ export async function run(argv: string[]): Promise<number> {
     if (positionals.length !== 1) throw new UsageError('expected exactly one submission file');
     const baseURL = baseUrlOf(values['base-url']);
     const timeoutMs = intFlag('timeout-ms', values['timeout-ms'], 60_000, 1, TIMER_MAX_MS);
-    const root = process.cwd();
+    // A source: file template is a path from the clone's top, from any subfolder (as validate and run read it).
+    const root = projectRoot(process.cwd());
     const { runDoctor } = await import('../../doctor/run-doctor.ts');
     const { renderTable } = await import('../../doctor/table.ts');
     const results = await runDoctor({

@@ -9,6 +9,7 @@ import { runCommand } from '../command.ts';
 import { runJsonLine } from '../run-json.ts';
 import { baseUrlsOf, CACHE_FLAGS, cacheOf, DATA_DIR_FLAG, dataDirOf, ENDPOINT_FLAGS, httpUrls, OUT_FLAG, SUITE_FLAG } from '../flags.ts';
 import { envWholeNumber } from '../../core/env-number.ts';
+import { projectRoot } from '../../io/project-root.ts';
 
 export const summary = `run the probe (default suite ${CURRENT_SUITE_HELP}) for one submission against OpenAI-compatible endpoints; resumable`;
 
@@ -42,7 +43,7 @@ results/<id>/samples/<dataset>.jsonl. Every finished request is cached, so rerun
   --data-dir DIR        local datasets laid out as DIR/<dataset>/<file> (default USERTURN_DATA_DIR, else download)
   --cache FILE          SQLite request cache (default $USERTURN_CACHE_DIR/requests.sqlite or ~/.cache/userturn/)
   --no-cache            do not read or write the request cache
-  --out DIR             results folder (default results/)
+  --out DIR             results folder (default results/ at the top of the clone, as validate reads it)
   --template FILE       use this chat template (.jinja or tokenizer_config.json) instead of the submission's
   --judge-config FILE   LLM judge config; repeatable (default: the heuristic judge only)
   --dry-run             print the plan (requests per condition, estimated tokens) and send nothing
@@ -127,7 +128,9 @@ export async function runWith(argv: string[], deps: RunDeps): Promise<number> {
     const progressIntervalMs = intFlag('progress-interval-s', values['progress-interval-s'], 10, 1, Math.floor(TIMER_MAX_MS / 1000)) * 1000;
     let baseURLs = baseUrlsOf(values['base-url']);
     const cacheDir = defaultCacheRoot();
-    const root = process.cwd();
+    // The submission's own paths (a source: file template) and the default results/ are the clone's, from any
+    // subfolder, as validate reads them; paths typed here (the submission, --out, --template) are the shell's.
+    const root = projectRoot(process.cwd());
     const dryRun = values['dry-run'] === true;
     if (!dryRun && merge.length === 0 && !deps.judges) (await import('../../probe/heap.ts')).reexecWithHeapFlags();
     // Loaded after argument checks so that usage errors answer at once.

@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import { ENGINES, UnsafeServeError, buildServeCommand, formatCommand, serveHostProblem, type Engine } from '../../engines/serve-command.ts';
 import { loadSubmission } from '../../community/load-submission.ts';
 import { ENGINE_ARGS_FILE } from '../../../src/lib/data-paths.ts';
@@ -5,6 +6,7 @@ import { intFlag } from '../../core/args.ts';
 import { InputError, UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
 import { formatFieldError } from '../../../src/schema/errors.ts';
+import { projectRoot } from '../../io/project-root.ts';
 
 export const summary = 'print the engine command (vLLM, SGLang, TGI, llama.cpp or Ollama) that serves a submission';
 
@@ -13,6 +15,7 @@ const USAGE = `usage: userturn serve-cmd <submission.yaml> [--engine ${ENGINES.j
 Prints the command that serves the submission's Hugging Face repo at its revision with the submission's
 serving hints (tensor-parallel size, max model length, allowlisted engine_args, chat template); the engine is
 serving.engine unless --engine names another. llamacpp and ollama serve a GGUF repo's serving.gguf_quant.
+A chat_template.path (a path from the clone's top, from any subfolder) is printed from the current folder.
 Default: shell-quoted lines (for Ollama, the server and then the commands that pull and name the model).
 --json: the server command's argv as JSON (run it without a shell).
 Refuses (exit 1) values that are not safe on a command line and engine flags not on the allowlist
@@ -29,14 +32,17 @@ export async function run(argv: string[]): Promise<number> {
     const hostProblem = values.host === undefined ? null : serveHostProblem(values.host);
     if (hostProblem) throw new UsageError(hostProblem);
     const file = positionals[0]!;
-    const loaded = await loadSubmission(file);
+    // The template file is checked where the submission means it, at the clone's top; the command names it from the
+    // current folder, where it is printed to be run.
+    const root = projectRoot(process.cwd());
+    const loaded = await loadSubmission(file, root);
     if (!loaded.ok) throw new InputError(loaded.errors.join('\n'));
     const { submissionPolicyErrors } = await import('../../validate/submission-policy.ts');
-    const problems = submissionPolicyErrors(loaded.value, file, process.cwd());
+    const problems = submissionPolicyErrors(loaded.value, file, root);
     if (problems.length > 0) throw new InputError(problems.map(formatFieldError).join('\n'));
     let cmd;
     try {
-      cmd = buildServeCommand(loaded.value, { engine: values.engine as Engine | undefined, host: values.host, port });
+      cmd = buildServeCommand(loaded.value, { engine: values.engine as Engine | undefined, host: values.host, port, root: relative(process.cwd(), root) || '.' });
     } catch (e) {
       // The refusal names the field; the file is added here, where it is known.
       if (e instanceof UnsafeServeError) throw new InputError(`${file}: ${e.message}`);
