@@ -2,11 +2,14 @@ import { createHttpFetch } from './http-fetch.ts';
 import { createHttpTransport, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, type HttpTransport } from './http-transport.ts';
 import { ServerError } from '../core/errors.ts';
 import { redact } from '../io/secrets.ts';
+import { redactUrl, redactUrlsIn } from '../../src/schema/url-redact.ts';
 import { apiUrl, requestAnswer } from './direct-completion.ts';
 import type { EndpointTally } from './types.ts';
 
 /** An endpoint that cannot be used (unreachable, lists no model, endpoints disagree): exit 1, not a bug. */
 export class EndpointError extends ServerError {}
+
+export { redactUrl };
 
 export interface Endpoint {
   baseURL: string;
@@ -95,23 +98,9 @@ export function pickEndpoint(all: Endpoint[], counter: number, avoid?: Endpoint,
   return best;
 }
 
-/** An endpoint as recorded in results and logs: no user:password and no query string (either may carry a secret). */
-export function redactUrl(u: string): string {
-  try {
-    const url = new URL(u);
-    url.username = '';
-    url.password = '';
-    url.search = '';
-    return url.toString().replace(/\/$/, '');
-  } catch {
-    return '(invalid url)';
-  }
-}
-
 /**
  * Text with every URL in it redacted (redactUrl) and every registered secret value removed: for reasons and logs. A
  * URL that had user:password shows `[redacted]@` in their place, so a command copied from a log fails visibly
  * instead of running without them.
  */
-export const scrubUrls = (s: string): string =>
-  redact(s).replace(/\bhttps?:\/\/[^\s"'<>]+/gi, (u) => (/^[a-z]+:\/\/[^/?#]*@/i.test(u) ? redactUrl(u).replace('://', '://[redacted]@') : redactUrl(u)));
+export const scrubUrls = (s: string): string => redactUrlsIn(redact(s));

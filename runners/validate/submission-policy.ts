@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, relative, isAbsolute } from 'node:path';
 import { ENGINE_ARGS_FILE } from '../../src/lib/data-paths.ts';
-import { secretKind } from '../../src/lib/secret-like.ts';
+import { secretKind } from '../../src/schema/secret-like.ts';
 import { appendPath, formatPath, WINDOWS_RESERVED_NAME, type FieldError, type Submission } from '../../src/schema/index.ts';
 import { textProblem } from '../../src/schema/text.ts';
 import { MAX_DOCUMENT_BYTES } from '../../src/lib/io/parse-document.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { secretKind } from '../../../src/lib/secret-like.ts';
+import { secretKind } from '../../../src/schema/secret-like.ts';
 import { Submission } from '../../../src/schema/index.ts';
 import { submissionPolicyErrors } from '../../../runners/validate/submission-policy.ts';
 
