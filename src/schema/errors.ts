@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { formatPath } from './field-path.ts';
 import { keyGuesser } from './key-hint.ts';
+import { shownValue } from './shown-value.ts';
 import { visibleText } from './text.ts';
 
 export { appendPath, formatPath } from './field-path.ts';
@@ -12,22 +13,44 @@ export interface FieldError {
   message: string;
 }
 
+/** More allowed values than a one-line message lists whole. */
+const MAX_LISTED_VALUES = 10;
+
+/** zod's "expected one of" list, its first few values only when the list is long. */
+function allowedValues(issue: z.ZodError['issues'][number]): string {
+  if (issue.code !== 'invalid_value' || issue.values.length <= MAX_LISTED_VALUES) return issue.message;
+  const few = issue.values.slice(0, MAX_LISTED_VALUES - 2).map((v) => JSON.stringify(v));
+  return `Invalid option: expected one of ${few.join('|')}|… (${issue.values.length} values)`;
+}
+
 /**
  * zod says "Invalid input: expected string, received undefined" for a required field that is absent (YAML and JSON
- * have no undefined value, so that is what it always means here): say it is missing, and what it should hold.
+ * have no undefined value, so that is what it always means here): say it is missing, and what it should hold. A
+ * value of the wrong type, or not one of those allowed, is quoted (shown-value.ts): zod names only its type.
  */
-function issueMessage(issue: z.ZodError['issues'][number], yaml: boolean): string {
+function issueMessage(issue: z.ZodError['issues'][number], yaml: boolean, value: unknown): string {
   if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return `missing (a required field; expected ${issue.expected})`;
+  let message = issue.message;
+  // zod's own "received null", "received NaN" and "received Infinity" say all there is.
+  const named = value === null || (typeof value === 'number' && !Number.isFinite(value));
+  if (issue.code === 'invalid_type' && value !== undefined && !named) message = `${message} ${shownValue(value, issue.path)}`;
+  else if ((issue.code === 'invalid_value' || issue.code === 'invalid_union') && value !== undefined) message = `${allowedValues(issue)}, received ${shownValue(value, issue.path)}`;
   // `revision: 0123456` is the number 123456 in YAML, and "expected string, received number" did not say what to do.
   if (yaml && issue.code === 'invalid_type' && issue.expected === 'string' && /received (number|boolean)$/.test(issue.message))
-    return `${issue.message}: YAML reads an unquoted 0123456, 1.0 or true that way; put the value in quotes`;
-  return issue.message;
+    return `${message}: YAML reads an unquoted 0123456, 1.0 or true that way; put the value in quotes`;
+  return message;
+}
+
+/** The value at `path` in the parsed document (own keys only), undefined when nothing is there. */
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let v = data;
+  for (const k of path) v = v !== null && typeof v === 'object' && Object.hasOwn(v, k) ? (v as Record<PropertyKey, unknown>)[k] : undefined;
+  return v;
 }
 
 /** The keys of the object at `path` in the parsed document (none when it is not an object). */
 function keysAt(data: unknown, path: readonly PropertyKey[]): Set<string> {
-  let v = data;
-  for (const k of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined;
+  const v = valueAt(data, path);
   return new Set(v !== null && typeof v === 'object' ? Object.keys(v) : []);
 }
 
@@ -47,7 +70,7 @@ export function issuesToErrors(file: string, error: z.ZodError, parsed?: { schem
       continue;
     }
     // A JSONL line is anchored as file.jsonl:LINE (or :SAMPLE-ID), which is JSON too.
-    out.push({ file, field: formatPath(issue.path), message: issueMessage(issue, !/\.jsonl?(:|$)/.test(file)) });
+    out.push({ file, field: formatPath(issue.path), message: issueMessage(issue, !/\.jsonl?(:|$)/.test(file), parsed ? valueAt(parsed.data, issue.path) : undefined) });
   }
   return out;
 }

@@ -31,6 +31,6 @@ export function parseInputLine(text: string, file: string, lineNo: number): Line
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) return { ok: false, message: `${where}: (line): must be a JSON object {id, question, response, user_turn}` };
   const r = JudgeInputLine.safeParse(data);
-  if (!r.success) return { ok: false, message: issuesToErrors(where, r.error).map(formatFieldError).join('\n') };
+  if (!r.success) return { ok: false, message: issuesToErrors(where, r.error, { schema: JudgeInputLine, data }).map(formatFieldError).join('\n') };
   return { ok: true, input: r.data };
 }

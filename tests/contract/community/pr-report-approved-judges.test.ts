@@ -35,7 +35,7 @@ test('a broken approved-judges.yaml: file: field: message, exit 1, no stack', ()
   const root = repoWith(brokenPolicy);
   const r = runCli(['pr-report', '--changed', changed, '--no-plan'], { cwd: root });
   assert.equal(r.code, 1, r.stderr);
-  assert.match(r.stderr, /^invalid approved-judges file\nbenchmark\/policy\/approved-judges\.yaml: approved_judges\[0\]\.prompt_versions: Invalid input: expected array, received string$/m);
+  assert.match(r.stderr, /^invalid approved-judges file\nbenchmark\/policy\/approved-judges\.yaml: approved_judges\[0\]\.prompt_versions: Invalid input: expected array, received string "judge-v1"$/m);
   assert.doesNotMatch(r.stderr, /internal error|^\s+at |"code":/m);
 
   const yaml = runCli(['pr-report', '--changed', changed, '--no-plan'], { cwd: repoWith('format: 1\napproved_judges: [\n') });

@@ -12,25 +12,25 @@ test('a required field that is absent is called missing, with what it should hol
   assert.deepEqual(errors({ id: 'a' }), ['x.yaml: serving: missing (a required field; expected object)']);
 });
 
-test('a present value of the wrong type keeps zod\'s message, and a typo in a key is an unknown key', () => {
-  assert.deepEqual(errors({ id: 'a', serving: { engine: 3 } }), ['x.yaml: serving.engine: Invalid option: expected one of "vllm"|"sglang"']);
+test('a present value of the wrong type keeps zod\'s message with the value quoted, and a typo in a key is an unknown key', () => {
+  assert.deepEqual(errors({ id: 'a', serving: { engine: 3 } }), ['x.yaml: serving.engine: Invalid option: expected one of "vllm"|"sglang", received 3']);
   assert.deepEqual(errors({ id: 'a', serving: { engine: 'vllm', tpp: 2 } }), ['x.yaml: serving.tpp: unknown key (not part of the format; did you mean tp?)']);
   assert.deepEqual(errors({ id: null, serving: { engine: 'vllm' } }), ['x.yaml: id: Invalid input: expected string, received null']);
 });
 
 test('a number or boolean where YAML text is expected says to quote it (revision: 0123456 is a number); JSON files keep zod\'s message', () => {
-  const hint = 'Invalid input: expected string, received number: YAML reads an unquoted 0123456, 1.0 or true that way; put the value in quotes';
-  assert.deepEqual(errors({ id: 123456, serving: { engine: 'vllm' } }), [`x.yaml: id: ${hint}`]);
-  assert.deepEqual(errors({ id: true, serving: { engine: 'vllm' } }), [`x.yaml: id: ${hint.replace('received number', 'received boolean')}`]);
+  const hint = 'YAML reads an unquoted 0123456, 1.0 or true that way; put the value in quotes';
+  assert.deepEqual(errors({ id: 123456, serving: { engine: 'vllm' } }), [`x.yaml: id: Invalid input: expected string, received number 123456: ${hint}`]);
+  assert.deepEqual(errors({ id: true, serving: { engine: 'vllm' } }), [`x.yaml: id: Invalid input: expected string, received boolean true: ${hint}`]);
   const json = parseWith(Doc, { id: 3, serving: { engine: 'vllm' } }, 'summary.json');
-  assert.deepEqual(json.ok ? [] : json.errors.map((e) => e.message), ['Invalid input: expected string, received number']);
-  assert.deepEqual(errors({ id: 'a', serving: { engine: 'vllm', tp: 'x' } }), ['x.yaml: serving.tp: Invalid input: expected number, received string']);
+  assert.deepEqual(json.ok ? [] : json.errors.map((e) => e.message), ['Invalid input: expected string, received number 3']);
+  assert.deepEqual(errors({ id: 'a', serving: { engine: 'vllm', tp: 'x' } }), ['x.yaml: serving.tp: Invalid input: expected number, received string "x"']);
 });
 
 test('a line of a JSONL file, anchored as file:line or file:sample id, keeps zod\'s message too (no YAML quoting advice)', () => {
   for (const where of ['results/m/samples/gsm8k.jsonl:3', 'results/m/samples/gsm8k.jsonl:0031~greedy~0']) {
     const r = parseWith(Doc, { id: 3, serving: { engine: 'vllm' } }, where);
-    assert.deepEqual(r.ok ? [] : r.errors.map((e) => e.message), ['Invalid input: expected string, received number'], where);
+    assert.deepEqual(r.ok ? [] : r.errors.map((e) => e.message), ['Invalid input: expected string, received number 3'], where);
   }
 });
 
