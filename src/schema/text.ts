@@ -24,6 +24,20 @@ const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]?)\
 /** The tag characters of a subdivision flag (🏴 then a tag spelling, as 🏴󠁧󠁢󠁳󠁣󠁴󠁿 for Scotland, then CANCEL TAG): drawn as one flag. */
 const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007E}]{1,30}\u{E007F}/gu;
 
+/**
+ * Every character textProblem refuses, in one pattern: a joiner inside an emoji sequence and a flag's tag characters
+ * match whole as `keep`, so that what textProblem allows is left as it is.
+ */
+const HIDDEN = new RegExp(`(?<keep>${EMOJI_JOINER.source}|${FLAG_TAGS.source})|${BIDI_CONTROL.source}|${INVISIBLE_CONTROL.source}`, 'gu');
+
+/**
+ * `s` with each character textProblem refuses (bidirectional controls, C0/C1 controls but tab and newline, line
+ * separators, characters drawn as nothing) replaced by `f(c)`; the emoji joiners and flag tags it allows are kept.
+ * For output that must show such text as it is (terminal lines, PR comments) without writing the list again.
+ */
+export const replaceHidden = (s: string, f: (c: string) => string): string =>
+  s.replace(HIDDEN, (c: string, ...rest: unknown[]) => ((rest.at(-1) as { keep?: string }).keep !== undefined ? c : f(c)));
+
 /** Why a name or text may not be shown as it is, or null. */
 export function textProblem(s: string): string | null {
   if (BIDI_CONTROL.test(s)) return 'contains a bidirectional control character (text that displays differently from what it is)';

@@ -69,6 +69,21 @@ describe('chat templates from submissions are rendered under time and memory lim
   });
 });
 
+describe("a template's raise_exception message reaches the terminal escaped", () => {
+  it('bidirectional controls, zero-width characters and tag characters are shown as \\uXXXX, never raw', async () => {
+    // U+202E reordered the rest of the error line as the terminal drew it ("Trojan Source"); U+200B and tag
+    // characters (which spell hidden ASCII) passed through unseen. Only control characters were escaped.
+    const dir = await mkdtemp(join(tmpdir(), 'ut-tpl-bidi-'));
+    const file = join(dir, 'bidi.jinja');
+    await writeFile(file, '{{ raise_exception("fix \u202Ethis\u202C line\u200B\u2066x\u2069 \u{E0041} 👩\u200D💻") }}');
+    const r = runCli(['run', 'submissions/qwen/qwen3.5-9b.yaml', '--dry-run', '--template', file, '--data-dir', 'tests/fixtures/datasets', '--limit', '1']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /override:bidi\.jinja: chat_template: .*fix \\u202ethis\\u202c line\\u200b\\u2066x\\u2069 \\udb40\\udc41 👩\u200D💻/);
+    assert.doesNotMatch(r.stderr, /[\u200B\u202A-\u202E\u2066-\u2069]|\u{E0041}/u);
+    assert.doesNotMatch(r.stderr, /internal error|\n\s+at /);
+  });
+});
+
 describe('a template cannot read the clock (its prompts would change from one call to the next)', () => {
   it('strftime_now under any name, called any way, gives the fixed date', () => {
     // Taken by another name it was the interpreter's own, with today's time: a template could open the user turn
