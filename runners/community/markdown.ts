@@ -1,3 +1,5 @@
+import { BIDI_CONTROL, codePointEscape, replaceHidden } from '../../src/schema/text.ts';
+
 /**
  * Markdown for PR comments built from untrusted text (submission fields, file names, validation messages that
  * quote them). Two ways in, both safe on GitHub Flavored Markdown:
@@ -10,19 +12,24 @@
  *   cannot close the span early; inside a code span GitHub links nothing, mentions nobody and renders no HTML.
  *
  * Both flatten line breaks and control characters to spaces (a newline would end a table row or start a new
- * block), replace bidirectional-override characters (Trojan-Source style tricks), and truncate long text.
+ * block), replace bidirectional-override characters (Trojan-Source style tricks), write every other character drawn
+ * as nothing as `\uXXXX` (a zero-width space or tag characters in an unknown key showed as nothing inside its code
+ * span), and truncate long text. Which characters is the schema's rule for names (src/schema/text.ts), emoji
+ * sequences included.
  */
 
 const ZWSP = '\u200B';
 const DEFAULT_MAX = 300;
 
-/** Control characters (C0, DEL, C1), line/paragraph separators and bidi overrides/isolates. */
-const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
-const BIDI = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+/** Control characters (C0, DEL, C1) and line/paragraph separators. */
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 
-/** One line of plain text: controls become spaces, bidi controls become U+FFFD, trimmed to `max` code points. */
+/** A character the schema's rule refuses, as a comment shows it: a space, U+FFFD for a bidi control, else its escape. */
+const shown = (c: string): string => (CONTROL.test(c) ? ' ' : BIDI_CONTROL.test(c) ? '\uFFFD' : codePointEscape(c));
+
+/** One line of plain text: controls become spaces, bidi controls U+FFFD, invisible ones `\uXXXX`, trimmed to `max` code points. */
 export function flatten(s: string, max = DEFAULT_MAX): string {
-  const flat = s.replace(CONTROL, ' ').replace(BIDI, '\uFFFD');
+  const flat = replaceHidden(s.replace(/[\t\n]/g, ' '), shown);
   const chars = Array.from(flat);
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
 }
@@ -50,7 +57,7 @@ export function code(s: string, opts: { max?: number; inTable?: boolean } = {}):
 
 /** A fenced code block (for commands). The fence is longer than any backtick or tilde run in the body. */
 export function codeBlock(body: string, lang = ''): string {
-  const clean = body.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, ' ').replace(BIDI, '\uFFFD');
+  const clean = replaceHidden(body, shown);
   const longestRun = Math.max(2, ...Array.from(clean.matchAll(/`+/g), (m) => m[0].length));
   const fence = '`'.repeat(longestRun + 1);
   return `${fence}${/^[a-z]*$/.test(lang) ? lang : ''}\n${clean}\n${fence}`;

@@ -55,6 +55,12 @@ export const PlainText = (max: number) =>
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
 
+/** One character as `\uXXXX`, or `\u{XXXXX}` past U+FFFF. */
+export const codePointEscape = (c: string): string => {
+  const cp = c.codePointAt(0)!;
+  return cp > 0xffff ? `\\u{${cp.toString(16)}}` : `\\u${cp.toString(16).padStart(4, '0')}`;
+};
+
 /** Both classes plus tab and newline, which one line of output must not hold either. */
 const UNSAFE_FOR_DISPLAY = new RegExp(`[\\t\\n${BIDI_CONTROL.source.slice(1, -1)}]|${INVISIBLE_CONTROL.source}`, 'gu');
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -64,8 +70,4 @@ const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
  * `\n`, `\r`, `\t` or `\uXXXX` (`\u{XXXXX}` past U+FFFF): a terminal or log viewer never acts on an escape sequence
  * in it.
  */
-export const visibleText = (s: string): string =>
-  s.replace(UNSAFE_FOR_DISPLAY, (c) => {
-    const cp = c.codePointAt(0)!;
-    return NAMED[c] ?? (cp > 0xffff ? `\\u{${cp.toString(16)}}` : `\\u${cp.toString(16).padStart(4, '0')}`);
-  });
+export const visibleText = (s: string): string => s.replace(UNSAFE_FOR_DISPLAY, (c) => NAMED[c] ?? codePointEscape(c));

@@ -82,4 +82,13 @@ describe('hostile submission YAML', () => {
     assert.deepEqual(linkTriggers(proseText(html)), [], html);
     assert.doesNotMatch(html, /href=/);
   });
+
+  it('pr-report: an unknown key with characters drawn as nothing shows them escaped in its code span', () => {
+    // "no<U+200B>tes<U+E0041><U+2062>x" was shown as ` notesx `: a reviewer could not see what the key was.
+    writeFileSync(join(root, 'submissions', 'acme', 'hidden.yaml'), `${sub('hidden')}"no\u200Btes\u{E0041}\u2062x 👩\u200D💻": 1\n`);
+    const r = runCli(['pr-report', '--no-plan', '--changed', 'submissions/acme/hidden.yaml'], { cwd: root });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const line = r.stdout.split('\n').find((l) => l.startsWith('- ` submissions/acme/hidden.yaml `: '));
+    assert.equal(line, '- ` submissions/acme/hidden.yaml `: ` no\\u200btes\\u{e0041}\\u2062x 👩\u200D💻 `: unknown key \\(not part of the format\\)');
+  });
 });

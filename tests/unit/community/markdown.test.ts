@@ -66,3 +66,19 @@ test('flatten(): newlines, controls and bidi overrides are neutralised; long tex
   assert.equal(flatten('x\u202Ey'), 'x\uFFFDy');
   assert.equal(Array.from(flatten('é'.repeat(500), 10)).length, 10);
 });
+
+test("flatten(), code(), codeBlock(): characters drawn as nothing are shown as \\uXXXX by the schema's rule; emoji sequences stay", () => {
+  // An unknown key "no<U+200B>tes<U+E0041><U+2062>x" showed in its code span as "notesx".
+  const key = 'no\u200Btes\u{E0041}\u2062x\uFEFF\u00AD\u3164';
+  const shown = 'no\\u200btes\\u{e0041}\\u2062x\\ufeff\\u00ad\\u3164';
+  assert.equal(flatten(key), shown);
+  assert.equal(code(key), `\` ${shown} \``);
+  assert.match(renderGfm(`x ${code(key)} y\n`), new RegExp(`<code>${shown.replace(/[\\{}]/g, '\\$&')}</code>`));
+  assert.equal(decode(renderGfm(`${text(key)}\n`).replace(/<[^>]+>/g, '')).trim(), shown);
+  assert.equal(codeBlock('echo a\u200Bb\n\tnext'), '```\necho a\\u200bb\n\tnext\n```');
+  // A joiner is invisible outside an emoji sequence only; a flag's tag characters and a variation selector are drawn.
+  const emoji = '👩\u200D💻 ❤\uFE0F 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} a\u200Db';
+  assert.equal(flatten(emoji), '👩\u200D💻 ❤\uFE0F 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} a\\u200db');
+  // The Arabic letter mark is a bidirectional control too (the comment's own list lacked it).
+  assert.equal(flatten('x\u061Cy'), 'x\uFFFDy');
+});
