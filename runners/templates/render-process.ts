@@ -7,9 +7,12 @@ export interface RenderLimits {
   heapMb: number;
 }
 
-/** The refusal of a render stopped by its limits (a timeout, or the render process out of memory). */
+/**
+ * The refusal of a render stopped by its limits (a timeout, or the render process out of memory). Which of the two is
+ * not known here (an out-of-memory process just exits), nor why: templates over their size limit never get here.
+ */
 export const overLimits = ({ timeoutMs, heapMb }: RenderLimits): string =>
-  `rendering stopped after ${timeoutMs / 1000} s or ${heapMb} MB (a loop or recursion too large for a chat template)`;
+  `rendering stopped after ${timeoutMs / 1000} s or ${heapMb} MB (a loop, recursion or text too large for a chat template)`;
 
 /**
  * The render process's whole environment: the one variable it reads, and what Windows needs to start a process. It

@@ -5,6 +5,7 @@ import { createRenderProcess, overLimits } from './render-process.ts';
 import type { ChatMessage, ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
 import { envWholeNumber } from '../core/env-number.ts';
 import { renderMaxChars } from './max-chars.ts';
+import { templateSizeProblem } from './template-size.ts';
 import { TIMER_MAX_MS } from '../core/args.ts';
 
 export type { ChatMessage, ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
@@ -108,8 +109,15 @@ const sandbox = new SyncSandbox();
 let direct: ReturnType<typeof createRenderProcess> | null = null;
 const directRequest = templateIds();
 
+/** A template over the size limit (template-size.ts) is refused by its size, not by the render process's heap. */
+function refuseOversized(tpl: ChatTemplate): void {
+  const problem = templateSizeProblem(tpl);
+  if (problem) throw new TemplateRenderError(`${tpl.source}: chat_template: ${problem}`);
+}
+
 /** Render a template in the sandboxed interpreter under time and memory limits; template kwargs cannot override messages or the tokens. */
 export function renderTemplate(tpl: ChatTemplate, messages: ChatMessage[], addGenerationPrompt: boolean, kwargs: Record<string, unknown> = {}): string {
+  refuseOversized(tpl);
   const r = sandbox.render({ template: tpl, messages, addGenerationPrompt, kwargs });
   if (!r.ok) throw new TemplateRenderError(`${tpl.source}: chat_template: ${r.message}`);
   return r.text;
@@ -117,6 +125,7 @@ export function renderTemplate(tpl: ChatTemplate, messages: ChatMessage[], addGe
 
 /** renderTemplate without blocking the event loop (the hot path of a run renders this way). */
 export async function renderTemplateAsync(tpl: ChatTemplate, messages: ChatMessage[], addGenerationPrompt: boolean, kwargs: Record<string, unknown> = {}): Promise<string> {
+  refuseOversized(tpl);
   direct ??= createRenderProcess(RENDER_LIMITS);
   const r = await direct.render(directRequest({ template: tpl, messages, addGenerationPrompt, kwargs }));
   if (!r.ok) throw new TemplateRenderError(`${tpl.source}: chat_template: ${r.message}`);
