@@ -28,6 +28,8 @@ export interface ResponseCache {
   get(key: string): CachedResponse | null;
   /** Store an answer; resolves once it is committed (durable against kill -9), rejects with a StorageError. */
   put(key: string, value: CachedResponse): Promise<void>;
+  /** Answers put and still waiting for their group commit (close() commits them). */
+  waiting(): number;
   keys(): string[];
   close(): void;
 }
@@ -123,6 +125,7 @@ export function responseTable(file: CacheFile, opts: CacheOptions = {}, budget: 
         if (uncommitted.get(key) === value) uncommitted.delete(key);
       });
     },
+    waiting: () => uncommitted.size,
     keys() {
       file.commits.flush();
       return (db.prepare('SELECT key FROM responses WHERE scope = ? ORDER BY key').all(scope) as Array<{ key: string }>).map((r) => r.key);
@@ -140,6 +143,7 @@ export function memoryCache(): ResponseCache {
       m.set(k, v);
       return Promise.resolve();
     },
+    waiting: () => 0,
     keys: () => [...m.keys()].sort(),
     close: () => {},
   };

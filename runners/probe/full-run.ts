@@ -71,11 +71,13 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
     const perItem = 1 + setup.suite.conditions.reduce((n, c) => n + c.samples, 0);
     const writer = await createSampleSink(opts.outDir, setup.submission.id, setup.datasets.map((d) => d.spec.id));
     releaseSignals = exitOnInterrupt(() => {
+      // Answers read but not yet committed are committed by close(): they are in the cache too.
+      const kept = client.stats.completed + runCache.responses.waiting();
       runCache.close();
       writer.removeTempsSync();
       // With --no-cache nothing is kept, so nothing resumes: the command to rerun is the same, from the start.
       if (input.cachePath === null) return 'interrupted: nothing is kept (--no-cache); a rerun starts from the beginning';
-      return `interrupted: ${client.stats.completed} answer(s) of this run are in the cache (${input.cachePath}); rerun the same command to resume`;
+      return `interrupted: ${kept} answer(s) of this run are in the cache (${input.cachePath}); rerun the same command to resume`;
     }, opts.log);
     let output;
     let light;

@@ -102,7 +102,7 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
     maxAttempts: opts.maxAttempts,
     backoffBaseMs: opts.backoffBaseMs,
     backoffMaxMs: opts.backoffMaxMs,
-    cache: { get: (k) => answers.cache!.get(k), put: (k, v) => answers.cache!.put(k, v), keys: () => answers.cache!.keys(), close: () => answers.cache?.close() },
+    cache: { get: (k) => answers.cache!.get(k), put: (k, v) => answers.cache!.put(k, v), waiting: () => answers.cache?.waiting() ?? 0, keys: () => answers.cache!.keys(), close: () => answers.cache?.close() },
     httpTimeouts: opts.httpTimeouts,
     stream: setup.streamed,
     engine: setup.engine,
