@@ -125,6 +125,8 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
     streams.set(ds, { tmp, final, fh, next: 0, pending: new Map(), light: [], view: createSummaryView(), hash: createHash('sha256'), redacted: false });
   }
   let chain: Promise<void> = Promise.resolve();
+  /** prepare() began: the temp files are complete, and a commit journal may name them. */
+  let prepared = false;
 
   async function flush(ds: DatasetId, st: Stream): Promise<void> {
     const lines: string[] = [];
@@ -180,6 +182,7 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
     /** Every samples file synced under its temp name: the renames that put them in place (commitFolder does them). */
     async prepare(): Promise<Array<[string, string]>> {
       await chain;
+      prepared = true;
       for (const st of streams.values()) {
         try {
           await st.fh.sync();
@@ -198,8 +201,13 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
       await chain;
       return [...streams].map(([dataset, st]) => ({ dataset, sha256: st.hash.copy().digest('hex'), redacted: st.redacted }));
     },
-    /** The temp files removed at once (a run interrupted by a signal exits right after). */
+    /**
+     * The temp files removed at once (a run interrupted by a signal exits right after). Not once prepare() began: the
+     * commit may have written its journal and renamed some, and the next writer of the folder finishes it with the
+     * rest (folder-commit.ts); removed, they read as renamed and the old files stayed beside the new summary.
+     */
     removeTempsSync(): void {
+      if (prepared) return;
       for (const st of streams.values()) rmSync(st.tmp, { force: true });
       removeMadeIfEmpty(made);
     },

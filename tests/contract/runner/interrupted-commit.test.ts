@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { COMMIT_JOURNAL } from '../../../src/lib/data-paths.ts';
+import { finishInterruptedCommit } from '../../../runners/results/folder-commit.ts';
 import { cli, comparable, fixtureData, qwenTemplate, root, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 
 const PRELOADS = {
@@ -19,16 +20,23 @@ const PRELOADS = {
 };
 const args = (url: string, out: string, cache: string, limit: number, datasets = 'gsm8k,mt_bench') => ['run', 'submissions/qwen/qwen3.5-9b.yaml', '--base-url', `${url}/v1`, '--data-dir', fixtureData, '--template', qwenTemplate, '--datasets', datasets, '--limit', String(limit), '--out', out, '--cache', cache];
 
-/** The run, killed -9 at the point of its commit the preload holds it at (by default, one samples file in place). */
-function killedMidCommit(argv: string[], at: keyof typeof PRELOADS = 'afterFirstRename'): Promise<void> {
+/**
+ * The run, sent `signal` at the point of its commit the preload holds it at (by default, one samples file in place):
+ * SIGKILL by default; its exit code and stderr.
+ */
+function killedMidCommit(argv: string[], at: keyof typeof PRELOADS = 'afterFirstRename', signal: NodeJS.Signals = 'SIGKILL'): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, ...argv], { cwd: root, env: { ...process.env, NODE_OPTIONS: `--import ${PRELOADS[at].file}` }, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
+    let sent = false;
     child.stderr!.on('data', (d) => {
       err += d;
-      if (err.includes(PRELOADS[at].says)) child.kill('SIGKILL');
+      if (!sent && err.includes(PRELOADS[at].says)) {
+        sent = true;
+        child.kill(signal);
+      }
     });
-    child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`the run was not held mid-commit:\n${err}`))));
+    child.on('exit', (code, got) => (sent && (got === signal || signal !== 'SIGKILL') ? resolve({ code, stderr: err }) : reject(new Error(`the run was not held mid-commit:\n${err}`))));
   });
 }
 
@@ -76,6 +84,31 @@ describe('a run killed -9 while it puts its results in place', { timeout: 120_00
     assert.deepEqual((await readdir(join(out, 'qwen3.5-9b'))).sort(), ['samples', 'summary.json'], 'no temp file is left');
     const v2 = await runCli(['validate', out]);
     assert.equal(v2.code, 0, v2.stdout + v2.stderr);
+  });
+
+  it('Ctrl-C while the results go in place: the temp files the journal names are kept, so the commit finishes as the new result, never a mix', async () => {
+    // The signal handler removed the samples' temp files, also those the journal still had to rename: the next writer
+    // took them for renamed (ENOENT) and put the new summary beside the old mt_bench.jsonl (a review on 2026-11-27).
+    const work = await mkdtemp(join(tmpdir(), 'ut-commit-sigint-'));
+    const clean = join(work, 'clean');
+    const r0 = await runCli(args(sim.url, clean, join(work, 'clean.sqlite'), 3));
+    assert.equal(r0.code, 0, r0.stderr);
+    const out = join(work, 'out');
+    const cache = join(work, 'cache.sqlite');
+    const r1 = await runCli(args(sim.url, out, cache, 2));
+    assert.equal(r1.code, 0, r1.stderr);
+    const stopped = await killedMidCommit(args(sim.url, out, cache, 3), 'afterFirstRename', 'SIGINT');
+    assert.equal(stopped.code, 130, stopped.stderr);
+    assert.match(stopped.stderr, /^interrupted: \d+ answer\(s\) of this run are in the cache/m);
+    const dir = join(out, 'qwen3.5-9b');
+    assert.ok(existsSync(join(dir, COMMIT_JOURNAL)), 'the commit journal is left');
+    // What the next writer of the folder (run, --merge, rejudge) does first: the stopped run's result, whole.
+    assert.equal(await finishInterruptedCommit(dir), true);
+    const [got, want] = [await resultOf(out), await resultOf(clean)];
+    assert.equal(got.samples.length, want.samples.length, 'the new result\'s samples, not some of the old one\'s');
+    assert.deepEqual(got, want);
+    const v = await runCli(['validate', out]);
+    assert.equal(v.code, 0, v.stdout + v.stderr);
   });
 
   it('a rerun that reuses the stored result finishes the stopped commit first, and leaves a folder validate passes', async () => {
