@@ -24,9 +24,9 @@ export interface SimStatsJson {
   streamed: number;
 }
 
-/** Start `userturn sim` as a real process and wait for its one "listening on" line. */
-export async function spawnSim(args: string[]): Promise<SpawnedSim> {
-  const child = spawn(process.execPath, [cli, 'sim', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Start `userturn sim` as a real process and wait for its one "listening on" line; `port` 0 picks a free one. */
+export async function spawnSim(args: string[], port = 0): Promise<SpawnedSim> {
+  const child = spawn(process.execPath, [cli, 'sim', '--port', String(port), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   // A test that fails before its after() hook must not leave a simulator running past the test process.
   const reap = () => child.kill('SIGKILL');
   process.once('exit', reap);
