@@ -32,15 +32,18 @@ export function removeMadeIfEmpty(made: readonly string[]): void {
   }
 }
 
-/** makeDirs, synchronously (opening the request cache). */
-export function makeDirsSync(dir: string): void {
+/** makeDirs, synchronously (opening the request cache, locking a results folder). */
+export function makeDirsSync(dir: string): string[] {
+  const made: string[] = [];
   for (const d of missingFolders(dir)) {
     try {
       mkdirSync(d);
+      made.push(d);
     } catch (e) {
       ignoreExisting(e as NodeJS.ErrnoException);
     }
   }
+  return made;
 }
 
 /** The folders of `dir` that do not exist yet, outermost first. */

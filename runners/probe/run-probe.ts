@@ -19,6 +19,7 @@ import { runnerGit, runProvenance } from './provenance.ts';
 import type { RunDeps, RunOptions, RunOutcome } from './run-options.ts';
 import { SetupError } from './setup.ts';
 import { writeProblem } from '../io/storage-error.ts';
+import { lockResultFolder } from '../results/folder-lock.ts';
 import { storedStops } from '../templates/cached-stops.ts';
 import { resultKey } from './result-key.ts';
 import { resultStageApplies, reuseStoredResult } from './stored-result.ts';
@@ -83,6 +84,16 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
   const cachePath = rawOpts.cachePath === null ? null : resolve(rawOpts.cachePath);
   const stops = storedStops(cachePath);
   const { opts, setup } = await prepareRun({ ...rawOpts, stopsFrom: stops.stopsFrom });
+  // Before any request (the /v1/models look-up included): a second run into the same folder stops here.
+  const lock = lockResultFolder(join(opts.outDir, setup.submission.id), { command: 'run', hint: 'wait for it or pass --out elsewhere', log: opts.log, make: true });
+  try {
+    return await lockedRun(opts, setup, cachePath, stops, git, deps);
+  } finally {
+    lock.release();
+  }
+}
+
+async function lockedRun(opts: RunOptions, setup: ProbeSetup, cachePath: string | null, stops: ReturnType<typeof storedStops>, git: ReturnType<typeof runnerGit>, deps: RunDeps): Promise<RunOutcome> {
   tuneHeapForLongRuns();
   const startedAt = new Date();
   const panel = await judgePanel(opts, deps);

@@ -5,6 +5,8 @@ import { UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
 import { CACHE_FLAGS, cacheOf, DATA_DIR_FLAG, dataDirOf, JUDGE_FLAGS, judgeConfigsOf, SUITE_FLAG } from '../flags.ts';
 import { judgeFromFlags } from '../judge-flags.ts';
+import { lockResultFolder } from '../../results/folder-lock.ts';
+import { statSync } from 'node:fs';
 
 export const summary = 'relabel the stored samples of results/<id> with another judge (no generation); rebuilds the summary';
 
@@ -51,23 +53,35 @@ export async function run(argv: string[]): Promise<number> {
     const judges = [];
     for (const judgeConfig of configs.length > 0 ? configs : [undefined]) judges.push(await judgeFromFlags(judgeConfig, cachePath));
 
-    let errors = 0;
-    for (const [i, judge] of judges.entries()) {
-      const report = await rejudgeResult({
-        resultDir: positionals[0]!,
-        suitePath: values.suite ?? currentSuitePath(),
-        judge,
-        place: i === 0 ? ((values.as as PanelPlace | undefined) ?? 'keep') : 'cross-check',
-        only: i === 0 && values.only === true,
-        concurrency: judge.stamp.kind === 'heuristic' ? 1 : concurrency,
-        dataDir: dataDirOf(values),
-      });
-      errors += report.judgeErrors;
-      const panel = report.panel.map((j, k) => (k === 0 ? `${j.id} (primary)` : j.id)).join(', ');
-      console.log(
-        `${report.changed ? 'updated' : 'no change'}: ${positionals[0]} — ${report.judged} labelled, ${report.judgeErrors} judge error(s), ${report.skippedErrors} failed generation(s) skipped; panel: ${panel}`,
-      );
+    // It rewrites the folder a run (or another rejudge) may be writing; a folder that is not there is reported below.
+    const lock = statSync(positionals[0]!, { throwIfNoEntry: false })?.isDirectory()
+      ? lockResultFolder(positionals[0]!, { command: 'rejudge', hint: 'wait for it, then rejudge', log: (m) => console.error(m) })
+      : null;
+    try {
+      return await rejudgeAll(positionals[0]!, judges, values, concurrency);
+    } finally {
+      lock?.release();
     }
-    return errors > 0 ? 1 : 0;
   });
+}
+
+async function rejudgeAll(resultDir: string, judges: Awaited<ReturnType<typeof judgeFromFlags>>[], values: { as?: string; only?: boolean; suite?: string; 'data-dir'?: string }, concurrency: number): Promise<number> {
+  let errors = 0;
+  for (const [i, judge] of judges.entries()) {
+    const report = await rejudgeResult({
+      resultDir,
+      suitePath: values.suite ?? currentSuitePath(),
+      judge,
+      place: i === 0 ? ((values.as as PanelPlace | undefined) ?? 'keep') : 'cross-check',
+      only: i === 0 && values.only === true,
+      concurrency: judge.stamp.kind === 'heuristic' ? 1 : concurrency,
+      dataDir: dataDirOf(values),
+    });
+    errors += report.judgeErrors;
+    const panel = report.panel.map((j, k) => (k === 0 ? `${j.id} (primary)` : j.id)).join(', ');
+    console.log(
+      `${report.changed ? 'updated' : 'no change'}: ${resultDir} — ${report.judged} labelled, ${report.judgeErrors} judge error(s), ${report.skippedErrors} failed generation(s) skipped; panel: ${panel}`,
+    );
+  }
+  return errors > 0 ? 1 : 0;
 }
