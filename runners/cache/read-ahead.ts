@@ -35,6 +35,11 @@ export interface ReadAhead<R> {
    * runs at once can only re-send a request the other has answered.
    */
   mayHold(key: string): boolean;
+  /**
+   * The scan done now (it is done once, at the first lookup or here): how many rows it read, and whether that is all
+   * the file held (false: it stopped at the budget, so there are more).
+   */
+  scanned(): { rows: number; complete: boolean };
 }
 
 /** 32-bit FNV-1a of a key, to index the filter (a collision only costs a query). */
@@ -52,6 +57,7 @@ function keyHash(key: string): number {
 export function readAhead<R>(budget: ReadAheadBudget, scan: (add: (key: string, row: R, chars: number) => boolean) => void): ReadAhead<R> {
   let rows: Map<string, R> | null = null;
   let complete = true;
+  let read = 0;
   const recent = new Map<string, R>();
   // Keys the file holds that `rows` does not (written or handed out since the scan), as a one-hash bit filter:
   // fixed memory however long the run.
@@ -73,6 +79,7 @@ export function readAhead<R>(budget: ReadAheadBudget, scan: (add: (key: string, 
       if (budget.chars < chars) return (complete = false);
       budget.chars -= chars;
       into.set(key, row);
+      read++;
       return true;
     });
     return into;
@@ -97,6 +104,10 @@ export function readAhead<R>(budget: ReadAheadBudget, scan: (add: (key: string, 
     mayHold(key) {
       held();
       return !complete || marked(key);
+    },
+    scanned() {
+      held();
+      return { rows: read, complete };
     },
   };
 }

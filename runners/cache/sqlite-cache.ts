@@ -31,6 +31,11 @@ export interface ResponseCache {
   /** Answers put and still waiting for their group commit (close() commits them). */
   waiting(): number;
   keys(): string[];
+  /**
+   * The answers of this scope the file held when the run opened it (read ahead in the one scan a run does anyway);
+   * `complete` false: at least that many (the read-ahead budget ran out). Absent for --no-cache.
+   */
+  stored?(): { answers: number; complete: boolean };
   close(): void;
 }
 
@@ -126,6 +131,10 @@ export function responseTable(file: CacheFile, opts: CacheOptions = {}, budget: 
       });
     },
     waiting: () => uncommitted.size,
+    stored() {
+      const { rows, complete } = ahead.scanned();
+      return { answers: rows, complete };
+    },
     keys() {
       file.commits.flush();
       return (db.prepare('SELECT key FROM responses WHERE scope = ? ORDER BY key').all(scope) as Array<{ key: string }>).map((r) => r.key);

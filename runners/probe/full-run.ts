@@ -67,7 +67,10 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
     let requests = 0;
     const counted = (b: Parameters<typeof client.complete>[0]) => (requests++, client.complete(b));
     const complete = opts.failLimit ? withFailLimit(counted, opts.failLimit) : counted;
-    progress.start(totalRequests(setup));
+    const total = totalRequests(setup);
+    const resuming = resumingLine(runCache.responses.stored?.(), total);
+    if (resuming) opts.log(resuming);
+    progress.start(total);
     const perItem = 1 + setup.suite.conditions.reduce((n, c) => n + c.samples, 0);
     const writer = await createSampleSink(opts.outDir, setup.submission.id, setup.datasets.map((d) => d.spec.id));
     releaseSignals = exitOnInterrupt(() => {
@@ -126,6 +129,18 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
     runCache.close();
     await cpu?.close();
   }
+}
+
+/**
+ * A rerun says up front that it resumes, from the scan that reads the model's cached answers ahead (it happens at the
+ * first lookup anyway). Which of them this run will ask for is known only as it goes: a user turn's request holds
+ * the answer before it. So the count is the model's answers (other runs of the same weights, another --limit or
+ * shard, count too); the final table gives this run's cache hits.
+ */
+export function resumingLine(stored: { answers: number; complete: boolean } | undefined, total: number): string | null {
+  if (!stored || stored.answers === 0) return null;
+  const n = `${stored.complete ? '' : 'at least '}${stored.answers}`;
+  return `resuming: ${n} answer(s) of this model already in the cache (this run makes ${total} requests; only those not answered there are sent)`;
 }
 
 /**

@@ -11,6 +11,21 @@ const fresh = () => join(mkdtempSync(join(tmpdir(), 'ut-ahead-')), 'requests.sql
 const answer = (text: string) => ({ text, finish_reason: 'stop', model: 'm', latency_ms: 5 });
 
 describe('read-ahead', () => {
+  it('scanned() counts the rows of the one scan, says when the budget cut it, and does not scan again', () => {
+    let scans = 0;
+    const budget = { chars: 5 };
+    const rows = readAhead<string>(budget, (add) => {
+      scans++;
+      for (const [k, v] of [['a', 'xx'], ['b', 'yyy'], ['c', 'z']]) if (!add(k!, v!, v!.length)) break;
+    });
+    assert.deepEqual(rows.scanned(), { rows: 2, complete: false });
+    assert.equal(rows.take('a'), 'xx');
+    assert.deepEqual(rows.scanned(), { rows: 2, complete: false }, 'what the file held at the scan, not what is left');
+    assert.equal(scans, 1);
+    const all = readAhead<string>({ chars: 100 }, (add) => void add('a', 'x', 1));
+    assert.deepEqual(all.scanned(), { rows: 1, complete: true });
+  });
+
   it('holds rows until its budget is spent, keeps the rows handed out lately, and forgets a rewritten one', () => {
     const budget = { chars: 5 };
     const rows = readAhead<string>(budget, (add) => {
