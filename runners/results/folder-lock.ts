@@ -128,6 +128,9 @@ export function lockResultFolder(dir: string, opts: { command: string; hint: str
       rmSync(aside, { force: true });
       opts.log(`${shown}: taking over the lock left by ${why}`);
     }
+  } catch (e) {
+    removeMadeIfEmpty(made);
+    throw e;
   } finally {
     rmSync(mine, { force: true });
   }

@@ -54,7 +54,8 @@ results/<id>/samples/<dataset>.jsonl. Every finished request is cached, so rerun
 
 The API key is read from USERTURN_API_KEY only and is never written anywhere.
 Exit codes: 0 every request finished; 1 some requests failed after retries (results are still written and
-the failures listed) or the input is invalid; 2 usage error.`;
+the failures listed) or the input is invalid, or another run, --merge or rejudge is writing results/<id>
+(nothing is sent); 2 usage error.`;
 
 function parseShard(v: string | undefined): { index: number; count: number } | null {
   if (v === undefined) return null;
