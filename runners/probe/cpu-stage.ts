@@ -36,7 +36,9 @@ export function startCpuStage() {
       if (res.ok) w?.resolve(res.value);
       else w?.reject(new Error(res.message));
     }
-    if (waiting.size === 0) worker.unref();
+    // Not once closing: a reply still in flight when close() began would let go of the thread, and if nothing else
+    // held the process the event loop ended before the thread's exit, with close() (and the run) unsettled.
+    if (waiting.size === 0 && !closing) worker.unref();
   });
   const stop = (e: Error) => {
     dead ??= e;
