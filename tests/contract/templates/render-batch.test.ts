@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import childProcess from 'node:child_process';
+import childProcess, { type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { it } from 'node:test';
 import { createRenderProcess, overLimits, RENDER_BATCH } from '../../../runners/templates/render-process.ts';
@@ -15,23 +16,30 @@ const TEMPLATE = {
 const LIMITS = { timeoutMs: 1_500, heapMb: 96 };
 const ask = (content: string, first = false): RenderRequest => ({ templateId: 0, ...(first ? { template: TEMPLATE } : {}), messages: [{ role: 'user', content }], addGenerationPrompt: false, kwargs: {} });
 
-/** The number of renders in each message sent to the render processes that `fork` starts while `during` runs. */
-async function messagesSent(during: () => Promise<void>): Promise<number[]> {
-  const sizes: number[] = [];
+/** Runs `during` with `fork` (render-process.ts's) handing every render process it starts to `started` first. */
+async function withForks(started: (child: ChildProcess) => void, during: () => Promise<void>): Promise<void> {
   const fork = childProcess.fork;
   childProcess.fork = ((...args: Parameters<typeof fork>) => {
     const child = fork(...args);
-    const send = child.send.bind(child) as (m: unknown, ...rest: unknown[]) => boolean;
-    child.send = ((m: unknown[], ...rest: unknown[]) => (sizes.push(m.length), send(m, ...rest))) as typeof child.send;
+    started(child);
     return child;
   }) as typeof fork;
-  syncBuiltinESMExports(); // render-process.ts's `fork` is now the counting one
+  syncBuiltinESMExports(); // render-process.ts's `fork` is now this one
   try {
     await during();
   } finally {
     childProcess.fork = fork;
     syncBuiltinESMExports();
   }
+}
+
+/** The number of renders in each message sent to the render processes that `fork` starts while `during` runs. */
+async function messagesSent(during: () => Promise<void>): Promise<number[]> {
+  const sizes: number[] = [];
+  await withForks((child) => {
+    const send = child.send.bind(child) as (m: unknown, ...rest: unknown[]) => boolean;
+    child.send = ((m: unknown[], ...rest: unknown[]) => (sizes.push(m.length), send(m, ...rest))) as typeof child.send;
+  }, during);
   return sizes;
 }
 
@@ -62,13 +70,44 @@ for (const [hostile, why] of [['spin', 'over the time limit'], ['grow', 'out of 
   });
 }
 
+/**
+ * Write system calls made so far by a process's main thread (Linux /proc), or null elsewhere. The render process's
+ * main thread writes nothing but its replies, one write each.
+ */
+function mainThreadWrites(pid: number): number | null {
+  try {
+    return Number(/^syscw: (\d+)$/m.exec(readFileSync(`/proc/${pid}/task/${pid}/io`, 'utf8'))![1]);
+  } catch {
+    return null;
+  }
+}
+
+/** Blocks the event loop (the caller's, as a busy caller does) for `ms`, without spinning. */
+const block = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
 it('a reply waiting in the pipe when the time limit passes is taken, not refused (the caller kept the event loop busy past the limit)', { timeout: 30_000 }, async () => {
-  const renderer = createRenderProcess({ timeoutMs: 300, heapMb: 96 });
-  assert.deepEqual(await renderer.render(ask('warm', true)), { ok: true, text: '[warm]' });
-  const reply = renderer.render(ask('a'));
-  const until = Date.now() + 1_000;
-  while (Date.now() < until); // the render takes milliseconds; its reply is read only after this
-  assert.deepEqual(await reply, { ok: true, text: '[a]' });
+  const children: ChildProcess[] = [];
+  await withForks((child) => children.push(child), async () => {
+    // The warm-up starts the render process, whose start-up counts against the limit: a run's own limit, 5 s (0.3 s,
+    // and 1.5 s in 5 of 20 tries, were too little for it on two cores under load). The caller blocks, not spins.
+    const limits = { timeoutMs: 5_000, heapMb: 96 };
+    const renderer = createRenderProcess(limits);
+    assert.deepEqual(await renderer.render(ask('warm', true)), { ok: true, text: '[warm]' });
+    const pid = children.at(-1)!.pid!;
+    const before = mainThreadWrites(pid);
+    const limitPassed = Date.now() + limits.timeoutMs + 20;
+    const reply = renderer.render(ask('a'));
+    // The event loop held until the reply is in the pipe (the render process wrote it) and the limit has passed, so
+    // the limit's timer and the reply are both due when the loop runs again. Without /proc, the limit alone is waited
+    // for (5 s for a render of milliseconds).
+    const written = () => before === null || mainThreadWrites(pid)! > before;
+    const deadline = Date.now() + 20_000;
+    while (!(written() && Date.now() >= limitPassed)) {
+      assert.ok(Date.now() < deadline, 'the render process wrote no reply in 20 s');
+      block(5);
+    }
+    assert.deepEqual(await reply, { ok: true, text: '[a]' });
+  });
 });
 
 it('a render process that cannot be started refuses its renders at once, with the reason; the next one that starts renders', { timeout: 30_000 }, async () => {
