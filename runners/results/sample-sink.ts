@@ -148,7 +148,9 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
       st.hash.update(bytes);
       st.redacted ||= text.includes(REDACTED);
       try {
-        await st.fh.write(bytes);
+        // writeFile, not write: a disk with less room than the text takes part of it without an error (a short
+        // write), and write would leave the rest unwritten; writeFile writes on and meets the ENOSPC.
+        await st.fh.writeFile(bytes);
       } catch (e) {
         fail(st.tmp, e);
       }
