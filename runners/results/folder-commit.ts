@@ -23,7 +23,14 @@ const advice = (e: unknown) => `${storageFix(e, 'make the results folder writabl
  */
 export async function commitFolder(dir: string, renames: ReadonlyArray<readonly [string, string]>, remove: readonly string[]): Promise<void> {
   const journal: Journal = { renames: renames.map(([t, f]) => [relative(dir, t), relative(dir, f)]), remove: remove.map((r) => relative(dir, r)) };
-  await writeFileAtomic(join(dir, COMMIT_JOURNAL), JSON.stringify(journal));
+  try {
+    await writeFileAtomic(join(dir, COMMIT_JOURNAL), JSON.stringify(journal));
+  } catch (e) {
+    // No journal, so nothing was or will be put in place: the prepared files go (once it is written they are the
+    // commit's, which the next writer finishes).
+    for (const [tmp] of renames) await rm(tmp, { force: true });
+    throw e;
+  }
   await syncDir(dir);
   await carryOut(dir, journal);
 }
