@@ -22,7 +22,10 @@ import type { EndTokenRules } from '../engines/types.ts';
  * tokenizer's whole vocabulary (tokenizer.json) the runner cannot spell it.
  */
 export function endTokensOf(configs: readonly { text: string; source: string }[], tokenizerConfig: string, rules: EndTokenRules): string[] {
-  const files = configs.map((c) => ({ ...c, file: c.source.slice(c.source.lastIndexOf('/') + 1), cfg: jsonObject(c.text, c.source) }));
+  const files = configs.map((c) => {
+    const file = c.source.slice(c.source.lastIndexOf('/') + 1);
+    return { ...c, file, cfg: jsonObject(c.text, c.source, file) };
+  });
   const modelType = files.find((f) => f.file === 'config.json')?.cfg.model_type;
   const served = rules.modelTypes === null || (typeof modelType === 'string' && rules.modelTypes.includes(modelType));
   const ids = served ? files.flatMap((f) => eosIdsOf(f, rules)) : [];
@@ -37,8 +40,7 @@ export function endTokensOf(configs: readonly { text: string; source: string }[]
   return out;
 }
 
-function jsonObject(text: string, source: string): Record<string, unknown> {
-  const file = source.slice(source.lastIndexOf('/') + 1);
+function jsonObject(text: string, source: string, file: string): Record<string, unknown> {
   let cfg: unknown;
   try {
     cfg = JSON.parse(text);

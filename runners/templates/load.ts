@@ -43,9 +43,6 @@ function tokenText(v: unknown): string | null {
   return null;
 }
 
-/** The Hub's cap (file-cap.ts): a file the Hub may serve can be given as --template too. */
-const MAX_TEMPLATE_FILE_BYTES = MAX_TEXT_FILE_BYTES;
-
 /** Parse a tokenizer_config.json (string template, or a list of named templates: "default" wins). */
 export function templateFromTokenizerConfig(text: string, source: string, bare?: string): ChatTemplate {
   let cfg: Record<string, unknown>;
@@ -72,10 +69,11 @@ export class TemplateFileError extends Error {
 
 /**
  * Read a local template: a tokenizer_config.json (template + tokens) or a bare .jinja file (no special tokens). A
- * regular file of at most `maxBytes` (16 MiB for a run's --template; validate asks a submission's file for 1 MiB, its
- * limit for every document). Throws `source: cannot read path: reason` (or the config's own error).
+ * regular file of at most `maxBytes` (for a run's --template the Hub's cap, file-cap.ts: any file the Hub may serve can
+ * be given here; validate asks a submission's file for 1 MiB, its limit for every document). Throws `source: cannot
+ * read path: reason` (or the config's own error).
  */
-export function readTemplateFile(path: string, source: string, maxBytes = MAX_TEMPLATE_FILE_BYTES): ChatTemplate {
+export function readTemplateFile(path: string, source: string, maxBytes = MAX_TEXT_FILE_BYTES): ChatTemplate {
   // A review's --template /tmp answered EISDIR without the path, and /dev/zero was read until V8's string limit.
   let bytes: Buffer;
   try {
