@@ -9,8 +9,6 @@ import type { EndpointTally } from './types.ts';
 /** An endpoint that cannot be used (unreachable, lists no model, endpoints disagree): exit 1, not a bug. */
 export class EndpointError extends ServerError {}
 
-export { redactUrl };
-
 export interface Endpoint {
   baseURL: string;
   /** GET <base>/models: its JSON body, or the openai SDK's error for what went wrong (as the SDK's client gave it). */

@@ -1,7 +1,8 @@
 import { APIConnectionError, APIConnectionTimeoutError } from 'openai/error';
 import { oneLine } from '../core/terminal-text.ts';
 import { redact } from '../io/secrets.ts';
-import { EndpointError, redactUrl, type Endpoint } from './endpoints.ts';
+import { EndpointError, type Endpoint } from './endpoints.ts';
+import { redactUrl } from '../../src/schema/url-redact.ts';
 import { HttpTimeoutError } from './http-transport.ts';
 import { connectionCause } from './sdk-errors.ts';
 import { servedAliases } from './served-aliases.ts';

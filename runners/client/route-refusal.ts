@@ -1,6 +1,6 @@
 import { ServerError } from '../core/errors.ts';
 import type { EngineBehaviour } from '../engines/types.ts';
-import { redactUrl } from './endpoints.ts';
+import { redactUrl } from '../../src/schema/url-redact.ts';
 import { ollamaGenerateUrl } from './ollama-generate.ts';
 import { v1Hint } from './v1-hint.ts';
 

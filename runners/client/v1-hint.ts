@@ -1,4 +1,4 @@
-import { redactUrl } from './endpoints.ts';
+import { redactUrl } from '../../src/schema/url-redact.ts';
 
 /**
  * The base URL a 404 under `baseURL` suggests, or null when its path already ends in /v1 (the path is right; the

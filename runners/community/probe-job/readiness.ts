@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createEndpoints, redactUrl } from '../../client/endpoints.ts';
+import { createEndpoints } from '../../client/endpoints.ts';
+import { redactUrl } from '../../../src/schema/url-redact.ts';
 import { oneLine } from '../../core/terminal-text.ts';
 import { endpointGrace, lookUpModel } from '../../client/model-lookup.ts';
 
