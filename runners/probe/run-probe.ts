@@ -19,7 +19,7 @@ import { runnerGit, runProvenance } from './provenance.ts';
 import type { RunDeps, RunOptions, RunOutcome } from './run-options.ts';
 import { SetupError } from './setup.ts';
 import { writeProblem } from '../io/storage-error.ts';
-import { lockResultFolder } from '../results/folder-lock.ts';
+import { holdingResultFolder } from '../results/folder-lock.ts';
 import { storedStops } from '../templates/cached-stops.ts';
 import { resultKey } from './result-key.ts';
 import { resultStageApplies, reuseStoredResult } from './stored-result.ts';
@@ -85,12 +85,8 @@ export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): 
   const stops = storedStops(cachePath);
   const { opts, setup } = await prepareRun({ ...rawOpts, stopsFrom: stops.stopsFrom });
   // Before any request (the /v1/models look-up included): a second run into the same folder stops here.
-  const lock = lockResultFolder(join(opts.outDir, setup.submission.id), { command: 'run', hint: 'wait for it or pass --out elsewhere', log: opts.log, make: true });
-  try {
-    return await lockedRun(opts, setup, cachePath, stops, git, deps);
-  } finally {
-    lock.release();
-  }
+  const folder = join(opts.outDir, setup.submission.id);
+  return holdingResultFolder(folder, { command: 'run', hint: 'wait for it or pass --out elsewhere', log: opts.log, make: true }, () => lockedRun(opts, setup, cachePath, stops, git, deps));
 }
 
 async function lockedRun(opts: RunOptions, setup: ProbeSetup, cachePath: string | null, stops: ReturnType<typeof storedStops>, git: ReturnType<typeof runnerGit>, deps: RunDeps): Promise<RunOutcome> {

@@ -21,8 +21,8 @@ interface Holder {
 /** Another live process writes the folder: this command stops before it sends or writes anything (exit 1). */
 export class FolderBusy extends FileSystemError {}
 
-/** What ends the hold: the command calls release(); an exit or a lone Ctrl-C/SIGTERM releases it too. */
-export interface FolderLock {
+/** What ends the hold: holdingResultFolder calls release(); an exit or a lone Ctrl-C/SIGTERM releases it too. */
+interface FolderLock {
   release(): void;
 }
 
@@ -72,6 +72,26 @@ function staleReason(h: Holder | null): string | null {
   return now !== null && now !== h.start ? `pid ${h.pid}, now another process` : null;
 }
 
+export interface LockOptions {
+  /** How the refusal names the command holding the folder. */
+  command: string;
+  /** What the refusal advises. */
+  hint: string;
+  log(line: string): void;
+  /** Make the folder (and its parents) when missing; those made go again at release while empty. */
+  make?: boolean;
+}
+
+/** `work` done while holding `dir` (lockResultFolder), the lock released however it ends. */
+export async function holdingResultFolder<T>(dir: string, opts: LockOptions, work: () => Promise<T>): Promise<T> {
+  const lock = lockResultFolder(dir, opts);
+  try {
+    return await work();
+  } finally {
+    lock.release();
+  }
+}
+
 /**
  * Hold `dir` (a results folder, `<out>/<id>`) for this process, or throw FolderBusy naming the holder. Two commands
  * writing one folder at once (two `run`s, a `run` and a `rejudge`) sent every request twice and shared one commit
@@ -80,7 +100,7 @@ function staleReason(h: Holder | null): string | null {
  * a reboot) is renamed aside, checked to be the one judged stale, and removed; then the link is tried again.
  * `made`: with `make`, the folders made for it, removed again while empty at release.
  */
-export function lockResultFolder(dir: string, opts: { command: string; hint: string; log(line: string): void; make?: boolean }): FolderLock {
+function lockResultFolder(dir: string, opts: LockOptions): FolderLock {
   const rel = relative(process.cwd(), dir);
   const shown = rel && !rel.startsWith('..') ? rel : resolve(dir);
   let made: string[] = [];

@@ -5,7 +5,7 @@ import { UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
 import { CACHE_FLAGS, cacheOf, DATA_DIR_FLAG, dataDirOf, JUDGE_FLAGS, judgeConfigsOf, SUITE_FLAG } from '../flags.ts';
 import { judgeFromFlags } from '../judge-flags.ts';
-import { lockResultFolder } from '../../results/folder-lock.ts';
+import { holdingResultFolder } from '../../results/folder-lock.ts';
 import { statSync } from 'node:fs';
 
 export const summary = 'relabel the stored samples of results/<id> with another judge (no generation); rebuilds the summary';
@@ -50,22 +50,20 @@ export async function run(argv: string[]): Promise<number> {
     const concurrency = intFlag('concurrency', values.concurrency, 4);
 
     // A panel (several --judge-config) is applied one judge at a time: the first as asked, the rest as cross-checks.
-    const judges = [];
+    const judges: FlagJudge[] = [];
     for (const judgeConfig of configs.length > 0 ? configs : [undefined]) judges.push(await judgeFromFlags(judgeConfig, cachePath));
 
     // It rewrites the folder a run (or another rejudge) may be writing; a folder that is not there is reported below.
-    const lock = statSync(positionals[0]!, { throwIfNoEntry: false })?.isDirectory()
-      ? lockResultFolder(positionals[0]!, { command: 'rejudge', hint: 'wait for it, then rejudge', log: (m) => console.error(m) })
-      : null;
-    try {
-      return await rejudgeAll(positionals[0]!, judges, values, concurrency);
-    } finally {
-      lock?.release();
-    }
+    const work = () => rejudgeAll(positionals[0]!, judges, values, concurrency);
+    return statSync(positionals[0]!, { throwIfNoEntry: false })?.isDirectory()
+      ? holdingResultFolder(positionals[0]!, { command: 'rejudge', hint: 'wait for it, then rejudge', log: (m) => console.error(m) }, work)
+      : work();
   });
 }
 
-async function rejudgeAll(resultDir: string, judges: Awaited<ReturnType<typeof judgeFromFlags>>[], values: { as?: string; only?: boolean; suite?: string; 'data-dir'?: string }, concurrency: number): Promise<number> {
+type FlagJudge = Awaited<ReturnType<typeof judgeFromFlags>>;
+
+async function rejudgeAll(resultDir: string, judges: FlagJudge[], values: { as?: string; only?: boolean; suite?: string; 'data-dir'?: string }, concurrency: number): Promise<number> {
   let errors = 0;
   for (const [i, judge] of judges.entries()) {
     const report = await rejudgeResult({
