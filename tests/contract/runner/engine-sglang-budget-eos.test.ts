@@ -9,6 +9,7 @@ import { ENGINES } from '../../../runners/engines/behaviour.ts';
 import { runProbe } from '../../../runners/probe/pipeline.ts';
 import { readReply } from '../../../runners/probe/read-reply.ts';
 import { prepareSetup } from '../../../runners/probe/setup.ts';
+import type { ProbeSetup } from '../../../runners/probe/types.ts';
 import { PROFILES } from '../../../runners/sim/profiles.ts';
 import { startSim, type RunningSim } from '../../../runners/sim/server.ts';
 import { startFakeHub, withEnv, type FakeHub } from '../../helpers/fake-hub.ts';
@@ -91,13 +92,7 @@ describe('SGLang: a turn ending at its budget in an end token of generation_conf
 
   it('the probe against `userturn sim --engine sglang --end-at-budget --end-token <|endoftext|>`: every ended turn is a stop, nothing unfinished, no <|endoftext|> left', async () => {
     const { setup } = await setupFromHub('sglang');
-    const s = await startSim({ port: 0, profile: PROFILES.aware!, seed: 4, latencyMs: 0, faults: {}, retryAfterMs: 10, engine: 'sglang', runPast: false, endAtBudget: true, endToken: '<|endoftext|>' });
-    sims.push(s);
-    const client = createCompletionsClient({ baseURLs: [`${s.url}/v1`], concurrency: 8, timeoutMs: 5000, maxAttempts: 1, backoffBaseMs: 5, backoffMaxMs: 20, cache: memoryCache(), stream: ENGINES.sglang.streams, engine: ENGINES.sglang });
-    const out = await runProbe(setup, { complete: (b) => client.complete(b), judges: [testJudge()], verify: () => null, model: `userturn-sim/${PROFILES.aware!.name}` });
-    assert.equal(out.requestErrors, 0);
-    const samples = out.samples.get('mt_bench')!;
-    assert.ok(samples.length >= 20, `${samples.length} samples`);
+    const samples = await probeAtBudget(setup, '<|endoftext|>');
     const stopped = samples.filter((x) => x.finish_reason === 'stop');
     assert.ok(stopped.length >= 10, samples.map((x) => x.finish_reason).join(' '));
     for (const x of samples) {
@@ -115,13 +110,7 @@ describe('SGLang: a turn ending at its budget in an end token of generation_conf
     cfg.added_tokens_decoder['151669'] = { content: '<|eom_id|>', lstrip: false, normalized: false, rstrip: false, single_word: false, special: true };
     const { setup } = await setupFromHub('sglang', { ...files, [`Org/Qwen3/${REV}/tokenizer_config.json`]: JSON.stringify(cfg) });
     assert.deepEqual(setup.template.endTokens, ['<|im_end|>', '<|endoftext|>', '<|eom_id|>']);
-    const s = await startSim({ port: 0, profile: PROFILES.aware!, seed: 4, latencyMs: 0, faults: {}, retryAfterMs: 10, engine: 'sglang', runPast: false, endAtBudget: true, endToken: '<|eom_id|>' });
-    sims.push(s);
-    const client = createCompletionsClient({ baseURLs: [`${s.url}/v1`], concurrency: 8, timeoutMs: 5000, maxAttempts: 1, backoffBaseMs: 5, backoffMaxMs: 20, cache: memoryCache(), stream: ENGINES.sglang.streams, engine: ENGINES.sglang });
-    const out = await runProbe(setup, { complete: (b) => client.complete(b), judges: [testJudge()], verify: () => null, model: `userturn-sim/${PROFILES.aware!.name}` });
-    assert.equal(out.requestErrors, 0);
-    const samples = out.samples.get('mt_bench')!;
-    assert.ok(samples.length >= 20, `${samples.length} samples`);
+    const samples = await probeAtBudget(setup, '<|eom_id|>');
     assert.ok(samples.filter((x) => x.finish_reason === 'stop').length >= 10, samples.map((x) => x.finish_reason).join(' '));
     for (const x of samples) {
       assert.ok(!x.unfinished, `${x.id}: ${JSON.stringify(x.unfinished)}`);
@@ -136,3 +125,18 @@ describe('SGLang: a turn ending at its budget in an end token of generation_conf
     assert.ok(!hub.seen.some((s) => s.url.endsWith('/generation_config.json')), hub.seen.map((s) => s.url).join(' '));
   });
 });
+
+/**
+ * The probe against `userturn sim --engine sglang --end-at-budget --end-token <token>` (every ended turn ends on its
+ * last allowed token): the mt_bench samples, with no request error and at least 20 of them.
+ */
+async function probeAtBudget(setup: ProbeSetup, endToken: string) {
+  const s = await startSim({ port: 0, profile: PROFILES.aware!, seed: 4, latencyMs: 0, faults: {}, retryAfterMs: 10, engine: 'sglang', runPast: false, endAtBudget: true, endToken });
+  sims.push(s);
+  const client = createCompletionsClient({ baseURLs: [`${s.url}/v1`], concurrency: 8, timeoutMs: 5000, maxAttempts: 1, backoffBaseMs: 5, backoffMaxMs: 20, cache: memoryCache(), stream: ENGINES.sglang.streams, engine: ENGINES.sglang });
+  const out = await runProbe(setup, { complete: (b) => client.complete(b), judges: [testJudge()], verify: () => null, model: `userturn-sim/${PROFILES.aware!.name}` });
+  assert.equal(out.requestErrors, 0);
+  const samples = out.samples.get('mt_bench')!;
+  assert.ok(samples.length >= 20, `${samples.length} samples`);
+  return samples;
+}

@@ -40,6 +40,22 @@ function killedMidCommit(argv: string[], at: keyof typeof PRELOADS = 'afterFirst
   });
 }
 
+/**
+ * A folder `clean` with a run of 3 items never interrupted, and a folder `out` holding an older result (2 items) of
+ * the run whose commit the test then stops, with its cache.
+ */
+async function cleanAndOlderResult(prefix: string): Promise<{ clean: string; out: string; cache: string }> {
+  const work = await mkdtemp(join(tmpdir(), prefix));
+  const clean = join(work, 'clean');
+  const r0 = await runCli(args(sim.url, clean, join(work, 'clean.sqlite'), 3));
+  assert.equal(r0.code, 0, r0.stderr);
+  const out = join(work, 'out');
+  const cache = join(work, 'cache.sqlite');
+  const r1 = await runCli(args(sim.url, out, cache, 2));
+  assert.equal(r1.code, 0, r1.stderr);
+  return { clean, out, cache };
+}
+
 async function resultOf(out: string): Promise<{ summary: string; samples: string[] }> {
   const dir = join(out, 'qwen3.5-9b');
   const samples: string[] = [];
@@ -57,16 +73,8 @@ after(() => sim.stop());
 
 describe('a run killed -9 while it puts its results in place', { timeout: 120_000 }, () => {
   it('leaves a folder validate refuses, and the next run finishes it: the same result as a run never killed', async () => {
-    const work = await mkdtemp(join(tmpdir(), 'ut-commit-'));
-    const clean = join(work, 'clean');
-    const r0 = await runCli(args(sim.url, clean, join(work, 'clean.sqlite'), 3));
-    assert.equal(r0.code, 0, r0.stderr);
-
-    const out = join(work, 'out');
-    const cache = join(work, 'cache.sqlite');
-    // An older result in the folder (2 items), then a run of 3 items killed with one samples file renamed.
-    const r1 = await runCli(args(sim.url, out, cache, 2));
-    assert.equal(r1.code, 0, r1.stderr);
+    const { clean, out, cache } = await cleanAndOlderResult('ut-commit-');
+    // Then a run of 3 items killed with one samples file renamed.
     const old = await resultOf(out);
     await killedMidCommit(args(sim.url, out, cache, 3));
     assert.ok(existsSync(join(out, 'qwen3.5-9b', COMMIT_JOURNAL)), 'the commit journal is left');
@@ -89,14 +97,7 @@ describe('a run killed -9 while it puts its results in place', { timeout: 120_00
   it('Ctrl-C while the results go in place: the temp files the journal names are kept, so the commit finishes as the new result, never a mix', async () => {
     // The signal handler removed the samples' temp files, also those the journal still had to rename: the next writer
     // took them for renamed (ENOENT) and put the new summary beside the old mt_bench.jsonl (a review on 2026-11-27).
-    const work = await mkdtemp(join(tmpdir(), 'ut-commit-sigint-'));
-    const clean = join(work, 'clean');
-    const r0 = await runCli(args(sim.url, clean, join(work, 'clean.sqlite'), 3));
-    assert.equal(r0.code, 0, r0.stderr);
-    const out = join(work, 'out');
-    const cache = join(work, 'cache.sqlite');
-    const r1 = await runCli(args(sim.url, out, cache, 2));
-    assert.equal(r1.code, 0, r1.stderr);
+    const { clean, out, cache } = await cleanAndOlderResult('ut-commit-sigint-');
     const stopped = await killedMidCommit(args(sim.url, out, cache, 3), 'afterFirstRename', 'SIGINT');
     assert.equal(stopped.code, 130, stopped.stderr);
     assert.match(stopped.stderr, /^interrupted: \d+ answer\(s\) of this run are in the cache/m);
