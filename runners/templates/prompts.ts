@@ -62,9 +62,9 @@ export interface PromptOptions {
   reasoning?: ReasoningMode;
 }
 
-/** `text` around the first `marker`, or around the last one (the sentinel that opens the user turn comes last). */
-function cutAt(text: string, marker: string, what: string, last = false): { before: string; after: string } {
-  const i = last ? text.lastIndexOf(marker) : text.indexOf(marker);
+/** `text` around the first `marker` (the stop probe's messages, each once in its rendering). */
+function cutAt(text: string, marker: string, what: string): { before: string; after: string } {
+  const i = text.indexOf(marker);
   if (i < 0) throw new Error(`chat template does not echo the ${what} verbatim; cannot apply the sentinel method`);
   return { before: text.slice(0, i), after: text.slice(i + marker.length) };
 }
@@ -158,8 +158,9 @@ export function createPromptBuilder(tpl: ChatTemplate, opts: PromptOptions, deri
   // line naming the template (it was an internal error with a stack).
   const openUserTurn = (rendered: string): string => {
     const refuse = (why: string) => new TemplateRenderError(`${tpl.source}: chat_template: ${why}`);
-    if (!rendered.includes(opts.sentinel)) throw refuse('does not echo the sentinel verbatim after this answer; cannot apply the sentinel method');
-    const prompt = stripBos(cutAt(rendered, opts.sentinel, 'sentinel', true).before);
+    const at = rendered.lastIndexOf(opts.sentinel);
+    if (at < 0) throw refuse('does not echo the sentinel verbatim after this answer; cannot apply the sentinel method');
+    const prompt = stripBos(rendered.slice(0, at));
     // A template may open the user turn for the probe and not for an answer (one that leaves the user header out
     // after an answer holding some text): the model would go on in the assistant's voice, judged as the user's.
     const opening = stops.userOpening;
