@@ -10,9 +10,9 @@ import { contentSet, numbers, numbersAndWords, wordingKeys } from './tokens.ts';
 
 export const contextContentSet = memoOfText(contentSet);
 export const contextNumberSet = memoOfText((text: string) => new Set(numbers(text)));
-export const contextMarkedWords = memoOfText((response: string) => markedWords(response, contextContentSet(response)));
-export const contextWordingKeys = memoOfText(wordingKeys);
 /** heuristic-v12: the content tokens of the names the answer's code defines. */
 export const contextCodeNames = memoOfText((response: string) => contentSet(codeNames(response).join(' \n ')));
+export const contextMarkedWords = memoOfText((response: string) => markedWords(response, contextContentSet(response), contextCodeNames(response)));
+export const contextWordingKeys = memoOfText(wordingKeys);
 export const contextNormalized = memoOfText(normalize);
 export const contextNumbersAndWords = memoOfText(numbersAndWords);

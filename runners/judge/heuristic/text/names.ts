@@ -23,18 +23,19 @@ const CODE_DEFINITION = /\b(?:def|function|class|fn|func|interface|struct)\s+([A
 
 /**
  * The answer's marked words: names (capitalised mid-sentence), emphasised or code spans, the first words of list
- * items and headings, the names its code defines (v12), and every Chinese, Japanese or Korean word. A turn that leads with one of them asks about
- * what the answer brought up; a plain word the answer happens to use ("consider") is not marked. `responseTokens`
- * are the response's content tokens (contentTokens), in order or as their set.
+ * items and headings, the names its code defines (v12: `codeNameTokens`, codeNames' content tokens), and every
+ * Chinese, Japanese or Korean word. A turn that leads with one of them asks about what the answer brought up; a plain
+ * word the answer happens to use ("consider") is not marked. `responseTokens` are the response's content tokens
+ * (contentTokens), in order or as their set.
  */
-export function markedWords(response: string, responseTokens: Iterable<string>): Set<string> {
+export function markedWords(response: string, responseTokens: Iterable<string>, codeNameTokens: Iterable<string>): Set<string> {
   const marked: string[] = [...properNouns(response)];
   for (const m of response.matchAll(/\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\n]+)\*|`([^`\n]+)`/g)) marked.push((m[1] ?? m[2] ?? m[3] ?? m[4]) as string);
   // A list item or heading from the last line start before it: `^\s*` from every line start of a run of blank lines
   // rescanned the run (64k newlines in the answer took 2.3 s). The words taken are the same.
   for (const m of response.matchAll(/^[^\S\n\r\u2028\u2029]*(?:[-*•]|\d+[.)]|#{1,4})\s+((?:\S+\s+){0,2}\S+)/gm)) marked.push(m[1] as string);
-  marked.push(...codeNames(response));
   const out = new Set(contentTokens(marked.join(' \n ')));
+  for (const t of codeNameTokens) out.add(t);
   for (const t of responseTokens) if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(t)) out.add(t);
   return out;
 }
