@@ -81,5 +81,9 @@ export const HOSTILE_CASES: HostileCase[] = [
   { name: 'an answer of backticks only (fences that never open)', n: 16384, make: (n) => ({ id: 'h', question: QUESTION, response: '`'.repeat(n), user_turn: 'Why 24?' }) },
   { name: 'an answer whose one fence never closes, over lines of two backticks', n: 16384, make: (n) => ({ id: 'h', question: QUESTION, response: fill(n, () => '``a\n', '```x\n'), user_turn: 'Why 24?' }) },
   { name: 'an answer of method-like lines in a fence', n: 8192, make: (n) => ({ id: 'h', question: QUESTION, response: fill(n, (i) => `  ${word(i)}(a, b\n`, '```js\n'), user_turn: 'Why 24?' }) },
+  // heuristic-v13: what the question asks to be made, named again definitely (artefact-ref.ts), and the question's
+  // wording aligned with the turn's (subject-swap.ts, bounded by its token cap).
+  { name: 'a question of many requests, a turn naming each definitely', n: 8192, make: (n) => ({ id: 'h', question: fill(n, (i) => `write a ${word(i)} list `), response: RESPONSE, user_turn: fill(n, (i) => `write the ${word(i)} list `) }) },
+  { name: 'a turn that copies a long question but one word', n: 16384, make: (n) => ({ id: 'h', question: fill(n, (i) => `${word(i)} `), response: RESPONSE, user_turn: `zzzz ${fill(n, (i) => `${word(i + 1)} `)}` }) },
   { name: 'cues inside one long form-constraint sentence', n: 8192, make: (n) => ({ id: 'h', question: 'Write a poem.', response: RESPONSE, user_turn: fill(n, (i) => `again ${word(i)} `, 'each word must rhyme ') }) },
 ];

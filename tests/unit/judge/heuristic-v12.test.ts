@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { testRuleCases, type RuleCase } from '../../helpers/judge-rule-cases.ts';
 import { codeNames } from '../../../runners/judge/heuristic/text/names.ts';
-import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/version.ts';
 
 // heuristic-v12: a follow-up about the answer's code against a new coding task in the same language. The exchanges are
 // the author's own, written before the rules changed; none is in a labelled set or a control. v11 labelled every case
@@ -36,8 +35,4 @@ test('the names an answer\'s code defines: functions, classes and methods in fen
   assert.deepEqual(codeNames(aCache), ['LRUCache', 'constructor', 'get', 'put']);
   assert.deepEqual(codeNames(aFib), ['fib']);
   assert.deepEqual(codeNames('Use `def fib(n)` and a class Foo in prose.'), []);
-});
-
-test('the rule-set version is heuristic-v12', () => {
-  assert.equal(HEURISTIC_VERSION, 'heuristic-v12');
 });

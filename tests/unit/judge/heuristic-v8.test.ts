@@ -7,8 +7,9 @@ const aCat = 'there once was a cat named lou\nwho slept the whole afternoon thro
 const cases: RuleCase[] = [
   // The question's template about another subject: new, not a restatement (restatement.new_subject).
   [qCat, aCat, 'Write a limerick about a busy bee. Your entire response should be in lowercase letters.', 'new_unrelated_query', 'restatement.new_subject'],
-  // One changed word is still the same task asked again.
-  [qCat, aCat, 'Write a limerick about a lazy dog. Your entire response should be in lowercase letters.', 'prompt_restatement', 'restatement.'],
+  // heuristic-v13: one changed word is a new task when it is the subject the answer is about (v8 to v12 read it as the
+  // same task asked again; subject-swap.ts).
+  [qCat, aCat, 'Write a limerick about a lazy dog. Your entire response should be in lowercase letters.', 'new_unrelated_query', 'restatement.swapped_subject'],
   // A connective that announces the next task is not the problem's opening.
   [qCat, aCat, 'Also, a bus carries 42 passengers and 15 get off at the first stop. How many passengers are left on the bus?', 'new_unrelated_query', 'grounding.word_problem'],
   // References to the answer in other languages: "line 3 … this step", "you say that", "what do you mean by".

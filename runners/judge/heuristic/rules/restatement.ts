@@ -1,9 +1,11 @@
 import { contextMarkedWords, contextNormalized, contextNumbersAndWords, contextWordingKeys } from '../text/context.ts';
 import { normalize } from '../text/normalize.ts';
+import { answerArtefactRef } from '../text/artefact-ref.ts';
 import { clip } from '../text/sentences.ts';
+import { swappedSubject } from '../text/subject-swap.ts';
 import { everyIn } from '../text/substrings.ts';
 import { numbersAndWords, wordingKeys } from '../text/tokens.ts';
-import { isCodeFormWord, isGeneric, isInstructionWord } from '../text/vocabulary.ts';
+import { isCodeFormWord, isGeneric, isInstructionWord, isTextKind } from '../text/vocabulary.ts';
 import type { Signals } from '../signals/types.ts';
 import type { RuleHit } from '../types.ts';
 
@@ -36,10 +38,15 @@ export function restatementRule(text: string, question: string, response: string
   // its own (a quarter of its topic or more) and keeps less than 40% of the question's topic, what reads as a
   // restatement below is labelled new_unrelated_query (restatement.new_subject): it shares the boilerplate, not the task.
   const swapped = swapsTopic(s);
-  const restated = (rule: string, rationale: string): RuleHit =>
-    swapped
-      ? { label: 'new_unrelated_query', rule: 'restatement.new_subject', rationale: `The question's template about another subject (${s.topicNovel} topic word(s) of its own, ${s.topicInQ} of the question's): a new task. ${rationale}`, evidence: clip(text, 160) }
-      : { label: 'prompt_restatement', rule, rationale, evidence: clip(text, 160) };
+  // heuristic-v13: "Could the query also…" names the answer's query (artefact-ref.ts): a reaction, not a re-ask. And
+  // the question's wording with one subject swapped for another is a new task in the same form (subject-swap.ts).
+  const restated = (rule: string, rationale: string): RuleHit | null => {
+    if (swapped) return { label: 'new_unrelated_query', rule: 'restatement.new_subject', rationale: `The question's template about another subject (${s.topicNovel} topic word(s) of its own, ${s.topicInQ} of the question's): a new task. ${rationale}`, evidence: clip(text, 160) };
+    if (answerArtefactRef(s.ownWords, question) !== null) return null;
+    const swap = swappedSubject(text, question, (t) => s.a.has(t) && isSubject(t, s.codeExchange), (t) => !s.q.has(t) && !s.a.has(t) && isSubject(t, s.codeExchange));
+    if (swap !== null) return { label: 'new_unrelated_query', rule: 'restatement.swapped_subject', rationale: `The question's wording with its subject swapped (${swap}): a new task in the same form. ${rationale}`, evidence: clip(text, 160) };
+    return { label: 'prompt_restatement', rule, rationale, evidence: clip(text, 160) };
+  };
   // heuristic-v6: a paraphrase compared by wording keys (character bigrams of Chinese, Japanese and Korean, word
   // prefixes elsewhere: no segmentation or stemming needed): it covers 40% of the question's wording, a quarter of its own
   // wording is the question's, and at most a fifth comes from the answer alone.
@@ -86,6 +93,14 @@ export function restatementRule(text: string, question: string, response: string
 function swapsTopic(s: Signals): boolean {
   const own = s.topicNovel;
   return own >= 2 && own >= 0.25 * (own + s.topicInQ + s.topicAOnly) && s.topicInQ < 0.4 * questionTopic(s.q, s.codeExchange);
+}
+
+/**
+ * What a task can be about: neither generic nor constraint vocabulary nor a number nor a kind of text; after an answer
+ * with code, nor a coding request's form word.
+ */
+function isSubject(t: string, codeExchange: boolean): boolean {
+  return !isGeneric(t) && !isInstructionWord(t) && !isTextKind(t) && !/^\d/.test(t) && !(codeExchange && isCodeFormWord(t));
 }
 
 /**

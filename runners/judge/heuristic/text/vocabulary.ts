@@ -103,6 +103,23 @@ const CODE_FORM = new Set(
     .map((w) => stem(w)),
 );
 
+/**
+ * heuristic-v13: kinds of text a writing task asks for. A paraphrase swaps one for another ("a formal tale" for "a
+ * formal story", "a blog entry" for "a blog post"); what a task is about is its subject, so a swap of kinds is not
+ * a new subject (subject-swap.ts).
+ */
+const TEXT_KIND = new Set(
+  `story tale essay article poem poetry verse rhyme song lyric post entry blog piece text letter email mail note memo
+  report summary review description speech script dialogue narrative account paragraph passage composition`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => stem(w)),
+);
+
+export function isTextKind(token: string): boolean {
+  return TEXT_KIND.has(token);
+}
+
 export function isCodeFormWord(token: string): boolean {
   return CODE_FORM.has(token);
 }
