@@ -6,6 +6,7 @@ import type { Misbehaviour } from './misbehave.ts';
 import type { Pacer } from './pacing.ts';
 import type { EngineRequest, GeneratorOptions } from './generate.ts';
 import type { Profile } from './profiles.ts';
+import type { ServedModelFiles } from './served-model.ts';
 import type { SimStats } from './stats.ts';
 
 export interface SimOptions {
@@ -34,6 +35,8 @@ export interface SimOptions {
   endAtBudget?: boolean;
   /** With an engine: ChatML turns end with this end-of-sequence token, not <|im_end|> (generate.ts). */
   endToken?: string;
+  /** With an engine: the served model's files, whose end tokens the engine's rule takes (served-model.ts); default a Qwen2-like model. */
+  modelFiles?: ServedModelFiles;
   /** Share of assistant turns that reason until max_tokens (overrides the profile's unfinishedRate). */
   unfinishedRate?: number;
   /** Deployment mistakes to show (runners/sim/misbehave.ts): what `userturn doctor` must catch. */

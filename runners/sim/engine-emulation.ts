@@ -21,6 +21,8 @@ export interface EmulationSettings {
    * max_tokens is taken as exactly the tokens the answer needs, where that is within it.
    */
   endAtBudget?: boolean;
+  /** The tokens the engine ends a ChatML turn on for the served model (served-model.ts chatmlEndTokens). */
+  chatmlEnds: readonly string[];
 }
 
 /** `matched`: what ended the turn, as SGLang's matched_stop names it (the stop string, or the end-of-sequence token's id). */
@@ -29,12 +31,17 @@ export type EngineOutput = { ok: true; text: string; finish_reason: string; matc
 const SPECIAL = /<\|[^|<>\s]{1,40}\|>/g;
 const IS_SPECIAL = /^<\|[^|<>\s]{1,40}\|>$/;
 
-/** End-of-sequence tokens of each template family (from their generation configs): generation ends there. */
-export const EOS: Record<PromptFormat, readonly string[]> = {
-  chatml: ['<|im_end|>', '<|endoftext|>'],
+/**
+ * End-of-sequence tokens of the harmony and GLM families (from their generation configs): generation ends there. A
+ * ChatML turn ends where the engine's rule for the served model says (EmulationSettings.chatmlEnds).
+ */
+const EOS: Record<Exclude<PromptFormat, 'chatml'>, readonly string[]> = {
   harmony: ['<|return|>', '<|call|>', '<|endoftext|>'],
   glm: ['<|user|>', '<|observation|>', '<|endoftext|>'],
 };
+
+/** The tokens the simulated ChatML model may end a turn with (userturn sim --end-token). */
+export const CHATML_END_TOKENS: readonly string[] = ['<|im_end|>', '<|endoftext|>'];
 
 /** Word-like pieces, as a BPE vocabulary splits text: a word with its leading space, a digit, a run of spaces, a sign. */
 const PIECE = / ?[A-Za-z]+| ?\d|\s+|[^\sA-Za-z\d]/g;
@@ -81,7 +88,7 @@ export function emulateEngine(
   const renderAll = (text: string): string => tokens(text).map(render).join('');
   const stops = s.ignoreStops ? [] : req.stop.filter((x) => x.length > 0);
   // The engine's own end tokens too (SGLang's <|eom_id|>): the simulator's tokenizer has every special token.
-  const eos = e.endTokenRules.always.length > 0 ? [...EOS[format], ...e.endTokenRules.always] : EOS[format];
+  const eos = format === 'chatml' ? s.chatmlEnds : [...EOS[format], ...e.endTokenRules.always];
   /** The answer under a budget, and how many tokens it used when a token of its own ended it (null: it did not end). */
   const under = (budget: number): { out: EngineOutput; ended: number | null } => {
     let rawSoFar = '';

@@ -31,8 +31,9 @@ export interface GeneratorOptions {
   runPast?: boolean;
   /**
    * Through an engine, the end-of-sequence token that ends a ChatML turn (default <|im_end|>): <|endoftext|> is one
-   * too in Qwen's generation_config.json, and SGLang stops on it (engine-emulation.ts EOS); SGLang also stops on
-   * <|eom_id|> (its endTokenRules.always).
+   * too in Qwen's generation_config.json, which the engine stops on where its rule takes it for the served model
+   * (served-model.ts); SGLang also stops on <|eom_id|> (its endTokenRules.always). Where the engine does not stop on
+   * it, the model runs on into the next turn.
    */
   endToken?: string;
 }
@@ -50,6 +51,12 @@ const RUN_ON: Record<PromptFormat, string> = {
   harmony: `<|end|><|start|>assistant<|channel|>final<|message|>${MORE}<|return|>`,
   glm: `\n<|assistant|>\n${MORE}<|user|>`,
 };
+
+/** A ChatML turn's end token, and the next turn after it where the engine does not stop there (TGI on a qwen3 model's <|endoftext|>). */
+function chatmlEnd(opts: GeneratorOptions, engine: EngineRequest): string {
+  const end = opts.endToken ?? '<|im_end|>';
+  return engine.chatmlEnds.includes(end) ? end : end + RUN_ON.chatml;
+}
 
 /** Reasoning that never ends: the assistant turn runs into max_tokens with its think block still open (8 characters a token is more than any tokenization here gives). */
 function endlessReasoning(format: PromptFormat, opensThink: boolean, maxTokens: number): string {
@@ -119,12 +126,12 @@ export function generate(req: GenerateRequest, opts: GeneratorOptions, engine?: 
     if (engine && out.finish === 'length') while (raw.length <= req.max_tokens * 4) raw += ` ${raw}`;
     else if (opts.runPast) raw += RUN_ON[parsed.format];
     // Through an engine, the model goes on after its turn: end of turn (ChatML), or the next turn (harmony, GLM).
-    else if (engine) raw += parsed.format === 'chatml' ? (opts.endToken ?? '<|im_end|>') : RUN_ON[parsed.format];
+    else if (engine) raw += parsed.format === 'chatml' ? chatmlEnd(opts, engine) : RUN_ON[parsed.format];
   } else {
     const unfinishedRate = opts.unfinishedRate ?? opts.profile.unfinishedRate ?? 0;
     const endless = unfinishedRate > 0 && rngFor(opts.seed, 'unfinished', req.prompt)() < unfinishedRate;
     raw = endless ? endlessReasoning(parsed.format, parsed.opensThink, req.max_tokens) : assistantEmission(assistantAnswer(parsed.question, opts, rand), parsed.format, parsed.opensThink);
-    if (engine && !endless) raw += parsed.format === 'harmony' ? '<|return|>' : parsed.format === 'glm' ? '<|user|>' : (opts.endToken ?? '<|im_end|>');
+    if (engine && !endless) raw += parsed.format === 'harmony' ? '<|return|>' : parsed.format === 'glm' ? '<|user|>' : chatmlEnd(opts, engine);
   }
   if (engine) return emulateEngine(raw, { stop: req.stop, max_tokens: req.max_tokens, body: engine.body }, parsed.format, engine);
   const stopped = applyStops(raw, req.stop);

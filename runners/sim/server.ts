@@ -10,6 +10,7 @@ import { createPacer } from './pacing.ts';
 import { startingMs } from './loading.ts';
 import { loadGsm8kReferences } from './references.ts';
 import { route } from './routes.ts';
+import { chatmlEndTokens, DEFAULT_SERVED_MODEL } from './served-model.ts';
 import { newStats, type SimStats } from './stats.ts';
 import { SIMULATOR_MODEL_PREFIX } from '../../src/lib/summary-provenance.ts';
 
@@ -44,7 +45,9 @@ export function startSim(opts: SimOptions): Promise<RunningSim> {
     stats,
     servedModel: `${SIMULATOR_MODEL_PREFIX}${opts.profile.name}`,
     gen: { profile: opts.profile, seed: opts.seed, gsm8k: loadGsm8kReferences(opts.dataDir), unfinishedRate: opts.unfinishedRate, runPast: opts.runPast || opts.misbehave?.has('ignore-stops'), endToken: opts.endToken },
-    emulated: opts.engine ? { engine: ENGINES[opts.engine], serverSpecial: opts.serverSpecial ?? false, ignoreStops: ignoresStops(opts), endAtBudget: opts.endAtBudget ?? false } : null,
+    emulated: opts.engine
+      ? { engine: ENGINES[opts.engine], serverSpecial: opts.serverSpecial ?? false, ignoreStops: ignoresStops(opts), endAtBudget: opts.endAtBudget ?? false, chatmlEnds: chatmlEndTokens(opts.modelFiles ?? DEFAULT_SERVED_MODEL, ENGINES[opts.engine]) }
+      : null,
     nextFault: faultPicker(opts.faults, opts.seed),
     hanging: new Set(),
     judgeRequests: [],

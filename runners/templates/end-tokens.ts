@@ -40,6 +40,14 @@ export function endTokensOf(configs: readonly { text: string; source: string }[]
   return out;
 }
 
+/** tokenizer_config.json's eos_token (a string or an AddedToken {content}), null when it names none. */
+export function eosTokenOf(tokenizerConfig: string, source: string): string | null {
+  const v = jsonObject(tokenizerConfig, source, 'tokenizer_config.json').eos_token;
+  if (typeof v === 'string') return v || null;
+  const content = v && typeof v === 'object' ? (v as { content?: unknown }).content : undefined;
+  return typeof content === 'string' && content !== '' ? content : null;
+}
+
 function jsonObject(text: string, source: string, file: string): Record<string, unknown> {
   let cfg: unknown;
   try {

@@ -1,8 +1,9 @@
 import { ENGINES, type EngineId } from '../../engines/behaviour.ts';
-import { EOS } from '../../sim/engine-emulation.ts';
+import { CHATML_END_TOKENS } from '../../sim/engine-emulation.ts';
 import { parseFaults } from '../../sim/faults.ts';
 import { MISBEHAVIOURS, parseMisbehave } from '../../sim/misbehave.ts';
 import { PROFILE_NAMES, PROFILES } from '../../sim/profiles.ts';
+import { readServedModel } from '../../sim/served-model.ts';
 import { startSim } from '../../sim/server.ts';
 import { intFlag, TIMER_MAX_MS } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
@@ -12,7 +13,7 @@ import { DATA_DIR_FLAG, dataDirOf } from '../flags.ts';
 export const summary = 'start the simulated OpenAI-compatible server (tests, demo, benchmarks; never a model)';
 
 const USAGE = `usage: userturn sim [--port N] [--profile NAME] [--seed N] [--latency-ms N] [--token-ms N] [--faults SPEC] [--retry-after-ms N] [--data-dir DIR]
-                   [--engine NAME [--special] [--end-at-budget] [--end-token TOKEN]] [--ignore-stops] [--run-past] [--unfinished-rate R]
+                   [--engine NAME [--special] [--end-at-budget] [--end-token TOKEN] [--model-files DIR]] [--ignore-stops] [--run-past] [--unfinished-rate R]
                    [--misbehave LIST] [--loading-ms N] [--warmup-ms N] [--alias NAMES]
 
 A real HTTP server on 127.0.0.1 speaking the OpenAI wire format (/v1/completions, streamed as vLLM streams
@@ -43,8 +44,14 @@ name). Chat requests for any other model name are answered by a scripted judge (
   --end-at-budget     with --engine: every turn that ends (end-of-sequence token or stop string) ends on the last
                       token its max_tokens allows, which TGI and SGLang report as "length"
   --end-token TOKEN   with --engine: ChatML turns end with this end-of-sequence token instead of <|im_end|>
-                      (${EOS.chatml.filter((t) => t !== '<|im_end|>').join(', ')}: Qwen's generation_config.json names it too, and the engines stop on it;
+                      (${CHATML_END_TOKENS.filter((t) => t !== '<|im_end|>').join(', ')}: Qwen's generation_config.json names it too; the engine stops on it where its
+                      rule takes it for the served model, --model-files, and otherwise the model runs on into the next turn;
                       with --engine sglang also ${ENGINES.sglang.endTokenRules.always.join(', ')}, which SGLang stops on whenever its tokenizer has it)
+  --model-files DIR   with --engine: the served model's tokenizer_config.json, config.json and generation_config.json
+                      (the last two when present, as on the Hub); the engine ends ChatML turns on the tokenizer's
+                      eos_token and on the files' eos_token_id as its own rule takes them, the rule the runner reads
+                      them by (TGI: generation_config.json's list, for the model types its flash classes serve, so a
+                      qwen2 model stops on <|endoftext|> and a qwen3 one does not). Default: a Qwen2-like model
   --ignore-stops      fault: stop strings are not applied (end-of-sequence tokens still end the turn)
   --run-past          every user turn runs on past a role header into an assistant reply
   --unfinished-rate R share of assistant turns (0..1) that reason until max_tokens without an answer
@@ -77,6 +84,7 @@ const OPTIONS = {
   'run-past': { type: 'boolean' },
   'end-at-budget': { type: 'boolean' },
   'end-token': { type: 'string' },
+  'model-files': { type: 'string' },
   'unfinished-rate': { type: 'string' },
   misbehave: { type: 'string' },
   'loading-ms': { type: 'string' },
@@ -102,11 +110,13 @@ export async function run(argv: string[]): Promise<number> {
     if (values['end-at-budget'] && engine === undefined) throw new UsageError('--end-at-budget needs --engine (the ideal engine has no token order to imitate)');
     const endToken = values['end-token'];
     if (endToken !== undefined && engine === undefined) throw new UsageError('--end-token needs --engine (the ideal engine applies stops, not end-of-sequence tokens)');
-    if (endToken !== undefined && engine !== undefined && !EOS.chatml.includes(endToken) && !ENGINES[engine as EngineId].endTokenRules.always.includes(endToken)) {
+    if (endToken !== undefined && engine !== undefined && !CHATML_END_TOKENS.includes(endToken) && !ENGINES[engine as EngineId].endTokenRules.always.includes(endToken)) {
       const always = ENGINES[engine as EngineId].endTokenRules.always;
       const own = always.length > 0 ? ` or ${always.join(', ')} (which --engine ${engine} stops on whenever its tokenizer has it)` : '';
-      throw new UsageError(`--end-token must be one of ${EOS.chatml.join(', ')} (ChatML's end-of-sequence tokens)${own}, got "${endToken}"`);
+      throw new UsageError(`--end-token must be one of ${CHATML_END_TOKENS.join(', ')} (ChatML's end-of-sequence tokens)${own}, got "${endToken}"`);
     }
+    if (values['model-files'] !== undefined && engine === undefined) throw new UsageError('--model-files needs --engine (the ideal engine applies stops, not end-of-sequence tokens)');
+    const modelFiles = values['model-files'] === undefined ? undefined : readServedModel(values['model-files']);
     if (values['loading-ms'] !== undefined && engine !== 'llamacpp') throw new UsageError(`--loading-ms applies to --engine llamacpp only (${engine === 'sglang' ? 'SGLang opens its port once loaded, then warms up: --warmup-ms' : 'vLLM, SGLang and TGI open their port once loaded: use a port nobody listens on'})`);
     if (values['warmup-ms'] !== undefined && engine !== 'sglang') throw new UsageError('--warmup-ms applies to --engine sglang only');
     const aliases = values.alias === undefined ? [] : values.alias.split(',').map((a) => a.trim());
@@ -137,6 +147,7 @@ export async function run(argv: string[]): Promise<number> {
       runPast: values['run-past'] ?? false,
       endAtBudget: values['end-at-budget'] ?? false,
       endToken,
+      modelFiles,
       unfinishedRate: rate,
       misbehave,
       loadingMs: intFlag('loading-ms', values['loading-ms'], 0, 0, TIMER_MAX_MS),

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { cli, spawnSim } from '../../helpers/processes.ts';
 
 // `userturn sim --end-token`: ChatML turns end on another end-of-sequence token (Qwen's <|endoftext|>), which the
-// emulated engine stops on as on <|im_end|> (engine-emulation.ts EOS), at the budget too with --end-at-budget; with
+// emulated engine stops on as on <|im_end|> (the default served model lists it: served-model.ts), at the budget too with --end-at-budget; with
 // --engine sglang also <|eom_id|>, which SGLang stops on whenever its tokenizer has it (sglang.ts endTokenRules).
 
 describe('userturn sim --end-token', () => {
