@@ -3,17 +3,26 @@ import { normalize, stem } from './normalize.ts';
 import { STOPWORDS, STOPWORDS_ML } from './vocabulary.ts';
 
 /**
- * heuristic-v13: "the query", "this function", "your essay" ("that" is left out: "…that finds the…" is no reference): the turn names with a definite article what the question
+ * heuristic-v13: "the query", "this function", "your essay": the turn names with a definite article what the question
  * asked to be made with an indefinite one ("Write a SQL query…", "Schreibe eine Funktion…"): once the answer is
  * given, "the query" is the answer's query, so the turn reacts to the answer even when its other words are the
  * question's. A restatement keeps the question's article ("Write a SQL query…" again). Only what a task verb asks for
  * counts: a word problem's "A robe takes…" is re-asked as "How many bolts does the robe take?". Articles and task
- * verbs of English, German, Spanish and French; a noun the question also names definitely ("the median") is left out.
+ * verbs of English, German, Spanish and French; a noun the question also names definitely ("the median") is left out,
+ * and so is "that", which opens relative clauses ("…that finds the…").
  */
-const INDEFINITE =
-  /(?:^|[^\p{L}])(?:write|compose|create|generate|draft|make|produce|design|develop|plan|give|provide|suggest|implement|build|construct|prepare|propose|outline|rewrite|code|schreibe|schreib|erstelle|entwickle|gib|escribe|crea|redacta|dame|écris|écrivez|rédige|rédigez|crée|créez|donne)\s+(?:me\s+|us\s+|mir\s+|uns\s+|moi\s+)?(?:a|an|ein|eine|einen|un|una|une)\s+((?:[\p{L}][\p{L}'-]*\s+){0,2}[\p{L}][\p{L}'-]*)/giu;
-const DEFINITE_OR_OWN = /(?:^|[^\p{L}])(?:the|this|your|der|die|das|den|dem|diese|dieser|dieses|deine|ihre|el|la|esta|este|tu|su|le|ce|cette|ton|ta|votre)\s+((?:[\p{L}][\p{L}'-]*\s+){0,2}[\p{L}][\p{L}'-]*)/giu;
-const ARTICLE_ONLY_DEFINITE = /(?:^|[^\p{L}])(?:the|der|die|das|den|dem|el|la|le)\s+((?:[\p{L}][\p{L}'-]*\s+){0,2}[\p{L}][\p{L}'-]*)/giu;
+const TASK_VERB =
+  'write|compose|create|generate|draft|make|produce|design|develop|plan|give|provide|suggest|implement|build|construct|' +
+  'prepare|propose|outline|rewrite|code|schreibe|schreib|erstelle|entwickle|gib|escribe|crea|redacta|dame|écris|' +
+  'écrivez|rédige|rédigez|crée|créez|donne';
+/** A phrase of one to three words after a determiner (the first group of each pattern below). */
+const PHRASE = "((?:[\\p{L}][\\p{L}'-]*\\s+){0,2}[\\p{L}][\\p{L}'-]*)";
+const INDEFINITE = new RegExp(`(?:^|[^\\p{L}])(?:${TASK_VERB})\\s+(?:(?:me|us|mir|uns|moi)\\s+)?(?:a|an|ein|eine|einen|un|una|une)\\s+${PHRASE}`, 'giu');
+const DEFINITE_OR_OWN = new RegExp(
+  `(?:^|[^\\p{L}])(?:the|this|your|der|die|das|den|dem|diese|dieser|dieses|deine|ihre|el|la|esta|este|tu|su|le|ce|cette|ton|ta|votre)\\s+${PHRASE}`,
+  'giu',
+);
+const ARTICLE_ONLY_DEFINITE = new RegExp(`(?:^|[^\\p{L}])(?:the|der|die|das|den|dem|el|la|le)\\s+${PHRASE}`, 'giu');
 
 /** A word of three letters or more that is not a stop word. */
 const isNoun = (w: string): boolean => w.length >= 3 && !STOPWORDS.has(w) && !STOPWORDS_ML.has(w);
@@ -53,7 +62,9 @@ export function answerArtefactRef(ownWords: string, question: string): string | 
   if (asked.size === 0) return null;
   for (const m of normalize(ownWords).matchAll(DEFINITE_OR_OWN)) {
     const phrase = m[0].trim();
-    for (const w of phraseWords(m[1] as string)) if (asked.has(stem(w))) return phrase.slice(0, phrase.indexOf(w) + w.length);
+    for (const w of phraseWords(m[1] as string)) {
+      if (asked.has(stem(w))) return phrase.slice(0, phrase.indexOf(w) + w.length);
+    }
   }
   return null;
 }

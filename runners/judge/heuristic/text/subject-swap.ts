@@ -17,7 +17,12 @@ const MAX_TOKENS = 160;
  * … must-see attractions", words the answer need not use); this keeps the wording and changes the subject, which
  * makes it a new task in the same form. Returns "median → mode", or null.
  */
-export function swappedSubject(text: string, question: string, isSubject: (t: string) => boolean, isOwnTopic: (t: string) => boolean): string | null {
+export function swappedSubject(
+  text: string,
+  question: string,
+  isSubject: (t: string) => boolean,
+  isOwnTopic: (t: string) => boolean,
+): string | null {
   const q = questionTokens(question);
   const u = contentTokens(text);
   if (q.length === 0 || u.length === 0 || q.length > MAX_TOKENS || u.length > MAX_TOKENS) return null;
@@ -26,7 +31,9 @@ export function swappedSubject(text: string, question: string, isSubject: (t: st
   const len = new Uint16Array((q.length + 1) * w);
   for (let i = q.length - 1; i >= 0; i--) {
     for (let j = u.length - 1; j >= 0; j--) {
-      len[i * w + j] = q[i] === u[j] ? (len[(i + 1) * w + j + 1] as number) + 1 : Math.max(len[(i + 1) * w + j] as number, len[i * w + j + 1] as number);
+      const below = len[(i + 1) * w + j] as number;
+      const right = len[i * w + j + 1] as number;
+      len[i * w + j] = q[i] === u[j] ? (len[(i + 1) * w + j + 1] as number) + 1 : Math.max(below, right);
     }
   }
   const common = len[0] as number;
@@ -45,7 +52,8 @@ export function swappedSubject(text: string, question: string, isSubject: (t: st
     const added: string[] = [];
     while (i < q.length || j < u.length) {
       if (i < q.length && j < u.length && q[i] === u[j]) break;
-      if (j >= u.length || (i < q.length && (len[(i + 1) * w + j] as number) >= (len[i * w + j + 1] as number))) dropped.push(q[i++] as string);
+      const dropQ = j >= u.length || (i < q.length && (len[(i + 1) * w + j] as number) >= (len[i * w + j + 1] as number));
+      if (dropQ) dropped.push(q[i++] as string);
       else added.push(u[j++] as string);
     }
     const from = dropped.find((t) => !uSet.has(t) && isSubject(t));
