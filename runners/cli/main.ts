@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useEnvProxy } from '../hub/proxy.ts';
 import { failureOutcome } from '../core/errors.ts';
+import { oneLine, terminalText } from '../core/terminal-text.ts';
 import { exitUnlessSettled } from './exit-guard.ts';
 import { moduleExt, packageVersion } from '../core/module-file.ts';
 
@@ -57,7 +58,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const cmd = await loadCommand(name);
   if (!cmd) {
-    console.error(`userturn: unknown command "${name}". Run \`userturn --help\` for the list.`);
+    console.error(terminalText(`userturn: unknown command "${oneLine(name)}". Run \`userturn --help\` for the list.`));
     return 2;
   }
   return cmd.run(rest);
@@ -72,9 +73,10 @@ export function runMain(argv: string[]): void {
     },
     (err: unknown) => {
       // Commands report their own failures (runners/cli/command.ts); what reaches here is mapped the same way:
-      // a failure is its one line and exit code, anything else a bug with its stack (exit 70).
+      // a failure is its one line and exit code, anything else a bug with its stack (exit 70). Either may quote a
+      // server, a file or a template's raise_exception: escaped as reportFailure escapes a command's failure.
       const { code, message } = failureOutcome(err);
-      console.error(`userturn: ${message}`);
+      console.error(terminalText(`userturn: ${message}`));
       process.exitCode = code;
     },
   );

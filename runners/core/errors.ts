@@ -1,3 +1,5 @@
+import { oneLine } from './terminal-text.ts';
+
 /**
  * The one way a runner command fails. Every error a user can cause or fix is a `Failure`: a class whose `kind`
  * says what went wrong, and the kind alone decides the exit code (see EXIT_CODES and docs/runner.md). Modules keep
@@ -55,5 +57,13 @@ const EXIT_CODE_OF: Record<FailureKind, number> = { usage: EXIT_CODES.usage, inp
 /** The exit code and the message for any error a command lets escape (a bug: its stack, exit 70). */
 export function failureOutcome(e: unknown): { code: number; message: string } {
   if (isFailure(e)) return { code: EXIT_CODE_OF[e.kind], message: e.message };
-  return { code: EXIT_CODES.internal, message: `internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}` };
+  return { code: EXIT_CODES.internal, message: `internal error: ${bugText(e)}` };
+}
+
+/** A bug's stack with its message on one line: the message may quote a server or a file, and a line break in it would print a line of its own. */
+function bugText(e: unknown): string {
+  if (!(e instanceof Error)) return oneLine(String(e));
+  const stack = e.stack ?? e.message;
+  const at = e.message ? stack.indexOf(e.message) : -1;
+  return at < 0 ? stack : `${stack.slice(0, at)}${oneLine(e.message)}${stack.slice(at + e.message.length)}`;
 }
