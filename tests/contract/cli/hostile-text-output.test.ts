@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { REPO_ROOT, runCli, type CliResult } from '../../helpers/cli.ts';
+import { fixtureData } from '../../helpers/processes.ts';
 
 /**
  * Text from outside (a server's error body, a file's lines and names, a config's strings, a bug's message quoting
@@ -35,5 +38,38 @@ describe('main', () => {
     assert.equal(r.code, 70, r.stderr);
     assertEscaped(r);
     assert.match(r.stderr, /^userturn: internal error: Error: bad \\u001b\]0;PWNED\\u0007\\u202eevil\\nuserturn: ok\n\s+at /);
+  });
+});
+
+describe('score', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ut-hostile-score-'));
+  // The file's name, a line that is not JSON and an id the dataset lacks all carry the hostile text.
+  const file = join(dir, `r${HOSTILE}.jsonl`);
+  const gsm8k = JSON.parse(readFileSync(join(fixtureData, 'gsm8k', 'test.jsonl'), 'utf8').split('\n')[0]!) as { question: string };
+  const lines = [JSON.stringify({ id: HOSTILE, response: 'x' }), JSON.stringify({ prompt: gsm8k.question, response: 'The answer is 18.' })];
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the problem lines (a line not JSON, an id not in the dataset, the file name) are escaped, one line each (exit 1)', () => {
+    writeFileSync(file, [...lines, `x${HOSTILE.replace('\n', '\r')}`].join('\n'));
+    const r = runCli(['score', '--dataset', 'gsm8k', '--responses', file, '--data-dir', fixtureData]);
+    assert.equal(r.code, 1, r.stderr);
+    assertEscaped(r);
+    assert.match(r.stderr, /^.*\.jsonl:3: invalid JSON: .*"x\\u001b\]0;PWNED/m);
+  });
+
+  it('a file that cannot be read is named on one line, escaped (exit 1)', () => {
+    const r = runCli(['score', '--dataset', 'gsm8k', '--responses', join(dir, `missing${HOSTILE}`), '--data-dir', fixtureData]);
+    assert.equal(r.code, 1, r.stderr);
+    assertEscaped(r);
+    assert.match(r.stderr, /^.*missing\\u001b.*\\nuserturn: ok: cannot read: ENOENT$/m);
+  });
+
+  it('the skipped lines and the report naming the file are escaped (exit 0)', () => {
+    writeFileSync(file, lines.join('\n'));
+    const r = runCli(['score', '--dataset', 'gsm8k', '--responses', file, '--data-dir', fixtureData, '--skip-unmatched']);
+    assert.equal(r.code, 0, r.stderr);
+    assertEscaped(r);
+    assert.match(r.stderr, /^skipped .*:1: no item of the dataset has this id /m);
+    assert.match(r.stdout, /^gsm8k: 1 response scored from .*\\u001b\]0;PWNED\\u0007\\u202eevil\\nuserturn: ok\.jsonl \(1 unmatched skipped\)$/m);
   });
 });
