@@ -6,6 +6,7 @@ import { jsonLine } from '../../../src/lib/io/jsonl.ts';
 import { redact } from '../../io/secrets.ts';
 import { describeCause } from '../../io/storage-error.ts';
 import { intFlag } from '../../core/args.ts';
+import { oneLine, terminalText } from '../../core/terminal-text.ts';
 import { FileSystemError, InputError, UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
 import { CACHE_FLAGS, cacheOf, JUDGE_FLAGS, judgeConfigsOf, OUT_FLAG } from '../flags.ts';
@@ -43,7 +44,7 @@ export async function run(argv: string[]): Promise<number> {
     const cachePath = cacheOf(values);
     const concurrency = intFlag('concurrency', values.concurrency, 4);
     const inputKind = await stat(values.input).then((st) => (st.isFile() ? 'file' : 'other'), () => 'missing');
-    if (inputKind !== 'file') throw new InputError(`${values.input}: (file): ${inputKind === 'missing' ? 'no such file' : 'not a regular file'}`);
+    if (inputKind !== 'file') throw new InputError(`${oneLine(values.input)}: (file): ${inputKind === 'missing' ? 'no such file' : 'not a regular file'}`);
     const judge = await judgeFromFlags(configs[0], cachePath);
 
     const outPath = values.out;
@@ -51,7 +52,7 @@ export async function run(argv: string[]): Promise<number> {
     // Open the output before judging: a folder that does not exist is a file error, not an unhandled stream event.
     let file: WriteStream | null = null;
     let writeError: NodeJS.ErrnoException | null = null;
-    const cannotWrite = (e: NodeJS.ErrnoException) => `${outPath}: (file): cannot write: ${describeCause(e)}`;
+    const cannotWrite = (e: NodeJS.ErrnoException) => `${oneLine(outPath ?? '')}: (file): cannot write: ${describeCause(e)}`;
     if (tmp) {
       try {
         file = (await open(tmp, 'w')).createWriteStream({ encoding: 'utf8' });
@@ -70,9 +71,11 @@ export async function run(argv: string[]): Promise<number> {
     try {
       report = await judgeJsonl(values.input, judge, {
         concurrency: judge.stamp.kind === 'heuristic' ? 1 : concurrency,
-        // A judge's error reason may echo its key (a server error body): redacted like every other output.
-        emit: (line) => write(`${redact(jsonLine(line))}\n`),
-        onProblem: (m) => console.error(redact(m)),
+        // A judge's error reason may echo its key (a server error body): redacted like every other output. On the
+        // terminal (no --out) its hidden characters are escaped too: the line stays JSON and reads back the same.
+        emit: (line) => write(`${file ? redact(jsonLine(line)) : terminalText(redact(jsonLine(line)))}\n`),
+        // A malformed line's message quotes the input (its ids, JSON.parse's excerpt), one line each at the source.
+        onProblem: (m) => console.error(terminalText(redact(m))),
       });
     } catch (e) {
       if (file && tmp) {

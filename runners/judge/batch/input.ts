@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { issuesToErrors, formatFieldError } from '../../../src/schema/index.ts';
 import type { JudgeInput } from '../../core/judge.ts';
+import { oneLine } from '../../core/terminal-text.ts';
 
 /** Longest accepted input line; longer lines are reported and skipped (a runaway user turn is not judged). */
 export const MAX_LINE_BYTES = 512 * 1024;
@@ -20,14 +21,15 @@ export type LineResult = { ok: true; input: JudgeInput } | { ok: false; message:
 
 /** Parse one JSONL line; errors read `file:LINE: field: message`. Never throws. */
 export function parseInputLine(text: string, file: string, lineNo: number): LineResult {
-  const where = `${file}:${lineNo}`;
+  // The file's name and JSON.parse's excerpt of the line are quoted inside one line of ours.
+  const where = `${oneLine(file)}:${lineNo}`;
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > MAX_LINE_BYTES) return { ok: false, message: `${where}: (line): line is ${bytes} bytes; the limit is ${MAX_LINE_BYTES}` };
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
-    return { ok: false, message: `${where}: (line): not valid JSON: ${(e as Error).message}` };
+    return { ok: false, message: `${where}: (line): not valid JSON: ${oneLine((e as Error).message)}` };
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) return { ok: false, message: `${where}: (line): must be a JSON object {id, question, response, user_turn}` };
   const r = JudgeInputLine.safeParse(data);

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { jsonlLines } from '../../../src/lib/io/jsonl.ts';
 import type { Judge } from '../../core/judge.ts';
+import { oneLine } from '../../core/terminal-text.ts';
 import { parseInputLine } from './input.ts';
 import { toOutputLine, type OutputLine } from './output.ts';
 
@@ -42,7 +43,7 @@ export async function judgeJsonl(
     const first = seen.get(parsed.input.id);
     if (first !== undefined) {
       report.failedLines++;
-      opts.onProblem(`${path}:${lineNo}: id: duplicate id "${parsed.input.id}" (first on line ${first})`);
+      opts.onProblem(`${oneLine(path)}:${lineNo}: id: duplicate id "${oneLine(parsed.input.id)}" (first on line ${first})`);
       continue;
     }
     seen.set(parsed.input.id, lineNo);

@@ -22,7 +22,7 @@ export function assertEscaped(r: CliResult): void {
   const both = `${r.stdout}\n${r.stderr}`;
   assert.doesNotMatch(both, RAW, `a raw control character reached the terminal:\n${JSON.stringify(both)}`);
   assert.ok(both.includes(ESCAPED), `the escaped text is shown:\n${both}`);
-  assert.doesNotMatch(both, /^userturn: ok$/m, 'no forged line');
+  assert.doesNotMatch(both, /^userturn: ok/m, 'no forged line');
 }
 
 describe('main', () => {
@@ -71,5 +71,29 @@ describe('score', () => {
     assertEscaped(r);
     assert.match(r.stderr, /^skipped .*:1: no item of the dataset has this id /m);
     assert.match(r.stdout, /^gsm8k: 1 response scored from .*\\u001b\]0;PWNED\\u0007\\u202eevil\\nuserturn: ok\.jsonl \(1 unmatched skipped\)$/m);
+  });
+});
+
+describe('judge', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ut-hostile-judge-'));
+  const input = join(dir, `turns${HOSTILE}.jsonl`);
+  const turn = { id: HOSTILE, question: 'What is 2+2?', response: '4.', user_turn: `Why 4? ${HOSTILE}` };
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('malformed-line problems (not JSON, a duplicate id), the labels on stdout and the file name are escaped (exit 1)', () => {
+    writeFileSync(input, [JSON.stringify(turn), JSON.stringify(turn), `x${HOSTILE.replace('\n', '\r')}`].join('\n'));
+    const r = runCli(['judge', '--input', input]);
+    assert.equal(r.code, 1, r.stderr);
+    assertEscaped(r);
+    assert.match(r.stderr, /^.*\.jsonl:2: id: duplicate id "\\u001b\]0;PWNED\\u0007\\u202eevil\\nuserturn: ok" \(first on line 1\)$/m);
+    assert.match(r.stderr, /^.*\.jsonl:3: \(line\): not valid JSON: .*"x\\u001b\]0;PWNED/m);
+    // The label line is still JSON, and reads back as the text it was given.
+    assert.equal(JSON.parse(r.stdout).id, HOSTILE);
+  });
+
+  it('an input that is missing is named on one line, escaped (exit 1)', () => {
+    const r = runCli(['judge', '--input', join(dir, `missing${HOSTILE}`)]);
+    assert.equal(r.code, 1, r.stderr);
+    assertEscaped(r);
   });
 });
