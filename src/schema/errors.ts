@@ -58,7 +58,7 @@ function keysAt(data: unknown, path: readonly PropertyKey[]): Set<string> {
  * Turn zod issues into file-anchored errors; unknown keys are reported at the key itself. Given the schema and the
  * document, an unknown key close to one the format allows there names it ("did you mean tensor_parallel_size?").
  */
-export function issuesToErrors(file: string, error: z.ZodError, parsed?: { schema: z.ZodType; data: unknown }): FieldError[] {
+export function issuesToErrors(file: string, error: z.ZodError, parsed?: { schema: z.ZodType; data: unknown; json?: boolean }): FieldError[] {
   const out: FieldError[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -70,7 +70,9 @@ export function issuesToErrors(file: string, error: z.ZodError, parsed?: { schem
       continue;
     }
     // A JSONL line is anchored as file.jsonl:LINE (or :SAMPLE-ID), which is JSON too.
-    out.push({ file, field: formatPath(issue.path), message: issueMessage(issue, !/\.jsonl?(:|$)/.test(file), parsed ? valueAt(parsed.data, issue.path) : undefined) });
+    // `json` says so for a document that is not a file (a judge's answer).
+    const yaml = !parsed?.json && !/\.jsonl?(:|$)/.test(file);
+    out.push({ file, field: formatPath(issue.path), message: issueMessage(issue, yaml, parsed ? valueAt(parsed.data, issue.path) : undefined) });
   }
   return out;
 }
@@ -80,6 +82,9 @@ export function issuesToErrors(file: string, error: z.ZodError, parsed?: { schem
  * sequences retitled a reviewer's terminal and forged an "ok" line), so it is shown escaped.
  */
 export const formatFieldError = (e: FieldError): string => visibleText(`${e.file}: ${e.field}: ${e.message}`);
+
+/** `field.path: message` of each error on one line, `; ` between them, escaped as formatFieldError escapes: for a document that is not a file (a judge's answer). */
+export const formatFieldIssues = (errors: FieldError[]): string => errors.map((e) => visibleText(`${e.field}: ${e.message}`)).join('; ');
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 

@@ -3,7 +3,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { Label } from '../../../src/schema/index.ts';
+import { formatFieldError, Label, parseWith, type FieldError } from '../../../src/schema/index.ts';
+import { shownValue } from '../../../src/schema/shown-value.ts';
+import { InputError } from '../../core/errors.ts';
 
 /** A labelled user turn with its context: the unit of calibration. */
 export interface CalibrationItem {
@@ -29,6 +31,16 @@ const ItemsFile = z.strictObject({ format: z.literal(1), items: z.array(Item) })
 const MtQuestion = z.object({ question_id: z.number(), category: z.string(), turns: z.array(z.string()) });
 const MtReference = z.object({ question_id: z.number(), choices: z.array(z.object({ turns: z.array(z.string()) })) });
 
+/** A bad labelled set or MT-Bench file: every `file: field: message`, values quoted and escaped as validate shows them. */
+const badInput = (errors: FieldError[]): InputError => new InputError(errors.map(formatFieldError).join('\n'));
+
+/** `data` validated with `schema`, or a throw naming `file`, each field and its value. */
+function checked<T extends z.ZodType>(schema: T, data: unknown, file: string): z.infer<T> {
+  const r = parseWith(schema, data, file);
+  if (!r.ok) throw badInput(r.errors);
+  return r.value;
+}
+
 /** The lines of a JSONL file validated with `schema`; a bad line throws `file:LINE: field: message`. */
 function jsonlRows<T extends z.ZodType>(schema: T, path: string): Array<z.infer<T>> {
   const out: Array<z.infer<T>> = [];
@@ -38,11 +50,9 @@ function jsonlRows<T extends z.ZodType>(schema: T, path: string): Array<z.infer<
     try {
       data = JSON.parse(line);
     } catch (e) {
-      throw new Error(`${path}:${i + 1}: (line): invalid JSON: ${(e as Error).message}`);
+      throw badInput([{ file: `${path}:${i + 1}`, field: '(line)', message: `invalid JSON: ${(e as Error).message}` }]);
     }
-    const r = schema.safeParse(data);
-    if (!r.success) throw new Error(`${path}:${i + 1}: ${r.error.issues.map((x) => `${x.path.join('.') || '(line)'}: ${x.message}`).join('; ')}`);
-    out.push(r.data);
+    out.push(checked(schema, data, `${path}:${i + 1}`));
   });
   return out;
 }
@@ -77,7 +87,7 @@ export function blindSetDirs(root: string = JUDGE_SETS_DIR): Array<{ name: strin
   const { sets } = parseFile(ProvenanceFile, file);
   return names.map((name) => {
     const provenance = sets[name];
-    if (!provenance) throw new Error(`${file}: sets.${name}: no entry for the set folder ${name}: say when it was written (written) and which judge versions' authors have seen it (seen_by)`);
+    if (!provenance) throw badInput([{ file, field: `sets.${name}`, message: `no entry for the set folder ${name}: say when it was written (written) and which judge versions' authors have seen it (seen_by)` }]);
     return { name, dir: join(root, name), provenance };
   });
 }
@@ -88,11 +98,9 @@ function parseFile<T extends z.ZodType>(schema: T, path: string): z.infer<T> {
     data = parse(readFileSync(path, 'utf8'));
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    throw new Error(`${path}: (file): ${err.code === 'ENOENT' ? 'no such file' : (err.message ?? String(e)).split('\n')[0]}`);
+    throw badInput([{ file: path, field: '(file)', message: err.code === 'ENOENT' ? 'no such file' : (err.message ?? String(e)).split('\n')[0]! }]);
   }
-  const r = schema.safeParse(data);
-  if (!r.success) throw new Error(`${path}: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  return r.data;
+  return checked(schema, data, path);
 }
 
 /**
@@ -105,7 +113,7 @@ export function loadLabelledSet(dir: string = CALIBRATION_DIR): CalibrationItem[
   for (const f of readdirSync(dir).filter((n) => /^items-.*\.yaml$/.test(n)).sort()) {
     parseFile(ItemsFile, join(dir, f)).items.forEach((it, i) => {
       const c = contexts.get(it.ctx);
-      if (!c) throw new Error(`${join(dir, f)}: items[${i}].ctx: unknown context "${it.ctx}"`);
+      if (!c) throw badInput([{ file: join(dir, f), field: `items[${i}].ctx`, message: `unknown context ${shownValue(it.ctx, ['ctx'])}` }]);
       out.push({
         id: `${f.replace(/\.yaml$/, '')}#${i}`,
         source: f,

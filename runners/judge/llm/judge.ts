@@ -10,7 +10,8 @@ import { codeVersion } from '../../cache/code-version.ts';
 import { requestKey } from '../../cache/key.ts';
 import { contentKey } from '../../cache/stage-cache.ts';
 import type { ResponseCache } from '../../cache/sqlite-cache.ts';
-import type { JudgeStamp, Verdict } from '../../../src/schema/index.ts';
+import { formatFieldIssues, issuesToErrors, type JudgeStamp, type Verdict } from '../../../src/schema/index.ts';
+import type { z } from 'zod';
 import type { Judge, JudgeInput } from '../../core/judge.ts';
 import type { JudgeConfig } from './config.ts';
 import { JudgeOutput, wireOutputFor } from './output.ts';
@@ -70,8 +71,9 @@ function connectionDetail(e: unknown): string | null {
 
 type Attempt = { ok: true; output: JudgeOutput; model: string } | { ok: false; reason: string; retry: boolean; waitMs?: number };
 
-function describeIssues(e: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
-  return e.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
+/** A judge answer's zod issues as validate shows a file's: each field, and the value when the answer is at hand. */
+function describeIssues(e: z.ZodError, answer?: unknown): string {
+  return formatFieldIssues(issuesToErrors('judge answer', e, answer === undefined ? undefined : { schema: JudgeOutput, data: answer, json: true }));
 }
 
 /**
@@ -110,7 +112,7 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
       if (!choice) return { ok: false, reason: 'judge answer has no choices', retry: true };
       if (choice.message.refusal) return { ok: false, reason: `judge refused: ${choice.message.refusal.slice(0, 300)}`, retry: false };
       const v = JudgeOutput.safeParse(choice.message.parsed);
-      if (!v.success) return { ok: false, reason: `judge answer failed validation: ${describeIssues(v.error)}`, retry: true };
+      if (!v.success) return { ok: false, reason: `judge answer failed validation: ${describeIssues(v.error, choice.message.parsed)}`, retry: true };
       return { ok: true, output: v.data, model: completion.model ?? config.model };
     } catch (e) {
       if (e instanceof APIConnectionTimeoutError) return { ok: false, reason: `judge request timed out after ${config.timeout_ms} ms`, retry: true };
@@ -127,7 +129,7 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
       if (e instanceof ContentFilterFinishReasonError) return { ok: false, reason: 'judge answer stopped by a content filter', retry: false };
       if (e instanceof SyntaxError) return { ok: false, reason: `judge answer is not valid JSON: ${e.message.slice(0, 200)}`, retry: true };
       if (e && typeof e === 'object' && 'issues' in e && Array.isArray((e as { issues: unknown }).issues)) {
-        return { ok: false, reason: `judge answer does not match the schema: ${describeIssues(e as { issues: Array<{ path: PropertyKey[]; message: string }> })}`, retry: true };
+        return { ok: false, reason: `judge answer does not match the schema: ${describeIssues(e as z.ZodError)}`, retry: true };
       }
       return { ok: false, reason: `judge request failed: ${(e as Error)?.message ?? String(e)}`.slice(0, 500), retry: true };
     }

@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { LABELS, Label, type ShortenedField } from '../../../src/schema/index.ts';
+import { formatFieldError, LABELS, Label, parseWith, type ShortenedField } from '../../../src/schema/index.ts';
+import { shownValue } from '../../../src/schema/shown-value.ts';
+import { ConfigError } from '../../core/errors.ts';
 import { labelDefinitions } from '../../../src/lib/taxonomy.ts';
 import { taxonomyFile } from '../../../src/lib/data-paths.ts';
 import { benchmarkPath } from '../../core/defaults.ts';
@@ -72,14 +74,23 @@ export interface ChatMessage {
 
 const promptsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'prompts');
 
+/** The prompt versions there are files for, in order (judge-v1, judge-v2, …). */
+export function judgePromptVersions(): string[] {
+  return readdirSync(promptsDir)
+    .map((f) => /^(judge-v(\d+))\.yaml$/.exec(f))
+    .filter((m) => m !== null)
+    .sort((a, b) => Number(a[2]) - Number(b[2]))
+    .map((m) => m[1]!);
+}
+
 export function loadJudgePrompt(version: string): JudgePromptFile {
-  if (!/^judge-v\d+$/.test(version)) throw new Error(`unknown judge prompt version "${version}"`);
+  if (!/^judge-v\d+$/.test(version)) throw new ConfigError(`unknown judge prompt version ${shownValue(version, [])}`);
   const path = join(promptsDir, `${version}.yaml`);
-  if (!existsSync(path)) throw new Error(`unknown judge prompt version "${version}": no file ${path}`);
-  const r = JudgePromptFile.safeParse(parse(readFileSync(path, 'utf8')));
-  if (!r.success) throw new Error(`${path}: ${r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
-  if (r.data.version !== version) throw new Error(`${path}: version: says "${r.data.version}", expected "${version}"`);
-  return { ...r.data, labels: r.data.labels ?? taxonomyDefinitions(r.data.taxonomy_version) };
+  if (!existsSync(path)) throw new ConfigError(`unknown judge prompt version "${version}": no file ${path}`);
+  const r = parseWith(JudgePromptFile, parse(readFileSync(path, 'utf8')), path);
+  if (!r.ok) throw new ConfigError(r.errors.map(formatFieldError).join('\n'));
+  if (r.value.version !== version) throw new ConfigError(formatFieldError({ file: path, field: 'version', message: `says ${shownValue(r.value.version, ['version'])}, expected "${version}"` }));
+  return { ...r.value, labels: r.value.labels ?? taxonomyDefinitions(r.value.taxonomy_version) };
 }
 
 /** The label definitions of a taxonomy version, from benchmark/taxonomy/ (or USERTURN_BENCHMARK_DIR). */
