@@ -2,6 +2,7 @@ import { linkSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync }
 import { hostname } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { FileSystemError } from '../core/errors.ts';
+import { oneLine } from '../core/terminal-text.ts';
 import { makeDirsSync, removeMadeIfEmpty } from '../io/make-dirs.ts';
 import { StorageError, storageFix } from '../io/storage-error.ts';
 
@@ -64,7 +65,8 @@ function readHolder(path: string): { text: string; holder: Holder | null } | nul
 /** Why the holder is gone (its lock may be taken over), or null while it may still be writing. */
 function staleReason(h: Holder | null): string | null {
   if (!h) return 'a lock file userturn did not write whole';
-  if (h.host !== hostname()) return `pid ${h.pid} on host ${h.host}, which this host (${hostname()}) cannot check`;
+  // The lock file is the folder's, which may come from elsewhere: its host is quoted inside one line of ours.
+  if (h.host !== hostname()) return `pid ${h.pid} on host ${oneLine(h.host)}, which this host (${hostname()}) cannot check`;
   // Not this process, which has not locked yet: a pid from before a restart, given to this process by chance.
   if (h.pid === process.pid) return `pid ${h.pid}, this process's own pid (left before a restart)`;
   if (!alive(h.pid)) return `pid ${h.pid}, no longer running`;
@@ -102,7 +104,7 @@ export async function holdingResultFolder<T>(dir: string, opts: LockOptions, wor
  */
 function lockResultFolder(dir: string, opts: LockOptions): FolderLock {
   const rel = relative(process.cwd(), dir);
-  const shown = rel && !rel.startsWith('..') ? rel : resolve(dir);
+  const shown = oneLine(rel && !rel.startsWith('..') ? rel : resolve(dir));
   let made: string[] = [];
   const path = join(dir, FOLDER_LOCK);
   const mine = `${path}.${process.pid}.tmp`;
@@ -127,7 +129,7 @@ function lockResultFolder(dir: string, opts: LockOptions): FolderLock {
       const why = staleReason(found.holder);
       if (why === null || attempt >= 3) {
         const h = found.holder;
-        throw new FolderBusy(`another userturn ${h?.command ?? 'command'} (pid ${h?.pid ?? '?'}) is writing ${shown}; ${opts.hint}`);
+        throw new FolderBusy(`another userturn ${oneLine(String(h?.command ?? 'command'))} (pid ${h?.pid ?? '?'}) is writing ${shown}; ${opts.hint}`);
       }
       const aside = `${path}.stale.${process.pid}`;
       try {

@@ -2,6 +2,7 @@ import { CURRENT_SUITE_HELP, currentSuitePath } from '../../core/defaults.ts';
 import { rejudgeResult, type PanelPlace } from '../../judge/rejudge/rejudge.ts';
 import { intFlag } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
+import { oneLine, terminalText } from '../../core/terminal-text.ts';
 import { runCommand } from '../command.ts';
 import { CACHE_FLAGS, cacheOf, DATA_DIR_FLAG, dataDirOf, JUDGE_FLAGS, judgeConfigsOf, SUITE_FLAG } from '../flags.ts';
 import { judgeFromFlags } from '../judge-flags.ts';
@@ -56,7 +57,7 @@ export async function run(argv: string[]): Promise<number> {
     // It rewrites the folder a run (or another rejudge) may be writing; a folder that is not there is reported below.
     const work = () => rejudgeAll(positionals[0]!, judges, values, concurrency);
     return statSync(positionals[0]!, { throwIfNoEntry: false })?.isDirectory()
-      ? holdingResultFolder(positionals[0]!, { command: 'rejudge', hint: 'wait for it, then rejudge', log: (m) => console.error(m) }, work)
+      ? holdingResultFolder(positionals[0]!, { command: 'rejudge', hint: 'wait for it, then rejudge', log: (m) => console.error(terminalText(m)) }, work)
       : work();
   });
 }
@@ -78,7 +79,7 @@ async function rejudgeAll(resultDir: string, judges: FlagJudge[], values: { as?:
     errors += report.judgeErrors;
     const panel = report.panel.map((j, k) => (k === 0 ? `${j.id} (primary)` : j.id)).join(', ');
     console.log(
-      `${report.changed ? 'updated' : 'no change'}: ${resultDir} — ${report.judged} labelled, ${report.judgeErrors} judge error(s), ${report.skippedErrors} failed generation(s) skipped; panel: ${panel}`,
+      `${report.changed ? 'updated' : 'no change'}: ${terminalText(oneLine(resultDir))} — ${report.judged} labelled, ${report.judgeErrors} judge error(s), ${report.skippedErrors} failed generation(s) skipped; panel: ${panel}`,
     );
   }
   return errors > 0 ? 1 : 0;

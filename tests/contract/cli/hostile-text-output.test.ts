@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { REPO_ROOT, runCli } from '../../helpers/cli.ts';
@@ -81,5 +81,38 @@ describe('judge', () => {
     const r = runCli(['judge', '--input', join(dir, `missing${HOSTILE}`)]);
     assert.equal(r.code, 1, r.stderr);
     assertEscaped(r);
+  });
+});
+
+describe('rejudge', () => {
+  it('a stale lock file whose host and command hold hostile text: the take-over line is escaped, on one line (exit 0)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ut-hostile-rejudge-'));
+    try {
+      cpSync(join(REPO_ROOT, 'tests/fixtures/results-v1'), dir, { recursive: true });
+      const result = join(dir, 'sim-qwen3.5-0.8b');
+      writeFileSync(join(result, '.userturn.lock'), `${JSON.stringify({ pid: 1, host: HOSTILE, start: null, command: HOSTILE, since: '2026-01-01T00:00:00.000Z' })}\n`);
+      const r = runCli(['rejudge', result, '--suite', 'benchmark/suites/v1.yaml']);
+      assert.equal(r.code, 0, r.stderr);
+      assertEscaped(r);
+      assert.match(r.stderr, /: taking over the lock left by pid 1 on host \\u001b\]0;PWNED\\u0007\\u202eevil\\nuserturn: ok, which this host/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a live lock whose command holds hostile text: the refusal names it escaped, on one line (exit 1)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ut-hostile-rejudge-'));
+    try {
+      cpSync(join(REPO_ROOT, 'tests/fixtures/results-v1'), dir, { recursive: true });
+      const result = join(dir, 'sim-qwen3.5-0.8b');
+      // This test's own process holds it: running, on this host.
+      writeFileSync(join(result, '.userturn.lock'), `${JSON.stringify({ pid: process.pid, host: hostname(), start: null, command: HOSTILE, since: '2026-01-01T00:00:00.000Z' })}\n`);
+      const r = runCli(['rejudge', result, '--suite', 'benchmark/suites/v1.yaml']);
+      assert.equal(r.code, 1, r.stderr);
+      assertEscaped(r);
+      assert.match(r.stderr, new RegExp(`^another userturn \\\\u001b\\]0;PWNED\\\\u0007\\\\u202eevil\\\\nuserturn: ok \\(pid ${process.pid}\\) is writing `, 'm'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
