@@ -13,6 +13,7 @@ import { currentSuitePath } from '../../core/defaults.ts';
 import { APPROVED_JUDGES_FILE } from '../../../src/lib/data-paths.ts';
 import { controlsGate, loadControlThresholds } from '../../community/control-thresholds.ts';
 import { InputError, UsageError } from '../../core/errors.ts';
+import { oneLine, terminalText } from '../../core/terminal-text.ts';
 import { runCommand } from '../command.ts';
 import { CACHE_FLAGS, cacheOf, DATA_DIR_FLAG, dataDirOf, OUT_FLAG, SUITE_FLAG } from '../flags.ts';
 import { runHumanCalibration } from '../../annotate/human-cli.ts';
@@ -64,8 +65,9 @@ function sets(setDir: string | undefined, dataDir: string | undefined): Labelled
     out.push({ id: name.replace(/[^a-z0-9_-]/g, '_'), title: `Blind set ${name}`, description: blindSetDescription(provenance), items: loadLabelledSet(dir) });
   }
   const mt = dataDir ? loadMtBenchPositives(join(dataDir, 'mt_bench')) : null;
+  // Paths (a set's folder, the data folder, --out) are the user's and may hold anything a file name can: escaped, one line.
   if (!dataDir) console.log('MT-Bench second turns: skipped (no --data-dir or USERTURN_DATA_DIR: pass --data-dir DIR with DIR/mt_bench/question.jsonl)');
-  else if (!mt) console.log(`MT-Bench second turns: skipped (no ${join(dataDir, 'mt_bench', 'question.jsonl')})`);
+  else if (!mt) console.log(`MT-Bench second turns: skipped (no ${shownPath(join(dataDir, 'mt_bench', 'question.jsonl'))})`);
   else {
     out.push({
       id: 'mt_bench_second_turns',
@@ -86,6 +88,8 @@ function holdsControls(path: string): boolean {
     return false;
   }
 }
+
+const shownPath = (p: string): string => terminalText(oneLine(p));
 
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
 
@@ -136,7 +140,7 @@ export async function run(argv: string[]): Promise<number> {
       for (const s of j.sets) {
         const fu = s.per_label.find((l) => l.label === 'genuine_followup');
         const figure = s.macro_f1 === null ? `recall of genuine_followup ${pct(fu?.recall ?? null)}` : `macro-F1 ${pct(s.macro_f1)}`;
-        console.log(`${j.judge.id.padEnd(32)} ${s.title.padEnd(30)} n=${String(s.n).padEnd(5)} accuracy ${pct(s.accuracy).padEnd(7)} ${figure}${s.judge_errors ? `, ${s.judge_errors} judge errors` : ''}`);
+        console.log(`${j.judge.id.padEnd(32)} ${shownPath(s.title).padEnd(30)} n=${String(s.n).padEnd(5)} accuracy ${pct(s.accuracy).padEnd(7)} ${figure}${s.judge_errors ? `, ${s.judge_errors} judge errors` : ''}`);
       }
     }
     for (const j of report.judges) {
@@ -158,7 +162,7 @@ export async function run(argv: string[]): Promise<number> {
       const checked = parseWith(CalibrationReport, report, values.out);
       if (!checked.ok) throw new Error(`calibration report failed its own schema: ${checked.errors.map(formatFieldError).join('; ')}`);
       await writeFileAtomic(values.out, `${JSON.stringify(report, null, 2)}\n`);
-      console.log(`wrote ${values.out}`);
+      console.log(`wrote ${shownPath(values.out)}`);
     }
     return 0;
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -111,6 +111,24 @@ describe('rejudge', () => {
       assert.equal(r.code, 1, r.stderr);
       assertEscaped(r);
       assert.match(r.stderr, new RegExp(`^another userturn \\\\u001b\\]0;PWNED\\\\u0007\\\\u202eevil\\\\nuserturn: ok \\(pid ${process.pid}\\) is writing `, 'm'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('calibrate', () => {
+  it('a labelled set in a folder named with hostile text: the lines naming it are escaped (exit 0)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ut-hostile-calibrate-'));
+    try {
+      const set = join(dir, `set${HOSTILE}`);
+      mkdirSync(set);
+      writeFileSync(join(set, 'contexts.yaml'), 'format: 1\ncontexts:\n  - id: c1\n    domain: math\n    question: What is 2+2?\n    response: "4."\n');
+      writeFileSync(join(set, 'items-x.yaml'), 'format: 1\nitems:\n  - ctx: c1\n    label: genuine_followup\n    u: Why did you add 2 and 2?\n');
+      const r = runCli(['calibrate', '--set', set], { env: { USERTURN_DATA_DIR: '' } });
+      assert.equal(r.code, 0, r.stderr);
+      assertEscaped(r);
+      assert.match(r.stdout, /^heuristic:\S+\s+Labelled set .*set\\u001b\]0;PWNED\\u0007\\u202eevil\\nuserturn: ok n=1/m);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
