@@ -105,7 +105,9 @@ export async function commitStreamedResults(outDir: string, summary: ResultSumma
   try {
     renames = await samples.prepare();
   } catch (e) {
+    // No journal names the samples' temp files yet: they go with the summary's, and the folders made for them.
     await file.abort();
+    await samples.abort();
     throw e;
   }
   const stale = await staleSamples(dir, summary.datasets.map((d) => d.dataset));
