@@ -1,3 +1,5 @@
+import { setMaxListeners } from 'node:events';
+import { setTimeout as wait } from 'node:timers/promises';
 import pLimit from 'p-limit';
 import { requestKey } from '../cache/key.ts';
 import type { ResponseCache } from '../cache/sqlite-cache.ts';
@@ -51,12 +53,15 @@ export interface CompletionsClient {
   answerAliases: Set<string>;
   /** The names the answers this client gave (sent or cached) carried in place of the asked one: `answered_as` when not the asked name. */
   answeredAs: ReadonlySet<string>;
+  /**
+   * The run has failed (a storage failure, say): from now on every request fails with `reason`, nothing more is sent,
+   * and the attempts in flight are given up at once rather than waited for.
+   */
+  stop(reason: Error): void;
 }
 
 /** A validated answer before it is stored. */
 type Answer = Omit<CompletionResult, 'cached'> & { audit?: string };
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** The fields of a partial options object that are set (an `undefined` must not override a default). */
 const definedOnly = <T extends object>(o: T | undefined): Partial<T> => Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -77,16 +82,25 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
   const stats: ClientStats = { sent: 0, cacheHits: 0, deduplicated: 0, retries: 0, failed: 0, completed: 0, failureReasons: {}, endpoints: endpoints.map((e) => e.tally) };
   let counter = 0;
   /**
-   * The first storage failure, the first 404 of a completion (route-refusal.ts), or every endpoint down past the outage
-   * limit (endpoint-holds.ts): from then on every request fails with it and nothing more is sent.
+   * The first storage failure, the first 404 of a completion (route-refusal.ts), every endpoint down past the outage
+   * limit (endpoint-holds.ts), or whatever else stopped the run (stop): from then on every request fails with it and
+   * nothing more is sent.
    */
-  let fatal: StorageError | EndpointRefused | EndpointsDown | null = null;
+  let fatal: StorageError | EndpointRefused | EndpointsDown | Error | null = null;
+  // Aborted by stop(): every attempt in flight follows it, and so do backoff waits and waits for a held endpoint.
+  const halt = new AbortController();
+  setMaxListeners(0, halt.signal); // one listener per attempt in flight
+  const halted = new Promise<void>((r) => halt.signal.addEventListener('abort', () => r(), { once: true }));
+  function stop(reason: Error): void {
+    fatal ??= reason;
+    halt.abort(fatal);
+  }
 
   /** When every endpoint is held: wait until one is back (or the outage limit stops the run), then pick again. */
   async function servingEndpoint(avoid: Endpoint | undefined): Promise<Endpoint> {
     for (;;) {
       try {
-        await holds.serving();
+        await Promise.race([holds.serving(), halted]);
       } catch (e) {
         throw (fatal ??= e as EndpointsDown);
       }
@@ -109,7 +123,9 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
       if (fatal) throw fatal;
       if (last) {
         stats.retries++;
-        if (backOff) await sleep(backoffMs(budget!.tries, retryAfterMs(last.headers), { baseMs: opts.backoffBaseMs, maxMs: opts.backoffMaxMs }));
+        if (backOff) await wait(backoffMs(budget!.tries, retryAfterMs(last.headers), { baseMs: opts.backoffBaseMs, maxMs: opts.backoffMaxMs }), undefined, { signal: halt.signal }).catch(() => {});
+        // The run may have failed while this request waited to try again.
+        if (fatal) throw fatal;
       }
       let ep = pickEndpoint(endpoints, counter++, avoid);
       // pickEndpoint gives a held endpoint only when every one is held.
@@ -119,13 +135,15 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
       stats.sent++;
       const t0 = performance.now();
       try {
-        const resp = await attemptCompletion(ep, body, opts.timeoutMs, stream, opts.engine?.api, opts.apiKey);
+        const resp = await attemptCompletion(ep, body, opts.timeoutMs, stream, opts.engine?.api, opts.apiKey, halt.signal);
         recordAttempt(ep, true);
         const ok = validateCompletion(normaliseFinishReason(resp, opts.engine?.finishAliases ?? {}), body.model, answerAliases);
         const latency_ms = Math.round(performance.now() - t0);
         const answer = { text: redact(ok.text), finish_reason: ok.finish_reason, model: redact(ok.model), latency_ms, audit: ok.audit };
         return ok.answered_as === undefined ? answer : { ...answer, answered_as: redact(ok.answered_as) };
       } catch (err) {
+        // Given up because the run failed: not the endpoint's failure, and not retried.
+        if (fatal) throw fatal;
         last = classify(err);
         ep.tally.failed[last.kind] = (ep.tally.failed[last.kind] ?? 0) + 1;
         // An endpoint that answered (most HTTP statuses, a refused answer) is up; one that did not may be down.
@@ -164,7 +182,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
       await opts.cache.put(key, { ...value, audit });
     } catch (e) {
       // Not a server failure: re-sending cannot help, and every answer from now on would be lost too.
-      fatal ??= e instanceof StorageError ? e : new StorageError('request cache', 'cannot store an answer', e, '');
+      stop(e instanceof StorageError ? e : new StorageError('request cache', 'cannot store an answer', e, ''));
       throw fatal;
     }
     stats.completed++;
@@ -195,6 +213,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
     holds,
     answerAliases,
     answeredAs,
+    stop,
     complete(body) {
       if (fatal) return Promise.reject(fatal);
       const key = requestKey(body);
@@ -209,6 +228,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
         return pending;
       }
       const p = limit((): Promise<CompletionResult | Answer> => {
+        if (fatal) return Promise.reject(fatal);
         // A twin may have finished while this one waited for a slot.
         const late = cachedAnswer(key, body);
         return late ? Promise.resolve({ ...late, cached: true }) : send(body);

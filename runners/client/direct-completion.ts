@@ -15,10 +15,10 @@ import type { CompletionBody } from './types.ts';
  * `APIError` built as the SDK builds it, a failure before the answer's headers an `APIConnectionError`, the attempt
  * deadline an `APIConnectionTimeoutError` (sdk-errors.ts). /v1/models is asked without the SDK too (endpoints.ts).
  */
-export function postCompletion(http: HttpTransport, baseURL: string, body: CompletionBody, timeoutMs: number, stream: boolean, apiKey: string | undefined): Promise<unknown> {
+export function postCompletion(http: HttpTransport, baseURL: string, body: CompletionBody, timeoutMs: number, stream: boolean, apiKey: string | undefined, signal?: AbortSignal): Promise<unknown> {
   // `stream` and `stream_options` travel on the wire only: the cache key is the body without them.
   const wire = JSON.stringify(stream ? { ...body, stream: true, stream_options: { include_usage: true } } : body);
-  return requestAnswer(http, completionsUrl(baseURL), wire, timeoutMs, apiKey, answerByteLimit(body.max_tokens));
+  return requestAnswer(http, completionsUrl(baseURL), wire, timeoutMs, apiKey, answerByteLimit(body.max_tokens), signal);
 }
 
 /**

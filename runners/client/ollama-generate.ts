@@ -70,12 +70,12 @@ export async function readOllamaStream(body: ReadableStream<Uint8Array> | null):
   return { object: 'text_completion', model, created: end.created_at, choices: [{ index: 0, text, finish_reason: end.done_reason ?? null }], ...(usage ? { usage } : {}) };
 }
 
-export async function attemptOllamaGenerate(ep: Endpoint, body: CompletionBody, timeoutMs: number, apiKey: string | undefined): Promise<unknown> {
+export async function attemptOllamaGenerate(ep: Endpoint, body: CompletionBody, timeoutMs: number, apiKey: string | undefined, signal?: AbortSignal): Promise<unknown> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
   try {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) };
-    const init = { method: 'POST', headers, body: JSON.stringify(ollamaGenerateBody(body)), signal: deadline.signal, maxBodyBytes: answerByteLimit(body.max_tokens) };
+    const init = { method: 'POST', headers, body: JSON.stringify(ollamaGenerateBody(body)), signal: signal ? AbortSignal.any([deadline.signal, signal]) : deadline.signal, maxBodyBytes: answerByteLimit(body.max_tokens) };
     // No response at all (refused, reset before the headers) is a connection error, as on the OpenAI path.
     const res = await ep.fetch(ollamaGenerateUrl(ep.baseURL), init).catch((e: unknown) => {
       if (e instanceof HttpTimeoutError || e instanceof ResponseTooLargeError) throw e;
