@@ -29,7 +29,7 @@ export interface CacheFile {
  * Open (or create) a cache file in SQLite WAL mode after an integrity check. Every failure is a StorageError
  * naming the file. `setup` creates the caller's tables; its errors are reported the same way.
  */
-export function openCacheFile(path: string, setup: (db: DatabaseSync) => void, commit = GROUP_COMMIT): CacheFile {
+export function openCacheFile(path: string, setup: (db: DatabaseSync) => void, commit = GROUP_COMMIT, onWriteFailure?: (e: StorageError) => void): CacheFile {
   // A cache that cannot be written is found before any request is sent.
   const problem = writeProblem(path);
   if (problem) throw new StorageError(path, 'cannot write the request cache', problem, 'pass --cache with a file in a writable folder, or --no-cache');
@@ -60,7 +60,7 @@ export function openCacheFile(path: string, setup: (db: DatabaseSync) => void, c
     if (WRITE_ERRCODES.has((e as { errcode?: number }).errcode ?? -1)) throw new StorageError(path, 'cannot write the request cache', e, ADVICE_WRITE);
     throw new StorageError(path, 'not a usable request cache', e, ADVICE_OPEN);
   }
-  const commits = createGroupCommit(db, (e) => new StorageError(path, 'cannot write the request cache', e, ADVICE_WRITE), commit);
+  const commits = createGroupCommit(db, (e) => new StorageError(path, 'cannot write the request cache', e, ADVICE_WRITE), commit, onWriteFailure);
   let open = true;
   return {
     path,

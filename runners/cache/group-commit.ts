@@ -23,8 +23,12 @@ interface Queued {
   reject(e: unknown): void;
 }
 
-/** `fail` turns a SQLite error into the StorageError that names the file. */
-export function createGroupCommit(db: DatabaseSync, fail: (e: unknown) => StorageError, opts: { maxRows: number; windowMs: number } = GROUP_COMMIT): GroupCommit {
+/**
+ * `fail` turns a SQLite error into the StorageError that names the file. `onFailure` hears of the first failed commit
+ * at once: a commit of derived values alone has no caller waiting, and its failure would otherwise be seen only at
+ * the next write.
+ */
+export function createGroupCommit(db: DatabaseSync, fail: (e: unknown) => StorageError, opts: { maxRows: number; windowMs: number } = GROUP_COMMIT, onFailure?: (e: StorageError) => void): GroupCommit {
   let queue: Queued[] = [];
   let timer: NodeJS.Timeout | null = null;
   let failed: StorageError | null = null;
@@ -45,7 +49,10 @@ export function createGroupCommit(db: DatabaseSync, fail: (e: unknown) => Storag
       } catch {
         // the file is already unusable; the error below says why
       }
-      failed ??= fail(e);
+      if (!failed) {
+        failed = fail(e);
+        onFailure?.(failed);
+      }
       for (const r of rows) r.reject(failed);
       return;
     }

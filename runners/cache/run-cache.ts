@@ -26,7 +26,7 @@ export function openRunCache(path: string | null, opts: CacheOptions = {}): RunC
     setupStages(db);
     setupAnswerGenerations(db);
     setupResultStage(db);
-  });
+  }, undefined, opts.onWriteFailure);
   // One read-ahead budget for the file: its answers and derived values together.
   const budget = readAheadBudget();
   return {

@@ -48,6 +48,8 @@ export interface CacheOptions {
   scope?: string;
   /** Called once, at the first row whose content does not match its checksum (it is treated as a miss). */
   onCorruptRow?(message: string): void;
+  /** Called once, as the file's first failed commit happens (group-commit.ts): the run stops then. */
+  onWriteFailure?(e: StorageError): void;
 }
 
 /** Checksum of a row's content: what a flipped byte in the file would change. A row without answered_as sums as before. */
@@ -84,7 +86,7 @@ export function setupResponses(db: DatabaseSync, path: string): void {
  * content that is verified on read. Any failure of the file is a StorageError naming it.
  */
 export function openSqliteCache(path: string, opts: CacheOptions = {}): ResponseCache {
-  const file = openCacheFile(path, (db) => setupResponses(db, path));
+  const file = openCacheFile(path, (db) => setupResponses(db, path), undefined, opts.onWriteFailure);
   return responseTable(file, opts);
 }
 

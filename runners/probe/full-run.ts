@@ -52,7 +52,8 @@ export interface FullRunInput {
  */
 export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
   const { opts, deps, client, provenance } = input;
-  const runCache = openRunCache(input.cachePath, { scope: input.scope, onCorruptRow: opts.log });
+  // A commit that fails stops the run at once, also one of derived values alone, which no request waits for.
+  const runCache = openRunCache(input.cachePath, { scope: input.scope, onCorruptRow: opts.log, onWriteFailure: (e) => client.stop(e) });
   input.answers.cache = runCache.responses;
   const { stages } = runCache;
   // The heuristic judge and the verifiers run in a worker thread, unless a test injected its own.
@@ -94,6 +95,8 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
         sink: writer.sink,
         // Enough items in flight to keep every request slot busy, few enough to bound memory.
         itemWindow: Math.ceil((4 * opts.concurrency) / perItem) + 4,
+        // A failed item (the samples' temp file cannot be written, say) ends the run: nothing more is sent.
+        stop: (e) => client.stop(e instanceof Error ? e : new Error(String(e))),
       });
       light = await writer.lightSamples();
     } catch (e) {

@@ -41,7 +41,8 @@ export async function runProbe(setup: ProbeSetup, deps: ProbeDeps): Promise<Prob
   }
   const queue = everyItem();
   // Once an item has failed the run is over: items still queued are not started (Promise.all rejects at the
-  // first failure but would otherwise let every queued item run on, sending requests whose results are lost).
+  // first failure but would otherwise let every queued item run on, sending requests whose results are lost), and
+  // those in flight are stopped (deps.stop), or they would go on sending their further requests.
   let failed = false;
   const lane = async (): Promise<void> => {
     for (let next = queue.next(); !next.done && !failed; next = queue.next()) {
@@ -49,6 +50,7 @@ export async function runProbe(setup: ProbeSetup, deps: ProbeDeps): Promise<Prob
       try {
         await sink.add(d.spec.id, index, await runItem(ctx, d.items[index]!));
       } catch (e) {
+        if (!failed) deps.stop?.(e);
         failed = true;
         throw e;
       }

@@ -57,6 +57,11 @@ export interface ProbeDeps {
   sink?: SampleSink;
   /** Items in flight at once (bounds memory); default: enough to keep `concurrency` requests busy. */
   itemWindow?: number;
+  /**
+   * Told of the first item that failed (a storage failure, say): the run is over, so the requests of the items still
+   * in flight are given up rather than waited for (the client's stop).
+   */
+  stop?(reason: unknown): void;
 }
 
 export interface ProbeOutput {

@@ -62,4 +62,21 @@ describe('group commit of the request cache', () => {
     assert.throws(() => commits.flush(), StorageError);
     db.close();
   });
+
+  it('the first failed commit is told to onFailure as it happens, though no caller waits for its rows', async () => {
+    // Derived values are written without waiting (stage-cache.ts): their commit failing was seen only at the next write,
+    // and a run went on sending requests meanwhile.
+    const db = new DatabaseSync(':memory:');
+    db.exec('CREATE TABLE t (v INTEGER CHECK (v >= 0))');
+    const stmt = db.prepare('INSERT INTO t (v) VALUES (?)');
+    const heard: StorageError[] = [];
+    const commits = createGroupCommit(db, (e) => new StorageError('cache.sqlite', 'cannot write the request cache', e, ''), { maxRows: 2, windowMs: 10 }, (e) => heard.push(e));
+    void commits.write(stmt, [1]).catch(() => {});
+    void commits.write(stmt, [-1]).catch(() => {}); // the group is full: it commits now, and fails
+    assert.equal(heard.length, 1);
+    assert.equal(heard[0], commits.failed);
+    await assert.rejects(commits.write(stmt, [2]), StorageError);
+    assert.equal(heard.length, 1, 'told once');
+    db.close();
+  });
 });
