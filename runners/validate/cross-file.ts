@@ -41,7 +41,7 @@ export async function repositorySubmissions(root: string): Promise<LoadedSubmiss
   return out;
 }
 
-/** Ids unique; one Hugging Face repo + revision submitted once; template files exist inside the repository. */
+/** Ids unique; one Hugging Face repo + revision submitted once. (A template file's presence is the policy's: submission-policy.ts.) */
 export async function crossFileErrors(checked: LoadedSubmission[], root: string): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const context = await repositorySubmissions(root);
@@ -52,16 +52,6 @@ export async function crossFileErrors(checked: LoadedSubmission[], root: string)
     const key = `${s.value.hf.repo.toLowerCase()}@${s.value.hf.revision}`;
     const clashModel = all.find((o) => o.path !== s.path && `${o.value.hf.repo.toLowerCase()}@${o.value.hf.revision}` === key);
     if (clashModel) errors.push({ file: s.file, field: 'hf', message: `${s.value.hf.repo} at ${s.value.hf.revision} is already submitted by ${clashModel.file}` });
-    const tpl = s.value.chat_template;
-    // A link on the way (even a dangling one) is the policy's to refuse, as a link (submission-policy.ts).
-    if (tpl.source === 'file' && !linkOnPath(join(root, tpl.path), root)) {
-      try {
-        const st = await lstat(join(root, tpl.path));
-        if (!st.isFile()) throw new Error('not a file');
-      } catch {
-        errors.push({ file: s.file, field: 'chat_template.path', message: `"${tpl.path}" does not exist in the repository` });
-      }
-    }
   }
   return errors;
 }

@@ -18,8 +18,8 @@ serving.engine unless --engine names another. llamacpp and ollama serve a GGUF r
 A chat_template.path (a path from the clone's top, from any subfolder) is printed from the current folder.
 Default: shell-quoted lines (for Ollama, the server and then the commands that pull and name the model).
 --json: the server command's argv as JSON (run it without a shell).
-Refuses (exit 1) values that are not safe on a command line and engine flags not on the allowlist
-(${ENGINE_ARGS_FILE}). Exit 2 on usage errors.`;
+Refuses (exit 1) values that are not safe on a command line, engine flags not on the allowlist
+(${ENGINE_ARGS_FILE}) and a chat_template.path the clone does not hold. Exit 2 on usage errors.`;
 
 const OPTIONS = { json: { type: 'boolean' }, engine: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' } } as const;
 
