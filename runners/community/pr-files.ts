@@ -5,6 +5,7 @@ import { classify } from '../validate/classify.ts';
 import { clientFromEnv, getPr, getRawFile, listPrFiles, type GitHubClient, type PrFile } from './github.ts';
 import { parseCommandArgs } from '../core/args.ts';
 import { runAsScript } from './run-script.ts';
+import { projectRoot } from '../io/project-root.ts';
 
 /**
  * Bring a pull request's changed *data* files into a checkout of the trusted base branch, without running
@@ -77,7 +78,8 @@ async function main(argv: string[]): Promise<number> {
     console.error('usage: pr-files.ts --pr N --head-sha SHA --changed-out list.txt [--data-out list.txt] [--only path…]  (env: GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL)');
     return 2;
   }
-  const plan = await materialise(clientFromEnv(), pr, sha, process.cwd(), values.only);
+  // Written at the clone's top, where validate and pr-report read them, from whichever folder this is started in.
+  const plan = await materialise(clientFromEnv(), pr, sha, projectRoot(process.cwd()), values.only);
   await writeFile(values['changed-out'], plan.changed.map((p) => `${p}\n`).join(''));
   if (values['data-out']) await writeFile(values['data-out'], plan.fetch.map((p) => `${p}\n`).join(''));
   console.log(`${plan.changed.length} changed files; ${plan.fetch.length} data files written for validation`);

@@ -4,6 +4,7 @@ import { renderReport } from '../../community/pr-report.ts';
 import { InputError, UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
 import { OUT_FLAG } from '../flags.ts';
+import { projectRoot } from '../../io/project-root.ts';
 
 export const summary = 'render the pull-request comment (Markdown) for changed files: errors, or what will run';
 
@@ -13,7 +14,8 @@ Validates the changed files (plus the cross-file rules against every submission 
 the Markdown comment the validate workflow posts: every error as \`file: field: message\`, or for each valid
 submission the model, revision, serving hints, serve command and the runner's dry-run estimate.
 All submission text is escaped: it cannot add links, images, mentions or HTML to the comment.
-  --changed       changed file paths (repeat the flag or list them after it)
+  --changed       changed file paths from the clone's top, as git and GitHub list them, from any subfolder
+                  (repeat the flag or list them after it)
   --changed-list  a file with one changed path per line (what the workflow uses)
   --no-plan       skip the runner's dry run (no request/token estimate)
   --out           write the Markdown to a file instead of stdout
@@ -35,7 +37,8 @@ export async function run(argv: string[]): Promise<number> {
       changed.push(...list.split('\n').map((l) => l.trim()).filter((l) => l !== ''));
     }
     if (changed.length === 0 && values['changed-list'] === undefined) throw new UsageError('give the changed files with --changed or --changed-list');
-    const input = await buildReportInput(changed, process.cwd(), { plan: !values['no-plan'] });
+    // The changed paths are the clone's (from its top, as git lists them); --changed-list and --out are typed here.
+    const input = await buildReportInput(changed, projectRoot(process.cwd()), { plan: !values['no-plan'] });
     const md = renderReport(input);
     if (values.out) await writeFile(values.out, md);
     else process.stdout.write(md);
