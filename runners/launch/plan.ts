@@ -88,9 +88,9 @@ const PLAIN_PATH = /^[A-Za-z0-9._\/-]{1,300}$/;
 export async function buildLaunchPlan(file: string, opts: LaunchOptions): Promise<LaunchPlan> {
   const root = resolve(opts.root ?? '.');
   const rel = relative(root, resolve(file)).split(sep).join('/');
-  if (rel.startsWith('../') || isAbsolute(rel)) throw new LaunchInputError(`${file}: (file): must be inside the repository (${root}); run launch from the checkout's root`);
+  if (rel.startsWith('../') || isAbsolute(rel)) throw new LaunchInputError(`${file}: (file): must be inside the repository (${root})`);
   if (!PLAIN_PATH.test(rel)) throw new LaunchInputError(`${file}: (file): the path may contain only letters, digits and . _ / -`);
-  const loaded = await loadSubmission(file);
+  const loaded = await loadSubmission(file, root);
   if (!loaded.ok) throw new LaunchInputError(loaded.errors.join('\n'));
   const { submissionPolicyErrors } = await import('../validate/submission-policy.ts');
   const problems = submissionPolicyErrors(loaded.value, file, root);

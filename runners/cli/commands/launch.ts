@@ -6,6 +6,7 @@ import { writeFileAtomic } from '../../results/atomic.ts';
 import { intFlag } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
+import { projectRoot } from '../../io/project-root.ts';
 
 export const summary = 'write a SkyPilot task, Kubernetes Indexed Job or Slurm job array that runs a submission in N shards, then merges';
 
@@ -14,7 +15,8 @@ const USAGE = `usage: userturn launch <submission.yaml> --shards N --target skyp
 Writes ready scheduler files: every task serves the submission's pinned revision with serve-cmd's command and
 runs \`userturn run --shard i/N\`; a final step runs \`userturn run --merge\` over all shards and validates the
 result. The SQLite cache stays on node-local disk; snapshots are synced to shared storage. How to submit is in
-each file's header. Without --out the files are printed, each after a "# ==> NAME <==" line.
+each file's header. Without --out the files are printed, each after a "# ==> NAME <==" line. From a subfolder of
+the clone the files are the same as from its top; --out is read from the current folder.
   --limit N          at most N items per dataset (a smoke run), passed to every shard and to the merge
   --gpu NAME         SkyPilot accelerator (default H100); the count is the submission's tensor_parallel_size
   --bucket URL       SkyPilot: bucket for results and cache snapshots (default: a SkyPilot-managed bucket
@@ -50,9 +52,13 @@ export async function run(argv: string[]): Promise<number> {
     const limit = values.limit === undefined ? undefined : intFlag('limit', values.limit, 1);
     const flagProblem = launchOptionProblem({ gpu: values.gpu, bucket: values.bucket, repoUrl: values['repo-url'], commit: values.commit, hfCachePvc: values['hf-cache-pvc'], hfCacheSize: values['hf-cache-size'] });
     if (flagProblem) throw new UsageError(flagProblem);
+    // The jobs run the submission from the top of a clone: its path, origin and HEAD are the clone's, from any
+    // subfolder; --out is read from the current folder.
+    const root = projectRoot(process.cwd());
     const given = { repoUrl: values['repo-url'], commit: values.commit };
-    const source = values.target === 'k8s' ? k8sSource(process.cwd(), given) : given;
+    const source = values.target === 'k8s' ? k8sSource(root, given) : given;
     const plan = await buildLaunchPlan(positionals[0]!, {
+      root,
       shards,
       limit,
       gpu: values.gpu,
