@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { SummaryInput } from '../../src/lib/build-summary.ts';
 import type { ProbeSetup } from './types.ts';
 import { visibleText } from '../../src/schema/text.ts';
+import { packageRoot } from '../core/module-file.ts';
 import { servedBySimulator } from '../../src/lib/summary-provenance.ts';
 
 /**
@@ -16,11 +17,17 @@ const recordedName = (m: string): string => visibleText(m).replace(/^([a-z][a-z0
 
 type GitState = { commit: string | null; dirty: boolean | null };
 
+/** The clone (or installed package) whose code is running: not the folder the run was started in. */
+const RUNNER_ROOT = packageRoot(import.meta.url);
+
 /**
- * The runner's git commit and whether the tree had local changes; nulls outside a git checkout. One `git status`
- * gives both (its `branch.oid` header is HEAD), started first by a run so it runs while the run is set up.
+ * The git commit of the code that ran and whether its tree had local changes; nulls unless that code is the top of a
+ * git work tree (an installed package has no .git of its own, and the repository it may sit in is not the code's).
+ * One `git status` gives both (its `branch.oid` header is HEAD), started first by a run so it runs while the run is
+ * set up. `root` is for tests.
  */
-export function runnerGit(root: string): Promise<GitState> {
+export function runnerGit(root: string = RUNNER_ROOT): Promise<GitState> {
+  if (!existsSync(join(root, '.git'))) return Promise.resolve({ commit: null, dirty: null });
   const args = ['status', '--porcelain=v2', '--branch', '--', 'runners', 'src/lib', 'src/schema', 'package-lock.json'];
   return new Promise((resolve) => {
     execFile('git', args, { cwd: root, encoding: 'utf8' }, (e, out) => {

@@ -79,8 +79,8 @@ async function endpointModels(opts: RunOptions, setup: ProbeSetup, client: Compl
 
 /** `userturn run`: every request of the plan (cached, so a rerun resumes), then the result written in place. */
 export async function runProbeCommand(rawOpts: RunOptions, deps: RunDeps = {}): Promise<RunOutcome> {
-  // Started first: `git status` runs while the run is set up (provenance).
-  const git = runnerGit(rawOpts.root);
+  // Started first: `git status` runs while the run is set up (provenance). The runner's own clone, not rawOpts.root.
+  const git = runnerGit();
   const cachePath = rawOpts.cachePath === null ? null : resolve(rawOpts.cachePath);
   const stops = storedStops(cachePath);
   const { opts, setup } = await prepareRun({ ...rawOpts, stopsFrom: stops.stopsFrom });
