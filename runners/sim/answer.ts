@@ -45,11 +45,11 @@ export async function answer(ctx: SimContext, route: string, body: Record<string
     ctx.emulated ? ({ ...ctx.emulated, body } satisfies EngineRequest) : undefined,
   );
   if ('ok' in out && !out.ok) return { kind: 'refused', status: out.status, message: out.message };
-  const g = out as { text: string; finish_reason: string; matched?: string | number };
+  const g = out as { text: string; finish_reason: string; matched?: string | number; tokens: number };
   const model = typeof body.model === 'string' ? answeredAs(ctx, body.model) : ctx.servedModel;
   // SGLang names what the turn stopped on in every choice (matched_stop); the other engines have no such field.
   const sglang = ctx.opts.engine === 'sglang' && !chat ? { matched_stop: g.matched ?? null } : {};
-  return { kind: 'generated', chat, model, text: g.text, finish_reason: g.finish_reason, usage: usageOf(prompt, g.text), ...sglang };
+  return { kind: 'generated', chat, model, text: g.text, finish_reason: g.finish_reason, usage: usageOf(prompt, g.text, g.tokens), ...sglang };
 }
 
 /** The non-streamed JSON body of an answer that is not a refusal. */

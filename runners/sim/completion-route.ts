@@ -8,6 +8,7 @@ import { templated } from './ollama-route.ts';
 import { sendRefusal } from './refusal.ts';
 import { unknownModelAnswer } from './model-check.ts';
 import { windowRefusal } from './context-window.ts';
+import { sglangWindow } from './sglang-window.ts';
 import { countRoute } from './stats.ts';
 import { clientGone } from './delivery.ts';
 import { sendStream } from './stream-route.ts';
@@ -25,16 +26,19 @@ function keyOf(body: Record<string, unknown>): string {
  * too) always come in one piece.
  */
 export async function completionRoute(ctx: SimContext, route: string, sent: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  // Checked first, as engines check the name (then vLLM the window) before they generate; chat for other names is
-  // the judge (answer.ts).
-  const refused = route === '/v1/completions' ? (unknownModelAnswer(ctx, sent.model) ?? windowRefusal(ctx, sent)) : null;
+  // Checked first, as engines check the name (then vLLM and SGLang the window) before they generate; chat for other
+  // names is the judge (answer.ts).
+  const edge = route === '/v1/completions' && ctx.opts.engine === 'sglang' ? sglangWindow(ctx, sent) : null;
+  const refused = route === '/v1/completions' ? (unknownModelAnswer(ctx, sent.model) ?? windowRefusal(ctx, sent) ?? (edge && 'refused' in edge ? edge.refused : null)) : null;
   if (refused) {
     countRoute(ctx.stats, route, String(refused.status));
     sendJson(res, refused.status, refused.body);
     return;
   }
+  // SGLang generates within the budget its scheduler leaves (sglang-window.ts); the request keeps its own key.
+  const clipped = edge && 'maxTokens' in edge && edge.maxTokens !== sent.max_tokens ? { ...sent, max_tokens: edge.maxTokens } : sent;
   // Ollama's /v1/completions has no raw mode: it wraps the prompt in the model's template again.
-  const body = ctx.opts.engine === 'ollama' && route === '/v1/completions' && typeof sent.prompt === 'string' ? { ...sent, prompt: templated(sent.prompt) } : sent;
+  const body = ctx.opts.engine === 'ollama' && route === '/v1/completions' && typeof sent.prompt === 'string' ? { ...sent, prompt: templated(sent.prompt) } : clipped;
   const kind = ctx.nextFault();
   const streamed = body.stream === true && route === '/v1/completions';
   if (await consumeByFault(ctx, kind, route, req, res, streamed)) return;

@@ -2,8 +2,8 @@ import { answersAsVllm, type SimContext } from './context.ts';
 import { SHORT_CONTEXT, SIM_CONTEXT } from './misbehave.ts';
 import { simTokenize } from './tokenizer.ts';
 
-/** The window the simulator serves (what its /tokenize reports as max_model_len); 1,024 under short-context. */
-export const windowOf = (ctx: SimContext): number => (ctx.opts.misbehave?.has('short-context') ? SHORT_CONTEXT : SIM_CONTEXT);
+/** The window the simulator serves (what its /tokenize reports as max_model_len): --context-length, else 1,024 under short-context. */
+export const windowOf = (ctx: SimContext): number => ctx.opts.contextLength ?? (ctx.opts.misbehave?.has('short-context') ? SHORT_CONTEXT : SIM_CONTEXT);
 
 /** vLLM's VLLMValidationError as create_error_response answers it: str(exc) carries "(parameter=…, value=…)". */
 const refusal = (message: string, param: string, value: number) => ({
@@ -19,7 +19,7 @@ const refusal = (message: string, param: string, value: number) => ({
  * max_tokens, counted after the tokenizer cut it at that length plus one, get_encode_kwargs) with
  * CompletionRequest.build_tok_params (entrypoints/openai/completion/protocol.py at d5dba2d7). Older releases say it
  * in other words, with the same status (docs/runner.md, "Unfinished answers and the assistant budget"). Without
- * --engine the simulator answers as vLLM does; other engines are not emulated here.
+ * --engine the simulator answers as vLLM does; SGLang's edge is sglang-window.ts.
  */
 export function windowRefusal(ctx: SimContext, body: Record<string, unknown>): { status: number; body: unknown } | null {
   if (!answersAsVllm(ctx) || typeof body.prompt !== 'string') return null;

@@ -39,6 +39,8 @@ export interface SimOptions {
   modelFiles?: ServedModelFiles;
   /** Share of assistant turns that reason until max_tokens (overrides the profile's unfinishedRate). */
   unfinishedRate?: number;
+  /** The context window served (`--context-length`), in place of 32,768 (or short-context's 1,024). */
+  contextLength?: number;
   /** Deployment mistakes to show (runners/sim/misbehave.ts): what `userturn doctor` must catch. */
   misbehave?: ReadonlySet<Misbehaviour>;
   /** llama.cpp only: for this long after it starts, the server is loading its model as llama.cpp shows it (loading.ts). */

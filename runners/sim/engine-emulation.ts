@@ -26,7 +26,8 @@ export interface EmulationSettings {
 }
 
 /** `matched`: what ended the turn, as SGLang's matched_stop names it (the stop string, or the end-of-sequence token's id). */
-export type EngineOutput = { ok: true; text: string; finish_reason: string; matched?: string | number } | { ok: false; status: number; message: string };
+/** `tokens`: how many tokens the engine generated (its usage's completion_tokens), the ending token included. */
+export type EngineOutput = { ok: true; text: string; finish_reason: string; matched?: string | number; tokens: number } | { ok: false; status: number; message: string };
 
 const SPECIAL = /<\|[^|<>\s]{1,40}\|>/g;
 const IS_SPECIAL = /^<\|[^|<>\s]{1,40}\|>$/;
@@ -95,15 +96,15 @@ export function emulateEngine(
     let shown = '';
     let n = 0;
     for (const tok of tokens(raw)) {
-      const spent = { out: { ok: true, text: shown, finish_reason: 'length' }, ended: null } as const;
+      const spent = { out: { ok: true, text: shown, finish_reason: 'length', tokens: n }, ended: null } as const;
       // TGI and SGLang count the ending token against the budget and check the budget first (budgetBeforeStop): the
       // turn is then `length`, and nothing is trimmed, so the ending token stays in the text as the engine renders it.
       if (e.budgetBeforeStop && n >= budget) return spent;
       const last = e.budgetBeforeStop && n + 1 === budget;
       if (eos.includes(tok)) {
         const text = keepsStopToken || last ? shown + render(tok) : shown;
-        if (last) return { out: { ok: true, text, finish_reason: 'length' }, ended: n + 1 };
-        return { out: { ok: true, text, finish_reason: streamed ? e.streamedEosFinishReason : 'stop', matched: simTokenize(tok, false)[0]!.id }, ended: n + 1 };
+        if (last) return { out: { ok: true, text, finish_reason: 'length', tokens: n + 1 }, ended: n + 1 };
+        return { out: { ok: true, text, finish_reason: streamed ? e.streamedEosFinishReason : 'stop', matched: simTokenize(tok, false)[0]!.id, tokens: n + 1 }, ended: n + 1 };
       }
       if (n >= budget) return spent;
       n++;
@@ -121,13 +122,16 @@ export function emulateEngine(
         // The engine's own name for a stop match (TGI: "stop_sequence"); the runner maps it back.
         const finish_reason = last ? 'length' : e.stopFinishReason;
         // A match on the last allowed token is no match for an engine that checks the budget first: kept whole.
-        if (last) return { out: { ok: true, text: shown, finish_reason }, ended: n };
-        if (!e.trimsStop) return { out: { ok: true, text: shown, finish_reason, matched }, ended: n };
-        return { out: { ok: true, text: e.stopsMatch === 'returned_text' ? shown.slice(0, at) : renderAll(rawSoFar.slice(0, at)), finish_reason, matched }, ended: n };
+        if (last) return { out: { ok: true, text: shown, finish_reason, tokens: n }, ended: n };
+        if (!e.trimsStop) return { out: { ok: true, text: shown, finish_reason, matched, tokens: n }, ended: n };
+        return { out: { ok: true, text: e.stopsMatch === 'returned_text' ? shown.slice(0, at) : renderAll(rawSoFar.slice(0, at)), finish_reason, matched, tokens: n }, ended: n };
       }
     }
-    return { out: { ok: true, text: shown, finish_reason: 'stop' }, ended: null };
+    return { out: { ok: true, text: shown, finish_reason: 'stop', tokens: n }, ended: null };
   };
   const asked = under(req.max_tokens);
-  return s.endAtBudget && asked.ended !== null ? under(asked.ended).out : asked.out;
+  if (!s.endAtBudget || asked.ended === null) return asked.out;
+  // The budget asked is taken as exactly the tokens the turn needs, so the engine reports it spent whole.
+  const atBudget = under(asked.ended).out;
+  return atBudget.ok && atBudget.finish_reason === 'length' ? { ...atBudget, tokens: req.max_tokens } : atBudget;
 }

@@ -19,6 +19,8 @@ export interface Generation {
   finish_reason: string;
   /** What an emulated engine stopped on (engine-emulation.ts). */
   matched?: string | number;
+  /** Tokens generated (usage.completion_tokens): the whole max_tokens for a `length` finish, as an engine spends it. */
+  tokens: number;
 }
 
 export interface GeneratorOptions {
@@ -141,5 +143,5 @@ export function generate(req: GenerateRequest, opts: GeneratorOptions, engine?: 
     text = text.slice(0, req.max_tokens * 4);
     finish = 'length';
   }
-  return { text, finish_reason: finish };
+  return { text, finish_reason: finish, tokens: finish === 'length' ? req.max_tokens : approxTokens(text) };
 }

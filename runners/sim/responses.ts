@@ -6,11 +6,14 @@ export interface Usage {
   total_tokens: number;
 }
 
-/** Roughly 4 characters per token, as the generator counts them. */
-export const usageOf = (prompt: string, text: string): Usage => ({
+/**
+ * The prompt at roughly 4 characters per token; the answer as the tokens the generator or the emulated engine
+ * generated (a `length` finish spent the whole max_tokens it was given, as an engine reports it).
+ */
+export const usageOf = (prompt: string, text: string, completionTokens = Math.ceil(text.length / 4)): Usage => ({
   prompt_tokens: Math.ceil(prompt.length / 4),
-  completion_tokens: Math.ceil(text.length / 4),
-  total_tokens: Math.ceil((prompt.length + text.length) / 4),
+  completion_tokens: completionTokens,
+  total_tokens: Math.ceil(prompt.length / 4) + completionTokens,
 });
 
 /**

@@ -52,7 +52,7 @@ export async function engineApiRoute(ctx: SimContext, req: IncomingMessage, res:
   }
   // SGLang's server arguments: context_length is --context-length as given, null without it (the model's own window,
   // listed by /v1/models); a short window is one the operator passed.
-  if (engine === 'sglang' && key === 'GET /get_server_info') return send(200, { version: SIM_VERSION, context_length: ctx.opts.misbehave?.has('short-context') ? SHORT_CONTEXT : null });
+  if (engine === 'sglang' && key === 'GET /get_server_info') return send(200, { version: SIM_VERSION, context_length: ctx.opts.contextLength ?? (ctx.opts.misbehave?.has('short-context') ? SHORT_CONTEXT : null) });
   if (engine === 'tgi' && key === 'GET /info') return send(200, { model_id: ctx.servedModel, version: SIM_VERSION, max_input_tokens: windowOf(ctx) - 1, max_total_tokens: windowOf(ctx) });
   if (engine === 'tgi' && key === 'POST /tokenize') {
     const text = str((await body()).inputs);

@@ -14,7 +14,7 @@ export const summary = 'start the simulated OpenAI-compatible server (tests, dem
 
 const USAGE = `usage: userturn sim [--port N] [--profile NAME] [--seed N] [--latency-ms N] [--token-ms N] [--faults SPEC] [--retry-after-ms N] [--data-dir DIR]
                    [--engine NAME [--special] [--end-at-budget] [--end-token TOKEN] [--model-files DIR]] [--ignore-stops] [--run-past] [--unfinished-rate R]
-                   [--misbehave LIST] [--loading-ms N] [--warmup-ms N] [--alias NAMES]
+                   [--misbehave LIST] [--context-length N] [--loading-ms N] [--warmup-ms N] [--alias NAMES]
 
 A real HTTP server on 127.0.0.1 speaking the OpenAI wire format (/v1/completions, streamed as vLLM streams
 it when asked, /v1/chat/completions, /v1/models) with scripted, seeded behaviour. It is a stand-in for a GPU host in tests and demos: its text is
@@ -56,6 +56,9 @@ name). Chat requests for any other model name are answered by a scripted judge (
   --run-past          every user turn runs on past a role header into an assistant reply
   --unfinished-rate R share of assistant turns (0..1) that reason until max_tokens without an answer
   --misbehave LIST    comma-separated deployment mistakes for userturn doctor to catch: ${MISBEHAVIOURS.join(', ')}
+  --context-length N  the context window served and reported (max_model_len, n_ctx, max_total_tokens), in place of
+                      32768 (short-context: 1024). vLLM refuses prompt + max_tokens over it; SGLang refuses it too,
+                      and answers a request within 2 tokens of it 1-2 tokens short with "length", as its scheduler does
   --loading-ms N      with --engine llamacpp: for N ms after it starts the server loads its model as llama.cpp shows
                       it: /v1/models lists the model, every other route (/health too) answers 503 "Loading model"
   --warmup-ms N       with --engine sglang: for N ms after it starts the server warms up as SGLang shows it:
@@ -87,6 +90,7 @@ const OPTIONS = {
   'model-files': { type: 'string' },
   'unfinished-rate': { type: 'string' },
   misbehave: { type: 'string' },
+  'context-length': { type: 'string' },
   'loading-ms': { type: 'string' },
   'warmup-ms': { type: 'string' },
   alias: { type: 'string' },
@@ -130,6 +134,8 @@ export async function run(argv: string[]): Promise<number> {
     } catch (e) {
       throw new UsageError(`--misbehave: ${(e as Error).message}`);
     }
+    if (values['context-length'] !== undefined && misbehave.has('short-context')) throw new UsageError('--context-length and --misbehave short-context both set the window: give one');
+    const contextLength = values['context-length'] === undefined ? undefined : intFlag('context-length', values['context-length'], 0, 8);
     const port = intFlag('port', values.port, 0, 0);
     if (port > 65535) throw new UsageError('--port must be at most 65535');
     const sim = await startSim({
@@ -150,6 +156,7 @@ export async function run(argv: string[]): Promise<number> {
       modelFiles,
       unfinishedRate: rate,
       misbehave,
+      contextLength,
       loadingMs: intFlag('loading-ms', values['loading-ms'], 0, 0, TIMER_MAX_MS),
       warmupMs: intFlag('warmup-ms', values['warmup-ms'], 0, 0, TIMER_MAX_MS),
       aliases,
