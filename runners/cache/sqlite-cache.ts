@@ -21,6 +21,8 @@ export interface CachedResponse {
    * served the model under several names (served-aliases.ts).
    */
   answered_as?: string;
+  /** A `length` finish's usage.completion_tokens, read from `audit` (outside the checksum, as audit is): a clipped budget shows in it. */
+  completion_tokens?: number;
 }
 
 export interface ResponseCache {
@@ -94,11 +96,13 @@ export function openSqliteCache(path: string, opts: CacheOptions = {}): Response
 export function responseTable(file: CacheFile, opts: CacheOptions = {}, budget: ReadAheadBudget = readAheadBudget()): ResponseCache {
   const { db, path } = file;
   const scope = opts.scope ?? '';
-  type Row = Omit<CachedResponse, 'answered_as'> & { sha256: string | null; answered_as: string | null };
-  const getStmt = file.prepare('SELECT text, finish_reason, model, latency_ms, sha256, answered_as FROM responses WHERE scope = ? AND key = ?');
+  type Row = Omit<CachedResponse, 'answered_as' | 'completion_tokens'> & { sha256: string | null; answered_as: string | null; completion_tokens: number | null };
+  // A `length` answer's completion tokens, from its audit (null for rows written without one).
+  const TOKENS = "CASE WHEN finish_reason = 'length' AND json_valid(audit) THEN json_extract(audit, '$.usage.completion_tokens') END AS completion_tokens";
+  const getStmt = file.prepare(`SELECT text, finish_reason, model, latency_ms, sha256, answered_as, ${TOKENS} FROM responses WHERE scope = ? AND key = ?`);
   // The scope's answers in one scan at the first lookup (none on a first run): a rerun needs them all, and a key
   // the scan did not find is asked of the file only when it may be there since.
-  const scanStmt = file.prepare('SELECT key, text, finish_reason, model, latency_ms, sha256, answered_as FROM responses WHERE scope = ?');
+  const scanStmt = file.prepare(`SELECT key, text, finish_reason, model, latency_ms, sha256, answered_as, ${TOKENS} FROM responses WHERE scope = ?`);
   const ahead: ReadAhead<Row> = readAhead<Row>(budget, (add) => file.scan<Row & { key: string }>(scanStmt, [scope], (r) => add(r.key, r, r.text.length)));
   // REPLACE: a row that failed its checksum is overwritten by the fresh answer.
   const putStmt = file.prepare('INSERT OR REPLACE INTO responses (scope, key, text, finish_reason, model, latency_ms, created_at, sha256, audit, answered_as) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
@@ -116,15 +120,17 @@ export function responseTable(file: CacheFile, opts: CacheOptions = {}, budget: 
         corruptReported = true;
         return null;
       }
-      const answer = { text: row.text, finish_reason: row.finish_reason, model: row.model, latency_ms: row.latency_ms };
-      return row.answered_as === null ? answer : { ...answer, answered_as: row.answered_as };
+      const answer: CachedResponse = { text: row.text, finish_reason: row.finish_reason, model: row.model, latency_ms: row.latency_ms };
+      if (row.answered_as !== null) answer.answered_as = row.answered_as;
+      if (Number.isInteger(row.completion_tokens)) answer.completion_tokens = row.completion_tokens!;
+      return answer;
     },
     put(key, v) {
       // Every field a server wrote: an echoed key can hide in the model's name as well as in the text.
       const text = redact(v.text);
       const answeredAs = v.answered_as === undefined ? {} : { answered_as: redact(v.answered_as) };
       const row = { text, finish_reason: redact(v.finish_reason), model: redact(v.model), ...answeredAs };
-      const value = { ...row, latency_ms: v.latency_ms };
+      const value: CachedResponse = { ...row, latency_ms: v.latency_ms, ...(v.completion_tokens === undefined ? {} : { completion_tokens: v.completion_tokens }) };
       uncommitted.set(key, value);
       ahead.written(key);
       const params = [scope, key, text, row.finish_reason, row.model, v.latency_ms, new Date().toISOString(), rowSha256(row), v.audit === undefined ? null : redact(v.audit), row.answered_as ?? null];

@@ -1,4 +1,5 @@
 import { oneLine } from '../core/terminal-text.ts';
+import { completionTokensOf } from './budget-clips.ts';
 import { isHtmlPage, pageText } from './page-text.ts';
 
 /** A 200 whose content must not be kept: cut short by the server or produced by another model. Retried. */
@@ -55,7 +56,11 @@ const AUDIT_FIELDS = ['id', 'created', 'system_fingerprint', 'usage'] as const;
  * cached row is used again on a rerun (usableCachedAnswer); the name it carried is `answered_as`, for provenance. With
  * aliases it is set whatever the name, the asked one too: a cached row without it then is one whose name is unknown.
  */
-export function validateCompletion(resp: unknown, expectedModel: string, aliases: ReadonlySet<string> = new Set()): { text: string; finish_reason: string; model: string; audit: string; answered_as?: string } {
+export function validateCompletion(
+  resp: unknown,
+  expectedModel: string,
+  aliases: ReadonlySet<string> = new Set(),
+): { text: string; finish_reason: string; model: string; audit: string; answered_as?: string; completion_tokens?: number } {
   const r = resp as ({ choices?: Array<{ text?: unknown; finish_reason?: unknown }>; model?: unknown } & Record<string, unknown>) | null;
   const c = r?.choices?.[0];
   if (!c || typeof c.text !== 'string') throw notACompletion(resp);
@@ -67,5 +72,7 @@ export function validateCompletion(resp: unknown, expectedModel: string, aliases
   const kept: Record<string, unknown> = {};
   for (const k of AUDIT_FIELDS) if (r![k] !== undefined) kept[k] = r![k];
   const audit = JSON.stringify(kept);
-  return { text: c.text, finish_reason: c.finish_reason, model, audit, ...(named !== expectedModel || aliases.size > 0 ? { answered_as: named } : {}) };
+  // Read for a `length` finish only: what tells an engine's clipped budget (budget-clips.ts).
+  const tokens = c.finish_reason === 'length' ? completionTokensOf(r) : undefined;
+  return { text: c.text, finish_reason: c.finish_reason, model, audit, ...(named !== expectedModel || aliases.size > 0 ? { answered_as: named } : {}), ...(tokens === undefined ? {} : { completion_tokens: tokens }) };
 }

@@ -8,6 +8,7 @@ import { StorageError } from '../io/storage-error.ts';
 import type { EngineBehaviour } from '../engines/types.ts';
 import { normaliseFinishReason, usableCachedAnswer, validateCompletion } from './answer-check.ts';
 import { attemptCompletion } from './attempt.ts';
+import { budgetClips, noteClip, type BudgetClips } from './budget-clips.ts';
 import { attemptBudget, type AttemptBudget } from './attempt-budget.ts';
 import { backoffMs, retryAfterMs } from './backoff.ts';
 import { classify, type Failure } from './classify.ts';
@@ -58,10 +59,12 @@ export interface CompletionsClient {
    * and the attempts in flight are given up at once rather than waited for.
    */
   stop(reason: Error): void;
+  /** Answers (sent or cached) the engine ended by `length` before their max_tokens: a budget cut at its window (budget-clips.ts). */
+  clips: BudgetClips;
 }
 
-/** A validated answer before it is stored. */
-type Answer = Omit<CompletionResult, 'cached'> & { audit?: string };
+/** A validated answer before it is stored, with the endpoint that gave it. */
+type Answer = Omit<CompletionResult, 'cached'> & { audit?: string; from: string };
 
 /** The fields of a partial options object that are set (an `undefined` must not override a default). */
 const definedOnly = <T extends object>(o: T | undefined): Partial<T> => Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -77,6 +80,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
   const holds = createEndpointHolds(endpoints);
   const answerAliases = new Set<string>();
   const answeredAs = new Set<string>();
+  const clips = budgetClips();
   const limit = pLimit(opts.concurrency);
   const inFlight = new Map<string, Promise<CompletionResult>>();
   const stats: ClientStats = { sent: 0, cacheHits: 0, deduplicated: 0, retries: 0, failed: 0, completed: 0, failureReasons: {}, endpoints: endpoints.map((e) => e.tally) };
@@ -139,7 +143,8 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
         recordAttempt(ep, true);
         const ok = validateCompletion(normaliseFinishReason(resp, opts.engine?.finishAliases ?? {}), body.model, answerAliases);
         const latency_ms = Math.round(performance.now() - t0);
-        const answer = { text: redact(ok.text), finish_reason: ok.finish_reason, model: redact(ok.model), latency_ms, audit: ok.audit };
+        const tokens = ok.completion_tokens === undefined ? {} : { completion_tokens: ok.completion_tokens };
+        const answer = { text: redact(ok.text), finish_reason: ok.finish_reason, model: redact(ok.model), latency_ms, audit: ok.audit, from: ep.tally.url, ...tokens };
         return ok.answered_as === undefined ? answer : { ...answer, answered_as: redact(ok.answered_as) };
       } catch (err) {
         // Given up because the run failed: not the endpoint's failure, and not retried.
@@ -173,8 +178,8 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
    * Put the answer in the cache (synchronously, before anything else awaits) and wait for its group commit: only
    * then is it done. The request slot is already free, so the commit window costs no throughput.
    */
-  async function store(key: string, a: Answer): Promise<CompletionResult> {
-    const { audit, ...answer } = a;
+  async function store(key: string, a: Answer, maxTokens: number): Promise<CompletionResult> {
+    const { audit, from, ...answer } = a;
     // SQLite keeps text as UTF-8, where a lone surrogate becomes U+FFFD: the answer is used as the cache will give it
     // back, so its row matches its checksum on a rerun and a rerun sees the text this run saw.
     const value = { ...answer, text: answer.text.toWellFormed() };
@@ -187,6 +192,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
     }
     stats.completed++;
     noteAnsweredAs(value);
+    noteClip(clips, value, maxTokens, from);
     return { ...value, cached: false };
   }
 
@@ -204,6 +210,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
     if (!hit || !usableCachedAnswer(hit, body.model)) return null;
     if (hit.answered_as === undefined && answerAliases.size > 0) return null;
     noteAnsweredAs(hit);
+    noteClip(clips, hit, body.max_tokens, 'the cache');
     return hit;
   }
 
@@ -214,6 +221,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
     answerAliases,
     answeredAs,
     stop,
+    clips,
     complete(body) {
       if (fatal) return Promise.reject(fatal);
       const key = requestKey(body);
@@ -233,7 +241,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
         const late = cachedAnswer(key, body);
         return late ? Promise.resolve({ ...late, cached: true }) : send(body);
       })
-        .then((r) => ('cached' in r ? r : store(key, r)))
+        .then((r) => ('cached' in r ? r : store(key, r, body.max_tokens)))
         .finally(() => inFlight.delete(key));
       inFlight.set(key, p);
       return p;

@@ -21,6 +21,8 @@ export interface CompletionResult {
   cached: boolean;
   /** The name the engine answered with when it was another of its served names than `model`, or whenever it serves several (served-aliases.ts). */
   answered_as?: string;
+  /** A `length` finish's usage.completion_tokens, as the engine reported it (budget-clips.ts). */
+  completion_tokens?: number;
 }
 
 /** A request that failed for good: the reason is recorded in the sample, never dropped. */

@@ -3,6 +3,7 @@ import type { RunInfo } from '../../src/schema/index.ts';
 import { openRunCache } from '../cache/run-cache.ts';
 import type { ResponseCache } from '../cache/sqlite-cache.ts';
 import type { CompletionsClient } from '../client/completions-client.ts';
+import { clipRecord, clipWarning } from '../client/budget-clips.ts';
 import { withFailLimit } from '../client/fail-limit.ts';
 import type { Judge } from '../core/judge.ts';
 import { cachedJudge } from '../judge/cached.ts';
@@ -119,11 +120,13 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
     const results = runCache.results;
     if (input.resultKey !== null && results && output.requestErrors === 0) {
       const generation = results.current();
-      if (generation - results.generation === client.stats.completed) keepResult(results, { key: input.resultKey, generation, files: await writer.written(), summary, light, cacheHits: requests });
+      if (generation - results.generation === client.stats.completed) keepResult(results, { key: input.resultKey, generation, files: await writer.written(), summary, light, cacheHits: requests, clips: clipRecord(client.clips) });
     }
     opts.out(finalTable(summary, client.stats));
     opts.out(stageLine(stages.stats));
     opts.out(`wrote ${join(resultDir, 'summary.json')} and ${light.size} samples file(s)`);
+    const clipped = clipWarning(client.clips, input.models[0]!);
+    if (clipped) opts.log(clipped);
     if (output.requestErrors > 0) opts.log(`${output.requestErrors} request(s) failed after retries; they are recorded as errors in the samples (see "error").`);
     return { exitCode: output.requestErrors > 0 ? 1 : 0, summary, resultDir, stats: client.stats };
   } finally {

@@ -4,6 +4,7 @@ import type { ResponseCache } from '../cache/sqlite-cache.ts';
 import { createCompletionsClient, type CompletionsClient } from '../client/completions-client.ts';
 import { DEFAULT_OUTAGE_LIMIT_MS } from '../client/endpoint-holds.ts';
 import { HELD_RECHECK, servingEndpoints, watchHeldEndpoints } from '../client/held-endpoints.ts';
+import { cachedClips, clipWarning } from '../client/budget-clips.ts';
 import { NoEndpointReady, servedModels } from '../client/model-lookup.ts';
 import { oneLine } from '../core/terminal-text.ts';
 import { servedNames } from '../engines/serve-command.ts';
@@ -143,6 +144,7 @@ async function lockedRun(opts: RunOptions, setup: ProbeSetup, cachePath: string 
         opts.out(finalTable(reused.summary, stats));
         opts.out('derived: the whole result reused (its samples files unchanged): nothing sent, rendered, scored, judged or summarised');
         opts.out(`wrote ${join(reused.resultDir, 'summary.json')}; ${reused.summary.datasets.length} samples file(s) kept`);
+        if (reused.clips) opts.log(clipWarning(cachedClips(reused.clips), models[0]!)!);
         return { exitCode: 0, summary: reused.summary, resultDir: reused.resultDir, stats };
       }
     }

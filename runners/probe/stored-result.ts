@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { DatasetId, ResultSummary, RunInfo } from '../../src/schema/index.ts';
 import { peekResult, type ResultStage } from '../cache/result-stage.ts';
+import type { ClipRecord } from '../client/budget-clips.ts';
 import type { Judge } from '../core/judge.ts';
 import { registeredSecrets } from '../io/secrets.ts';
 import { removeStaleTemps } from '../results/atomic.ts';
@@ -19,6 +20,8 @@ interface KeptResult {
   cacheHits: number;
   /** The summary with `run` null, in its place. */
   summary: Omit<ResultSummary, 'run'> & { run: null };
+  /** Answers the engine ended before their max_tokens (budget-clips.ts), for the rerun's warning; absent: none, or kept before it was counted. */
+  clips?: ClipRecord;
 }
 
 /**
@@ -43,7 +46,7 @@ export async function reuseStoredResult(args: {
   outDir: string;
   submissionId: string;
   run(cacheHits: number): RunInfo;
-}): Promise<{ summary: ResultSummary; resultDir: string; cacheHits: number } | null> {
+}): Promise<{ summary: ResultSummary; resultDir: string; cacheHits: number; clips?: ClipRecord } | null> {
   const kept = peekResult<KeptResult>(args.cachePath, args.scope, args.key);
   if (!kept) return null;
   const dir = join(args.outDir, args.submissionId);
@@ -64,7 +67,7 @@ export async function reuseStoredResult(args: {
   await removeStaleTemps(join(dir, 'samples'));
   await removeStaleTemps(dir);
   const summary = { ...kept.summary, run: args.run(kept.cacheHits) } as ResultSummary;
-  return { summary, resultDir: await writeSummary(args.outDir, summary), cacheHits: kept.cacheHits };
+  return { summary, resultDir: await writeSummary(args.outDir, summary), cacheHits: kept.cacheHits, ...(kept.clips ? { clips: kept.clips } : {}) };
 }
 
 /**
@@ -76,9 +79,12 @@ export async function reuseStoredResult(args: {
  * valid at, `cacheHits` what a fully cached rerun counts (every request it makes). The row is committed with the
  * cache file's next group; a failed commit is thrown when the file is closed.
  */
-export function keepResult(results: ResultStage, args: { key: string; generation: number; files: readonly WrittenFile[]; summary: ResultSummary; light: ReadonlyMap<DatasetId, readonly SummarySample[]>; cacheHits: number }): void {
+export function keepResult(
+  results: ResultStage,
+  args: { key: string; generation: number; files: readonly WrittenFile[]; summary: ResultSummary; light: ReadonlyMap<DatasetId, readonly SummarySample[]>; cacheHits: number; clips?: ClipRecord },
+): void {
   for (const list of args.light.values()) for (const s of list) if (s.verdicts.some((v) => v.kind === 'judge_error')) return;
   if (args.files.some((f) => f.redacted)) return;
-  const value: KeptResult = { files: args.files.map(({ dataset, sha256 }) => ({ dataset, sha256 })), cacheHits: args.cacheHits, summary: { ...args.summary, run: null } };
+  const value: KeptResult = { files: args.files.map(({ dataset, sha256 }) => ({ dataset, sha256 })), cacheHits: args.cacheHits, summary: { ...args.summary, run: null }, ...(args.clips ? { clips: args.clips } : {}) };
   results.put(args.key, value, args.generation).catch(() => {});
 }

@@ -1,0 +1,55 @@
+import { oneLine } from '../core/terminal-text.ts';
+
+/**
+ * Answers an engine ended by `length` before the max_tokens asked: it spent a budget it cut itself. SGLang gives a
+ * request at most its window - 2 - prompt tokens (runners/sim/sglang-window.ts, sgl-project/sglang#33814), so
+ * prompt + max_tokens within 2 tokens of the window comes back 1-2 tokens short, `length`, with no error; the
+ * usage the runner asks for in streams (and keeps in the cache's audit column) is the only trace of it. An engine
+ * that honours the budget reports completion_tokens = max_tokens for every `length` finish.
+ */
+export interface BudgetClips {
+  /** Clipped answers by where they came from: an endpoint's redacted URL, or "the cache". */
+  readonly from: Map<string, number>;
+  /** The clip that left the fewest tokens of its budget, e.g. 510 of 512. */
+  widest: { got: number; asked: number } | null;
+}
+
+export const budgetClips = (): BudgetClips => ({ from: new Map(), widest: null });
+
+/** The usage's completion_tokens of a completion answer, when it gives a whole number. */
+export function completionTokensOf(resp: unknown): number | undefined {
+  const n = (resp as { usage?: { completion_tokens?: unknown } } | null)?.usage?.completion_tokens;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+/** Count the answer when the engine cut its budget: `length` with fewer completion tokens than asked. */
+export function noteClip(clips: BudgetClips, answer: { finish_reason: string; completion_tokens?: number }, asked: number, from: string): void {
+  const got = answer.completion_tokens;
+  if (answer.finish_reason !== 'length' || got === undefined || got >= asked) return;
+  clips.from.set(from, (clips.from.get(from) ?? 0) + 1);
+  if (!clips.widest || asked - got > clips.widest.asked - clips.widest.got) clips.widest = { got, asked };
+}
+
+/** What a kept result remembers of its clips (probe/stored-result.ts): how many, and the widest. */
+export type ClipRecord = { n: number; got: number; asked: number };
+
+export function clipRecord(clips: BudgetClips): ClipRecord | undefined {
+  if (!clips.widest) return undefined;
+  return { n: [...clips.from.values()].reduce((a, b) => a + b, 0), ...clips.widest };
+}
+
+/** The clips of a result reused whole: every answer came from the cache. */
+export const cachedClips = (r: ClipRecord): BudgetClips => ({ from: new Map([['the cache', r.n]]), widest: { got: r.got, asked: r.asked } });
+
+/** The one warning line a run ends with when some answers were clipped, else null. */
+export function clipWarning(clips: BudgetClips, model: string): string | null {
+  if (!clips.widest) return null;
+  const total = [...clips.from.values()].reduce((a, b) => a + b, 0);
+  const where = [...clips.from].map(([from, n]) => `${from} ${n}`).join(', ');
+  const { got, asked } = clips.widest;
+  return (
+    `warning: ${total} answer(s) of "${oneLine(model)}" ended by length before their max_tokens (${got} of ${asked} tokens at the shortest; ${where}): ` +
+    'the engine cut the budget at its context window (SGLang gives at most window - 2 - prompt tokens, without an error), so these turns are cut short; ' +
+    'raise the engine\'s context length (serving.max_model_len) or lower max_tokens, then rerun with a new --cache (the cut answers are cached)'
+  );
+}
