@@ -17,6 +17,13 @@ function inputWithPad(pad: number): ReportInput {
   return { checked: ['submissions/a/b.yaml'], ignored: [], missing: [], errors, submissions: [] };
 }
 
+/**
+ * Rendering a 60 KB report as GFM takes some 25 ms, and the loops below render hundreds: every 50th is rendered whole,
+ * the others from the line where their last 4,000 characters start. The cut is at the end, and the report's lines are
+ * list items (blocks of their own), so a span it breaks opens inside that tail.
+ */
+const rendered = (md: string, i: number): string => (i % 50 === 0 ? md : md.slice(md.lastIndexOf('\n', md.length - 4000) + 1));
+
 function assertInert(md: string, where: string): void {
   const html = renderGfm(md);
   assert.deepEqual(tagNames(html).filter((t) => ['a', 'img'].includes(t)), [], `${where}: a link or image escaped its code span`);
@@ -29,7 +36,7 @@ test('pr-report: the length cut never splits a code span, whatever the alignment
   for (let pad = 0; pad < 700; pad += 1) {
     const md = renderReport(inputWithPad(pad));
     assert.ok(md.length <= MAX_REPORT_CHARS + 200, `pad ${pad}: ${md.length} characters`);
-    assertInert(md, `pad ${pad}`);
+    assertInert(rendered(md, pad), `pad ${pad}`);
   }
 });
 
@@ -52,7 +59,7 @@ test('upsert-comment: an over-long body is cut on a line boundary too', async ()
       await upsertComment({ api: 'http://127.0.0.1:9', token: 't', repo: 'o/r' }, 1, long(cut));
       assert.equal(posted.length, 1);
       assert.ok(posted[0]!.length <= MAX_REPORT_CHARS);
-      assertInert(posted[0]!, `cut ${cut}`);
+      assertInert(rendered(posted[0]!, cut), `cut ${cut}`);
     }
   } finally {
     globalThis.fetch = originalFetch;
