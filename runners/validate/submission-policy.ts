@@ -8,7 +8,8 @@ import { textProblem } from '../../src/schema/text.ts';
 import { MAX_DOCUMENT_BYTES } from '../../src/lib/io/parse-document.ts';
 import { linkProblem } from '../io/links.ts';
 import { readTemplateFile, TemplateFileError } from '../templates/load.ts';
-import { renderTemplate, TemplateRenderError } from '../templates/render.ts';
+import { TemplateRenderError } from '../templates/render.ts';
+import { templateTrialProblem } from './template-trial.ts';
 import { assertSafeArg, buildServeCommand, ENGINES, loadAllowedEngineArgs, RESERVED_ENGINE_FLAGS, SAFE_FLAG, templateKwargProblem, UnsafeServeError, type Engine } from '../engines/serve-command.ts';
 
 /**
@@ -154,26 +155,18 @@ function templatePathErrors(sub: Submission, file: string, root: string): FieldE
   return templateRenderErrors(sub, file, real);
 }
 
-/** The slowest trial render validate lets through: some 20 times a real template's on a loaded machine. */
-const MAX_TRIAL_RENDER_MS = 1000;
-
 /**
- * A template file from the submission is rendered once, under the runner's limits, with a plain conversation:
- * a template that loops or recurses without bound (or fails) is refused here, not first on the GPU runner.
+ * A template file from the submission is rendered as a run renders it, under the runner's limits (template-trial.ts):
+ * a template that loops or recurses without bound, fails, marks no roles or slows down with the messages' length is
+ * refused here, not first on the GPU runner.
  */
 function templateRenderErrors(sub: Submission, file: string, real: string): FieldError[] {
   const field = 'chat_template.path';
   try {
     const source = `file:${sub.chat_template.source === 'file' ? sub.chat_template.path : ''}`;
     const tpl = readTemplateFile(real, source, MAX_DOCUMENT_BYTES);
-    const trial = () => renderTemplate(tpl, [{ role: 'user', content: 'Hello' }, { role: 'assistant', content: 'Hi.' }, { role: 'user', content: 'Thanks' }], false, sub.generation.template_kwargs);
-    // Timed the second time (the first starts the render process). Under the per-render limit a template can still
-    // cost a run hours: a review's took 1.5 s a render, some 10 s an item, and passed validate.
-    trial();
-    const t0 = performance.now();
-    trial();
-    const ms = performance.now() - t0;
-    if (ms > MAX_TRIAL_RENDER_MS) return [{ file, field, message: `takes ${(ms / 1000).toFixed(1)} s to render a three-message conversation (real chat templates take well under 50 ms; a run renders thousands of prompts)` }];
+    const problem = templateTrialProblem(tpl, sub);
+    if (problem) return [{ file, field, message: problem }];
     return [];
   } catch (e) {
     if (e instanceof TemplateFileError) return [{ file, field, message: `the template file cannot be read: ${e.reason}` }];
