@@ -117,14 +117,14 @@ export const Provenance = z.strictObject({
   submission_sha256: Sha256,
   template_sha256: Sha256.nullable(),
   template_source: PlainText(400).describe('Where the chat template came from, e.g. "hub:<repo>@<revision>/chat_template.jinja".'),
-  stop_sequences: z.array(z.string()),
+  stop_sequences: z.array(PlainText(1000)).describe('Stop markers sent with the user turn (shown on the model page).'),
   decoding: z.strictObject({
     assistant: z.strictObject({ temperature: z.number(), top_p: z.number(), max_tokens: z.int() }),
     user_turn_max_tokens: z.int(),
     conditions: z.array(z.strictObject({ id: Slug, temperature: z.number(), top_p: z.number(), samples: z.int() })),
   }),
   judges: z.array(JudgeStamp).min(1),
-  primary_judge: z.string(),
+  primary_judge: JudgeStamp.shape.id.describe('Id of the judge whose labels make the rates (one of judges).'),
   endpoint_models: z.array(EndpointText(300)).describe('Model names reported by the endpoints.'),
   answered_models: z
     .array(EndpointText(300))
@@ -132,7 +132,7 @@ export const Provenance = z.strictObject({
     .optional()
     .describe('Other names the answers were given under than the one asked for (endpoint_models), sorted: vLLM served under several names (--served-model-name a b) names every answer with the first, whichever was asked. Absent when every answer carried the asked name, and in older results.'),
   simulated: z.boolean().describe('True when the endpoints were the userturn simulator (demo/test data, not a model): every endpoint_models name, or any answered_models name, is the simulator\'s (userturn-sim/…).'),
-  runner_commit: z.string().nullable(),
+  runner_commit: PlainText(64).nullable().describe('Git commit of the runner (shown on the model page); null when unknown.'),
   runner_dirty: z.boolean().nullable(),
   package_versions: z.record(PlainText(214), PlainText(100)).describe('Versions of the packages that can change what is sent or computed (npm names are at most 214 characters).'),
   datasets: z.array(z.strictObject({ id: DatasetId, files: z.array(z.strictObject({ name: z.string(), sha256: Sha256 })) })),
@@ -148,7 +148,7 @@ export const Provenance = z.strictObject({
     .describe('The assistant-turn token budget used and why (absent in older results).'),
   engine_settings: z
     .strictObject({
-      engine: z.string(),
+      engine: PlainText(40),
       extra_body: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).describe('Engine-specific request fields sent with every completion.'),
       runner_cuts_stops: z.boolean().describe('Whether the runner cut returned turns at the stop markers itself (suite v2).'),
       streamed: z.boolean().optional().describe('Whether completions were asked for streamed (USERTURN_STREAM=0: not). On TGI it decides what the text holds (absent in older results).'),

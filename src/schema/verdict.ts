@@ -7,7 +7,7 @@ export const JudgeStamp = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9._:\/-]{1,120}$/).describe('Stable judge id, e.g. "heuristic@1" or "llm:gpt-5.4-mini@judge-v1".'),
   kind: z.enum(['heuristic', 'llm']),
   model: PlainText(200).nullable().describe('Judge model name for LLM judges; null for the heuristic judge.'),
-  prompt_version: z.string().min(1).describe('Judge prompt version (LLM) or rule-set version (heuristic).'),
+  prompt_version: PlainText(100).min(1).describe('Judge prompt version (LLM) or rule-set version (heuristic).'),
   temperature: z.number().min(0).max(2).nullable(),
   max_tokens: z.int().positive().nullable(),
 });

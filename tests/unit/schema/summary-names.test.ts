@@ -43,6 +43,30 @@ test('names in a summary follow the submission\'s display-name rules: length, no
   assert.deepEqual(errorsAfter((s) => (s.submission.display_name = 'Qwen3.5 9B (Instruct) — ünïcode')), []);
 });
 
+test('the provenance text the model page shows (runner commit, stop sequences, judge prompt, engine) follows the same rules', () => {
+  // A results pull request's summary passed validate with U+202E and 6,000 characters in runner_commit, and
+  // zero-width or bidi characters in these fields, all shown on the model page as they are.
+  const cases: Array<[string, (s: any) => void]> = [
+    ['provenance.runner_commit', (s) => (s.provenance.runner_commit = '\u202e2bfe4d423e37b6430e7dd62ac1c6eace9e9096b0')],
+    ['provenance.runner_commit', (s) => (s.provenance.runner_commit = 'ab'.repeat(3000))],
+    ['provenance.stop_sequences[0]', (s) => (s.provenance.stop_sequences = ['<|im_end|>\u200b'])],
+    ['provenance.stop_sequences[0]', (s) => (s.provenance.stop_sequences = ['x'.repeat(1001)])],
+    ['provenance.judges[0].prompt_version', (s) => (s.provenance.judges[0].prompt_version = 'judge-v2\u2066')],
+    ['provenance.primary_judge', (s) => (s.provenance.primary_judge = 'heuristic\u202e')],
+    ['provenance.engine_settings.engine', (s) => (s.provenance.engine_settings = { engine: 'vllm\u{E0041}', extra_body: {}, runner_cuts_stops: true })],
+  ];
+  for (const [field, edit] of cases) {
+    const errors = errorsAfter(edit);
+    assert.ok(errors.some((e) => e.startsWith(`${field}: `)), `${field}: ${errors.join('\n') || 'accepted'}`);
+  }
+  // What the runner writes passes: a commit sha or null, stops with newlines and special tokens.
+  assert.deepEqual(errorsAfter((s) => {
+    s.provenance.runner_commit = null;
+    s.provenance.stop_sequences = ['<|im_end|>', '<|im_start|>user\n', '\n\nUser:'];
+    s.provenance.engine_settings = { engine: 'sglang', extra_body: {}, runner_cuts_stops: true };
+  }), []);
+});
+
 test('an emoji ZWJ sequence is a name; a zero-width joiner anywhere else, and other invisible characters, are not', () => {
   // U+200D between two emoji draws them as one (the first may carry U+FE0F or a skin tone): it hides nothing.
   for (const name of ['Coder 👩‍💻', '🏳️‍🌈 Pride 9B', '👩🏽‍💻', 'Family 👨‍👩‍👧', '❤️‍🔥', '🏳️‍⚧️ 7B']) {
