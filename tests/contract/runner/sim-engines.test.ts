@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { streamedCompletion } from '../../helpers/sse-completion.ts';
 
 /** The simulator's engine emulation over HTTP (userturn sim --engine …): what the runner's settings are for. */
 const GLM_USER_PROMPT = '[gMASK]<sop><|user|>\nWhat is 12 + 8?<|assistant|>\nThe answer is 20.<|user|>\n';
@@ -20,19 +21,8 @@ async function post(engine: string, body: Record<string, unknown>) {
 }
 
 /** A streamed answer read back: the chunks' text joined, and the last finish reason given. */
-async function stream(engine: string, body: Record<string, unknown>) {
-  const res = await fetch(`${sims[engine]!.url}/v1/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'userturn-sim/aware', prompt: GLM_USER_PROMPT, max_tokens: 256, temperature: 0, seed: 1, stop: ['<|assistant|>'], stream: true, ...body }) });
-  let text = '';
-  let finish = '';
-  for (const line of (await res.text()).split('\n')) {
-    const data = /^data: ?(.*)$/.exec(line)?.[1];
-    if (!data || data === '[DONE]') continue;
-    const c = (JSON.parse(data) as { choices: Array<{ text: string; finish_reason: string | null }> }).choices[0];
-    text += c?.text ?? '';
-    if (c?.finish_reason) finish = c.finish_reason;
-  }
-  return { text, finish };
-}
+const stream = (engine: string, body: Record<string, unknown>) =>
+  streamedCompletion(sims[engine]!.url, { model: 'userturn-sim/aware', prompt: GLM_USER_PROMPT, max_tokens: 256, temperature: 0, seed: 1, stop: ['<|assistant|>'], ...body });
 
 describe('userturn sim --engine', () => {
   it('a model name it does not serve: vLLM answers 404 as vLLM does; TGI and llama.cpp (one model each) answer anyway', async () => {

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { ENGINES } from '../../../runners/engines/behaviour.ts';
 import { endTokensOf } from '../../../runners/templates/end-tokens.ts';
 import { cli, qwenTemplate, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { streamedCompletion } from '../../helpers/sse-completion.ts';
 
 /**
  * TGI ends a turn on generation_config.json's eos_token_id list in place of the tokenizer's eos_token only for the
@@ -41,19 +42,8 @@ after(async () => {
 });
 
 /** A streamed answer (TGI's text with every special token, the one it stopped on included) read back. */
-async function stream(sim: SpawnedSim) {
-  const res = await fetch(`${sim.url}/v1/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'userturn-sim/aware', prompt: USER_TURN_PROMPT, max_tokens: 512, temperature: 0, seed: 1, stop: STOPS, stream: true }) });
-  let text = '';
-  let finish = '';
-  for (const line of (await res.text()).split('\n')) {
-    const data = /^data: ?(.*)$/.exec(line)?.[1];
-    if (!data || data === '[DONE]') continue;
-    const c = (JSON.parse(data) as { choices: Array<{ text: string; finish_reason: string | null }> }).choices[0];
-    text += c?.text ?? '';
-    if (c?.finish_reason) finish = c.finish_reason;
-  }
-  return { text, finish };
-}
+const stream = (sim: SpawnedSim) =>
+  streamedCompletion(sim.url, { model: 'userturn-sim/aware', prompt: USER_TURN_PROMPT, max_tokens: 512, temperature: 0, seed: 1, stop: STOPS });
 
 describe('userturn sim --engine tgi: <|endoftext|> ends a turn as TGI ends it for the served model', () => {
   it('a qwen2 model: the turn stops on <|endoftext|>, TGI\'s "eos_token" with the token whole', async () => {
