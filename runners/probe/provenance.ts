@@ -41,8 +41,12 @@ export function runnerGit(root: string = RUNNER_ROOT): Promise<GitState> {
 // undici sends every request (http-transport.ts); openai gives the errors they are classified by.
 const TRACKED = ['openai', 'undici', '@huggingface/jinja', 'zod', 'p-limit', 'yaml'];
 
-/** Versions of the packages that can change what is sent or computed, plus Node itself. */
-export function packageVersions(root: string): Record<string, string> {
+/**
+ * Versions of the packages that can change what is sent or computed, plus Node itself: those the running code
+ * resolves, from its own clone (a run started in another project folder found no node_modules there, "unknown").
+ * `root` is for tests.
+ */
+export function packageVersions(root: string = RUNNER_ROOT): Record<string, string> {
   const req = createRequire(join(root, 'package.json'));
   const out: Record<string, string> = { node: process.versions.node };
   for (const name of TRACKED) {
@@ -61,7 +65,7 @@ export function packageVersions(root: string): Record<string, string> {
 }
 
 /** The summary's provenance of a run: what was planned and sent, by which runner, to which served models. */
-export function runProvenance(setup: ProbeSetup, root: string, endpointModels: string[], git: GitState): SummaryInput['provenance'] {
+export function runProvenance(setup: ProbeSetup, endpointModels: string[], git: GitState): SummaryInput['provenance'] {
   return {
     suite_id: setup.suite.id,
     suite_version: setup.suite.version,
@@ -79,7 +83,7 @@ export function runProvenance(setup: ProbeSetup, root: string, endpointModels: s
     simulated: servedBySimulator(endpointModels),
     runner_commit: git.commit,
     runner_dirty: git.dirty,
-    package_versions: packageVersions(root),
+    package_versions: packageVersions(),
     datasets: setup.datasets.map((d) => ({ id: d.spec.id, files: d.files })),
     shards: setup.shard ? { count: setup.shard.count, merged: [setup.shard.index] } : null,
     assistant_budget: setup.assistantBudget,

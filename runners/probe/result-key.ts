@@ -38,7 +38,7 @@ function installedVersion(name: string, from: string): string {
 /**
  * What the code runs on: Node's own versions (V8, the ICU and Unicode data the judge's normalisation and word
  * patterns use, SQLite) and every package the runner depends on, resolved from the code, not from the folder the
- * command runs in (the provenance's package versions are read from there, and name only a few packages).
+ * command runs in (the provenance's package versions name only a few packages).
  */
 export function runtimeVersions(): Record<string, string | undefined> {
   return { ...process.versions, ...Object.fromEntries(runnerDependencies().map((name) => [name, installedVersion(name, CODE_ROOT)])) };

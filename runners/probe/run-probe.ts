@@ -122,7 +122,7 @@ async function lockedRun(opts: RunOptions, setup: ProbeSetup, cachePath: string 
     const waiting = served.held > 0 ? ` (${served.held} not ready yet)` : '';
     const where = served.offline ? 'from the cache (no endpoint) as' : `on ${opts.baseURLs.length} endpoint(s)${waiting} serving`;
     opts.log(`running ${setup.submission.id} ${where} "${oneLine(models[0]!)}": ${totalRequests(setup)} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);
-    const provenance = runProvenance(setup, opts.root, models, await git);
+    const provenance = runProvenance(setup, models, await git);
     const runInfo = (cacheHits: number, requestErrors: number): RunInfo => {
       const finishedAt = new Date();
       return {

@@ -41,10 +41,13 @@ test('run inside another git repository stamps the runner\'s own commit and dirt
   const cache = join(project.dir, 'requests.sqlite');
   const r = await runCli(['run', 'submissions/acme/m.yaml', '--base-url', `${sim.url}/v1`, '--limit', '1', '--datasets', 'gsm8k', '--data-dir', fixtureData, '--cache', cache], { cwd: project.dir });
   assert.equal(r.code, 0, r.stderr);
-  const { provenance } = JSON.parse(readFileSync(join(project.dir, 'results/m/summary.json'), 'utf8')) as { provenance: { runner_commit: string | null; runner_dirty: boolean | null } };
+  const { provenance } = JSON.parse(readFileSync(join(project.dir, 'results/m/summary.json'), 'utf8')) as { provenance: { runner_commit: string | null; runner_dirty: boolean | null; package_versions: Record<string, string> } };
   const runnerHead = git(RUNNER_ROOT, 'rev-parse', 'HEAD');
   assert.notEqual(provenance.runner_commit, project.head, 'not the project repository\'s HEAD');
   assert.equal(provenance.runner_commit, runnerHead);
   const runnerChanges = git(RUNNER_ROOT, 'status', '--porcelain', '--', 'runners', 'src/lib', 'src/schema', 'package-lock.json');
   assert.equal(provenance.runner_dirty, runnerChanges !== '', `the runner clone's own state:\n${runnerChanges}`);
+  // The packages that ran are the runner's: the project folder has no node_modules (every version was "unknown").
+  const zod = (JSON.parse(readFileSync(join(RUNNER_ROOT, 'node_modules/zod/package.json'), 'utf8')) as { version: string }).version;
+  assert.equal(provenance.package_versions.zod, zod);
 });
