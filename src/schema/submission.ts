@@ -18,7 +18,9 @@ export const RepoRelativePath = z
   .max(300)
   .regex(/^[A-Za-z0-9._\/-]+$/, 'must contain only letters, digits and . _ / -')
   .refine((p) => !p.startsWith('/'), 'must be relative to the repository root, not absolute')
-  .refine((p) => !p.split('/').some((seg) => seg === '..' || seg === '.' || seg === ''), 'must not escape the repository (no "..", "." or empty segments)');
+  .refine((p) => !p.split('/').some((seg) => seg === '..' || seg === '.' || seg === ''), 'must not escape the repository (no "..", "." or empty segments)')
+  // `.git/config`, `.env` or an installed package's file are no template a contributor wrote (a review's passed).
+  .refine((p) => !p.split('/').some((seg) => (seg.startsWith('.') && seg !== '.' && seg !== '..') || seg === 'node_modules'), 'must not name a hidden file or folder (a segment starting with ".") or node_modules');
 
 export const ChatTemplateSource = z
   .discriminatedUnion('source', [

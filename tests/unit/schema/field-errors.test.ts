@@ -91,3 +91,13 @@ test('a document with thousands of unknown keys is answered in time (the guess r
   // unknown key, quadratic: 12,000 keys took some 25 s here, and 8,000 took validate 10.6 s (1.3 s without guesses).
   assert.ok(performance.now() - t0 < 5_000, `${Math.round(performance.now() - t0)} ms`);
 });
+
+// A red-team review: `path: .git/config` or `.env` passed the format, and the template check read the file.
+test('a template path never names a hidden file or folder, or installed packages', () => {
+  for (const path of ['.env', '.git/config', 'templates/.x.jinja', '.github/x.jinja', 'node_modules/pkg/t.jinja', 'templates/node_modules/t.jinja']) {
+    const errors = submissionErrors((y) => y.replace('path: templates/x.jinja', `path: ${path}`));
+    assert.equal(errors.length, 1, `${path}: ${errors.join('; ')}`);
+    assert.match(errors[0]!, /^chat_template\.path: .*hidden/, path);
+  }
+  assert.deepEqual(submissionErrors((y) => y.replace('path: templates/x.jinja', 'path: templates/qwen3.5.jinja')), []);
+});
