@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { test } from 'node:test';
-import { pathToFileURL } from 'node:url';
-import { compile } from 'svelte/compiler';
 import type { Component } from 'svelte';
 import { render } from 'svelte/server';
 import type { ShardItem, ShardSample } from '../../../src/schema/shards.ts';
+import { loadComponent } from '../../helpers/svelte-ssr.ts';
 
 /**
  * The example card says when a judge saw a field shortened (the verdict records it), and says nothing when no
@@ -16,18 +13,7 @@ import type { ShardItem, ShardSample } from '../../../src/schema/shards.ts';
 const component = resolve(import.meta.dirname, '../../../src/components/ExampleCard.svelte');
 
 type Card = Component<ReturnType<typeof props>>;
-
-async function loadCard(): Promise<Card> {
-  const { js } = compile(readFileSync(component, 'utf8'), { generate: 'server', filename: component });
-  // Point the compiled module's imports at absolute URLs so it can run from a temporary file.
-  const code = js.code.replace(/from '([^']+)'/g, (_, spec: string) => {
-    const url = spec.startsWith('.') ? pathToFileURL(resolve(dirname(component), spec)).href : import.meta.resolve(spec);
-    return `from '${url}'`;
-  });
-  const file = join(mkdtempSync(join(tmpdir(), 'ut-card-')), 'ExampleCard.js');
-  writeFileSync(file, code);
-  return ((await import(pathToFileURL(file).href)) as { default: Card }).default;
-}
+const loadCard = (): Promise<Card> => loadComponent(component);
 
 const item: ShardItem = { item_id: 'gsm8k-1', question: 'What is 2+2?', response: '4.', accuracy: null, samples: [] };
 const base: ShardSample = { id: 's1', condition: 'greedy', k: 0, user_turn: 'Why 4?', finish_reason: 'stop', temperature: 0, seed: null, error: null, verdicts: [] };
