@@ -65,3 +65,19 @@ test('text without hidden characters renders the same text as before, in a dir="
   assert.equal(textOf(block(html, 'user-turn')), 'Why is it &lt;b>4&lt;/b>? שלום');
   assert.equal(textOf(block(html, 'rationale')), 'fine');
 });
+
+test('an unfinished answer\'s tail and a judge error are marked and isolated too', async () => {
+  const Card = await loadComponent<Props>(component);
+  const item: ShardItem = { item_id: 'q1', question: 'Q', response: 'A', accuracy: null, samples: [] };
+  const sample: ShardSample = {
+    id: 's1', condition: 'greedy', k: 0, user_turn: '', finish_reason: null, temperature: 0, seed: null, error: null,
+    unfinished: { reason: 'length', raw_chars: 9, raw_tail: 'tail\u202Eliat' },
+    verdicts: [{ kind: 'judge_error', judge: 'llm:m:judge-v2', reason: 'bad \u2066json' }],
+  };
+  const html = render(Card, { props: { model: 'm', modelName: 'M', dataset: 'gsm8k', item, sample, permalink: '#s1' } }).body.replace(/<!--[\s\S]*?-->/g, '');
+  assert.doesNotMatch(html, HIDDEN);
+  const tail = block(html, 'raw-tail');
+  assert.match(tail, /^<div class="text[^"]*" dir="auto"/);
+  assert.equal(textOf(tail), 'tailU+202Eliat');
+  assert.match(html, /judge error — <span dir="auto">bad <span class="cp[^"]*" dir="ltr" title="U\+2066 LEFT-TO-RIGHT ISOLATE">U\+2066<\/span>json<\/span>/);
+});
