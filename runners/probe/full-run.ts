@@ -6,6 +6,7 @@ import type { CompletionsClient } from '../client/completions-client.ts';
 import { clipRecord, clipWarning } from '../client/budget-clips.ts';
 import { withFailLimit } from '../client/fail-limit.ts';
 import type { Judge } from '../core/judge.ts';
+import { oneLine } from '../core/terminal-text.ts';
 import { cachedJudge } from '../judge/cached.ts';
 import { cachedSummary } from '../results/cached-summary.ts';
 import { createSampleSink } from '../results/sample-sink.ts';
@@ -124,7 +125,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
     }
     opts.out(finalTable(summary, client.stats));
     opts.out(stageLine(stages.stats));
-    opts.out(`wrote ${join(resultDir, 'summary.json')} and ${light.size} samples file(s)`);
+    opts.out(`wrote ${oneLine(join(resultDir, 'summary.json'))} and ${light.size} samples file(s)`);
     const clipped = clipWarning(client.clips, input.models[0]!);
     if (clipped) opts.log(clipped);
     if (output.requestErrors > 0) opts.log(`${output.requestErrors} request(s) failed after retries; they are recorded as errors in the samples (see "error").`);

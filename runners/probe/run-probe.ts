@@ -143,7 +143,7 @@ async function lockedRun(opts: RunOptions, setup: ProbeSetup, cachePath: string 
         const stats = { ...client.stats, cacheHits: reused.cacheHits };
         opts.out(finalTable(reused.summary, stats));
         opts.out('derived: the whole result reused (its samples files unchanged): nothing sent, rendered, scored, judged or summarised');
-        opts.out(`wrote ${join(reused.resultDir, 'summary.json')}; ${reused.summary.datasets.length} samples file(s) kept`);
+        opts.out(`wrote ${oneLine(join(reused.resultDir, 'summary.json'))}; ${reused.summary.datasets.length} samples file(s) kept`);
         if (reused.clips) opts.log(clipWarning(cachedClips(reused.clips), models[0]!)!);
         return { exitCode: 0, summary: reused.summary, resultDir: reused.resultDir, stats };
       }

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { assertEscaped, HOSTILE } from '../../helpers/hostile-text.ts';
 import { fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 
 const SUBMISSION = 'submissions/qwen/qwen3.5-9b.yaml';
@@ -41,6 +42,23 @@ describe('run --json', () => {
     assert.ok(req.sent > 0 && req.errors === 0, JSON.stringify(req));
     assert.deepEqual(line.datasets, [{ id: 'gsm8k', items: 2 }]);
     assert.match(r.stderr, /wrote .*summary\.json/);
+  });
+
+  it('an --out path with escape sequences, U+202E and a line break: the line stays one line of JSON, each as \\uXXXX, and reads back as the path', async () => {
+    const out = join(work, `results${HOSTILE}`);
+    const r = await runCli(['run', SUBMISSION, '--base-url', `${sim.url}/v1`, ...common, '--out', out, '--cache', join(work, 'c.sqlite')]);
+    assert.equal(r.code, 0, r.stderr);
+    assertEscaped(r);
+    assert.ok(r.stdout.includes(String.raw`\u202eevil\nuserturn: ok`), r.stdout);
+    const line = onlyLine(r.stdout);
+    assert.equal(line.result_dir, join(out, 'qwen3.5-9b'));
+    assert.equal(line.summary_file, join(out, 'qwen3.5-9b', 'summary.json'));
+    // The rerun keeps the whole result and says so on another line naming the path.
+    const again = await runCli(['run', SUBMISSION, '--base-url', `${sim.url}/v1`, ...common, '--out', out, '--cache', join(work, 'c.sqlite')]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stderr, /samples file\(s\) kept/);
+    assertEscaped(again);
+    assert.equal(onlyLine(again.stdout).result_dir, join(out, 'qwen3.5-9b'));
   });
 
   it('a dry run prints its plan on stderr and a line with no result', async () => {
