@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { HumanAgreementReport } from '../../src/schema/annotation.ts';
 import { InputError, UsageError } from '../core/errors.ts';
+import { shownPath } from '../core/terminal-text.ts';
 import { ResultLoadError } from '../judge/rejudge/load-result.ts';
 import { AnnotationFileError } from './batch-file.ts';
 import { humanCalibrate } from './human-calibrate.ts';
@@ -23,6 +24,6 @@ export async function runHumanCalibration(labelsFiles: string[], flags: { batch?
   console.log(`batch ${rep.batch.sha256.slice(0, 12)}: ${rep.batch.n_items} items, ${rep.annotators.length} annotator(s); human majority on ${rep.majority.items} items (${rep.majority.ties} ties, ${rep.majority.unlabelled} unlabelled)`);
   if (rep.inter_annotator) console.log(`inter-annotator Fleiss κ ${k(rep.inter_annotator.fleiss.kappa)} [${k(rep.inter_annotator.fleiss.lo)}, ${k(rep.inter_annotator.fleiss.hi)}] over ${rep.inter_annotator.fleiss.n} items`);
   for (const j of rep.judges) console.log(`${j.judge.id.padEnd(32)} n=${String(j.n).padEnd(5)} κ ${k(j.kappa.kappa)} [${k(j.kappa.lo)}, ${k(j.kappa.hi)}] agreement ${k(j.kappa.percent)}`);
-  console.log(`wrote ${r.out}`);
+  console.log(`wrote ${shownPath(r.out)}`);
   return 0;
 }

@@ -18,3 +18,6 @@ export const terminalText = (s: string): string => replaceHidden(s, escapeUnits)
  * the runner's own (a review's 503 body printed "running … on 9 endpoint(s)" as a line by itself).
  */
 export const oneLine = (s: string): string => s.replace(/[\r\n\u2028\u2029]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16)}`));
+
+/** A path (or other one-line value) from the command line or a file inside a line of ours: hidden characters and line breaks escaped. */
+export const shownPath = (p: string): string => terminalText(oneLine(p));

@@ -7,6 +7,7 @@ import { intFlag } from '../../core/args.ts';
 import { InputError, UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
 import { OUT_FLAG } from '../flags.ts';
+import { shownPath } from '../../core/terminal-text.ts';
 
 export const summary = 'draw a blinded, stratified batch of stored user turns for human annotation (the /annotate/ page)';
 
@@ -60,7 +61,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     await writeFileAtomic(values.out, renderBatch(drawn.header, drawn.items));
     const nonEmpty = drawn.header.strata.filter((s) => s.drawn > 0).length;
-    console.log(`wrote ${values.out}: ${drawn.items.length} item${drawn.items.length === 1 ? '' : 's'} from ${drawn.header.sources.length} result${drawn.header.sources.length === 1 ? '' : 's'}, ${nonEmpty}/${drawn.header.strata.length} strata${drawn.header.floor_met ? '' : ` (n too small for a floor of ${floor} in every stratum: one per stratum, labels interleaved)`}; batch ${drawn.header.batch_sha256.slice(0, 12)}`);
+    console.log(`wrote ${shownPath(values.out)}: ${drawn.items.length} item${drawn.items.length === 1 ? '' : 's'} from ${drawn.header.sources.length} result${drawn.header.sources.length === 1 ? '' : 's'}, ${nonEmpty}/${drawn.header.strata.length} strata${drawn.header.floor_met ? '' : ` (n too small for a floor of ${floor} in every stratum: one per stratum, labels interleaved)`}; batch ${drawn.header.batch_sha256.slice(0, 12)}`);
     return 0;
   });
 }

@@ -13,7 +13,7 @@ import { currentSuitePath } from '../../core/defaults.ts';
 import { APPROVED_JUDGES_FILE } from '../../../src/lib/data-paths.ts';
 import { controlsGate, loadControlThresholds } from '../../community/control-thresholds.ts';
 import { InputError, UsageError } from '../../core/errors.ts';
-import { oneLine, terminalText } from '../../core/terminal-text.ts';
+import { shownPath } from '../../core/terminal-text.ts';
 import { runCommand } from '../command.ts';
 import { CACHE_FLAGS, cacheOf, DATA_DIR_FLAG, dataDirOf, OUT_FLAG, SUITE_FLAG } from '../flags.ts';
 import { runHumanCalibration } from '../../annotate/human-cli.ts';
@@ -88,8 +88,6 @@ function holdsControls(path: string): boolean {
     return false;
   }
 }
-
-const shownPath = (p: string): string => terminalText(oneLine(p));
 
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
 

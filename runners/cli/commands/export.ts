@@ -2,6 +2,7 @@ import { exportResults } from '../../export/export.ts';
 import { pushExport } from '../../export/push.ts';
 import { registerEnvSecrets } from '../../io/secrets.ts';
 import { UsageError } from '../../core/errors.ts';
+import { shownPath } from '../../core/terminal-text.ts';
 import { runCommand } from '../command.ts';
 
 export const summary = 'write results as a Hugging Face dataset folder (Parquet, dataset card, lm-eval JSON); --push uploads it';
@@ -26,10 +27,10 @@ export async function run(argv: string[]): Promise<number> {
     // A key that leaked into a sample's text (an engine echoing headers) is redacted in the export as everywhere.
     registerEnvSecrets();
     const { files } = await exportResults(positionals, values.out);
-    console.log(`export: wrote ${files.length} files to ${values.out}`);
+    console.log(`export: wrote ${files.length} files to ${shownPath(values.out)}`);
     if (values.push !== undefined) {
       const url = await pushExport(values.out, files, values.push);
-      console.log(`export: pushed to ${values.push}${url ? ` (${url})` : ''}`);
+      console.log(`export: pushed to ${shownPath(values.push)}${url ? ` (${shownPath(url)})` : ''}`);
     }
     return 0;
   });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { runCli } from '../../helpers/cli.ts';
+import { assertEscaped, HOSTILE } from '../../helpers/hostile-text.ts';
 import { BatchHeader, BatchItem, HumanAgreementReport } from '../../../src/schema/annotation.ts';
 
 // Real results from the synthetic generator (valid summaries and samples, two models, every label present).
@@ -140,4 +141,20 @@ test('calibrate --human refuses a batch whose items were edited after drawing', 
   assert.equal(r.code, 1);
   assert.match(r.stderr, /edited\.jsonl: batch_sha256: does not match the items/);
   assert.equal(existsSync(out), false);
+});
+
+test('the "wrote" lines of annotate sample and calibrate --human show an --out path holding escape sequences, U+202E and a line break escaped, on one line', () => {
+  const batch = join(dir, `batch${HOSTILE}.jsonl`);
+  const r = sample(batch, 4, 12);
+  assert.equal(r.code, 0, r.stderr);
+  assertEscaped(r);
+  assert.match(r.stdout, /^wrote .*batch\\u001b\]0;PWNED\\u0007\\u202eevil\\nuserturn: ok\.jsonl: 12 items from /m);
+  const [head, ...items] = lines(batch);
+  const sha = (head as { batch_sha256: string }).batch_sha256;
+  const a = labelsFile('hostile-a.jsonl', 'ann-a', sha, items.map((i) => i.id as string), () => 'genuine_followup');
+  const out = join(dir, `human${HOSTILE}.json`);
+  const h = runCli(['calibrate', '--human', a, '--batch', batch, '--results-root', join(dir, 'results'), '--out', out]);
+  assert.equal(h.code, 0, h.stderr);
+  assertEscaped(h);
+  assert.match(h.stdout, /^wrote .*human\\u001b\]0;PWNED\\u0007\\u202eevil\\nuserturn: ok\.json$/m);
 });

@@ -9,6 +9,8 @@ import { exportResults } from '../../../runners/export/export.ts';
 import { ExportInputError } from '../../../runners/export/load-results.ts';
 import { pushExport } from '../../../runners/export/push.ts';
 import { runCli } from '../../helpers/cli.ts';
+import { runCli as runCliAsync } from '../../helpers/processes.ts';
+import { assertEscaped, HOSTILE } from '../../helpers/hostile-text.ts';
 import { FIXTURE, twoResults } from '../../helpers/export-fixture.ts';
 
 const { root, dirs } = twoResults();
@@ -92,7 +94,7 @@ test('CLI: --push without a token (no HF_TOKEN, no stored login) refuses with a 
  * (preupload says "lfs", the LFS batch answers with a basic-transfer upload URL, the client PUTs the bytes there),
  * the other files are "regular" (inline, base64, in the NDJSON commit).
  */
-async function fakeHub() {
+async function fakeHub(commitUrl = 'http://hub/commit/abc123') {
   const requests: Array<{ method: string; url: string; auth: string | undefined; body: Buffer }> = [];
   const lfs = new Map<string, Buffer>();
   const repo = '/api/datasets/someone/userturn-results';
@@ -111,7 +113,7 @@ async function fakeHub() {
     } else if (url.startsWith('/lfs-upload/') && req.method === 'PUT') {
       lfs.set(url.slice('/lfs-upload/'.length), body);
       res.end('{}');
-    } else if (url === `${repo}/commit/main`) res.end(JSON.stringify({ success: true, commitOid: 'abc123', commitUrl: 'http://hub/commit/abc123' }));
+    } else if (url === `${repo}/commit/main`) res.end(JSON.stringify({ success: true, commitOid: 'abc123', commitUrl }));
     else {
       res.statusCode = 404;
       res.end(JSON.stringify({ error: 'Repository not found' }));
@@ -157,6 +159,25 @@ test('--push: the Hub refusing (no such repo) is one line naming the repo, not a
     const push = pushExport(out, files, 'someone/missing', { env: { HF_TOKEN: 'hf_test_token_123', HF_ENDPOINT: `${hub.url}/nohub` } });
     await assert.rejects(push, (e: Error) => e instanceof ExportInputError && /^--push someone\/missing: the Hub refused the upload: /.test(e.message) && !e.message.includes('\n'));
     assert.equal(hub.requests.length, 1);
+  } finally {
+    hub.close();
+  }
+});
+
+test('CLI: the "wrote" line shows an --out path holding escape sequences, U+202E and a line break escaped, on one line', () => {
+  const r = runCli(['export', FIXTURE, '--out', join(root, `out${HOSTILE}`)]);
+  assert.equal(r.code, 0, r.stderr);
+  assertEscaped(r);
+  assert.match(r.stdout, /^export: wrote \d+ files to .*out\\u001b\]0;PWNED\\u0007\\u202eevil\\nuserturn: ok$/m);
+});
+
+test('CLI: --push prints the commit URL the Hub answered escaped, on one line', async () => {
+  const hub = await fakeHub(`http://hub/commit/${HOSTILE}`);
+  try {
+    const r = await runCliAsync(['export', FIXTURE, '--out', join(root, 'push-hostile'), '--push', 'someone/userturn-results'], { env: { HF_TOKEN: 'hf_test_token_123', HF_ENDPOINT: hub.url } });
+    assert.equal(r.code, 0, r.stderr);
+    assertEscaped(r);
+    assert.match(r.stdout, /^export: pushed to someone\/userturn-results \(http:\/\/hub\/commit\/\\u001b\]0;PWNED\\u0007\\u202eevil\\nuserturn: ok\)$/m);
   } finally {
     hub.close();
   }
