@@ -30,7 +30,8 @@ const CODES: Record<string, string> = {
 
 /**
  * The fix for a storage errno, ending in `elsewhere` (how to use another place, e.g. "pass --out with another
- * folder"): "free space" only helps a full disk, not a folder without write permission or a path through a file.
+ * folder"): "free space" only helps a full disk, not a folder without write permission, a path through a file or a
+ * failing disk. Every writer's advice is chosen here.
  */
 export function storageFix(cause: unknown, elsewhere: string): string {
   switch ((cause as { code?: unknown } | null)?.code) {
@@ -44,8 +45,13 @@ export function storageFix(cause: unknown, elsewhere: string): string {
       return `a file stands where a folder is needed: ${elsewhere}`;
     case 'ENOENT':
       return `a parent folder is missing (or cannot be made there): create it or ${elsewhere}`;
-    default:
+    case 'EIO':
+      return `the disk or file system failed: check it (the system log, fsck) or ${elsewhere}`;
+    case 'ENOSPC':
+    case 'EDQUOT':
       return `free space or ${elsewhere}`;
+    default:
+      return elsewhere;
   }
 }
 

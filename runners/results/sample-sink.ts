@@ -94,6 +94,7 @@ export interface WrittenFile {
 export async function createSampleSink(outDir: string, submissionId: string, datasets: DatasetId[]) {
   const dir = join(outDir, submissionId, 'samples');
   const streams = new Map<DatasetId, Stream>();
+  // Named by the samples file the user knows: its temp file is removed before the line is printed.
   const fail = (file: string, e: unknown): never => {
     throw new StorageError(file, 'cannot write results', e, `nothing was put in place; ${storageFix(e, 'pass --out with another folder')}, then rerun (finished requests come from the cache)`);
   };
@@ -120,7 +121,7 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
         await rm(st.tmp, { force: true });
       }
       removeMadeIfEmpty(made);
-      return fail(tmp, e);
+      return fail(final, e);
     }
     streams.set(ds, { tmp, final, fh, next: 0, pending: new Map(), light: [], view: createSummaryView(), hash: createHash('sha256'), redacted: false });
   }
@@ -152,7 +153,7 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
         // write), and write would leave the rest unwritten; writeFile writes on and meets the ENOSPC.
         await st.fh.writeFile(bytes);
       } catch (e) {
-        fail(st.tmp, e);
+        fail(st.final, e);
       }
     }
     void ds;
@@ -190,7 +191,7 @@ export async function createSampleSink(outDir: string, submissionId: string, dat
           await st.fh.sync();
           await st.fh.close();
         } catch (e) {
-          fail(st.tmp, e);
+          fail(st.final, e);
         }
       }
       return [...streams.values()].map((st) => [st.tmp, st.final]);

@@ -58,7 +58,9 @@ describe('the samples files cannot be synced before the commit', () => {
       assert.doesNotMatch(r.stderr, /internal error|\n\s+at /, r.stderr);
       const named = r.stderr.split('\n').filter((l) => l.includes(join(out, 'qwen3.5-9b', 'samples', 'gsm8k.jsonl')));
       assert.equal(named.length, 1, r.stderr);
-      assert.match(named[0]!, /cannot write results: input\/output error \(EIO\); nothing was put in place/);
+      // The samples file the user knows, not its temp file (removed by then), and advice for a failing disk, not "free space".
+      assert.match(named[0]!, /samples\/gsm8k\.jsonl: cannot write results: input\/output error \(EIO\); nothing was put in place; the disk or file system failed: check it/);
+      assert.doesNotMatch(named[0]!, /\.tmp\b|free space/);
       // Before: samples/gsm8k.jsonl.<pid>.tmp and mt_bench.jsonl.<pid>.tmp stayed (and the folders made for them).
       assert.deepEqual(await tree(out), was, 'no temp file, no partial samples file, no folder made');
 

@@ -22,6 +22,8 @@ test('the storage hint fits the errno: free space only for a full disk', () => {
   assert.match(storageFix(errno('ENOTDIR'), 'x'), /a file stands where a folder/);
   assert.match(storageFix(errno('EEXIST'), 'x'), /a file stands where a folder/);
   assert.match(storageFix(errno('ENOENT'), 'x'), /parent folder .*missing/);
+  assert.equal(storageFix(errno('EIO'), 'pass --out DIR'), 'the disk or file system failed: check it (the system log, fsck) or pass --out DIR');
+  assert.equal(storageFix(errno('EMFILE'), 'pass --out DIR'), 'pass --out DIR', 'an errno with no fix of its own gets no guess');
 });
 
 test('--out through a file: the writers say the path is a file, not "free space"', async (t) => {
