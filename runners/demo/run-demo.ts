@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { intFlag, parseScriptArgs, reportFailure } from '../core/args.ts';
 import { UsageError } from '../core/errors.ts';
+import { shownPath, terminalText, oneLine } from '../core/terminal-text.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'runners/cli/main.ts');
@@ -106,7 +107,7 @@ async function dropOtherResults(submissions: string[]): Promise<void> {
   for (const d of readdirSync(resultsDir, { withFileTypes: true })) {
     if (d.isDirectory() && !ids.has(d.name) && existsSync(join(resultsDir, d.name, 'summary.json'))) {
       await rm(join(resultsDir, d.name), { recursive: true, force: true });
-      console.log(`removed ${join(values.out!, 'results', d.name)}: not one of the demo's models`);
+      console.log(`removed ${shownPath(join(values.out!, 'results', d.name))}: not one of the demo's models`);
     }
   }
 }
@@ -150,10 +151,11 @@ async function main(): Promise<void> {
   if (values['skip-build']) return;
   step('build the site from the simulated results into dist/');
   await exec('npx', ['astro', 'build'], { USERTURN_RESULTS_DIR: resultsDir, USERTURN_SIMULATED: '1', ASTRO_TELEMETRY_DISABLED: '1' });
-  console.log(`\nDone. Results: ${resultsDir}\nServe the site: npm run preview   (http://127.0.0.1:4321/)`);
+  console.log(`\nDone. Results: ${shownPath(resultsDir)}\nServe the site: npm run preview   (http://127.0.0.1:4321/)`);
 }
 
 main().catch((err: unknown) => {
-  console.error(`demo failed: ${err instanceof Error ? err.message : String(err)}`);
+  // The message quotes the failed command, --out path included.
+  console.error(`demo failed: ${terminalText(oneLine(err instanceof Error ? err.message : String(err)))}`);
   process.exitCode = 1;
 });

@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { FileSystemError } from '../core/errors.ts';
+import { oneLine } from '../core/terminal-text.ts';
 
 /**
  * A file the run must read or write cannot be used: disk full, read-only, corrupt, permission denied. It is not a
@@ -10,7 +11,8 @@ import { FileSystemError } from '../core/errors.ts';
 export class StorageError extends FileSystemError {
   readonly file: string;
   constructor(file: string, what: string, cause: unknown, advice: string) {
-    super(`${file}: ${what}: ${describeCause(cause)}${advice ? `; ${advice}` : ''}`);
+    // A line break in the path (typed on the command line) stays inside this one line; terminalText is applied where it prints.
+    super(`${oneLine(file)}: ${what}: ${describeCause(cause)}${advice ? `; ${advice}` : ''}`);
     this.name = 'StorageError';
     this.file = file;
   }

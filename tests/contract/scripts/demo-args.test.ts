@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
+import { assertEscaped, HOSTILE } from '../../helpers/hostile-text.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const demo = (args: string[]) => spawnSync(process.execPath, [join(root, 'runners/demo/run-demo.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 30_000 });
@@ -62,4 +63,18 @@ it('the demo says which result folders it removes from its results folder (they 
   assert.equal(again.status, 0, again.stdout + again.stderr);
   assert.doesNotMatch(again.stdout, /^removed /m);
   await rm(out, { recursive: true, force: true });
+});
+
+it('npm run demo -- --out a path with escape sequences, U+202E and a line break that cannot be made: "demo failed" shows it escaped, on one line (exit 1)', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'ut-demo-hostile-'));
+  try {
+    const file = join(dir, 'a-file');
+    await writeFile(file, 'x');
+    const r = demo(['--out', join(file, `d${HOSTILE}`), '--limit', '1', '--skip-build']);
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    assertEscaped({ stdout: r.stdout, stderr: r.stderr });
+    assert.match(r.stderr, /^demo failed: .* run .*d\\u001b\]0;PWNED\\u0007\\u202eevil\\nuserturn: ok\/results .* exited with 1$/m);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
