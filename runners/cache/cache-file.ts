@@ -1,14 +1,22 @@
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import { StorageError, writeProblem } from '../io/storage-error.ts';
+import { StorageError, storageFix, writeProblem } from '../io/storage-error.ts';
 import { createGroupCommit, GROUP_COMMIT, type GroupCommit } from './group-commit.ts';
 import { makeDirsSync } from '../io/make-dirs.ts';
 
 export const ADVICE_OPEN = 'delete the file and rerun (answers are requested again), or pass --cache with another file or --no-cache';
-export const ADVICE_WRITE = 'free space or pass --cache with a file on another disk; the results so far are not written and a rerun resumes from the cache';
 
-/** SQLite's primary result codes for a disk that cannot take a write: SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL. */
-const WRITE_ERRCODES = new Set([8, 10, 13]);
+/** SQLite's primary result code (the low byte of an extended one: SQLITE_IOERR_FSYNC is 1034). */
+const primaryCode = (e: unknown): number => ((e as { errcode?: number }).errcode ?? -1) & 0xff;
+
+/** SQLite's primary result codes for a disk that cannot take a write, as the errno storageFix reads. */
+const WRITE_ERRNO: Record<number, string> = { 8: 'EROFS', 10: 'EIO', 13: 'ENOSPC' }; // SQLITE_READONLY, _IOERR, _FULL
+
+/** What to do about a cache write SQLite refused, by its result code, as storageFix advises for files. */
+export function cacheWriteAdvice(e: unknown): string {
+  const fix = storageFix({ code: WRITE_ERRNO[primaryCode(e)] }, 'pass --cache with a file elsewhere');
+  return `${fix}; the results so far are not written and a rerun resumes from the cache`;
+}
 
 /** One cache file: its connection and the group commit every table of it writes through. */
 export interface CacheFile {
@@ -57,10 +65,10 @@ export function openCacheFile(path: string, setup: (db: DatabaseSync) => void, c
     }
     if (e instanceof StorageError) throw e;
     // A full, read-only or failing disk while creating the tables is a write problem, not a bad file.
-    if (WRITE_ERRCODES.has((e as { errcode?: number }).errcode ?? -1)) throw new StorageError(path, 'cannot write the request cache', e, ADVICE_WRITE);
+    if (primaryCode(e) in WRITE_ERRNO) throw new StorageError(path, 'cannot write the request cache', e, cacheWriteAdvice(e));
     throw new StorageError(path, 'not a usable request cache', e, ADVICE_OPEN);
   }
-  const commits = createGroupCommit(db, (e) => new StorageError(path, 'cannot write the request cache', e, ADVICE_WRITE), commit, onWriteFailure);
+  const commits = createGroupCommit(db, (e) => new StorageError(path, 'cannot write the request cache', e, cacheWriteAdvice(e)), commit, onWriteFailure);
   let open = true;
   return {
     path,

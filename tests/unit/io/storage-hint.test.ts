@@ -35,3 +35,14 @@ test('--out through a file: the writers say the path is a file, not "free space"
   await assert.rejects(writeFileAtomic(join(file, 'summary.json'), '{}'), check);
   await assert.rejects(createSampleSink(file, 'm', ['gsm8k']), check);
 });
+
+// The request cache had its own fixed advice, "free space or pass --cache…", whatever SQLite said.
+test('the request cache\'s hint fits SQLite\'s result code, extended codes too: free space only for a full disk', async () => {
+  const { cacheWriteAdvice } = await import('../../../runners/cache/cache-file.ts');
+  const sqlite = (errcode: number) => Object.assign(new Error('x'), { code: 'ERR_SQLITE_ERROR', errcode });
+  assert.match(cacheWriteAdvice(sqlite(13)), /^free space or pass --cache/);
+  // SQLITE_IOERR_FSYNC (10 | 4 << 8): the disk failed.
+  assert.match(cacheWriteAdvice(sqlite(1034)), /^the disk or file system failed/);
+  for (const code of [8, 1032, 10, 778]) assert.doesNotMatch(cacheWriteAdvice(sqlite(code)), /free space/, String(code));
+  for (const code of [13, 8, 10]) assert.match(cacheWriteAdvice(sqlite(code)), /a rerun resumes from the cache$/);
+});
