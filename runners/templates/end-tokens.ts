@@ -40,12 +40,16 @@ export function endTokensOf(configs: readonly { text: string; source: string }[]
   return out;
 }
 
-/** tokenizer_config.json's eos_token (a string or an AddedToken {content}), null when it names none. */
+/** Special tokens in tokenizer_config.json are either strings or AddedToken objects {content: …}. */
+export function tokenText(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && typeof (v as { content?: unknown }).content === 'string') return (v as { content: string }).content;
+  return null;
+}
+
+/** tokenizer_config.json's eos_token, null when it names none (or an empty one). */
 export function eosTokenOf(tokenizerConfig: string, source: string): string | null {
-  const v = jsonObject(tokenizerConfig, source, 'tokenizer_config.json').eos_token;
-  if (typeof v === 'string') return v || null;
-  const content = v && typeof v === 'object' ? (v as { content?: unknown }).content : undefined;
-  return typeof content === 'string' && content !== '' ? content : null;
+  return tokenText(jsonObject(tokenizerConfig, source, 'tokenizer_config.json').eos_token) || null;
 }
 
 function jsonObject(text: string, source: string, file: string): Record<string, unknown> {

@@ -6,7 +6,7 @@ import type { EndTokenRules } from '../engines/types.ts';
 import { MAX_TEXT_FILE_BYTES } from '../hub/file-cap.ts';
 import { NOT_UTF8, strictUtf8 } from '../io/utf8-text.ts';
 import type { HubFileRead } from '../hub/hub-file.ts';
-import { endTokensOf } from './end-tokens.ts';
+import { endTokensOf, tokenText } from './end-tokens.ts';
 import type { ChatTemplate } from './render.ts';
 
 export interface TemplateLoadOptions {
@@ -35,13 +35,6 @@ export interface LoadedTemplate {
 }
 
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
-
-/** Special tokens in tokenizer_config.json are either strings or AddedToken objects {content: …}. */
-function tokenText(v: unknown): string | null {
-  if (typeof v === 'string') return v;
-  if (v && typeof v === 'object' && typeof (v as { content?: unknown }).content === 'string') return (v as { content: string }).content;
-  return null;
-}
 
 /** Parse a tokenizer_config.json (string template, or a list of named templates: "default" wins). */
 export function templateFromTokenizerConfig(text: string, source: string, bare?: string): ChatTemplate {
