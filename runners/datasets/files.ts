@@ -15,12 +15,18 @@ export const itemsFileName = (spec: DatasetSpec): string => spec.source.files[0]
 /** Where a dataset's items file lies in a datasets folder (--data-dir, USERTURN_DATA_DIR): DIR/<id>/<name>. */
 export const itemsFilePath = (dataDir: string, spec: DatasetSpec): string => join(dataDir, spec.id, itemsFileName(spec));
 
-/** The current suite's entry for a dataset; throws naming the suite file and the field. */
-export function currentDatasetSpec(id: DatasetId): DatasetSpec {
+/** The current suite (the highest v<N>.yaml), for tools with no --suite; throws naming the suite file and the field. */
+export function currentSuite(): { file: string; suite: Suite } {
   const file = currentSuitePath();
   const r = parseWith(Suite, parse(readFileSync(file, 'utf8')), file);
   if (!r.ok) throw new Error(r.errors.map(formatFieldError).join('\n'));
-  const spec = r.value.datasets.find((d) => d.id === id);
+  return { file, suite: r.value };
+}
+
+/** The current suite's entry for a dataset; throws naming the suite file and the field. */
+export function currentDatasetSpec(id: DatasetId): DatasetSpec {
+  const { file, suite } = currentSuite();
+  const spec = suite.datasets.find((d) => d.id === id);
   if (!spec) throw new Error(`${file}: datasets: no entry for "${id}"`);
   return spec;
 }

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { parseDocumentBytes } from '../../src/lib/io/parse-document.ts';
-import { parseWith, Suite, type Submission } from '../../src/schema/index.ts';
-import { currentSuitePath } from '../core/defaults.ts';
+import type { Submission, Suite } from '../../src/schema/index.ts';
+import { currentSuite } from '../datasets/files.ts';
 import { createPromptBuilder } from '../templates/prompts.ts';
 import { renderTemplate, RENDER_LIMITS, TemplateRenderError, type ChatTemplate } from '../templates/render.ts';
 
@@ -18,11 +16,7 @@ export const LONG_TRIAL_CHARS = 16_000;
 /** How the current suite opens a user turn (its sentinel), or null when it cannot be read (validate names that file). */
 function currentUserTurn(): Suite['user_turn'] | null {
   try {
-    const path = currentSuitePath();
-    const doc = parseDocumentBytes(readFileSync(path), path);
-    if (!doc.ok) return null;
-    const r = parseWith(Suite, doc.data, path);
-    return r.ok ? r.value.user_turn : null;
+    return currentSuite().suite.user_turn;
   } catch {
     return null;
   }
