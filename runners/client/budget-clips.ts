@@ -33,9 +33,11 @@ export function noteClip(clips: BudgetClips, answer: { finish_reason: string; co
 /** What a kept result remembers of its clips (probe/stored-result.ts): how many, and the widest. */
 export type ClipRecord = { n: number; got: number; asked: number };
 
+const clipCount = (clips: BudgetClips): number => [...clips.from.values()].reduce((a, b) => a + b, 0);
+
 export function clipRecord(clips: BudgetClips): ClipRecord | undefined {
   if (!clips.widest) return undefined;
-  return { n: [...clips.from.values()].reduce((a, b) => a + b, 0), ...clips.widest };
+  return { n: clipCount(clips), ...clips.widest };
 }
 
 /** The clips of a result reused whole: every answer came from the cache. */
@@ -44,7 +46,7 @@ export const cachedClips = (r: ClipRecord): BudgetClips => ({ from: new Map([['t
 /** The one warning line a run ends with when some answers were clipped, else null. */
 export function clipWarning(clips: BudgetClips, model: string): string | null {
   if (!clips.widest) return null;
-  const total = [...clips.from.values()].reduce((a, b) => a + b, 0);
+  const total = clipCount(clips);
   const where = [...clips.from].map(([from, n]) => `${from} ${n}`).join(', ');
   const { got, asked } = clips.widest;
   return (
