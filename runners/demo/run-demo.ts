@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { intFlag, parseScriptArgs, reportFailure } from '../core/args.ts';
 import { UsageError } from '../core/errors.ts';
-import { shownPath, terminalText, oneLine } from '../core/terminal-text.ts';
+import { shownPath } from '../core/terminal-text.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'runners/cli/main.ts');
@@ -156,6 +156,6 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // The message quotes the failed command, --out path included.
-  console.error(`demo failed: ${terminalText(oneLine(err instanceof Error ? err.message : String(err)))}`);
+  console.error(`demo failed: ${shownPath(err instanceof Error ? err.message : String(err))}`);
   process.exitCode = 1;
 });

@@ -2,7 +2,7 @@ import { CURRENT_SUITE_HELP, currentSuitePath } from '../../core/defaults.ts';
 import { rejudgeResult, type PanelPlace } from '../../judge/rejudge/rejudge.ts';
 import { intFlag } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
-import { oneLine, terminalText } from '../../core/terminal-text.ts';
+import { shownPath, terminalText } from '../../core/terminal-text.ts';
 import { runCommand } from '../command.ts';
 import { CACHE_FLAGS, cacheOf, DATA_DIR_FLAG, dataDirOf, JUDGE_FLAGS, judgeConfigsOf, SUITE_FLAG } from '../flags.ts';
 import { judgeFromFlags } from '../judge-flags.ts';
@@ -79,7 +79,7 @@ async function rejudgeAll(resultDir: string, judges: FlagJudge[], values: { as?:
     errors += report.judgeErrors;
     const panel = report.panel.map((j, k) => (k === 0 ? `${j.id} (primary)` : j.id)).join(', ');
     console.log(
-      `${report.changed ? 'updated' : 'no change'}: ${terminalText(oneLine(resultDir))} — ${report.judged} labelled, ${report.judgeErrors} judge error(s), ${report.skippedErrors} failed generation(s) skipped; panel: ${panel}`,
+      `${report.changed ? 'updated' : 'no change'}: ${shownPath(resultDir)} — ${report.judged} labelled, ${report.judgeErrors} judge error(s), ${report.skippedErrors} failed generation(s) skipped; panel: ${panel}`,
     );
   }
   return errors > 0 ? 1 : 0;

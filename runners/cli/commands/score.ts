@@ -5,7 +5,7 @@ import { jsonLine } from '../../../src/lib/io/jsonl.ts';
 import { aggregate, perItemRecord, type Aggregates } from '../../verifiers/aggregate.ts';
 import { scoreResponses } from '../../verifiers/score-responses.ts';
 import { FileSystemError, InputError, UsageError } from '../../core/errors.ts';
-import { oneLine, terminalText } from '../../core/terminal-text.ts';
+import { oneLine, shownPath } from '../../core/terminal-text.ts';
 import { runCommand } from '../command.ts';
 import { DATA_DIR_FLAG, dataDirOf } from '../flags.ts';
 
@@ -84,15 +84,14 @@ export async function run(argv: string[]): Promise<number> {
     const res = scoreResponses(responsesText, responsesFile, items);
     const skip = values['skip-unmatched'] === true;
     const problems = skip ? res.errors : [...res.errors, ...res.unmatched];
-    // A problem quotes the file's name and its lines (an id, JSON.parse's excerpt): one line each, escaped.
-    const shown = (p: string) => terminalText(oneLine(p));
+    // A problem quotes the file's name and its lines (an id, JSON.parse's excerpt): one line each, escaped (shownPath).
     if (problems.length > 0) {
-      for (const p of problems.slice(0, 50)) console.error(shown(p));
+      for (const p of problems.slice(0, 50)) console.error(shownPath(p));
       if (problems.length > 50) console.error(`… and ${problems.length - 50} more`);
       if (!skip && res.unmatched.length > 0) console.error(`(${res.unmatched.length} unmatched line(s): pass --skip-unmatched to score the others)`);
       return 1;
     }
-    if (skip && res.unmatched.length > 0) for (const u of res.unmatched) console.error(`skipped ${shown(u)}`);
+    if (skip && res.unmatched.length > 0) for (const u of res.unmatched) console.error(`skipped ${shownPath(u)}`);
     if (res.scored.length === 0) throw new InputError(`${oneLine(responsesFile)}: no responses to score`);
 
     const agg = aggregate(res.scored.map((s) => s.score));
@@ -107,7 +106,7 @@ export async function run(argv: string[]): Promise<number> {
     if (values.json) {
       const { n, prompt_strict, prompt_loose, instruction_strict, instruction_loose } = agg;
       console.log(JSON.stringify({ n, prompt_strict, prompt_loose, instruction_strict, instruction_loose }));
-    } else console.log(report(ds, shown(responsesFile), agg, res.unmatched.length));
+    } else console.log(report(ds, shownPath(responsesFile), agg, res.unmatched.length));
     return 0;
   });
 }
