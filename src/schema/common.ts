@@ -16,13 +16,7 @@ export const HfRepo = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a Hugging Face repo id like "Qwen/Qwen3.5-9B"')
   .refine((s) => !s.includes('..'), 'must not contain ".."');
 
-/** A git revision: a full commit sha (pinned) or a branch/tag name (shown as unpinned). */
-export const Revision = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._\/-]{0,99}$/, 'must be a commit sha or a branch name')
-  .refine((s) => !s.includes('..'), 'must not contain ".."');
-
-export const isPinnedRevision = (rev: string): boolean => /^[0-9a-f]{40}$/.test(rev);
+export { isPinnedRevision, Revision, revisionProblem } from './revision.ts';
 
 /** An ISO-8601 timestamp with offset. */
 export const Timestamp = z.iso.datetime({ offset: true });

@@ -50,7 +50,7 @@ export const Submission = z
     hf: z
       .strictObject({
         repo: HfRepo.describe('Publisher Hugging Face repo id.'),
-        revision: Revision.describe('Commit sha (pinned) or branch name (the site marks it unpinned).'),
+        revision: Revision.describe('The full 40-character commit sha in lower case, as the Hub shows it (pinned), or a branch or tag name such as "main" or "refs/pr/1" (the site marks it unpinned).'),
       })
       .describe('The model weights that are evaluated.'),
     params: z
