@@ -1,7 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pLimit from 'p-limit';
 import { moduleExt } from '../core/module-file.ts';
 
 /**
@@ -15,6 +17,16 @@ export type PlanEstimate =
 const EXT = moduleExt(import.meta.url);
 const CLI_MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'cli', `main${EXT}`);
 const RUN_COMMAND = join(dirname(fileURLToPath(import.meta.url)), '..', 'cli', 'commands', `run${EXT}`);
+const DRY_RUN_TIMEOUT_MS = 120_000;
+
+export interface DryRunOptions {
+  cwd?: string;
+  /** Each dry run's own time limit, counted from its start (not from when it was queued). */
+  timeoutMs?: number;
+  extraArgs?: string[];
+  /** The script and arguments before the submission file, run on this Node; default: this checkout's `userturn run`. */
+  command?: readonly string[];
+}
 
 /**
  * Read the dry-run table: the `total` line carries requests, estimated prompt tokens and the completion-token
@@ -34,19 +46,37 @@ export function readPlanText(out: string): PlanEstimate {
   };
 }
 
-/** Run the runner's dry run for one submission file (a dry run plans; it sends nothing to a model). */
-export function estimatePlan(submissionFile: string, opts: { cwd?: string; timeoutMs?: number; extraArgs?: string[] } = {}): PlanEstimate {
-  if (!existsSync(RUN_COMMAND)) return { kind: 'unavailable', reason: 'this checkout has no `userturn run` yet' };
-  const r = spawnSync(process.execPath, [CLI_MAIN, 'run', submissionFile, '--dry-run', ...(opts.extraArgs ?? [])], {
-    cwd: opts.cwd,
-    encoding: 'utf8',
-    timeout: opts.timeoutMs ?? 120_000,
-    env: { ...process.env, NO_COLOR: '1' },
+/** Run the runner's dry run for one submission file (a dry run plans; it sends nothing to a model). Never rejects. */
+export function estimatePlan(submissionFile: string, opts: DryRunOptions = {}): Promise<PlanEstimate> {
+  if (!opts.command && !existsSync(RUN_COMMAND)) return Promise.resolve({ kind: 'unavailable', reason: 'this checkout has no `userturn run` yet' });
+  const timeoutMs = opts.timeoutMs ?? DRY_RUN_TIMEOUT_MS;
+  const args = [...(opts.command ?? [CLI_MAIN, 'run']), submissionFile, '--dry-run', ...(opts.extraArgs ?? [])];
+  return new Promise((resolve) => {
+    const env = { ...process.env, NO_COLOR: '1' };
+    try {
+      execFile(process.execPath, args, { cwd: opts.cwd, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 1024 * 1024, env }, (error, stdout, stderr) => {
+        if (!error) return resolve(readPlanText(stdout));
+        // A string code is Node's own (the spawn failed, or the output passed maxBuffer); killed is the time limit.
+        if (typeof error.code === 'string') return resolve({ kind: 'unavailable', reason: `the dry run did not finish (${error.message})` });
+        if (error.killed) return resolve({ kind: 'unavailable', reason: `the dry run did not finish (it ran longer than ${timeoutMs / 1000} s)` });
+        const status = error.code ?? error.signal;
+        const why = (stderr || stdout).trim().split('\n').find((l) => l.trim() !== '') ?? '';
+        resolve({ kind: 'unavailable', reason: `the dry run exited with ${status}${why ? `: ${why.slice(0, 200)}` : ''}` });
+      });
+    } catch (e) {
+      resolve({ kind: 'unavailable', reason: `the dry run did not start (${(e as Error).message})` });
+    }
   });
-  if (r.error) return { kind: 'unavailable', reason: `the dry run did not finish (${r.error.message})` };
-  if (r.status !== 0) {
-    const why = (r.stderr || r.stdout).trim().split('\n').find((l) => l.trim() !== '') ?? '';
-    return { kind: 'unavailable', reason: `the dry run exited with ${r.status}${why ? `: ${why.slice(0, 200)}` : ''}` };
-  }
-  return readPlanText(r.stdout);
+}
+
+/** Dry runs at once: each is a Node process busy on one core, so one per core, and at most 4. */
+export const dryRunConcurrency = (): number => Math.max(1, Math.min(4, availableParallelism()));
+
+/**
+ * The dry runs of several submission files, `concurrency` at a time, in the order of `files` whatever order they
+ * finish in. A dry run that fails gives its own 'unavailable' and leaves the others as they are.
+ */
+export function estimatePlans(files: readonly string[], opts: DryRunOptions & { concurrency?: number } = {}): Promise<PlanEstimate[]> {
+  const limit = pLimit(opts.concurrency ?? dryRunConcurrency());
+  return Promise.all(files.map((f) => limit(() => estimatePlan(f, opts))));
 }

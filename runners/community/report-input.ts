@@ -4,7 +4,7 @@ import type { FieldError } from '../../src/schema/index.ts';
 import { validatePaths } from '../validate/validate-files.ts';
 import { classify } from '../validate/classify.ts';
 import { linkProblem } from '../io/links.ts';
-import { estimatePlan, type PlanEstimate } from './plan-estimate.ts';
+import { estimatePlans, type DryRunOptions, type PlanEstimate } from './plan-estimate.ts';
 import { checkResults } from './result-checks.ts';
 import type { ReportInput } from './pr-report.ts';
 import { UnsafeServeError, buildServeCommand, formatCommand } from '../engines/serve-command.ts';
@@ -35,14 +35,21 @@ export function sortChanged(changed: string[], root: string): { checked: string[
   return { checked, ignored, missing, rejected };
 }
 
-/** Validate the changed files and gather what the report shows for each valid submission. */
-export async function buildReportInput(changed: string[], root: string, opts: { plan?: boolean } = {}): Promise<ReportInput> {
+/**
+ * Validate the changed files and gather what the report shows for each valid submission. `dryRun` sets how the
+ * runner's dry runs are started (tests); they run a few at once (estimatePlans), and the report keeps file order.
+ */
+export async function buildReportInput(
+  changed: string[],
+  root: string,
+  opts: { plan?: boolean; dryRun?: Pick<DryRunOptions, 'command'> & { concurrency?: number } } = {},
+): Promise<ReportInput> {
   const { checked, ignored, missing, rejected } = sortChanged(changed, root);
   const report = checked.length > 0 ? await validatePaths(checked.map((p) => join(root, p)), root) : { errors: [], submissions: [] };
   // A suite from the pull request is data to validate, never the plan the runner is asked to estimate.
   const suiteChanged = checked.some((f) => classify(f) === 'suite');
   const failedFiles = new Set(report.errors.map((e) => e.file.replace(/:\d+$/, '')));
-  const submissions = report.submissions
+  const served = report.submissions
     .filter((s) => !failedFiles.has(s.file))
     .map((s) => {
       let serve: ReportInput['submissions'][number]['serve'];
@@ -52,14 +59,21 @@ export async function buildReportInput(changed: string[], root: string, opts: { 
         if (!(e instanceof UnsafeServeError)) throw e;
         serve = { ok: false, reason: e.message };
       }
-      const plan: PlanEstimate =
-        opts.plan === false
-          ? { kind: 'unavailable', reason: 'skipped (--no-plan)' }
-          : suiteChanged
-            ? { kind: 'unavailable', reason: 'this pull request changes the suite; the estimate waits for the reviewed suite' }
-            : estimatePlan(s.file, { cwd: root });
-      return { file: s.file, value: s.value, serve, plan };
+      return { file: s.file, value: s.value, serve };
     });
+  // A submission whose serve command is refused is not shown, so it gets no dry run.
+  const planned = opts.plan !== false && !suiteChanged ? served.filter((s) => s.serve.ok).map((s) => s.file) : [];
+  const estimates = await estimatePlans(planned, { cwd: root, ...opts.dryRun });
+  const planOf = new Map(planned.map((file, i) => [file, estimates[i]!]));
+  const submissions = served.map((s) => {
+    const plan: PlanEstimate =
+      opts.plan === false
+        ? { kind: 'unavailable', reason: 'skipped (--no-plan)' }
+        : suiteChanged
+          ? { kind: 'unavailable', reason: 'this pull request changes the suite; the estimate waits for the reviewed suite' }
+          : (planOf.get(s.file) ?? { kind: 'unavailable', reason: 'no dry run (the serve command is refused)' });
+    return { ...s, plan };
+  });
   // A refused serve command is an error the submitter must fix, reported like any other.
   const errors = [...rejected, ...report.errors];
   for (const s of submissions) if (!s.serve.ok) errors.push({ file: s.file, field: s.serve.reason.split(':')[0] ?? 'serving', message: s.serve.reason.split(': ').slice(1).join(': ') });
