@@ -3,7 +3,7 @@
  * runner's own buildSummary, as validate and the site build recompute them.
  */
 import { buildSummary as summaryOfSamples } from '../../src/lib/build-summary.ts';
-import { ResultSummary, type DatasetId, type Sample, type Suite } from '../../src/schema/index.ts';
+import { isPinnedRevision, ResultSummary, type DatasetId, type Sample, type Suite } from '../../src/schema/index.ts';
 import { PRIMARY, SECONDARY } from './judges.ts';
 import type { ModelSpec } from './models.ts';
 import { fakeSha256 } from './text.ts';
@@ -27,7 +27,7 @@ export function buildSummary(s: SummaryInput): ResultSummary {
   const started = new Date(Date.UTC(2026, 10, 1) + s.index * 3_600_000);
   const summary: ResultSummary = {
     format: 1,
-    submission: { id: m.id, display_name: m.display_name, family: m.family, hf: { repo: m.repo, revision: m.revision, pinned: /^[0-9a-f]{40}$/.test(m.revision) }, params: { total_b: m.total_b, active_b: m.active_b } },
+    submission: { id: m.id, display_name: m.display_name, family: m.family, hf: { repo: m.repo, revision: m.revision, pinned: isPinnedRevision(m.revision) }, params: { total_b: m.total_b, active_b: m.active_b } },
     datasets: [],
     agreement: [],
     provenance: {
