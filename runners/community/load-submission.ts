@@ -9,9 +9,10 @@ import { linkProblem } from '../io/links.ts';
  */
 export async function loadSubmission(path: string, root = process.cwd()): Promise<{ ok: true; value: Submission } | { ok: false; errors: string[] }> {
   const link = linkProblem(path, root);
-  if (link) return { ok: false, errors: [`${path}: (file): ${link}`] };
+  // As formatFieldError writes every other error: a path from the command line holding a line break stays on one line.
+  if (link) return { ok: false, errors: [formatFieldError({ file: path, field: '(file)', message: link })] };
   const loaded = await loadDocument(path);
-  if (!loaded.ok) return { ok: false, errors: [`${path}: (file): ${loaded.message}`] };
+  if (!loaded.ok) return { ok: false, errors: [formatFieldError({ file: path, field: '(file)', message: loaded.message })] };
   const r = parseWith(Submission, loaded.data, path);
   return r.ok ? { ok: true, value: r.value } : { ok: false, errors: r.errors.map(formatFieldError) };
 }

@@ -1,5 +1,6 @@
 import { clientFromEnv, getPermission, getPr, listReviews, type GitHubClient, type PrReview } from './github.ts';
 import { runAsScript } from './run-script.ts';
+import { shownPath } from '../core/terminal-text.ts';
 
 /**
  * The gate of a labelled probe run (probe.yml, pull_request_target): the head commit the run will probe must carry a
@@ -55,12 +56,14 @@ export async function checkProbeApproval(gh: GitHubClient, pr: number, headSha: 
 
 async function main(): Promise<number> {
   const pr = Number(process.env.PR_NUMBER);
-  const problem = await checkProbeApproval(clientFromEnv(), pr, process.env.HEAD_SHA ?? '');
+  const headSha = process.env.HEAD_SHA ?? '';
+  const problem = await checkProbeApproval(clientFromEnv(), pr, headSha);
+  // The problem quotes the API (logins, commit ids): a line break in it would start a workflow command of its own.
   if (problem) {
-    console.error(`::error::pull request #${pr} is not approved for a probe run: ${problem}`);
+    console.error(`::error::pull request #${pr} is not approved for a probe run: ${shownPath(problem)}`);
     return 1;
   }
-  console.log(`pull request #${pr}: a maintainer approved the head ${short(process.env.HEAD_SHA)}`);
+  console.log(`pull request #${pr}: a maintainer approved the head ${shownPath(short(headSha))}`);
   return 0;
 }
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { PROBE_JOB_USAGE, parseProbeJobArgs } from './probe-job/args.ts';
 import { runProbeJob } from './probe-job/orchestrate.ts';
 import { runAsScript } from './run-script.ts';
+import { shownPath } from '../core/terminal-text.ts';
 
 async function main(argv: string[]): Promise<number> {
   const options = parseProbeJobArgs(argv);
@@ -21,7 +22,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const r = await runProbeJob(options);
   // Only a result that was written: a job stopped before (interrupted, refused) leaves no folder to point at.
-  if (r.resultDir && existsSync(join(r.resultDir, 'summary.json'))) console.log(`results: ${r.resultDir}`);
+  if (r.resultDir && existsSync(join(r.resultDir, 'summary.json'))) console.log(`results: ${shownPath(r.resultDir)}`);
   return r.exitCode;
 }
 

@@ -4,6 +4,7 @@ import { clientFromEnv, createComment, listComments, updateComment, type GitHubC
 import { MAX_REPORT_CHARS, REPORT_MARKER } from './pr-report.ts';
 import { parseCommandArgs } from '../core/args.ts';
 import { runAsScript } from './run-script.ts';
+import { shownPath } from '../core/terminal-text.ts';
 import { redact, registerEnvSecrets, registerSecret } from '../io/secrets.ts';
 
 /**
@@ -34,7 +35,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const r = await upsertComment(clientFromEnv(), pr, await readFile(values['body-file'], 'utf8'), values.bot);
-  console.log(`comment ${r.action}: ${r.id}`);
+  // The id is the API's answer, not checked to be a number.
+  console.log(`comment ${r.action}: ${shownPath(String(r.id))}`);
   return 0;
 }
 

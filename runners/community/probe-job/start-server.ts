@@ -1,5 +1,5 @@
 import type { Submission } from '../../../src/schema/index.ts';
-import { oneLine } from '../../core/terminal-text.ts';
+import { oneLine, shownPath } from '../../core/terminal-text.ts';
 import { ENGINES } from '../../engines/behaviour.ts';
 import { buildServeCommand, formatCommand } from '../../engines/serve-command.ts';
 import type { Interrupt, JobHandles } from './interrupt.ts';
@@ -28,7 +28,7 @@ export async function startServer(o: ProbeJobOptions, { sub, serverLog, handles,
     const cmd = buildServeCommand(sub, { engine: o.engine, port: o.port ?? 8000 });
     // Ollama serves nothing until the model is pulled: the job does not run follow-up commands.
     if (cmd.then.length > 0) throw new Error(`${cmd.engine}: start the server and its follow-up commands by hand (userturn serve-cmd prints them), then use --server none --base-url ${cmd.base_url}`);
-    log(`starting: ${formatCommand(cmd.argv)}  (log: ${serverLog})`);
+    log(`starting: ${formatCommand(cmd.argv)}  (log: ${shownPath(serverLog)})`);
     const spawned = startDetached(cmd.argv, serverLog);
     handles.server = spawned;
     let failed: Error | null = null;
