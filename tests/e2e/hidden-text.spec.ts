@@ -10,10 +10,11 @@ import { serve } from '../helpers/static-server.ts';
 
 /**
  * Trojan Source on the site: a second site built here (one synthetic model, two items per dataset) whose every
- * question holds "abc\u202Edef" and every user turn that, a zero-width space and Arabic text, and every judge
- * rationale an override. Each block must be its own bidi island (dir="auto") and show each such character as a
- * marker, never as itself, so the text reads as the judge saw it; the Arabic stays. The annotation page, given a
- * batch drawn from the same results, shows its texts the same way.
+ * question holds "abc\u202Edef" and every user turn that, a zero-width space and Arabic text, every judge rationale
+ * an override, and every gsm8k answer the verifier extracted an override and a zero-width space. Each block must be
+ * its own bidi island (dir="auto") and show each such character as a marker, never as itself, so the text reads as
+ * the judge saw it; the Arabic stays. The annotation page, given a batch drawn from the same results, shows its texts
+ * the same way.
  */
 const ARABIC = 'مرحبا بالعالم';
 const TURN = `abc\u202Edef zero\u200Bwidth ${ARABIC}`;
@@ -39,6 +40,8 @@ function makeHostile(dir: string): void {
       x.submission_id = ID;
       x.question = `abc\u202Edef ${x.question}`;
       if (x.user_turn) x.user_turn = `${TURN} ${x.user_turn}`;
+      // The verifier's extracted answer is taken from the generation.
+      if (x.accuracy?.kind === 'gsm8k') x.accuracy.extracted = `${x.accuracy.extracted ?? ''}\u202E\u200B1`;
       for (const v of x.verdicts) if (v.kind === 'label') v.rationale = `\u202Eevil ${v.rationale}`;
       return JSON.stringify(x);
     });
@@ -112,6 +115,9 @@ test('example browser: a generation\'s override and zero-width space are markers
   const question = card.locator('.user-q .text');
   await expectMarked(question, ['U+202E']);
   await expectMarked(card.getByTestId('rationale').first(), ['U+202E']);
+  // So is the verifier's extracted answer, on the line that names it.
+  await expectMarked(card.getByTestId('extracted'), ['U+202E', 'U+200B']);
+  await expect(card.getByTestId('extracted')).toHaveText(/U\+202EU\+200B1$/);
   // The labels around the blocks read as before.
   await expect(card.locator('.gen .role')).toHaveText('Generated user turn');
   expect(await axe(page)).toEqual([]);

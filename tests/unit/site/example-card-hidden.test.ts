@@ -81,3 +81,25 @@ test('an unfinished answer\'s tail and a judge error are marked and isolated too
   assert.equal(textOf(tail), 'tailU+202Eliat');
   assert.match(html, /judge error — <span dir="auto">bad <span class="cp[^"]*" dir="ltr" title="U\+2066 LEFT-TO-RIGHT ISOLATE">U\+2066<\/span>json<\/span>/);
 });
+
+test('the engine\'s finish reason, the cut marker and the verifier\'s extracted, reference and rule are marked and isolated too', async () => {
+  const Card = await loadComponent<Props>(component);
+  const item: ShardItem = {
+    item_id: 'q1', question: 'Q', response: 'A', samples: [],
+    accuracy: { kind: 'gsm8k', correct: false, extracted: '18\u202E\u200B7', reference: '\u20661\u2069', rule: 'last \u200Cnumber' },
+  };
+  const sample: ShardSample = {
+    id: 's1', condition: 'greedy', k: 0, user_turn: 'Why?', finish_reason: 'st\u202Eop', temperature: 0, seed: null, error: null,
+    cut: { marker: '<|im_end|>\u200B', kind: 'marker' }, verdicts: [{ ...verdict('fine'), judge: 'j\u202Edge' }],
+  };
+  const html = render(Card, { props: { model: 'm', modelName: 'M', dataset: 'gsm8k', item, sample, permalink: '#s1' } }).body.replace(/<!--[\s\S]*?-->/g, '');
+  assert.doesNotMatch(html, HIDDEN);
+  for (const [id, text] of [['finish-reason', 'stU+202Eop'], ['cut-marker', '&lt;|im_end|>U+200B'], ['extracted', '18U+202EU+200B7'], ['reference', 'U+20661U+2069']] as const) {
+    const b = block(html, id);
+    assert.match(b, /^<span dir="auto"/, id);
+    assert.equal(textOf(b), text, id);
+  }
+  assert.match(block(html, 'extracted'), /<span class="cp[^"]*" dir="ltr" title="U\+200B ZERO WIDTH SPACE">U\+200B<\/span>/);
+  assert.match(html, /rule “<span dir="auto">last <span class="cp[^"]*" dir="ltr" title="U\+200C ZERO WIDTH NON-JOINER">U\+200C<\/span>number<\/span>”/);
+  assert.match(html, /<code dir="auto">j<span class="cp[^"]*"[^>]*>U\+202E<\/span>dge<\/code>/);
+});
