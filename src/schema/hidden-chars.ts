@@ -23,17 +23,25 @@ export const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifi
 export const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007E}]{1,30}\u{E007F}/gu;
 
 /**
- * Every character textProblem refuses, in one pattern: a joiner inside an emoji sequence and a flag's tag characters
- * match whole as `keep`, so that what textProblem allows is left as it is.
+ * The carriage return of a CRLF: with its line feed it is one line break (Windows line endings), which a reader sees
+ * as one and a terminal obeys as one. A lone CR, which returns to the start of the line so that what follows overwrites
+ * it in a terminal, stays hidden. Text blocks keep it (splitHidden, replaceHidden); names (textProblem) still refuse it.
  */
-const HIDDEN = new RegExp(`(?<keep>${EMOJI_JOINER.source}|${FLAG_TAGS.source})|${BIDI_CONTROL.source}|${INVISIBLE_CONTROL.source}`, 'gu');
+export const CRLF_RETURN = /\r(?=\n)/g;
+
+/**
+ * Every character textProblem refuses, in one pattern: a joiner inside an emoji sequence, a flag's tag characters and
+ * a CRLF's carriage return match whole as `keep`, so that what textProblem allows, and a line break, is left as it is.
+ */
+const HIDDEN = new RegExp(`(?<keep>${EMOJI_JOINER.source}|${FLAG_TAGS.source}|${CRLF_RETURN.source})|${BIDI_CONTROL.source}|${INVISIBLE_CONTROL.source}`, 'gu');
 /** The same characters, exceptions aside: a string with none (most) is passed on in half the time. */
 const ANY_HIDDEN = new RegExp(`${BIDI_CONTROL.source}|${INVISIBLE_CONTROL.source}`, 'u');
 
 /**
  * `s` with each character textProblem refuses (bidirectional controls, C0/C1 controls but tab and newline, line
- * separators, characters drawn as nothing) replaced by `f(c)`; the emoji joiners and flag tags it allows are kept.
- * For output that must show such text as it is (terminal lines, PR comments) without writing the list again.
+ * separators, characters drawn as nothing) replaced by `f(c)`; the emoji joiners and flag tags it allows, and a CRLF's
+ * carriage return, are kept (a lone CR is replaced). For output that must show such text as it is (terminal lines, PR
+ * comments) without writing the list again.
  */
 export const replaceHidden = (s: string, f: (c: string) => string): string =>
   !ANY_HIDDEN.test(s) ? s : s.replace(HIDDEN, (c: string, ...rest: unknown[]) => ((rest.at(-1) as { keep?: string }).keep !== undefined ? c : f(c)));
@@ -43,7 +51,8 @@ export type HiddenPart = string | { hidden: string };
 
 /**
  * `s` cut at each character textProblem refuses: the runs between them as strings (never empty), each such
- * character as `{ hidden }`. Emoji joiners and flag tags stay in their runs; a string with none is `[s]`.
+ * character as `{ hidden }`. Emoji joiners, flag tags and a CRLF's carriage return stay in their runs; a string with
+ * none is `[s]`.
  */
 export function splitHidden(s: string): HiddenPart[] {
   if (!ANY_HIDDEN.test(s)) return s === '' ? [] : [s];

@@ -20,6 +20,9 @@ const ARABIC = 'مرحبا بالعالم';
 const TURN = `abc\u202Edef zero\u200Bwidth ${ARABIC}`;
 const ID = 'hidden-text-model';
 const SAMPLE = 'gsm8k-0~greedy~0';
+/** A user turn with Windows line endings and one lone carriage return (which could overwrite a line in a terminal). */
+const CRLF_SAMPLE = 'gsm8k-1~greedy~0';
+const CRLF_TURN = 'line one\r\nline two\r\nover\rwritten';
 const BLOCKING = new Set(['critical', 'serious']);
 let site: { server: Server; origin: string; tmp: string; results: string };
 test.describe.configure({ mode: 'serial' });
@@ -39,7 +42,7 @@ function makeHostile(dir: string): void {
       const x = JSON.parse(l);
       x.submission_id = ID;
       x.question = `abc\u202Edef ${x.question}`;
-      if (x.user_turn) x.user_turn = `${TURN} ${x.user_turn}`;
+      if (x.user_turn) x.user_turn = `${x.id === CRLF_SAMPLE && f === 'gsm8k.jsonl' ? CRLF_TURN : TURN} ${x.user_turn}`;
       // The verifier's extracted answer is taken from the generation.
       if (x.accuracy?.kind === 'gsm8k') x.accuracy.extracted = `${x.accuracy.extracted ?? ''}\u202E\u200B1`;
       for (const v of x.verdicts) if (v.kind === 'label') v.rationale = `\u202Eevil ${v.rationale}`;
@@ -121,6 +124,35 @@ test('example browser: a generation\'s override and zero-width space are markers
   // The labels around the blocks read as before.
   await expect(card.locator('.gen .role')).toHaveText('Generated user turn');
   expect(await axe(page)).toEqual([]);
+});
+
+test('example browser: a CRLF line ending is a line break with no marker; a lone carriage return is a marker', async ({ page }) => {
+  await page.goto(`${site.origin}/examples/?model=${ID}&dataset=gsm8k&sample=${encodeURIComponent(CRLF_SAMPLE)}`);
+  const turn = page.locator(`article[data-sample-id="${CRLF_SAMPLE}"]`).getByTestId('user-turn');
+  await expect(turn).toBeVisible();
+  await expect(turn.locator('.cp')).toHaveCount(1);
+  await expect(turn.locator('.cp')).toHaveText('U+000D');
+  await expect(turn.locator('.cp')).toHaveAttribute('title', 'U+000D CARRIAGE RETURN');
+  // Drawn as three lines: "line one", "line two", then "over", the marker and "written" on one line.
+  const tops = await turn.evaluate((e) => {
+    const top = (word: string) => {
+      const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const i = n.textContent!.indexOf(word);
+        if (i < 0) continue;
+        const r = document.createRange();
+        r.setStart(n, i);
+        r.setEnd(n, i + word.length);
+        return Math.round(r.getBoundingClientRect().top);
+      }
+      return NaN;
+    };
+    return [top('line one'), top('line two'), top('over'), Math.round(e.querySelector('.cp')!.getBoundingClientRect().top), top('written')];
+  });
+  expect(tops[0]!).toBeLessThan(tops[1]!);
+  expect(tops[1]!).toBeLessThan(tops[2]!);
+  expect(Math.abs(tops[2]! - tops[4]!)).toBeLessThan(4);
+  expect(Math.abs(tops[3]! - tops[2]!)).toBeLessThan(8);
 });
 
 test('example list: the question above an item\'s cards is marked and isolated too', async ({ page }) => {

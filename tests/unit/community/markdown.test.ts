@@ -63,6 +63,8 @@ test('codeBlock(): a body with backtick fences stays inside one <pre>', () => {
 
 test('flatten(): newlines, controls and bidi overrides are neutralised; long text is truncated', () => {
   assert.equal(flatten('a\nb\rc\u0000d'), 'a b c d');
+  // A CRLF is a line break the schema's rule keeps in text blocks: in a comment's line it is flattened like one.
+  assert.equal(flatten('a\r\nb\r\n'), 'a  b  ');
   assert.equal(flatten('x\u202Ey'), 'x\uFFFDy');
   assert.equal(Array.from(flatten('é'.repeat(500), 10)).length, 10);
 });

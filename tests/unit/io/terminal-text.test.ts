@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { oneLine, terminalText } from '../../../runners/core/terminal-text.ts';
+import { oneLine, shownPath, terminalText } from '../../../runners/core/terminal-text.ts';
 
 test('control characters are written as \\uXXXX text (tab and newline kept), and a JSON line stays JSON', () => {
   assert.equal(terminalText('model\u001b[31mRED\u001b]0;PWNED\u0007 \r\u009b2J\u007f'), 'model\\u001b[31mRED\\u001b]0;PWNED\\u0007 \\u000d\\u009b2J\\u007f');
@@ -20,6 +20,16 @@ test('bidirectional controls and characters drawn as nothing are written as \\uX
   assert.equal(terminalText('Qwen\u200D9B'), 'Qwen\\u200d9B');
   // Past U+FFFF the escape is a surrogate pair: a JSON line stays JSON and reads back the same text.
   assert.deepEqual(JSON.parse(terminalText(JSON.stringify({ m: hostile }))), { m: hostile });
+});
+
+test('a CRLF reaches the terminal as the line break it is; a lone carriage return never does', () => {
+  assert.equal(terminalText('first\r\nsecond\r\n'), 'first\r\nsecond\r\n');
+  // A lone CR would return to the line's start, and the rest would overwrite what came before it.
+  assert.equal(terminalText('rm -rf /\recho safe'), 'rm -rf /\\u000decho safe');
+  assert.equal(terminalText('end\r'), 'end\\u000d');
+  assert.equal(terminalText('a\r\r\nb'), 'a\\u000d\r\nb');
+  // Inside one of our lines a CRLF is a line break like any other: shown, not obeyed.
+  assert.equal(shownPath('a\r\nb'), 'a\\r\\nb');
 });
 
 test("oneLine keeps a server's words on one line: \\n, \\r and the Unicode line and paragraph separators are shown, not obeyed", () => {

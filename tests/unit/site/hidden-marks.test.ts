@@ -48,3 +48,14 @@ test('plain text, tabs and newlines, Arabic and Hebrew, and emoji sequences are 
 test('a joiner after an emoji but before a letter is marked; the emoji stays', () => {
   assert.deepEqual(markHidden('👩\u200Dx'), ['👩', { code: 'U+200D', title: 'U+200D ZERO WIDTH JOINER' }, 'x']);
 });
+
+test('a CRLF is a line break, shown as one (no marker); a lone carriage return is marked', () => {
+  // Windows line endings showed a U+000D marker at every line end.
+  assert.deepEqual(markHidden('first line\r\nsecond line\r\n'), ['first line\r\nsecond line\r\n']);
+  const cr = { code: 'U+000D', title: 'U+000D CARRIAGE RETURN' };
+  // A lone CR returns to the line's start: in a terminal what follows overwrites what came before.
+  assert.deepEqual(markHidden('Sure, here it is.\rI refuse.'), ['Sure, here it is.', cr, 'I refuse.']);
+  assert.deepEqual(markHidden('end\r'), ['end', cr]);
+  assert.deepEqual(markHidden('a\r\r\nb'), ['a', cr, '\r\nb']);
+  assert.deepEqual(markHidden('a\n\rb'), ['a\n', cr, 'b']);
+});
