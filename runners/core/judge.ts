@@ -27,4 +27,9 @@ export interface Judge {
    */
   readonly yieldsToIo?: boolean;
   judge(input: JudgeInput): Promise<Verdict>;
+  /**
+   * The run has failed: send nothing more and give up the requests in flight (an LLM judge; the heuristic judge sends
+   * none). Verdicts asked for from then on are judge_error without a request.
+   */
+  stop?(reason: Error): void;
 }

@@ -54,8 +54,14 @@ export interface FullRunInput {
  */
 export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
   const { opts, deps, client, provenance } = input;
+  // A failure stops every endpoint of the run: the engines' (the client) and the LLM judges'.
+  const stopRun = (e: unknown): void => {
+    const reason = e instanceof Error ? e : new Error(String(e));
+    client.stop(reason);
+    for (const j of input.panel) j.stop?.(reason);
+  };
   // A commit that fails stops the run at once, also one of derived values alone, which no request waits for.
-  const runCache = openRunCache(input.cachePath, { scope: input.scope, onCorruptRow: opts.log, onWriteFailure: (e) => client.stop(e) });
+  const runCache = openRunCache(input.cachePath, { scope: input.scope, onCorruptRow: opts.log, onWriteFailure: stopRun });
   input.answers.cache = runCache.responses;
   const { stages } = runCache;
   // The heuristic judge and the verifiers run in a worker thread, unless a test injected its own.
@@ -98,7 +104,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
         // Enough items in flight to keep every request slot busy, few enough to bound memory.
         itemWindow: Math.ceil((4 * opts.concurrency) / perItem) + 4,
         // A failed item (the samples' temp file cannot be written, say) ends the run: nothing more is sent.
-        stop: (e) => client.stop(e instanceof Error ? e : new Error(String(e))),
+        stop: stopRun,
       });
       light = await writer.lightSamples();
     } catch (e) {

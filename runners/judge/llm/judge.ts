@@ -101,13 +101,18 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
     });
     return client;
   };
+  // Aborted by stop(): the attempts in flight are given up, and no attempt or retry starts after it.
+  const halt = new AbortController();
+  const halted = new Promise<void>((r) => halt.signal.addEventListener('abort', () => r(), { once: true }));
+  const stopped = (): Verdict => ({ kind: 'judge_error', reason: `not judged: the run stopped (${oneLine((halt.signal.reason as Error).message).slice(0, 300)})`, judge: stamp.id });
+  const pause = (ms: number) => Promise.race([sleep(ms), halted]);
   const wire = wireOutputFor(prompt.output_order);
   const responseFormat = zodResponseFormat(wire.schema, 'userturn_verdict');
 
   async function attempt(body: Parameters<OpenAI['chat']['completions']['parse']>[0]): Promise<Attempt> {
     stats.requests++;
     try {
-      const completion = await getClient().chat.completions.parse(body, { timeout: config.timeout_ms, maxRetries: 0 });
+      const completion = await getClient().chat.completions.parse(body, { timeout: config.timeout_ms, maxRetries: 0, signal: halt.signal });
       const choice = completion.choices[0];
       if (!choice) return { ok: false, reason: 'judge answer has no choices', retry: true };
       if (choice.message.refusal) return { ok: false, reason: `judge refused: ${choice.message.refusal.slice(0, 300)}`, retry: false };
@@ -165,17 +170,19 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
       for (let i = 0; i <= config.retries; i++) {
         if (i > 0) {
           stats.retries++;
-          await sleep(Math.min(30_000, config.backoff_ms * 2 ** (i - 1)));
+          await pause(Math.min(30_000, config.backoff_ms * 2 ** (i - 1)));
         }
+        if (halt.signal.aborted) return { ...stopped(), ...note };
         const started = Date.now();
         const r = await attempt(body);
+        if (halt.signal.aborted) return { ...stopped(), ...note };
         if (r.ok) {
           await deps.cache?.put(key, { text: JSON.stringify(r.output), finish_reason: 'stop', model: r.model, latency_ms: Date.now() - started });
           return { kind: 'label', label: r.output.label, rationale: r.output.rationale, evidence_span: r.output.evidence_span, rule: null, judge: stamp.id, ...note };
         }
         last = r.reason;
         if (!r.retry) break;
-        if (r.waitMs !== undefined && Number.isFinite(r.waitMs)) await sleep(Math.min(r.waitMs, 30_000));
+        if (r.waitMs !== undefined && Number.isFinite(r.waitMs)) await pause(Math.min(r.waitMs, 30_000));
       }
       return { kind: 'judge_error', reason: last.slice(0, 4000), judge: stamp.id, ...note };
     } catch (e) {
@@ -185,7 +192,8 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
 
   // Not the URL, key or retry settings: they change how a verdict is fetched, not what it says.
   const fingerprint = contentKey(stamp, prompt, codeVersion(import.meta.url)).slice(0, 16);
-  return { stamp, fingerprint, stats, judge };
+  const stop = (reason: Error): void => void (halt.signal.aborted || halt.abort(reason));
+  return { stamp, fingerprint, stats, judge, stop };
 }
 
 /** The transport's timers for a judge attempt of `ms`: never shorter than the attempt, connect no longer than it. */
