@@ -23,6 +23,11 @@ export interface CachedResponse {
   answered_as?: string;
   /** A `length` finish's usage.completion_tokens, read from `audit` (outside the checksum, as audit is): a clipped budget shows in it. */
   completion_tokens?: number;
+  /**
+   * An answer the engine clipped at its window (budget-clips.ts): the window the endpoints reported when it came,
+   * absent when they reported none. A run reuses such an answer only under the same window. Outside the checksum.
+   */
+  clip_window?: number;
 }
 
 export interface ResponseCache {
@@ -73,12 +78,14 @@ export function setupResponses(db: DatabaseSync, path: string): void {
     sha256 TEXT,
     audit TEXT,
     answered_as TEXT,
+    clip_window INTEGER,
     PRIMARY KEY (scope, key)
   ) STRICT`);
   // Caches written before checksums: add the columns; their rows have no checksum and are read as before.
   if (columns.length > 0 && !columns.includes('sha256')) db.exec('ALTER TABLE responses ADD COLUMN sha256 TEXT');
   if (columns.length > 0 && !columns.includes('audit')) db.exec('ALTER TABLE responses ADD COLUMN audit TEXT');
   if (columns.length > 0 && !columns.includes('answered_as')) db.exec('ALTER TABLE responses ADD COLUMN answered_as TEXT');
+  if (columns.length > 0 && !columns.includes('clip_window')) db.exec('ALTER TABLE responses ADD COLUMN clip_window INTEGER');
 }
 
 /**
@@ -96,16 +103,16 @@ export function openSqliteCache(path: string, opts: CacheOptions = {}): Response
 export function responseTable(file: CacheFile, opts: CacheOptions = {}, budget: ReadAheadBudget = readAheadBudget()): ResponseCache {
   const { db, path } = file;
   const scope = opts.scope ?? '';
-  type Row = Omit<CachedResponse, 'answered_as' | 'completion_tokens'> & { sha256: string | null; answered_as: string | null; completion_tokens: number | null };
+  type Row = Omit<CachedResponse, 'answered_as' | 'completion_tokens' | 'clip_window'> & { sha256: string | null; answered_as: string | null; completion_tokens: number | null; clip_window: number | null };
   // A `length` answer's completion tokens, from its audit (null for rows written without one).
   const TOKENS = "CASE WHEN finish_reason = 'length' AND json_valid(audit) THEN json_extract(audit, '$.usage.completion_tokens') END AS completion_tokens";
-  const getStmt = file.prepare(`SELECT text, finish_reason, model, latency_ms, sha256, answered_as, ${TOKENS} FROM responses WHERE scope = ? AND key = ?`);
+  const getStmt = file.prepare(`SELECT text, finish_reason, model, latency_ms, sha256, answered_as, clip_window, ${TOKENS} FROM responses WHERE scope = ? AND key = ?`);
   // The scope's answers in one scan at the first lookup (none on a first run): a rerun needs them all, and a key
   // the scan did not find is asked of the file only when it may be there since.
-  const scanStmt = file.prepare(`SELECT key, text, finish_reason, model, latency_ms, sha256, answered_as, ${TOKENS} FROM responses WHERE scope = ?`);
+  const scanStmt = file.prepare(`SELECT key, text, finish_reason, model, latency_ms, sha256, answered_as, clip_window, ${TOKENS} FROM responses WHERE scope = ?`);
   const ahead: ReadAhead<Row> = readAhead<Row>(budget, (add) => file.scan<Row & { key: string }>(scanStmt, [scope], (r) => add(r.key, r, r.text.length)));
   // REPLACE: a row that failed its checksum is overwritten by the fresh answer.
-  const putStmt = file.prepare('INSERT OR REPLACE INTO responses (scope, key, text, finish_reason, model, latency_ms, created_at, sha256, audit, answered_as) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const putStmt = file.prepare('INSERT OR REPLACE INTO responses (scope, key, text, finish_reason, model, latency_ms, created_at, sha256, audit, answered_as, clip_window) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   /** Answers put and not yet committed: a twin request asking meanwhile must find them. */
   const uncommitted = new Map<string, CachedResponse>();
   let corruptReported = false;
@@ -123,6 +130,7 @@ export function responseTable(file: CacheFile, opts: CacheOptions = {}, budget: 
       const answer: CachedResponse = { text: row.text, finish_reason: row.finish_reason, model: row.model, latency_ms: row.latency_ms };
       if (row.answered_as !== null) answer.answered_as = row.answered_as;
       if (Number.isInteger(row.completion_tokens)) answer.completion_tokens = row.completion_tokens!;
+      if (row.clip_window !== null) answer.clip_window = row.clip_window;
       return answer;
     },
     put(key, v) {
@@ -130,10 +138,10 @@ export function responseTable(file: CacheFile, opts: CacheOptions = {}, budget: 
       const text = redact(v.text);
       const answeredAs = v.answered_as === undefined ? {} : { answered_as: redact(v.answered_as) };
       const row = { text, finish_reason: redact(v.finish_reason), model: redact(v.model), ...answeredAs };
-      const value: CachedResponse = { ...row, latency_ms: v.latency_ms, ...(v.completion_tokens === undefined ? {} : { completion_tokens: v.completion_tokens }) };
+      const value: CachedResponse = { ...row, latency_ms: v.latency_ms, ...(v.completion_tokens === undefined ? {} : { completion_tokens: v.completion_tokens }), ...(v.clip_window === undefined ? {} : { clip_window: v.clip_window }) };
       uncommitted.set(key, value);
       ahead.written(key);
-      const params = [scope, key, text, row.finish_reason, row.model, v.latency_ms, new Date().toISOString(), rowSha256(row), v.audit === undefined ? null : redact(v.audit), row.answered_as ?? null];
+      const params = [scope, key, text, row.finish_reason, row.model, v.latency_ms, new Date().toISOString(), rowSha256(row), v.audit === undefined ? null : redact(v.audit), row.answered_as ?? null, v.clip_window ?? null];
       return file.commits.write(putStmt, params).finally(() => {
         if (uncommitted.get(key) === value) uncommitted.delete(key);
       });

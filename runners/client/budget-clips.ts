@@ -22,10 +22,21 @@ export function completionTokensOf(resp: unknown): number | undefined {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
-/** Count the answer when the engine cut its budget: `length` with fewer completion tokens than asked. */
+/** The engine cut the answer's budget: `length` with fewer completion tokens than asked. */
+export const isClip = (answer: { finish_reason: string; completion_tokens?: number }, asked: number): boolean =>
+  answer.finish_reason === 'length' && answer.completion_tokens !== undefined && answer.completion_tokens < asked;
+
+/**
+ * Whether a cached clipped answer may stand for this run: only under the window it was clipped at, since an engine
+ * with a wider one would answer more. `window` null (the endpoints report none, or none is asked: a rerun from the
+ * cache alone) cannot tell a resume from a reconfigured engine, so the answer stands, as the warning then says.
+ */
+export const clipStands = (answer: { clip_window?: number }, window: number | null): boolean => window === null || answer.clip_window === window;
+
+/** Count the answer when the engine cut its budget (isClip). */
 export function noteClip(clips: BudgetClips, answer: { finish_reason: string; completion_tokens?: number }, asked: number, from: string): void {
-  const got = answer.completion_tokens;
-  if (answer.finish_reason !== 'length' || got === undefined || got >= asked) return;
+  if (!isClip(answer, asked)) return;
+  const got = answer.completion_tokens!;
   clips.from.set(from, (clips.from.get(from) ?? 0) + 1);
   if (!clips.widest || asked - got > clips.widest.asked - clips.widest.got) clips.widest = { got, asked };
 }
@@ -43,8 +54,11 @@ export function clipRecord(clips: BudgetClips): ClipRecord | undefined {
 /** The clips of a result reused whole: every answer came from the cache. */
 export const cachedClips = (r: ClipRecord): BudgetClips => ({ from: new Map([['the cache', r.n]]), widest: { got: r.got, asked: r.asked } });
 
-/** The one warning line a run ends with when some answers were clipped, else null. */
-export function clipWarning(clips: BudgetClips, model: string): string | null {
+/**
+ * The one warning line a run ends with when some answers were clipped, else null. `windowKnown`: the endpoints report
+ * their window, so a rerun under a wider one asks the clipped answers again (clipStands); else only a new cache does.
+ */
+export function clipWarning(clips: BudgetClips, model: string, windowKnown: boolean): string | null {
   if (!clips.widest) return null;
   const total = clipCount(clips);
   const where = [...clips.from].map(([from, n]) => `${from} ${n}`).join(', ');
@@ -52,6 +66,7 @@ export function clipWarning(clips: BudgetClips, model: string): string | null {
   return (
     `warning: ${total} answer(s) of "${oneLine(model)}" ended by length before their max_tokens (${got} of ${asked} tokens at the shortest; ${where}): ` +
     'the engine cut the budget at its context window (SGLang gives at most window - 2 - prompt tokens, without an error), so these turns are cut short; ' +
-    'raise the engine\'s context length (serving.max_model_len) or lower max_tokens, then rerun with a new --cache (the cut answers are cached)'
+    'raise the engine\'s context length (serving.max_model_len) or lower max_tokens, then rerun ' +
+    (windowKnown ? '(the cut answers are asked again once the engine reports a wider window; the others come from the cache)' : 'with a new --cache (the engine reports no window, so the cut answers cached would be used again)')
   );
 }

@@ -8,7 +8,7 @@ import { StorageError } from '../io/storage-error.ts';
 import type { EngineBehaviour } from '../engines/types.ts';
 import { normaliseFinishReason, usableCachedAnswer, validateCompletion } from './answer-check.ts';
 import { attemptCompletion } from './attempt.ts';
-import { budgetClips, noteClip, type BudgetClips } from './budget-clips.ts';
+import { budgetClips, clipStands, isClip, noteClip, type BudgetClips } from './budget-clips.ts';
 import { attemptBudget, type AttemptBudget } from './attempt-budget.ts';
 import { backoffMs, retryAfterMs } from './backoff.ts';
 import { classify, type Failure } from './classify.ts';
@@ -61,6 +61,11 @@ export interface CompletionsClient {
   stop(reason: Error): void;
   /** Answers (sent or cached) the engine ended by `length` before their max_tokens: a budget cut at its window (budget-clips.ts). */
   clips: BudgetClips;
+  /**
+   * The context window the endpoints report (model-lookup.ts; null: none, or not asked), set once they are looked up. A
+   * clipped answer is cached with it and reused only under the same one (clipStands).
+   */
+  served: { window: number | null };
 }
 
 /** A validated answer before it is stored, with the endpoint that gave it. */
@@ -81,6 +86,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
   const answerAliases = new Set<string>();
   const answeredAs = new Set<string>();
   const clips = budgetClips();
+  const served = { window: null as number | null };
   const limit = pLimit(opts.concurrency);
   const inFlight = new Map<string, Promise<CompletionResult>>();
   const stats: ClientStats = { sent: 0, cacheHits: 0, deduplicated: 0, retries: 0, failed: 0, completed: 0, failureReasons: {}, endpoints: endpoints.map((e) => e.tally) };
@@ -183,8 +189,9 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
     // SQLite keeps text as UTF-8, where a lone surrogate becomes U+FFFD: the answer is used as the cache will give it
     // back, so its row matches its checksum on a rerun and a rerun sees the text this run saw.
     const value = { ...answer, text: answer.text.toWellFormed() };
+    const clipWindow = isClip(value, maxTokens) && served.window !== null ? { clip_window: served.window } : {};
     try {
-      await opts.cache.put(key, { ...value, audit });
+      await opts.cache.put(key, { ...value, audit, ...clipWindow });
     } catch (e) {
       // Not a server failure: re-sending cannot help, and every answer from now on would be lost too.
       stop(e instanceof StorageError ? e : new StorageError('request cache', 'cannot store an answer', e, ''));
@@ -209,6 +216,8 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
     const hit = opts.cache.get(key);
     if (!hit || !usableCachedAnswer(hit, body.model)) return null;
     if (hit.answered_as === undefined && answerAliases.size > 0) return null;
+    // Clipped under another window (or one not recorded): asked again, so a wider window gives the whole answer.
+    if (isClip(hit, body.max_tokens) && !clipStands(hit, served.window)) return null;
     noteAnsweredAs(hit);
     noteClip(clips, hit, body.max_tokens, 'the cache');
     return hit;
@@ -222,6 +231,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
     answeredAs,
     stop,
     clips,
+    served,
     complete(body) {
       if (fatal) return Promise.reject(fatal);
       const key = requestKey(body);

@@ -6,6 +6,7 @@ import { redactUrl } from '../../src/schema/url-redact.ts';
 import { HttpTimeoutError } from './http-transport.ts';
 import { connectionCause } from './sdk-errors.ts';
 import { servedAliases } from './served-aliases.ts';
+import { listedWindow, runWindow } from './served-window.ts';
 import { refusedHint } from './refused-hint.ts';
 import { v1Hint } from './v1-hint.ts';
 
@@ -52,7 +53,7 @@ export interface LookupOptions {
  * did not answer (a host down or starting: it may come up later), or a refusal (a wrong key or path, a list the run
  * cannot use: the run stops). Reasons are whole lines, the endpoint's URL without credentials first.
  */
-export type ModelLookup = { model: string; loading?: string; aliases?: string[] } | { unanswered: string; connRefused?: true } | { refused: string };
+export type ModelLookup = { model: string; loading?: string; aliases?: string[]; window?: number } | { unanswered: string; connRefused?: true } | { refused: string };
 
 /**
  * Why an endpoint that lists its model cannot serve yet, or undefined when it can: its engine's readiness route
@@ -124,7 +125,8 @@ export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelL
     const picked = o.wanted !== undefined ? { model: o.wanted } : pickServedModel(ids, o.expected ?? []);
     if ('problem' in picked) return { refused: redact(`${redactUrl(e.baseURL)}/models ${picked.problem}`) };
     const aliases = servedAliases(listed, picked.model);
-    const found = aliases.length > 0 ? { model: picked.model, aliases } : picked;
+    const window = listedWindow(listed, picked.model);
+    const found = { ...picked, ...(aliases.length > 0 ? { aliases } : {}), ...(window === undefined ? {} : { window }) };
     const loading = o.readyRoute ? await stillLoading(e, o.readyRoute, o.timeoutMs, o.signal) : undefined;
     return loading === undefined ? found : { ...found, loading };
   }
@@ -140,7 +142,8 @@ export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelL
  * model and its LoRA adapters) serves the one of them named `expected` (how serve-cmd names the submission's model);
  * when none or more than one of those is listed, the run stops and asks for --model (taking the first entry, a
  * review's endpoint that listed another model first had the whole probe run against that model without a word).
- * `aliases`: the other names the endpoints answer that model under (served-aliases.ts).
+ * `aliases`: the other names the endpoints answer that model under (served-aliases.ts); `window`: the context window
+ * the ready ones report (served-window.ts).
  *
  * Endpoints are asked at once. One that does not answer (no connection, a timeout, a 5xx or 429: a host down or still
  * starting) or lists its model but cannot serve it yet (llama.cpp loading it) is held, as long as another is ready: one
@@ -149,7 +152,7 @@ export async function lookUpModel(e: Endpoint, o: LookupOptions): Promise<ModelL
  * the models listed differ (a loading endpoint's included: it lists the model it is loading), or when none is ready;
  * every endpoint's reason is given then.
  */
-export async function servedModels(endpoints: Endpoint[], o: LookupOptions): Promise<{ model: string; aliases?: string[]; held: Array<{ endpoint: Endpoint; reason: string }> }> {
+export async function servedModels(endpoints: Endpoint[], o: LookupOptions): Promise<{ model: string; aliases?: string[]; window: number | null; held: Array<{ endpoint: Endpoint; reason: string }> }> {
   const looked = await lookUpAll(endpoints, o);
   const refused = looked.flatMap((l) => ('refused' in l ? [l.refused] : []));
   if (refused.length > 0) throw new EndpointError(refused.join('; '));
@@ -162,7 +165,8 @@ export async function servedModels(endpoints: Endpoint[], o: LookupOptions): Pro
     throw new NoEndpointReady(noListener ? `${reasons}; ${refusedHint(endpoints.map((e) => e.baseURL))}` : reasons, reasons);
   }
   const aliases = [...new Set(looked.flatMap((l) => ('model' in l ? (l.aliases ?? []) : [])))];
-  return { model: models[0]!, ...(aliases.length > 0 ? { aliases } : {}), held };
+  const window = runWindow(looked.flatMap((l) => ('model' in l && l.loading === undefined ? [l.window] : [])));
+  return { model: models[0]!, ...(aliases.length > 0 ? { aliases } : {}), window, held };
 }
 
 /**

@@ -67,6 +67,8 @@ export interface ResultKeyInput {
    * model, dataset checksums, shard, engine settings, runner commit and dirty state, package and Node versions.
    */
   provenance: SummaryInput['provenance'];
+  /** The window the endpoints report (null: none): a clipped answer is reused only under it (client/budget-clips.ts). */
+  window: number | null;
 }
 
 /**
@@ -81,6 +83,7 @@ export function resultKey(input: ResultKeyInput): string {
     options: { limit: options.limit, datasets: options.datasets, shard: options.shard },
     // On TGI the mode decides what the cached answers' text holds, and so how the runner reads it (setup.ts).
     streamed: setup.streamed,
+    window: input.window,
     items: setup.datasets.map((d) => ({ dataset: d.spec.id, files: d.files, ids: d.items.map((it) => it.id) })),
   });
 }

@@ -37,13 +37,23 @@ describe('the /v1/models look-up (without the openai SDK client, with its errors
     // Ollama lists every model pulled; a review's endpoint listed another model first and the whole probe ran on it.
     const url = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id: 'llama3:latest' }, { id: 'qwen3.5-9b:latest' }, { id: 'lora-x' }] })));
     const endpoints = createEndpoints([url], undefined, 2000);
-    assert.deepEqual(await servedModels(endpoints, { timeoutMs: 2000, expected: ['qwen3.5-9b', 'qwen3.5-9b:latest', 'Qwen/Qwen3.5-9B'] }), { model: 'qwen3.5-9b:latest', held: [] });
+    assert.deepEqual(await servedModels(endpoints, { timeoutMs: 2000, expected: ['qwen3.5-9b', 'qwen3.5-9b:latest', 'Qwen/Qwen3.5-9B'] }), { model: 'qwen3.5-9b:latest', window: null, held: [] });
     for (const expected of [[], ['other-model']]) {
       const e = await failure(servedModels(endpoints, { timeoutMs: 2000, expected }));
       assert.ok(e instanceof EndpointError);
       assert.match(e.message, /\/v1\/models lists 3 models \(llama3:latest, qwen3\.5-9b:latest, lora-x\).*: pass --model NAME to choose$/);
     }
     assert.deepEqual(pickServedModel(['a', 'b'], ['a', 'b']), { problem: 'lists 2 models (a, b), more than one of them named as serve-cmd serves this submission (a or b): pass --model NAME to choose' });
+  });
+
+  it("the window the ready endpoints report (vLLM's and SGLang's max_model_len on the model's card): the smallest, null when none does", async () => {
+    const card = (extra: object) => serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id: 'other', max_model_len: 100 }, { id: 'm', ...extra }] })));
+    const [wide, narrow, none, odd] = [await card({ max_model_len: 32768 }), await card({ max_model_len: 4096 }), await card({}), await card({ max_model_len: '4096' })];
+    const windowOf = async (urls: string[]) => (await servedModels(createEndpoints(urls, undefined, 2000), { timeoutMs: 2000, expected: ['m'] })).window;
+    assert.equal(await windowOf([wide]), 32768);
+    assert.equal(await windowOf([wide, narrow, none]), 4096);
+    assert.equal(await windowOf([none]), null);
+    assert.equal(await windowOf([odd]), null, 'a window that is not a number is none');
   });
 
   for (const [name, type, body] of [
@@ -161,7 +171,7 @@ describe('the /v1/models look-up over several endpoints', () => {
     assert.equal(r.model, 'm');
     assert.deepEqual(reasons(r), [`${loadingUrl}/health: 503 Loading model (it lists its model but cannot serve it yet)`]);
     // Without a readiness route (vLLM, SGLang, TGI, Ollama) the route is never asked.
-    assert.deepEqual(await servedModels(createEndpoints([loadingUrl], undefined, 1000), { timeoutMs: 1000 }), { model: 'm', held: [] });
+    assert.deepEqual(await servedModels(createEndpoints([loadingUrl], undefined, 1000), { timeoutMs: 1000 }), { model: 'm', window: null, held: [] });
   });
 
   it('every endpoint silent stops the run, naming each one', async () => {

@@ -22,6 +22,7 @@ function input(): ResultKeyInput {
     options: { limit: 2, datasets: null, shard: null },
     judges: [judge],
     provenance: { submission_sha256: 'sub', runner_commit: 'c1', runner_dirty: false, endpoint_models: ['m'], package_versions: { node: '24.0.0' } } as unknown as ResultKeyInput['provenance'],
+    window: 2048,
   };
 }
 
@@ -45,6 +46,9 @@ describe('resultKey', () => {
       '--shard': (i) => void (i.options.shard = { index: 1, count: 2 }),
       'a dataset file': (i) => void (i.setup.datasets[0]!.files[0]!.sha256 = 'data2'),
       'the items chosen': (i) => void (i.setup.datasets[0]!.items.pop()),
+      // A clipped answer is asked again under another window (budget-clips.ts), so the kept result is stale.
+      'the window the endpoints report': (i) => void (i.window = 4096),
+      'no window reported': (i) => void (i.window = null),
     };
     for (const [what, change] of Object.entries(changes)) {
       const i = input();
