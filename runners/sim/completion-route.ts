@@ -9,6 +9,7 @@ import { sendRefusal } from './refusal.ts';
 import { unknownModelAnswer } from './model-check.ts';
 import { windowRefusal } from './context-window.ts';
 import { sglangWindow } from './sglang-window.ts';
+import { tgiWindowRefusal } from './tgi-window.ts';
 import { countRoute } from './stats.ts';
 import { clientGone } from './delivery.ts';
 import { sendStream } from './stream-route.ts';
@@ -33,6 +34,12 @@ export async function completionRoute(ctx: SimContext, route: string, sent: Reco
   if (refused) {
     countRoute(ctx.stats, route, String(refused.status));
     sendJson(res, refused.status, refused.body);
+    return;
+  }
+  // TGI validates a streamed request inside the stream: its refusal comes in TGI's shape (refusal.ts).
+  const tgiRefused = route === '/v1/completions' && ctx.opts.engine === 'tgi' ? tgiWindowRefusal(ctx, sent) : null;
+  if (tgiRefused) {
+    countRoute(ctx.stats, route, String(sendRefusal(res, 'tgi', sent.stream === true, 422, tgiRefused)));
     return;
   }
   // SGLang generates within the budget its scheduler leaves (sglang-window.ts); the request keeps its own key.
