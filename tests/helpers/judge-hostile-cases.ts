@@ -86,4 +86,8 @@ export const HOSTILE_CASES: HostileCase[] = [
   { name: 'a question of many requests, a turn naming each definitely', n: 8192, make: (n) => ({ id: 'h', question: fill(n, (i) => `write a ${word(i)} list `), response: RESPONSE, user_turn: fill(n, (i) => `write the ${word(i)} list `) }) },
   { name: 'a turn that copies a long question but one word', n: 16384, make: (n) => ({ id: 'h', question: fill(n, (i) => `${word(i)} `), response: RESPONSE, user_turn: `zzzz ${fill(n, (i) => `${word(i + 1)} `)}` }) },
   { name: 'cues inside one long form-constraint sentence', n: 8192, make: (n) => ({ id: 'h', question: 'Write a poem.', response: RESPONSE, user_turn: fill(n, (i) => `again ${word(i)} `, 'each word must rhyme ') }) },
+  // heuristic-v14: a turn in another script keeping Latin terms, each looked up in the question's (translated.ts), and
+  // question marks each followed by blanks and no answer label (own-answer.ts).
+  { name: 'a Cyrillic turn of Latin terms after a question of the same terms', n: 8192, make: (n) => ({ id: 'h', question: fill(n, (i) => `${word(i)} `), response: RESPONSE, user_turn: fill(n, (i) => `вопрос ${word(i)} ответ `) }) },
+  { name: 'question marks each followed by a run of blanks', n: 8192, make: (n) => turn(fill(n, () => `?${' '.repeat(40)}`, 'x')) },
 ];

@@ -3,10 +3,12 @@ import { degenerateRule, SPECIAL_TOKEN_RE } from './rules/degenerate.ts';
 import { groundingRule } from './rules/grounding.ts';
 import { assistantVoiceRule, continuationRule, identityClaimRule } from './rules/leakage.ts';
 import { CLOSING_ML } from './rules/multilingual.ts';
+import { answerHeaderRule, ownAnswerRule } from './rules/own-answer.ts';
 import { cutAtTurnBoundary, emptyBeforeBoundaryRule, repeatedHeadersRule } from './rules/role-header.ts';
 import { planningMarkupRule, planningRule } from './rules/planning.ts';
 import { helperRegisterRule, planStructureRule, shortClosingRule } from './rules/register.ts';
 import { restatementRule } from './rules/restatement.ts';
+import { translatedRestatementRule } from './rules/translated.ts';
 import { computeSignals } from './signals/compute.ts';
 import { NON_ASCII } from './text/normalize.ts';
 import { ownWords } from './text/own-words.ts';
@@ -48,7 +50,7 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
   }
 
   const ownText = own.replace(SPECIAL_TOKEN_RE, ' ').replace(/\s+/g, ' ').trim();
-  const voice = assistantVoiceRule(ownText) ?? helperRegisterRule(ownText);
+  const voice = assistantVoiceRule(ownText) ?? ownAnswerRule(ownText) ?? helperRegisterRule(ownText);
   if (voice) return voice;
 
   const closing = closingRule(text);
@@ -59,7 +61,7 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
   // v10: acknowledgements in other languages are peeled off the start as the English ones are ("Спасибо! А если…").
   const rest = peelMlClosings(closing.rest);
 
-  const continuation = continuationRule(rest, question, response);
+  const continuation = continuationRule(rest, question, response) ?? answerHeaderRule(own.trim());
   if (continuation) return continuation;
 
   const signals = computeSignals(rest, question, response);
@@ -67,7 +69,7 @@ export function classifyUserTurn(question: string, response: string, userTurn: s
   if (thanks) return thanks;
   const shortClosing = signals.strongRef ? null : shortClosingRule(text, signals.answerNumbers.length);
   if (shortClosing) return shortClosing;
-  const restatement = restatementRule(rest, question, response, signals);
+  const restatement = restatementRule(rest, question, response, signals) ?? translatedRestatementRule(rest, question, response, signals);
   if (restatement) return restatement;
 
   return groundingRule(rest, signals);

@@ -3,7 +3,6 @@ import { test } from 'node:test';
 import { testRuleCases, type RuleCase } from '../../helpers/judge-rule-cases.ts';
 import { answerArtefactRef } from '../../../runners/judge/heuristic/text/artefact-ref.ts';
 import { swappedSubject } from '../../../runners/judge/heuristic/text/subject-swap.ts';
-import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/version.ts';
 
 // heuristic-v13: the question's wording with its subject swapped is a new task; "the query" names the answer's query.
 // The exchanges are the author's own, written before the rules changed; none is in a labelled set or a control.
@@ -91,8 +90,4 @@ test('a subject swapped in the question\'s wording, not a word cut short or a sy
   assert.equal(swappedSubject('Write a Python function to find the mode of a list of numbers.', qMed, any, any), 'median → mode');
   assert.equal(swappedSubject('How do I make my sourdough bread ris', 'How do I make my sourdough bread rise more?', any, any), null);
   assert.equal(swappedSubject('Write a Python function.', qMed, any, any), null);
-});
-
-test('the rule-set version is heuristic-v13', () => {
-  assert.equal(HEURISTIC_VERSION, 'heuristic-v13');
 });

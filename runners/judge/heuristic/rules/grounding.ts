@@ -122,7 +122,9 @@ export function groundingRule(text: string, s: Signals): RuleHit {
   }
   // A hook grounds when it leads the turn, or when the turn shares topic words with the exchange.
   const hookOk = s.weakRefLeading || (s.weakRef !== null && s.topicInQ + s.topicAOnly > 0 && !long);
-  const hook = hookOk ? s.weakRef : s.opener && s.inQ + s.aOnly > 0 && !long ? s.opener : null;
+  // heuristic-v14: an opener ("now", "and") grounds only with a topic word of the exchange, not with a task verb the
+  // question also used ("Great, now explain how photosynthesis works" after "Can you explain … quantum computing?").
+  const hook = hookOk ? s.weakRef : s.opener && s.topicInQ + s.topicAOnly > 0 && !long ? s.opener : null;
   if (hook) {
     return {
       label: 'genuine_followup',

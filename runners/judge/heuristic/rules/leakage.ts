@@ -75,6 +75,8 @@ const VOICE: RegExp[] = [
 const SOLVING: RegExp[] = [
   /^\s*(?:to (?:solve|find|determine|calculate|compute|figure out|answer) (?:this|the)\b[^?]*?,\s*(?:we|i|let's|first))/i,
   /^\s*(?:let's|let us) (?:solve|break|calculate|compute|work through|start)\b/i,
+  // heuristic-v14: the author working its own answer again ("Let me recalculate to be sure: …").
+  /^\s*(?:wait[,.!]?\s*)?(?:let me|let's|let us) (?:re-?calculate|re-?compute|redo|re-?do|re-?work|correct (?:that|this|myself|the (?:calculation|answer|total|mistake|error))|fix (?:that|my|the (?:calculation|error|mistake)))\b/i,
   /^\s*(?:step 1\b|first,? (?:we|let's) (?:need to |calculate|compute|find|determine))/i,
   /####\s*-?\d/,
   /^\s*(?:check|verification|verify|proof|zur probe|probe|vérification|comprobación|verificação|検算|验算|검산)\s*[:：]/i,

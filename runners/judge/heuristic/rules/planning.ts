@@ -27,7 +27,8 @@ const PLANNING: RegExp[] = [
   /\b(?:respond|reply) to the user\b|\b(?:ask|tell|remind|give|show|help|answer|inform|warn|reassure|guide) the user\b|\bthe user'?s (?:question|request|message|problem|intent|query)\b/i,
   /^\s*we (?:need|have) to (?:answer|respond|reply|explain|provide|compute|solve|output|give|produce|write)\b|\bwe should (?:present|answer|respond|explain|output|mention|give|produce|format)\b/i,
   /^\s*first,? i (?:need|should|will|'ll|must|have) to\b|\bi (?:need to|should|will|'ll) (?:address|cover|structure|outline)\b/i,
-  /\blet me (?:count|double-check|verify|make sure|re-?read the (?:question|request|prompt))\b/i,
+  // heuristic-v14: "let me make sure I understand" is the user checking what they read, not the model checking its work.
+  /\blet me (?:count|double-check|verify|make sure(?! i (?:understand|understood|got|get|follow|read))|re-?read the (?:question|request|prompt))\b/i,
   // Meta-talk beyond the phrase list: the task, the prompt or the assistant in the third person.
   // This and "next question" below start only at the first of their stretch before a "?": a later one has the same
   // "?" after it (each rescanned to it; STEP_LIST in register.ts says more).

@@ -29,6 +29,14 @@ function uni(re: RegExp): RegExp {
 const REQUEST =
   uni(/^\s*(?:(?:please|kindly|now|ok(?:ay)?|and|also|so|then|great|thanks?)[,!.]?\s+)*(?:can|could|would|will) you\b|\b(?:please|pls)\b|^\s*(?:(?:now|ok(?:ay)?|and|also|so|then|great|thanks?)[,!.]?\s+)*(?:write|compose|create|generate|draft|make|produce|design|list|name|give|provide|describe|explain|summari[sz]e|tell|translate|rewrite|suggest|recommend|help|find|calculate|compute|solve|show|compare|outline|propose|add|remove|change|shorten|expand|simplify|redo|revise|convert|turn|include|focus|use|try|do|imagine|pretend|act|continue|elaborate|clarify|implement|critique|develop|build|analy[sz]e|evaluate|identify|discuss|argue|prove|derive|plan|prepare|edit|fix|debug|refactor|optimi[sz]e|classify|rank|rate|review|answer|respond|reply|draw|sketch|brainstorm|estimate|predict|determine|define|illustrate|walk me|let's|i (?:want|need|would like|'d like)|i'm (?:looking|trying|wondering)|i wonder)\b|^\s*(?:推荐|介绍|解释|说明|写(?:一|个|篇|段|首)|列出|翻译|总结|分析|比较|讲讲|说说|举(?:个|几个)?例)|^\s*(?:dime|dame|explica(?:me)?|explícame|escribe|recomiéndame|recomienda|haz|cuéntame|enumera|traduce|resume|compara|sugiere|busca|donne|explique|écris|recommande|fais|dis-moi|liste|traduis|résume|compare|propose|conseille|gib|erkläre?|schreib(?:e)?|empfiehl|nenne|übersetze|fasse|vergleiche|zeig(?:e)?|sag|escreva|recomende|diga|traduza|resuma|sugira|faça|indique)\b|(?:请|帮我|麻烦|能不能|可不可以|(?=可以)(?<!可以.*?)可以.*吗|告诉我|给我|教えて|ください|下さい|てほしい|お願い|주세요|줘|알려|해 ?줄래|할까요|por favor|dime|escribe|explica|dame|haz|recomiénda|s'il (?:te|vous) plaît|écris|explique|donne|bitte|schreib|erklär|gib mir|me (?:diga|explique|ajude|dê|mostre)|escreva|explique)/iu);
 
+/**
+ * heuristic-v14: requests in the imperative in Russian, Arabic and Hindi, and a Chinese "write a …" after what it is
+ * written with ("用JavaScript写一个函数"): a new task asks as much as one with a question mark.
+ */
+const REQUEST_MORE = uni(
+  /^\s*(?:напиши|объясни|расскажи|опиши|придумай|составь|переведи|приведи|покажи|сделай|дай|предложи|помоги|перечисли|сравни|посчитай|реши|создай|сочини)(?:те)?\b|^\s*(?:اكتب|اكتبي|اشرح|اشرحي|صف|أعطني|قدم|ترجم|لخص|اذكر|أخبرني|ساعدني|اقترح|قارن|احسب)(?![\p{L}])|(?:लिखिए|लिखें|लिखो|बताइए|बताएं|बताओ|समझाइए|समझाएं|दीजिए|सुझाइए)(?![\p{L}\p{M}])|^用[^，。？?！!]{1,20}(?:写|编写|实现|设计)(?:一|个|篇|段|首|份)/iu,
+);
+
 /** Service-register directions to a customer ("ご確認ください", "お試しください"): the helper's, not a request. */
 const HONORIFIC_PLEASE = /(?:ご|お)[\p{Script=Han}\p{Script=Katakana}]+(?:ください|下さい)/gu;
 
@@ -43,7 +51,7 @@ export function isQuery(text: string): boolean {
   // A request can open any sentence ("Wan Wan is a villain. Write a story about…").
   // ASCII text is its own NFKC form and holds no honorific.
   const t = NON_ASCII.test(text) ? text.normalize('NFKC').replace(HONORIFIC_PLEASE, ' ') : text;
-  return t.split(/(?<=[.!。！\n:])\s*/u).some((x) => REQUEST.test(x));
+  return t.split(/(?<=[.!。！\n:])\s*/u).some((x) => REQUEST.test(x) || REQUEST_MORE.test(x));
 }
 
 /**

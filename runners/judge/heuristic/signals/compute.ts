@@ -7,12 +7,12 @@ import { sentences } from '../text/sentences.ts';
 import { inAnotherScript } from '../text/scripts.ts';
 import { contentSet, numbers } from '../text/tokens.ts';
 import { isCodeFormWord, isGeneric } from '../text/vocabulary.ts';
-import { DEFINITE, HYPOTHETICAL, NEW_MARKER, OPENER, PRONOUN, STANDING_ROLE, STOPWORDS_ANY, STRONG_REF, STRONG_REF_ML, STRONG_REF_MORE, TASK_OPENER, WEAK_REF, WEAK_REF_ML, WEAK_REF_MORE } from './cues.ts';
+import { DEFINITE, HYPOTHETICAL, NEW_MARKER, OPENER, PRONOUN, STANDING_ROLE, STOPWORDS_ANY, STRONG_REF, STRONG_REF_ML, STRONG_REF_MORE, STRONG_REF_YOURS, TASK_OPENER, WEAK_REF, WEAK_REF_ML, WEAK_REF_MORE } from './cues.ts';
 import { anaphorOf, firstCue, standsAlone } from './first-cue.ts';
 import { overlap } from './overlap.ts';
 import type { Signals } from './types.ts';
 
-const STRONG_CUES = [...STRONG_REF, STRONG_REF_ML, STRONG_REF_MORE];
+const STRONG_CUES = [...STRONG_REF, STRONG_REF_ML, STRONG_REF_MORE, STRONG_REF_YOURS];
 const WEAK_CUES = [...WEAK_REF, WEAK_REF_ML, WEAK_REF_MORE];
 const HYPOTHETICAL_CUES = [HYPOTHETICAL];
 

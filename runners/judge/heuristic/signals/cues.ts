@@ -83,6 +83,13 @@ export const WEAK_REF_ML =
 export const STRONG_REF_MORE =
   /(?:вы|ты) (?:сказал|написал|упомянул|посчитал)|(?:ваш|твой) (?:ответ|расчёт|расчет|пример)|в (?:вашем|твоём|твоем) ответе|шаг(?:е)? \d|(?:вы|ты) уверен|(?:ви|ти) (?:сказали|сказав|написали)|(?:ваша|твоя) відповідь|\bhai (?:detto|scritto|calcolato)\b|\b(?:la tua|la sua) (?:risposta|spiegazione|soluzione)\b|\bsei sicur[oa]\b|\bpowiedzia(?:łeś|łaś)|\btwoja odpowied|\bjeste(?:ś) pewien|\b(?:dediniz|dedin|yazdın|yazdınız)\b|\bcevab(?:ınız|ın)\b|\bemin misin(?:iz)?\b|\b(?:kamu|anda) (?:bilang|menulis|menyebut)\b|\bjawaban(?:mu| anda| kamu)\b|bạn (?:nói|viết|tính)|câu trả lời của bạn|bạn (?:có )?chắc|(?:είπες|είπατε|έγραψες)|η απάντησή (?:σου|σας)|είσαι σίγουρ|(?<!\p{L})(?:(?:أنت|انت) (?:قلت|ذكرت|كتبت)|[وف]?(?:كما|مثلما) (?:قلت|ذكرت)|[وف]?(?:لقد )?(?:قلت|ذكرت)(?: لي)? (?:أن|إن|ان))|قلتَ|ذكرتَ|كتبتَ|إجابتك|هل أنت متأكد|(?:אמרת|כתבת)|התשובה שלך|(?:אתה|את) (?:בטוח|בטוחה)|आपने (?:कहा|लिखा|बताया)|(?:आपका|आपके) (?:जवाब|उत्तर)|क्या आप (?:निश्चित|पक्का)|คุณ(?:บอก|เขียน)ว่า|คำตอบของคุณ|คุณแน่ใจ|(?<!ไม่)แน่ใจ(?:ไหม|มั้ย|หรือ|เหรอ|นะ)/iu;
 
+/**
+ * heuristic-v14: what the assistant made, named as the other party's ("your code", "tu código", "deinen Code", "你的代码",
+ * "あなたのコード", "ваш код", "आपका कोड", "كودك"), and Korean "you said" in the honorific ("…다고 하셨는데", "주신 코드").
+ */
+export const STRONG_REF_YOURS =
+  /你(?:的|给的|写的)(?:代码|程序|函数|脚本|公式|例子|方案|建议|版本|思路|解法)|あなたの(?:コード|プログラム|関数|例|案|方法)|(?:ваш|твой|вашу|твою|вашей|твоей|вашем|твоём|твоем) (?:код|программ|функци|скрипт|решени|формул|совет|вариант)|\b(?:tu|su) (?:código|programa|función|script|fórmula|ejemplo|versión|método|cálculo)\b|\b(?:ton|votre) (?:code|programme|script|exemple|calcul|raisonnement)\b|\b(?:deinen|ihren|dein|ihr) (?:code|ansatz|vorschlag|programm|skript|beispiel)\b|\b(?:deine|ihre) (?:funktion|rechnung|formel|version|methode)\b|(?:आपका|आपके|आपकी) (?:कोड|प्रोग्राम|फ़ंक्शन|फंक्शन|तरीका|उदाहरण|गणना)|(?:كودك|برنامجك|طريقتك|حسابك|مثالك|شرحك)|(?:다고|라고|이라고) 하셨(?:는데|지만|잖아요|죠|어요|습니다)|(?:주신|알려 ?주신|작성해 ?주신|설명해 ?주신) (?:코드|답변|설명|방법|예시|풀이)/iu;
+
 export const WEAK_REF_MORE =
   /(?:^|[\s,.!?])(?:почему|зачем|а если|а что если|что если|а как же|чому|а якщо|що якщо)(?![\p{L}])|\b(?:perch[eé]|come mai|e se|ma se|cosa succede se)\b|\b(?:dlaczego|czemu|a co je[sś]li|a je[sś]li)\b|\b(?:neden|niçin|peki ya|peki)\b|\b(?:kenapa|mengapa|bagaimana kalau|kalau begitu|terus kalau)\b|(?:tại sao|vì sao|còn nếu|nếu vậy thì)|(?:γιατί|κι αν|και αν|τι γίνεται αν)|(?:لماذا|ماذا لو|وماذا لو|وإذا)|(?:למה|מה אם|ומה אם)|(?:क्यों|अगर .{0,40}तो)|(?:ทำไม|แล้วถ้า)/iu;
 
