@@ -8,10 +8,10 @@ import type { RuleHit } from '../types.ts';
  *    ありました", "в моём расчёте выше … ошибка", "mi respuesta anterior", "meiner vorherigen Antwort", "ma réponse
  *    précédente", "حسابي السابق", "위의 계산에 실수가 있었습니다", "मेरी गणना में गलती"). A user correcting the
  *    assistant says "you" ("I think you made an error in step 2"), and one correcting themself names their question;
- *  - the answer given again under a header ("**Answer:** …", "Solution:", "Q: … A: …": a question nobody asked,
- *    answered).
- * Neither asks anything: a turn with a question mark is left to the other rules ("I made a mistake in my question:
- * … What would I pay then?").
+ *  - the answer given again under a header ("**Answer:** …", "Solution: …"), or a question answered under a label
+ *    right after it ("…drops? A: Yes."): a question nobody asked, answered.
+ * The corrections and the header fire only on a turn with no question mark ("I made a mistake in my question: … What
+ * would I pay then?" is left to the other rules); the answered question has its own.
  */
 
 const QUESTION_MARK = /[?？¿؟]/u;
