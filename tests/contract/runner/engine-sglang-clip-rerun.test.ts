@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, it } from 'node:test';
 import { prepareSetup } from '../../../runners/probe/setup.ts';
-import { comparable, fixtureData, qwenTemplate, root, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { comparable, fixtureData, qwenTemplate, root, runCli, type SpawnedSim } from '../../helpers/processes.ts';
+import { sglangTokens, spawnSglang, writeClipSubmission } from '../../helpers/sglang-clip.ts';
 
 /**
  * An answer SGLang clipped at its window (engine-sglang-clip.test.ts) is cached with the window the endpoint reported
@@ -20,28 +21,17 @@ let submission: string;
 let window: number;
 const sims: SpawnedSim[] = [];
 
-async function sglang(contextLength: number): Promise<SpawnedSim> {
-  const s = await spawnSim(['--profile', 'aware', '--engine', 'sglang', '--unfinished-rate', '1', '--data-dir', fixtureData, '--context-length', String(contextLength)]);
-  sims.push(s);
-  return s;
-}
-
 before(async () => {
   work = await mkdtemp(join(tmpdir(), 'ut-clip-rerun-'));
-  submission = join(work, 'clip.yaml');
-  await writeFile(
-    submission,
-    ['id: clip', 'display_name: Clip test', 'family: test', 'hf:', '  repo: example/model', '  revision: main', 'params:', '  total_b: 1', '  active_b: 1', 'license: mit', 'serving:', '  engine: sglang', '  max_model_len: 32768', 'reasoning:', '  mode: none', 'submitter:', '  github: userturn-tests', ''].join('\n'),
-  );
+  submission = await writeClipSubmission(work);
   // Each assistant prompt the run sends, counted by the simulator's SGLang tokenize route: the window is the longest
   // prompt plus the budget, so that prompt's answer comes 2 tokens short and one 2 tokens shorter is whole.
   const setup = await prepareSetup({ root, submissionPath: submission, suitePath: join(root, 'benchmark/suites/v2.yaml'), dataDir: fixtureData, cacheDir: '/nonexistent', templateOverride: qwenTemplate, limit: LIMIT, datasets: ['gsm8k'], shard: null, warn: () => {} });
-  const probe = await sglang(32_768);
+  const probe = await spawnSglang(sims, 32_768);
   const counts: number[] = [];
   for (const item of setup.datasets[0]!.items) {
     const prompt = await setup.builder.assistantPromptAsync(item.question);
-    const r = await fetch(`${probe.url}/v1/tokenize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt, add_special_tokens: true }) });
-    counts.push(((await r.json()) as { count: number }).count);
+    counts.push(await sglangTokens(probe, prompt));
   }
   const longest = Math.max(...counts);
   assert.ok(counts.some((n) => n <= longest - 2), `every prompt is within 2 tokens of the longest (${counts.join(', ')}): nothing would be left whole`);
@@ -68,7 +58,7 @@ const warnings = (stderr: string) => stderr.split('\n').filter((l) => l.startsWi
 const asked = async (sim: SpawnedSim) => Object.keys((await sim.stats()).completed).sort();
 
 it('a clipped answer is reused under the window it was clipped at and asked again, alone, under a wider one', async () => {
-  const narrow = await sglang(window);
+  const narrow = await spawnSglang(sims, window);
   const cache = ['--cache', join(work, 'cache.sqlite')];
   const out = await mkdtemp(join(work, 'out-'));
   const first = await run(narrow, out, cache);
@@ -86,7 +76,7 @@ it('a clipped answer is reused under the window it was clipped at and asked agai
 
   // The engine served with a longer context, into the first run's folder (whose result was kept whole under the narrow
   // window): exactly the clipped answers are asked again, and the result is the one a run from an empty cache gives.
-  const wide = await sglang(32_768);
+  const wide = await spawnSglang(sims, 32_768);
   const rerun = await run(wide, out, cache);
   assert.equal(rerun.code, 0, rerun.stderr);
   assert.deepEqual(await asked(wide), clipped);

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { prepareSetup } from '../../../runners/probe/setup.ts';
-import { comparable, fixtureData, qwenTemplate, root, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { comparable, fixtureData, qwenTemplate, root, runCli, type SpawnedSim } from '../../helpers/processes.ts';
+import { sglangTokens, spawnSglang, writeClipSubmission } from '../../helpers/sglang-clip.ts';
 
 /**
  * SGLang accepts prompt + max_tokens up to its window and then generates at most window - 2 - prompt tokens
@@ -19,25 +20,14 @@ let submission: string;
 let edge: number;
 const sims: SpawnedSim[] = [];
 
-async function sglang(contextLength: number): Promise<SpawnedSim> {
-  const s = await spawnSim(['--profile', 'aware', '--engine', 'sglang', '--unfinished-rate', '1', '--data-dir', fixtureData, '--context-length', String(contextLength)]);
-  sims.push(s);
-  return s;
-}
-
 before(async () => {
   work = await mkdtemp(join(tmpdir(), 'ut-clip-'));
-  submission = join(work, 'clip.yaml');
-  await writeFile(
-    submission,
-    ['id: clip', 'display_name: Clip test', 'family: test', 'hf:', '  repo: example/model', '  revision: main', 'params:', '  total_b: 1', '  active_b: 1', 'license: mit', 'serving:', '  engine: sglang', '  max_model_len: 32768', 'reasoning:', '  mode: none', 'submitter:', '  github: userturn-tests', ''].join('\n'),
-  );
+  submission = await writeClipSubmission(work);
   // The prompt the run sends, built as the run builds it, counted by the simulator's SGLang tokenize route.
   const setup = await prepareSetup({ root, submissionPath: submission, suitePath: join(root, 'benchmark/suites/v2.yaml'), dataDir: fixtureData, cacheDir: '/nonexistent', templateOverride: qwenTemplate, limit: 1, datasets: ['gsm8k'], shard: null, warn: () => {} });
   const prompt = await setup.builder.assistantPromptAsync(setup.datasets[0]!.items[0]!.question);
-  const probe = await sglang(32_768);
-  const r = await fetch(`${probe.url}/v1/tokenize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt, add_special_tokens: true }) });
-  edge = ((await r.json()) as { count: number }).count + setup.assistantMaxTokens;
+  const probe = await spawnSglang(sims, 32_768);
+  edge = (await sglangTokens(probe, prompt)) + setup.assistantMaxTokens;
 });
 after(async () => {
   await Promise.all(sims.map((s) => s.stop()));
@@ -59,7 +49,7 @@ async function resultOf(out: string): Promise<{ summary: string; samples: Array<
 
 describe('userturn run against SGLang at the edge of its window', () => {
   it('says in one warning line that the engine cut a budget: endpoint, model, count, what to do; a rerun from the cache says it too', async () => {
-    const sim = await sglang(edge);
+    const sim = await spawnSglang(sims, edge);
     const out = await mkdtemp(join(work, 'out-'));
     const cache = ['--cache', join(work, 'edge.sqlite')];
     // Round 2 reuses the kept result whole; round 3, its samples file removed, reads the answer from the cache.
@@ -74,14 +64,14 @@ describe('userturn run against SGLang at the edge of its window', () => {
     assert.deepEqual((await sim.stats()).routes['/v1/completions'], { '200': 1 }, 'the reruns sent nothing');
   });
   it('not streamed (USERTURN_STREAM=0), the JSON answer\'s usage says it the same', async () => {
-    const sim = await sglang(edge);
+    const sim = await spawnSglang(sims, edge);
     const r = await run(sim, await mkdtemp(join(work, 'out-')), ['--no-cache'], { USERTURN_STREAM: '0' });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(warnings(r.stderr).length, 1, r.stderr);
     assert.match(warnings(r.stderr)[0]!, /^warning: 1 answer\(s\) of "userturn-sim\/aware" ended by length before their max_tokens \(2046 of 2048 tokens/);
   });
   it('2 tokens wider, nothing is cut: no warning, and the result is the one the default window gives', async () => {
-    const [roomy, wide] = [await sglang(edge + 2), await sglang(32_768)];
+    const [roomy, wide] = [await spawnSglang(sims, edge + 2), await spawnSglang(sims, 32_768)];
     const outs = [await mkdtemp(join(work, 'out-')), await mkdtemp(join(work, 'out-'))];
     const results = [];
     for (const [i, sim] of [roomy, wide].entries()) {
