@@ -12,7 +12,8 @@ export interface JudgeInput {
 
 /**
  * A judge labels one user turn. It never throws for a bad user turn or a bad judge answer:
- * failures come back as `{kind: 'judge_error', reason}` so they are counted, not dropped.
+ * failures come back as `{kind: 'judge_error', reason}` so they are counted, not dropped. A cache it cannot write
+ * is thrown (StorageError): that stops the run, as every storage failure does.
  */
 export interface Judge {
   readonly stamp: JudgeStamp;

@@ -10,6 +10,7 @@ import { codeVersion } from '../../cache/code-version.ts';
 import { requestKey } from '../../cache/key.ts';
 import { contentKey } from '../../cache/stage-cache.ts';
 import type { ResponseCache } from '../../cache/sqlite-cache.ts';
+import { StorageError } from '../../io/storage-error.ts';
 import { formatFieldIssues, issuesToErrors, type JudgeStamp, type Verdict } from '../../../src/schema/index.ts';
 import type { z } from 'zod';
 import type { Judge, JudgeInput } from '../../core/judge.ts';
@@ -80,7 +81,8 @@ function describeIssues(e: z.ZodError, answer?: unknown): string {
  * An LLM judge on any OpenAI-compatible chat endpoint: structured output via chat.completions.parse +
  * zodResponseFormat, validated again on receipt. Timeouts, connection errors, 429/5xx, unparseable JSON and
  * out-of-taxonomy labels are retried `retries` times, then returned as judge_error with the last reason.
- * Refusals and other 4xx are not retried (they would repeat). It never throws.
+ * Refusals and other 4xx are not retried (they would repeat). It never throws, but for the verdict cache: a
+ * StorageError (the answer cannot be stored) is the run's failure, not the judge's, and stops it.
  */
 export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Judge & { stats: LlmJudgeStats } {
   const stamp = judgeStampFor(config);
@@ -186,6 +188,7 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
       }
       return { kind: 'judge_error', reason: last.slice(0, 4000), judge: stamp.id, ...note };
     } catch (e) {
+      if (e instanceof StorageError) throw e;
       return { kind: 'judge_error', reason: `judge failed: ${(e as Error)?.message ?? String(e)}`.slice(0, 4000), judge: stamp.id };
     }
   }
