@@ -49,8 +49,11 @@ async function paginate<T>(gh: GitHubClient, path: string, maxPages = 30): Promi
   throw new Error(`GitHub API GET ${path}: more than ${maxPages * 100} entries, more than this reads: refused rather than read in part`);
 }
 
-const int = (n: number) => {
-  if (!Number.isInteger(n) || n < 1) throw new Error(`not a pull request number: ${n}`);
+/** A number that goes in a URL path (a pull request number, a comment id): a positive safe integer, else refused. */
+const isId = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 1;
+const shown = (v: unknown) => (JSON.stringify(v) ?? String(v)).slice(0, 80);
+const int = (n: number, what = 'pull request number') => {
+  if (!isId(n)) throw new Error(`not a ${what}: ${shown(n)}`);
   return n;
 };
 
@@ -81,12 +84,16 @@ export interface IssueComment {
 
 export const listComments = (gh: GitHubClient, pr: number) => paginate<IssueComment>(gh, `/repos/${gh.repo}/issues/${int(pr)}/comments`);
 
+/** The new comment's id, which later goes in a URL (updateComment) and a log line: refused unless a positive integer. */
 export async function createComment(gh: GitHubClient, pr: number, body: string): Promise<number> {
-  return ((await (await call(gh, 'POST', `/repos/${gh.repo}/issues/${int(pr)}/comments`, { body })).json()) as IssueComment).id;
+  const path = `/repos/${gh.repo}/issues/${int(pr)}/comments`;
+  const id = ((await (await call(gh, 'POST', path, { body })).json()) as { id?: unknown } | null)?.id;
+  if (!isId(id)) throw new Error(`GitHub API POST ${path}: the comment id answered is not a positive integer: ${shown(id)}`);
+  return id;
 }
 
 export async function updateComment(gh: GitHubClient, id: number, body: string): Promise<void> {
-  await call(gh, 'PATCH', `/repos/${gh.repo}/issues/comments/${int(id)}`, { body });
+  await call(gh, 'PATCH', `/repos/${gh.repo}/issues/comments/${int(id, 'comment id')}`, { body });
 }
 
 export interface PrReview {

@@ -35,7 +35,6 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const r = await upsertComment(clientFromEnv(), pr, await readFile(values['body-file'], 'utf8'), values.bot);
-  // The id is the API's answer, not checked to be a number.
   console.log(`comment ${r.action}: ${shownPath(String(r.id))}`);
   return 0;
 }

@@ -67,11 +67,13 @@ describe('upsert-comment.ts', () => {
   writeFileSync(body, `${REPORT_MARKER}\nreport\n`);
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('the comment id the API answers is shown escaped (exit 0)', async () => {
+  it('a comment id the API answers that is not a number is refused on one escaped line (exit 1)', async () => {
     const r = await runScript('upsert-comment.ts', ['--pr', '8', '--body-file', body]);
-    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.code, 1, r.stderr);
     assertEscaped(r);
-    assert.equal(r.stdout, 'comment created: \\u001b]0;PWNED\\u0007\\u202eevil\\nuserturn: ok\n');
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.match(r.stderr, /^upsert-comment: GitHub API POST \/repos\/o\/r\/issues\/8\/comments: the comment id answered is not a positive integer: "\\u001b\]0;PWNED/);
   });
 
   it('an error quoting the API (a comment id that is not a number) is one escaped line (exit 1)', async () => {
@@ -79,6 +81,7 @@ describe('upsert-comment.ts', () => {
     assert.equal(r.code, 1, r.stderr);
     assertEscaped(r);
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.match(r.stderr, /^upsert-comment: not a comment id: /);
   });
 });
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { GitHubClient } from '../../../runners/community/github.ts';
+import { createComment, listPrFiles, updateComment, type GitHubClient } from '../../../runners/community/github.ts';
 import { materialise, planPrFiles } from '../../../runners/community/pr-files.ts';
 import { REPORT_MARKER } from '../../../runners/community/pr-report.ts';
 import { upsertComment } from '../../../runners/community/upsert-comment.ts';
@@ -18,6 +18,8 @@ const state = {
   contents: new Map<string, string>(),
   requests: [] as string[],
   auth: new Set<string>(),
+  /** What POST /repos/o/r/issues/8/comments answers as the new comment's id. */
+  answerId: undefined as unknown,
 };
 let server: Server;
 let gh: GitHubClient;
@@ -38,6 +40,7 @@ before(async () => {
       state.comments.push({ id, body: JSON.parse(await readBody(req)).body, user: { login: 'github-actions[bot]' } });
       return json(201, { id });
     }
+    if (req.method === 'POST' && url.pathname === '/repos/o/r/issues/8/comments') return json(201, state.answerId === undefined ? {} : { id: state.answerId });
     if (req.method === 'PATCH' && (m = /^\/repos\/o\/r\/issues\/comments\/(\d+)$/.exec(url.pathname))) {
       const c = state.comments.find((x) => x.id === Number(m![1]));
       if (!c) return json(404, {});
@@ -71,6 +74,26 @@ test('upsert: creates one comment, then updates that same one; a marker pasted b
   assert.equal(state.comments.find((c) => c.id === 1)!.body, `${REPORT_MARKER}\nfake from a user`);
   await assert.rejects(upsertComment(gh, 7, 'no marker'), /marker/);
   assert.deepEqual([...state.auth], ['Bearer t0ken']);
+});
+
+test('createComment: the id GitHub answers is a positive safe integer, or the call fails with a line naming the route and the value', async () => {
+  for (const bad of ['12/../../pulls/1', 0, -3, 1.5, 2 ** 53, null, undefined, '101']) {
+    state.answerId = bad;
+    await assert.rejects(createComment(gh, 8, 'x'), (e: Error) => {
+      assert.equal(e.message, `GitHub API POST /repos/o/r/issues/8/comments: the comment id answered is not a positive integer: ${JSON.stringify(bad) ?? 'undefined'}`);
+      return true;
+    });
+  }
+  state.answerId = 2 ** 53 - 1;
+  assert.equal(await createComment(gh, 8, 'x'), 2 ** 53 - 1);
+});
+
+test('an id that is not a positive integer is refused before any request, named for what it is', async () => {
+  const sent = state.requests.length;
+  await assert.rejects(updateComment(gh, '5/../../../pulls/7' as unknown as number, 'x'), { message: 'not a comment id: "5/../../../pulls/7"' });
+  await assert.rejects(updateComment(gh, 0, 'x'), { message: 'not a comment id: 0' });
+  await assert.rejects(async () => listPrFiles(gh, 2 ** 53), { message: `not a pull request number: ${2 ** 53}` });
+  assert.equal(state.requests.length, sent, 'a request was sent with a bad id');
 });
 
 test('upsert: no secret the workflow holds reaches the public comment', async () => {
