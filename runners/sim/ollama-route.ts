@@ -7,6 +7,7 @@ import { sendJson, sleep } from './http-io.ts';
 import { closing } from './pacing.ts';
 import { parsePrompt } from './prompt-parse.ts';
 import { countRoute } from './stats.ts';
+import { ollamaWindowRefusal } from './ollama-window.ts';
 
 /**
  * Ollama's native POST /api/generate (runners/engines/ollama.ts has the source facts). With `raw: true` the prompt
@@ -78,6 +79,12 @@ export async function ollamaGenerateRoute(ctx: SimContext, body: Record<string, 
   }
   const o = (body.options ?? {}) as Record<string, unknown>;
   const prompt = body.raw === true ? body.prompt : templated(body.prompt);
+  const refused = ollamaWindowRefusal(ctx, body, prompt);
+  if (refused) {
+    countRoute(ctx.stats, ROUTE, '400');
+    sendJson(res, 400, { error: refused });
+    return;
+  }
   const a = await answer(ctx, '/v1/completions', { model: body.model, prompt, temperature: o.temperature, top_p: o.top_p, seed: o.seed, max_tokens: o.num_predict, stop: o.stop });
   if (a.kind !== 'generated') {
     countRoute(ctx.stats, ROUTE, '400');
