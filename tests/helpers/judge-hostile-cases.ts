@@ -90,4 +90,8 @@ export const HOSTILE_CASES: HostileCase[] = [
   // question marks each followed by blanks and no answer label (own-answer.ts).
   { name: 'a Cyrillic turn of Latin terms after a question of the same terms', n: 8192, make: (n) => ({ id: 'h', question: fill(n, (i) => `${word(i)} `), response: RESPONSE, user_turn: fill(n, (i) => `вопрос ${word(i)} ответ `) }) },
   { name: 'question marks each followed by a run of blanks', n: 8192, make: (n) => turn(fill(n, () => `?${' '.repeat(40)}`, 'x')) },
+  // heuristic-v15: the user's situation in many sentences, then a question (own-situation.ts reads its last sentence),
+  // and "which of" openings that never complete (signals PARTITIVE_REF), after an answer whose words the turn uses.
+  { name: 'a first-person turn of many new sentences, then a question', n: 16384, make: (n) => ({ id: 'h', question: QUESTION, response: RESPONSE, user_turn: `${fill(n, (i) => `I ${word(i)} ${word(i + 1)} clips. `, 'My ')}Which of these clips?` }) },
+  { name: '"which of" openings that never complete', n: 16384, make: (n) => turn(fill(n, (i) => `which of ${word(i)} `, 'I ')) },
 ];

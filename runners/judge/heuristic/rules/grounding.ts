@@ -1,6 +1,7 @@
 import { clip } from '../text/sentences.ts';
 import { specificNumbers } from '../text/tokens.ts';
 import { ownMaterialRule } from './own-material.ts';
+import { ownSituationRule } from './own-situation.ts';
 import { isQuery } from './register.ts';
 import type { Signals } from '../signals/types.ts';
 import type { RuleHit } from '../types.ts';
@@ -16,10 +17,16 @@ import type { RuleHit } from '../types.ts';
  *  4. specific content of the answer (its words or its numbers), a hook ("why…?", "what if…", "explain it"),
  *     the topic of q (non-generic words, names), or a standing role set up by q → follow-up;
  *  5. otherwise → unrelated request.
+ * heuristic-v15: a choice among what was given ("which of these…") → follow-up, after step 2; the user's own
+ * situation then a question about the exchange is never read as a new request by steps 0, 3 or a long turn
+ * (own-situation.ts); a short question keeping the exchange's subject is no fresh request; one chance answer word
+ * does not make a short task of its own a follow-up.
  */
 export function groundingRule(text: string, s: Signals): RuleHit {
+  // heuristic-v15: the user's own situation then a question about the exchange is no new task, however much of its
+  // own it brings: asked only where a rule would read it as one (own material, a fresh request, a long turn).
   const ownMaterial = ownMaterialRule(text, s);
-  if (ownMaterial) return ownMaterial;
+  if (ownMaterial) return ownSituationRule(text, s) ?? ownMaterial;
   const stat = `shares ${s.inQ} content word(s) with the question and ${s.aOnly} only with the answer; ${Math.round(100 * s.novelRatio)}% of its words are new`;
   // A long turn brings its own material: cues deep inside it ("the previous sentence", "the same word") are
   // about that material. Only a reference in its first sentence counts there.
@@ -42,6 +49,16 @@ export function groundingRule(text: string, s: Signals): RuleHit {
       evidence: clip(text, 160),
     };
   }
+  // heuristic-v15: a choice among, or a part of, what was given ("Which of these would fit…", "Does any of that work…",
+  // "この中でどれが…"), in a turn with no block of its own to pick from, wherever it stands: the user's situation comes first.
+  if (s.partitiveRef) {
+    return {
+      label: 'genuine_followup',
+      rule: 'grounding.partitive_reference',
+      rationale: `Picks among what the answer gave ("${clip(s.partitiveRef, 40)}"); ${stat}.`,
+      evidence: clip(s.partitiveRef, 120),
+    };
+  }
   // A pronoun hook anchors the turn only in its first sentence: in "A train travels 60 mph for 2 h. How far does
   // it go?" the "it" points inside the turn, which is a self-contained problem. A definite reference to a word
   // of the exchange ("the story", "these steps") anchors it too.
@@ -58,9 +75,14 @@ export function groundingRule(text: string, s: Signals): RuleHit {
     ((s.novelNumbers.length >= 2 && s.novelNumbers.length >= 2 * s.answerNumbers.length) ||
       (ownNumbers >= 2 && s.sentenceCount >= 2 && (specificAnswerNumbers.length <= 1 || s.newProper.length > 0)));
   const fewAnswerWords = s.topicAOnly <= 1 || s.topicAOnly <= 0.1 * s.u.size;
+  // heuristic-v15: a short question that keeps a subject word of both the question and the answer asks about a
+  // neighbouring aspect of that subject ("How far are we from quantum computers that can break RSA?"), not a new task.
+  const keepsSubject = s.topicInBoth > 0 && s.counted < 10 && s.sentenceCount === 1 && /[?？]\s*$/.test(text);
   const freshRequest =
-    s.u.size >= 6 && s.novelRatio >= 0.6 && fewAnswerWords && s.answerNumbers.length <= 1 && (s.u.size >= 12 || s.sentenceCount >= 2 || s.taskOpener !== null);
+    s.u.size >= 6 && s.novelRatio >= 0.6 && fewAnswerWords && s.answerNumbers.length <= 1 && !keepsSubject && (s.u.size >= 12 || s.sentenceCount >= 2 || s.taskOpener !== null);
   if ((freshProblem || freshRequest) && !anchored) {
+    const situation = ownSituationRule(text, s);
+    if (situation) return situation;
     return {
       label: 'new_unrelated_query',
       rule: 'grounding.fresh_request',
@@ -87,8 +109,10 @@ export function groundingRule(text: string, s: Signals): RuleHit {
     ? s.topicAOnly >= Math.max(3, 0.25 * s.counted) || (s.answerNumbers.length >= 3 && s.answerNumbers.length > s.novelNumbers.length)
     : s.counted >= 10
       ? (s.topicAOnly >= 2 && s.topicAOnly >= 0.2 * s.counted) || numbersOk
-      : s.topicAOnly > 0 || numbersOk;
+      : (s.topicAOnly > 0 && !loneWordInNewTask(s)) || numbersOk;
   if (long && !anchored && !answerContent) {
+    const situation = ownSituationRule(text, s);
+    if (situation) return situation;
     return {
       label: 'new_unrelated_query',
       rule: 'grounding.self_contained',
@@ -162,6 +186,19 @@ export function groundingRule(text: string, s: Signals): RuleHit {
   };
 }
 
+/**
+ * heuristic-v15: a short task of its own ("Write a haiku about the ocean at night" after a poem with "night" in it):
+ * it opens as a task, brings two or more topic words of its own, keeps no topic word of the question and only one of
+ * the answer, which the answer did not mark, and nothing points back. That one word is there by chance.
+ */
+function loneWordInNewTask(s: Signals): boolean {
+  return (
+    s.topicAOnly === 1 && s.topicInQ === 0 && s.topicNovel >= 2 && s.taskOpener !== null && IMPERATIVE.test(s.taskOpener) &&
+    s.answerWordLead === null && s.weakRef === null && s.anaphor === null && s.definiteRef === null && s.answerCodeName === null && !s.hypothetical
+  );
+}
+const IMPERATIVE = /^(?:(?:please|kindly)\s+)?(?:write|compose|create|generate|draft|produce|design|tell)$/i;
+
 /** A question that starts with a conjunction or preposition: it needs the conversation to be understood. */
 const ELLIPTICAL =
-  /^\s*(?:(?:and|or|but|for|in|with|without|only|also|even|same|y|o|pero|para|en|con|sin|solo|sólo|et|ou|mais|pour|avec|sans|und|oder|aber|für|mit|ohne|nur|auch|e|mas|com|sem|só|também)\s[^?？]{0,60}[?？]\s*$|(?:那|还有|那么|じゃあ|では|それで|그럼|그러면)[^?？]{0,30}[?？]\s*$)/iu;
+  /^\s*¿?(?:(?:and|or|but|for|in|with|without|only|also|even|same|y|o|pero|para|en|con|sin|solo|sólo|et|ou|mais|pour|avec|sans|und|oder|aber|für|mit|ohne|nur|auch|e|mas|com|sem|só|também)\s[^?？]{0,60}[?？]\s*$|(?:那|还有|那么|じゃあ|では|それで|그럼|그러면)[^?？]{0,30}[?？]\s*$)/iu;

@@ -26,7 +26,8 @@ export function ownMaterialRule(text: string, s: Signals): RuleHit | null {
   if (s.hypothetical && s.counted < 20) return null;
   const keepsName = s.sharedProper.some((w) => !CALENDAR_NAME.test(w) && s.questionNames.includes(w));
   const specificAnswerNumbers = specificNumbers(s.answerNumbers);
-  if (keepsName || specificAnswerNumbers.length > 1) return null;
+  // heuristic-v15: nor when it picks among what was given ("Which of these would fit a schedule like mine?").
+  if (keepsName || specificAnswerNumbers.length > 1 || s.partitiveRef !== null) return null;
   const refersBack = s.strongRef !== null && PAST_REF.test(s.strongRef) && !FUTURE_REF.test(text);
   const stat = `${Math.round(100 * s.novelRatio)}% of its ${s.counted} counted words are new, ${s.topicAOnly} answer-only topic word(s)`;
   // Chinese, Japanese and Korean are counted by characters: the word thresholds do not apply to them.

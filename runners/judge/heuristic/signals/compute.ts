@@ -7,7 +7,7 @@ import { sentences } from '../text/sentences.ts';
 import { inAnotherScript } from '../text/scripts.ts';
 import { contentSet, numbers } from '../text/tokens.ts';
 import { isCodeFormWord, isGeneric } from '../text/vocabulary.ts';
-import { DEFINITE, HYPOTHETICAL, NEW_MARKER, OPENER, PRONOUN, STANDING_ROLE, STOPWORDS_ANY, STRONG_REF, STRONG_REF_ML, STRONG_REF_MORE, STRONG_REF_YOURS, TASK_OPENER, WEAK_REF, WEAK_REF_ML, WEAK_REF_MORE } from './cues.ts';
+import { DEFINITE, HYPOTHETICAL, NEW_MARKER, OPENER, PARTITIVE_REF, PRONOUN, PRONOUN_ML, STANDING_ROLE, STOPWORDS_ANY, STRONG_REF, STRONG_REF_ML, STRONG_REF_MORE, STRONG_REF_YOURS, TASK_OPENER, WEAK_REF, WEAK_REF_ML, WEAK_REF_MORE } from './cues.ts';
 import { anaphorOf, firstCue, standsAlone } from './first-cue.ts';
 import { overlap } from './overlap.ts';
 import type { Signals } from './types.ts';
@@ -15,6 +15,17 @@ import type { Signals } from './types.ts';
 const STRONG_CUES = [...STRONG_REF, STRONG_REF_ML, STRONG_REF_MORE, STRONG_REF_YOURS];
 const WEAK_CUES = [...WEAK_REF, WEAK_REF_ML, WEAK_REF_MORE];
 const HYPOTHETICAL_CUES = [HYPOTHETICAL];
+
+/** A block the turn brings: code, a line break, a quotation, or a colon introducing material. */
+const OWN_BLOCK = /```|\n|["“”«»「」『』]|:\s*\S/;
+
+/** PARTITIVE_REF in the turn, unless the noun it names is in neither q nor a ("which of those chords" after sleep tips). */
+function partitiveOf(ownWords: string, q: Set<string>, a: Set<string>): string | null {
+  const m = PARTITIVE_REF.exec(ownWords);
+  if (m === null) return null;
+  const noun = [...contentSet(m[1] ?? '')].find((t) => !isGeneric(t));
+  return noun === undefined || q.has(noun) || a.has(noun) ? m[0] : null;
+}
 
 /** Names count by whole (stemmed) word, and only when they are not generic ("Include", "Answer" in a template). */
 const nameKey = (w: string) => stem(w.replace(/'s$/, ''));
@@ -34,7 +45,7 @@ export function computeSignals(userTurn: string, question: string, response: str
   const q = contextContentSet(question);
   const a = contextContentSet(response);
   const codeExchange = response.includes('```');
-  const { inQ, aOnly, novel, topicInQ, topicAOnly, topicNovel, counted } = overlap(u, q, a, codeExchange);
+  const { inQ, aOnly, novel, topicInQ, topicAOnly, topicNovel, counted, topicInBoth } = overlap(u, q, a, codeExchange);
   // heuristic-v12: after an answer with code, a language's name ("JavaScript", "Python") is the request's form, not a
   // name that ties two turns together.
   const uProper = codeExchange ? namesIn(userTurn).filter((w) => !isCodeFormWord(nameKey(w))) : namesIn(userTurn);
@@ -103,7 +114,7 @@ export function computeSignals(userTurn: string, question: string, response: str
     weakRef,
     weakRefLeading:
       (first === ownWords ? weakRef : firstCue(WEAK_CUES, first, question)) !== null &&
-      (topicInQ + topicAOnly > 0 || (u.size <= 5 && newProper.length === 0) || PRONOUN.test(first.trim()) || (sharesNumber && inAnotherScript(userTurn, question, response))),
+      (topicInQ + topicAOnly > 0 || (u.size <= 5 && newProper.length === 0) || PRONOUN.test(first.trim()) || PRONOUN_ML.test(first.trim()) || (sharesNumber && inAnotherScript(userTurn, question, response))),
     firstStandsAlone: standsAlone(first),
     strongRefLeading: (first === ownWords ? strongRef : firstCue(STRONG_CUES, first, question)) !== null,
     newProper,
@@ -113,6 +124,9 @@ export function computeSignals(userTurn: string, question: string, response: str
     topicInQ,
     topicAOnly,
     topicNovel,
+    topicInBoth,
+    // A turn with a block of its own (code, a quotation, lines, "…:") has its own items to pick from.
+    partitiveRef: OWN_BLOCK.test(userTurn) ? null : partitiveOf(ownWords, q, a),
     codeExchange,
     answerCodeName,
     sharedProper,

@@ -35,10 +35,27 @@ export const WEAK_REF: RegExp[] = [
   /(?=\bwhy\b)(?<!\bwhy\b[^.?!]*?)\bwhy\b[^.?!]*\?/i,
   /\b(?:more|less) (?:detail|details|examples?|concise|formal|casual|simply|simple|specific)\b|\b(?:shorter|longer|simpler)\b|\bin (?:more )?detail\b|\blike i'?m (?:five|5|a (?:child|kid|beginner))\b/i,
   /\b(?:then|so) (?:what|how|why|is|does|would|should)\b/i,
+  // heuristic-v15: "So when…", "So which…": a wh-question opened by "so" draws on what was said (as "so what/how" above).
+  /^\s*so,? (?:when|where|which|who)\b/i,
 ];
 
 /** A pronoun that can point back at the answer; a hook without one, or without shared topic, does not anchor. */
 export const PRONOUN = /\b(?:it|this|that|these|those|them)\s*\?|^(?:\S+\s+){0,3}?(?:it(?!(?:'s|\s+is|\s+was)?\s+(?:(?:really|even|ever|more|less|a|an)\s+)?(?:true|possible|plausible|easier|harder|better|worse|necessary|important|likely|unlikely|okay|ok|fair|accurate|correct|safe|normal|common|legal|wise|worth|reasonable|realistic|feasible|hard|easy|difficult|ethical|bad|good|wrong|right)\s+(?:that|to|for|if|whether)\b)|this|that|these|those|them|they|its|their)\b/i;
+
+/**
+ * heuristic-v15: a part of, or a choice among, what was given ("which of these", "any of that", "laquelle de ces",
+ * "¿cuál de estos", "welche davon", "какой из этих", "这些中哪", "この中で"): the turn picks from the answer's items. Only
+ * the asking quantifiers: "each of them", "one of them" point at what a word problem names itself. A noun after it
+ * ("which of those chords") must be a word of the exchange.
+ */
+export const PARTITIVE_REF =
+  /\b(?:which|any|none) of (?:these|those|that|this|the above)\b(?: ([\p{L}][\p{L}'-]*))?|\b(?:lequel|laquelle|lesquels|lesquelles) (?:de ces|d'entre (?:eux|elles))\b|(?:^|[\s¿])(?:cu[aá]l(?:es)?|alguno|alguna|ninguno) de (?:estos|estas|esos|esas)\b|\b(?:welche[rs]?|keine[rs]?) (?:davon|dieser)\b|(?:какой|какая|какое|какие|что) из (?:этих|этого|перечисленн)|(?:这些|那些|以上|上面)(?:方法|建议|选项|里|中|当中|之中)?(?:哪|哪个|哪些|哪一)|其中(?:哪|哪个|哪些|哪一)|(?:この|これらの|その|それらの)(?:中|うち)で?(?:どれ|どの|何)/iu;
+
+/**
+ * heuristic-v15: PRONOUN's "this", "it", "they" in Russian, Ukrainian, Spanish and French (not articles), in the first
+ * words: "А как это работает для…", "¿Y eso sirve para…": a hook with one points back across scripts.
+ */
+export const PRONOUN_ML = /^(?:\S+\s+){0,3}?¿?(?:это|оно|они|эти|этот|эта|це|воно|вони|esto|eso|ello|ça|cela|ceci)(?![\p{L}])/iu;
 
 /** A comparison with something already given: the answer. */
 export const COMPARATIVE =
@@ -91,7 +108,7 @@ export const STRONG_REF_YOURS =
   /你(?:的|给的|写的)(?:代码|程序|函数|脚本|公式|例子|方案|建议|版本|思路|解法)|あなたの(?:コード|プログラム|関数|例|案|方法)|(?:ваш|твой|вашу|твою|вашей|твоей|вашем|твоём|твоем) (?:код|программ|функци|скрипт|решени|формул|совет|вариант)|\b(?:tu|su) (?:código|programa|función|script|fórmula|ejemplo|versión|método|cálculo)\b|\b(?:ton|votre) (?:code|programme|script|exemple|calcul|raisonnement)\b|\b(?:deinen|ihren|dein|ihr) (?:code|ansatz|vorschlag|programm|skript|beispiel)\b|\b(?:deine|ihre) (?:funktion|rechnung|formel|version|methode)\b|(?:आपका|आपके|आपकी) (?:कोड|प्रोग्राम|फ़ंक्शन|फंक्शन|तरीका|उदाहरण|गणना)|(?:كودك|برنامجك|طريقتك|حسابك|مثالك|شرحك)|(?:다고|라고|이라고) 하셨(?:는데|지만|잖아요|죠|어요|습니다)|(?:주신|알려 ?주신|작성해 ?주신|설명해 ?주신) (?:코드|답변|설명|방법|예시|풀이)/iu;
 
 export const WEAK_REF_MORE =
-  /(?:^|[\s,.!?])(?:почему|зачем|а если|а что если|что если|а как же|чому|а якщо|що якщо)(?![\p{L}])|\b(?:perch[eé]|come mai|e se|ma se|cosa succede se)\b|\b(?:dlaczego|czemu|a co je[sś]li|a je[sś]li)\b|\b(?:neden|niçin|peki ya|peki)\b|\b(?:kenapa|mengapa|bagaimana kalau|kalau begitu|terus kalau)\b|(?:tại sao|vì sao|còn nếu|nếu vậy thì)|(?:γιατί|κι αν|και αν|τι γίνεται αν)|(?:لماذا|ماذا لو|وماذا لو|وإذا)|(?:למה|מה אם|ומה אם)|(?:क्यों|अगर .{0,40}तो)|(?:ทำไม|แล้วถ้า)/iu;
+  /(?:^|[\s,.!?])(?:почему|зачем|а если|а что если|что если|а как же|(?:а |и )?как (?:это|оно|они)|чому|а якщо|що якщо)(?![\p{L}])|\b(?:perch[eé]|come mai|e se|ma se|cosa succede se)\b|\b(?:dlaczego|czemu|a co je[sś]li|a je[sś]li)\b|\b(?:neden|niçin|peki ya|peki)\b|\b(?:kenapa|mengapa|bagaimana kalau|kalau begitu|terus kalau)\b|(?:tại sao|vì sao|còn nếu|nếu vậy thì)|(?:γιατί|κι αν|και αν|τι γίνεται αν)|(?:لماذا|ماذا لو|وماذا لو|وإذا)|(?:למה|מה אם|ומה אם)|(?:क्यों|अगर .{0,40}तो)|(?:ทำไม|แล้วถ้า)/iu;
 
 /**
  * heuristic-v7: an explicit reference that names what the assistant already wrote ("your previous response", "you

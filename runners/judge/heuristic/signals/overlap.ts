@@ -12,6 +12,8 @@ export interface Overlap {
   topicNovel: number;
   /** Tokens that are not constraint vocabulary. */
   counted: number;
+  /** heuristic-v15: topic tokens (not generic) in both q and a: the subject the whole exchange is about. */
+  topicInBoth: number;
 }
 
 /** The index of a question's or answer's token set, kept as long as the (memoised, never mutated) set lives. */
@@ -47,7 +49,7 @@ function inSet(t: string, set: Set<string>, pre: Map<string, PrefixBucket>): boo
 }
 
 export function overlap(u: Set<string>, q: Set<string>, a: Set<string>, codeExchange = false): Overlap {
-  const o: Overlap = { inQ: 0, aOnly: 0, novel: 0, topicInQ: 0, topicAOnly: 0, topicNovel: 0, counted: 0 };
+  const o: Overlap = { inQ: 0, aOnly: 0, novel: 0, topicInQ: 0, topicAOnly: 0, topicNovel: 0, counted: 0, topicInBoth: 0 };
   const qPre = byPrefix(q);
   const aPre = byPrefix(a);
   for (const t of u) {
@@ -60,6 +62,7 @@ export function overlap(u: Set<string>, q: Set<string>, a: Set<string>, codeExch
     if (inSet(t, q, qPre)) {
       o.inQ++;
       if (!generic) o.topicInQ++;
+      if (!generic && inSet(t, a, aPre)) o.topicInBoth++;
     } else if (inSet(t, a, aPre)) {
       o.aOnly++;
       if (!generic) o.topicAOnly++;

@@ -57,6 +57,13 @@ export interface Signals {
    * zamioculca toxic for cats?", "Anki는 무료인가요?").
    */
   answerWordLead: string | null;
+  /** heuristic-v15: topic words of the turn that both q and a use: the exchange's subject, kept. */
+  topicInBoth: number;
+  /**
+   * heuristic-v15: a part of, or a choice among, what was given ("which of these…", "laquelle de ces…"), in the turn's
+   * own words, in a turn that brings no block of its own (a quote, a list, code): there it picks from the answer.
+   */
+  partitiveRef: string | null;
   /** The turn's own words: question copies and task boilerplate blanked (where reference cues are looked for). */
   ownWords: string;
   /** The explicit reference stands in the first sentence. */

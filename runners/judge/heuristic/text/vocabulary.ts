@@ -66,6 +66,7 @@ const GENERIC = new Set(
   small kind type lot people person work start want try look keep call ask three four five six seven eight nine ten
   another next different first second last few best easy easiest hard fun nice interesting important new old
   main key common general whole same specific certain various overall final simple basic
+  someone somebody anyone anybody everyone choose effective instead
   추천 설명 방법 사용 정리 이유 가지 다음 推荐 介绍 方法 解释 问题 おすすめ 方法 説明 質問`
     .split(/\s+/)
     .filter(Boolean)
