@@ -32,7 +32,8 @@ A judge failure (unparseable answer after retries, refusal, timeout) is a line w
 Malformed lines (not JSON, missing or wrong fields, oversized text, duplicate id) are reported on stderr as
 FILE:LINE: field: message and skipped; the rest is judged.
 Exit 0 when every line got a label; 1 when any line was malformed or got a judge_error, when the input is missing,
-the judge config is invalid or --out cannot be written; 2 on usage errors.`;
+the judge config is invalid or --out cannot be written; 1 also when the verdict cache cannot be written: judging
+stops there and --out is not written (a rerun takes the verdicts stored before from the cache); 2 on usage errors.`;
 
 const OPTIONS = { input: { type: 'string', short: 'i' }, concurrency: { type: 'string' }, ...JUDGE_FLAGS, ...CACHE_FLAGS, out: { ...OUT_FLAG.out, short: 'o' } } as const;
 

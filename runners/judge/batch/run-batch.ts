@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { jsonlLines } from '../../../src/lib/io/jsonl.ts';
 import type { Judge } from '../../core/judge.ts';
+import { StorageError } from '../../io/storage-error.ts';
 import { oneLine } from '../../core/terminal-text.ts';
 import { parseInputLine } from './input.ts';
 import { toOutputLine, type OutputLine } from './output.ts';
@@ -15,6 +16,8 @@ export interface BatchReport {
 /**
  * Judge a JSONL file line by line with at most `concurrency` verdicts in flight. Malformed lines are reported
  * through `onProblem` with their line number and skipped; output lines are emitted in input order.
+ * A verdict the judge's cache cannot store (StorageError) is the command's failure, not a judge_error line: the judge
+ * is stopped, no verdict is started or emitted after it, and once those in flight have settled it is thrown.
  */
 export async function judgeJsonl(
   path: string,
@@ -25,14 +28,18 @@ export async function judgeJsonl(
   const seen = new Map<string, number>();
   const pending: Array<Promise<OutputLine | null>> = [];
   let flushed = 0;
+  // The first StorageError; verdicts failing with it after it are not reported again.
+  let failure: StorageError | null = null;
   const flush = async (all: boolean) => {
     while (flushed < pending.length && (all || pending.length - flushed >= opts.concurrency)) {
       const out = await pending[flushed];
       flushed++;
+      if (failure) return;
       if (out) await opts.emit(out);
     }
   };
   for await (const { line: lineNo, text: raw } of jsonlLines(createReadStream(path))) {
+    if (failure) break;
     report.lines++;
     const parsed = parseInputLine(raw, path, lineNo);
     if (!parsed.ok) {
@@ -56,6 +63,10 @@ export async function judgeJsonl(
           return toOutputLine(input.id, v);
         },
         (e: unknown) => {
+          if (e instanceof StorageError) {
+            if (!failure) judge.stop?.((failure = e));
+            return null;
+          }
           report.judgeErrors++;
           return toOutputLine(input.id, { kind: 'judge_error', reason: `judge threw: ${(e as Error)?.message ?? String(e)}`, judge: judge.stamp.id });
         },
@@ -63,6 +74,11 @@ export async function judgeJsonl(
     );
     await flush(false);
   }
-  await flush(true);
+  if (!failure) await flush(true);
+  if (failure) {
+    // The stopped judge gives up its verdicts in flight at once: none is left running when the command reports.
+    await Promise.allSettled(pending);
+    throw failure;
+  }
   return report;
 }

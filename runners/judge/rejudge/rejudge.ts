@@ -5,6 +5,7 @@ import { buildSummary } from '../../../src/lib/build-summary.ts';
 import { summaryText, writeResults } from '../../results/write.ts';
 import { jsonLine } from '../../../src/lib/io/jsonl.ts';
 import type { Judge } from '../../core/judge.ts';
+import { StorageError } from '../../io/storage-error.ts';
 import { judgedQuestions } from './judged-questions.ts';
 import { loadStoredResult, loadSuite, ResultLoadError } from './load-result.ts';
 
@@ -38,10 +39,11 @@ export interface RejudgeReport {
   panel: JudgeStamp[];
 }
 
-async function pool<T>(items: T[], concurrency: number, fn: (x: T) => Promise<void>): Promise<void> {
+/** Runs `fn` over `items`, `concurrency` at a time; once `stopped()` is true no item is started. */
+async function pool<T>(items: T[], concurrency: number, fn: (x: T) => Promise<void>, stopped: () => boolean): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !stopped()) {
       const i = next++;
       await fn(items[i] as T);
     }
@@ -61,7 +63,8 @@ function newPanel(old: JudgeStamp[], stamp: JudgeStamp, place: PanelPlace, only:
  * Relabel the stored samples of a finished result with one judge, without regenerating anything: the user
  * turns are read from samples/*.jsonl, only verdicts change, and the summary is rebuilt from the samples with
  * the runner's own buildSummary and written with its writer (each file atomically, summary last). Running it
- * twice with the same judge changes nothing the second time (the files are then left untouched).
+ * twice with the same judge changes nothing the second time (the files are then left untouched). A verdict the
+ * judge's cache cannot store throws its StorageError, with nothing written.
  */
 export async function rejudgeResult(opts: RejudgeOptions): Promise<RejudgeReport> {
   const dir = resolve(opts.resultDir);
@@ -90,16 +93,30 @@ export async function rejudgeResult(opts: RejudgeOptions): Promise<RejudgeReport
   const questionOf = await judgedQuestions(opts.resultDir, suite, summary, work, opts.dataDir);
   const fresh = new Map<Sample, Verdict>();
   let done = 0;
-  await pool(work, opts.concurrency, async (s) => {
-    let v: Verdict;
-    try {
-      v = await opts.judge.judge({ id: s.id, question: questionOf(s), response: s.response, user_turn: s.user_turn, dataset: s.dataset });
-    } catch (e) {
-      v = { kind: 'judge_error', reason: `judge threw: ${(e as Error)?.message ?? String(e)}`.slice(0, 4000), judge: opts.judge.stamp.id };
-    }
-    fresh.set(s, v);
-    opts.onProgress?.(++done, work.length);
-  });
+  // A verdict the judge's cache cannot store fails the command: the judge is stopped, no verdict is started after it,
+  // and nothing is written. The first StorageError is the one reported.
+  let failure: StorageError | null = null;
+  await pool(
+    work,
+    opts.concurrency,
+    async (s) => {
+      let v: Verdict;
+      try {
+        v = await opts.judge.judge({ id: s.id, question: questionOf(s), response: s.response, user_turn: s.user_turn, dataset: s.dataset });
+      } catch (e) {
+        if (e instanceof StorageError) {
+          if (!failure) opts.judge.stop?.((failure = e));
+          return;
+        }
+        v = { kind: 'judge_error', reason: `judge threw: ${(e as Error)?.message ?? String(e)}`.slice(0, 4000), judge: opts.judge.stamp.id };
+      }
+      if (failure) return;
+      fresh.set(s, v);
+      opts.onProgress?.(++done, work.length);
+    },
+    () => failure !== null,
+  );
+  if (failure) throw failure;
 
   const samples = new Map<DatasetId, Sample[]>();
   for (const [ds, list] of stored.samples) {
