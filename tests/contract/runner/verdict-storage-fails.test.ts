@@ -6,15 +6,14 @@
  * verdict. The heuristic judge's verdicts are derived values (stage-cache.ts), committed with the run's cache.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
-import { cli, comparable, fixtureData, qwenTemplate, root, runCli, spawnSim, type SimStatsJson, type SpawnedSim } from '../../helpers/processes.ts';
+import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { commandWithStorageFailure, verdictRequests, verdictRows } from '../../helpers/storage-fails.ts';
 
-const PRELOAD = join(root, 'tests', 'fixtures', 'preload', 'storage-fails-mid-run.mjs');
 const PROFILE = ['--profile', 'aware', '--seed', '7', '--data-dir', fixtureData];
 // The engine's answers are spread out, so the failure comes while requests are still to be sent.
 const ENGINE_MS = 150;
@@ -32,20 +31,6 @@ async function args(url: string, work: string, where: Where): Promise<string[]> 
     '--datasets', 'gsm8k,mt_bench', '--limit', '6', '--concurrency', '4', ...judge, '--out', join(work, 'results'), '--cache', join(work, 'cache.sqlite')];
 }
 
-function failingRun(where: Where, work: string, argv: string[]): Promise<{ code: number | null; stderr: string; seenAtFailure: number }> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env, NODE_OPTIONS: `--import ${PRELOAD}`, USERTURN_TEST_FAIL: where, USERTURN_TEST_SIM_STATS: `${slow.url}/sim/stats?keys=0` };
-    const child = spawn(process.execPath, [cli, ...argv], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr!.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => {
-      const seen = /TEST: storage fails; the simulator has seen (\d+) requests/.exec(stderr);
-      if (!seen) return reject(new Error(`the failure was not injected in ${work}:\n${stderr}`));
-      resolve({ code, stderr, seenAtFailure: Number(seen[1]) });
-    });
-  });
-}
-
 function cachedKeys(file: string): Set<string> {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
@@ -54,19 +39,6 @@ function cachedKeys(file: string): Set<string> {
     db.close();
   }
 }
-
-/** The LLM judge's answers in the cache (the simulator's judge answers as `judge-…`). */
-function verdictRows(file: string): number {
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    return (db.prepare("SELECT COUNT(*) AS n FROM responses WHERE model LIKE 'judge%'").get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
-
-/** The judge's requests: the engine's answers go to /v1/completions, the judge's to /v1/chat/completions. */
-const verdictRequests = (stats: SimStatsJson): number => Object.values(stats.routes['/v1/chat/completions'] ?? {}).reduce((a, b) => a + b, 0);
 
 let slow: SpawnedSim;
 let fast: SpawnedSim;
@@ -88,7 +60,7 @@ describe('a verdict the cache cannot store stops the run', { timeout: 120_000 },
 
       const work = await mkdtemp(join(tmpdir(), `ut-verdict-${where}-`));
       await fetch(`${slow.url}/sim/reset`, { method: 'POST' });
-      const r = await failingRun(where, work, await args(slow.url, work, where));
+      const r = await commandWithStorageFailure(where, `${slow.url}/sim/stats?keys=0`, await args(slow.url, work, where));
       assert.equal(r.code, 1, r.stderr);
       assert.doesNotMatch(r.stderr, /internal error|\n\s+at /, r.stderr);
       const cache = join(work, 'cache.sqlite');
