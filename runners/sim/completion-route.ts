@@ -9,6 +9,7 @@ import { sendRefusal } from './refusal.ts';
 import { unknownModelAnswer } from './model-check.ts';
 import { windowRefusal } from './context-window.ts';
 import { sglangWindow } from './sglang-window.ts';
+import { llamacppWindow } from './llamacpp-window.ts';
 import { tgiWindowRefusal } from './tgi-window.ts';
 import { countRoute } from './stats.ts';
 import { clientGone } from './delivery.ts';
@@ -27,9 +28,9 @@ function keyOf(body: Record<string, unknown>): string {
  * too) always come in one piece.
  */
 export async function completionRoute(ctx: SimContext, route: string, sent: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  // Checked first, as engines check the name (then vLLM and SGLang the window) before they generate; chat for other
-  // names is the judge (answer.ts).
-  const edge = route === '/v1/completions' && ctx.opts.engine === 'sglang' ? sglangWindow(ctx, sent) : null;
+  // Checked first, as engines check the name (then vLLM, SGLang and llama.cpp the window) before they generate; chat for
+  // other names is the judge (answer.ts).
+  const edge = route !== '/v1/completions' ? null : ctx.opts.engine === 'sglang' ? sglangWindow(ctx, sent) : ctx.opts.engine === 'llamacpp' ? llamacppWindow(ctx, sent) : null;
   const refused = route === '/v1/completions' ? (unknownModelAnswer(ctx, sent.model) ?? windowRefusal(ctx, sent) ?? (edge && 'refused' in edge ? edge.refused : null)) : null;
   if (refused) {
     countRoute(ctx.stats, route, String(refused.status));
@@ -42,7 +43,8 @@ export async function completionRoute(ctx: SimContext, route: string, sent: Reco
     countRoute(ctx.stats, route, String(sendRefusal(res, 'tgi', sent.stream === true, 422, tgiRefused)));
     return;
   }
-  // SGLang generates within the budget its scheduler leaves (sglang-window.ts); the request keeps its own key.
+  // SGLang and llama.cpp generate within what their window leaves (sglang-window.ts, llamacpp-window.ts); the request
+  // keeps its own key.
   const clipped = edge && 'maxTokens' in edge && edge.maxTokens !== sent.max_tokens ? { ...sent, max_tokens: edge.maxTokens } : sent;
   // Ollama's /v1/completions has no raw mode: it wraps the prompt in the model's template again.
   const body = ctx.opts.engine === 'ollama' && route === '/v1/completions' && typeof sent.prompt === 'string' ? { ...sent, prompt: templated(sent.prompt) } : clipped;

@@ -1,5 +1,6 @@
 import type { SimContext } from './context.ts';
 import { windowOf } from './context-window.ts';
+import { exceedContextSize } from './llamacpp-window.ts';
 import { simTokenize } from './tokenizer.ts';
 
 /**
@@ -25,6 +26,5 @@ export function ollamaWindowRefusal(ctx: SimContext, body: Record<string, unknow
   const nCtx = windowOf(ctx);
   const n = simTokenize(prompt, ctx.opts.misbehave?.has('split-special') ?? false).length;
   if (n < nCtx) return null;
-  const message = `request (${n} tokens) exceeds the available context size (${nCtx} tokens), try increasing it`;
-  return JSON.stringify({ error: { code: 400, message, type: 'exceed_context_size_error', n_prompt_tokens: n, n_ctx: nCtx } });
+  return JSON.stringify(exceedContextSize(n, nCtx));
 }
