@@ -65,7 +65,7 @@ export function clipWarning(clips: BudgetClips, model: string, windowKnown: bool
   const { got, asked } = clips.widest;
   return (
     `warning: ${total} answer(s) of "${oneLine(model)}" ended by length before their max_tokens (${got} of ${asked} tokens at the shortest; ${where}): ` +
-    'the engine cut the budget at its context window (SGLang gives at most window - 2 - prompt tokens, without an error), so these turns are cut short; ' +
+    'the engine cut the budget at its context window (SGLang gives at most window - 2 - prompt tokens, llama.cpp window - prompt, without an error), so these turns are cut short; ' +
     'raise the engine\'s context length (serving.max_model_len) or lower max_tokens, then rerun ' +
     (windowKnown ? '(the cut answers are asked again once the engine reports a wider window; the others come from the cache)' : 'with a new --cache (the engine reports no window, so the cut answers cached would be used again)')
   );

@@ -1,26 +1,36 @@
 /**
- * What the SGLang window tests (engine-sglang-clip*.test.ts) share: a submission served by SGLang, simulators imitating
- * SGLang at a given window (runners/sim/sglang-window.ts), and a prompt's token count as that engine counts it.
+ * What the window tests (engine-sglang-clip*.test.ts, engine-llamacpp-clip.test.ts) share: a submission served by SGLang
+ * or llama.cpp, simulators imitating that engine at a given window (runners/sim/sglang-window.ts,
+ * llamacpp-window.ts), and a prompt's token count as that engine counts it.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fixtureData, spawnSim, type SpawnedSim } from './processes.ts';
 
-/** Writes `clip.yaml` in `dir`: a model served by SGLang with a 32k window. Returns its path. */
-export async function writeClipSubmission(dir: string): Promise<string> {
+/** Writes `clip.yaml` in `dir`: a model served by SGLang (or llama.cpp, a GGUF) with a 32k window. Returns its path. */
+export async function writeClipSubmission(dir: string, engine: 'sglang' | 'llamacpp' = 'sglang'): Promise<string> {
   const file = join(dir, 'clip.yaml');
+  const serving = engine === 'sglang' ? ['  engine: sglang'] : ['  engine: llamacpp', '  gguf_quant: Q4_K_M'];
   await writeFile(
     file,
-    ['id: clip', 'display_name: Clip test', 'family: test', 'hf:', '  repo: example/model', '  revision: main', 'params:', '  total_b: 1', '  active_b: 1', 'license: mit', 'serving:', '  engine: sglang', '  max_model_len: 32768', 'reasoning:', '  mode: none', 'submitter:', '  github: userturn-tests', ''].join('\n'),
+    ['id: clip', 'display_name: Clip test', 'family: test', 'hf:', `  repo: example/model${engine === 'sglang' ? '' : '-GGUF'}`, '  revision: main', 'params:', '  total_b: 1', '  active_b: 1', 'license: mit', 'serving:', ...serving, '  max_model_len: 32768', 'reasoning:', '  mode: none', 'submitter:', '  github: userturn-tests', ''].join('\n'),
   );
   return file;
 }
 
-/** A simulator as SGLang at `contextLength` whose model reasons on until its budget ends; kept in `sims` to stop. */
-export async function spawnSglang(sims: SpawnedSim[], contextLength: number): Promise<SpawnedSim> {
-  const s = await spawnSim(['--profile', 'aware', '--engine', 'sglang', '--unfinished-rate', '1', '--data-dir', fixtureData, '--context-length', String(contextLength)]);
+/** A simulator as `engine` at `contextLength` whose model reasons on until its budget ends; kept in `sims` to stop. */
+export async function spawnAtWindow(sims: SpawnedSim[], contextLength: number, engine: 'sglang' | 'llamacpp'): Promise<SpawnedSim> {
+  const s = await spawnSim(['--profile', 'aware', '--engine', engine, '--unfinished-rate', '1', '--data-dir', fixtureData, '--context-length', String(contextLength)]);
   sims.push(s);
   return s;
+}
+
+export const spawnSglang = (sims: SpawnedSim[], contextLength: number): Promise<SpawnedSim> => spawnAtWindow(sims, contextLength, 'sglang');
+
+/** The prompt's tokens, counted by the simulator's llama.cpp tokenize route (with the special tokens it adds). */
+export async function llamacppTokens(sim: SpawnedSim, prompt: string): Promise<number> {
+  const r = await fetch(`${sim.url}/tokenize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: prompt, add_special: true }) });
+  return ((await r.json()) as { tokens: number[] }).tokens.length;
 }
 
 /** The prompt's tokens, counted by the simulator's SGLang tokenize route. */

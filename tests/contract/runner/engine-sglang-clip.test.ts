@@ -58,7 +58,7 @@ describe('userturn run against SGLang at the edge of its window', () => {
       const r = await run(sim, out, cache);
       assert.equal(r.code, 0, r.stderr);
       assert.deepEqual(warnings(r.stderr), [
-        `warning: 1 answer(s) of "userturn-sim/aware" ended by length before their max_tokens (2046 of 2048 tokens at the shortest; ${from} 1): the engine cut the budget at its context window (SGLang gives at most window - 2 - prompt tokens, without an error), so these turns are cut short; raise the engine's context length (serving.max_model_len) or lower max_tokens, then rerun (the cut answers are asked again once the engine reports a wider window; the others come from the cache)`,
+        `warning: 1 answer(s) of "userturn-sim/aware" ended by length before their max_tokens (2046 of 2048 tokens at the shortest; ${from} 1): the engine cut the budget at its context window (SGLang gives at most window - 2 - prompt tokens, llama.cpp window - prompt, without an error), so these turns are cut short; raise the engine's context length (serving.max_model_len) or lower max_tokens, then rerun (the cut answers are asked again once the engine reports a wider window; the others come from the cache)`,
       ], `round ${round}`);
     }
     assert.deepEqual((await sim.stats()).routes['/v1/completions'], { '200': 1 }, 'the reruns sent nothing');

@@ -56,6 +56,16 @@ describe('the /v1/models look-up (without the openai SDK client, with its errors
     assert.equal(await windowOf([odd]), null, 'a window that is not a number is none');
   });
 
+  it("llama.cpp's window: meta.n_ctx of the model's card; meta.n_ctx_train alone (older releases) is the training context, not read", async () => {
+    const card = (meta: unknown) => serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'm', object: 'model', owned_by: 'llamacpp', meta }] })));
+    const windowOf = async (meta: unknown) => (await servedModels(createEndpoints([await card(meta)], undefined, 2000), { timeoutMs: 2000 })).window;
+    assert.equal(await windowOf({ vocab_type: 2, n_vocab: 151936, n_ctx: 8192, n_ctx_train: 40960 }), 8192);
+    assert.equal(await windowOf({ vocab_type: 2, n_vocab: 151936, n_ctx_train: 40960 }), null);
+    // Before the model is loaded, some releases give meta: null.
+    assert.equal(await windowOf(null), null);
+    assert.equal(await windowOf({ n_ctx: '8192' }), null, 'a window that is not a number is none');
+  });
+
   for (const [name, type, body] of [
     ['an empty list', 'application/json', '{"data":[]}'],
     ['JSON without data', 'application/json', '{"models":["x"]}'],
