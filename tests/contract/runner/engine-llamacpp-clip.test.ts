@@ -6,7 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { after, before, it } from 'node:test';
 import { prepareSetup } from '../../../runners/probe/setup.ts';
 import { comparable, fixtureData, qwenTemplate, root, runCli, type SpawnedSim } from '../../helpers/processes.ts';
-import { llamacppTokens, spawnAtWindow, writeClipSubmission } from '../../helpers/sglang-clip.ts';
+import { llamacppTokens, spawnAtWindow, writeClipSubmission } from '../../helpers/engine-window.ts';
 
 /**
  * llama-server with context shift off (its default) stops an answer where prompt and answer fill its window: `length`

@@ -6,7 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { after, before, it } from 'node:test';
 import { prepareSetup } from '../../../runners/probe/setup.ts';
 import { comparable, fixtureData, qwenTemplate, root, runCli, type SpawnedSim } from '../../helpers/processes.ts';
-import { sglangTokens, spawnSglang, writeClipSubmission } from '../../helpers/sglang-clip.ts';
+import { sglangTokens, spawnSglang, writeClipSubmission } from '../../helpers/engine-window.ts';
 
 /**
  * An answer SGLang clipped at its window (engine-sglang-clip.test.ts) is cached with the window the endpoint reported

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { prepareSetup } from '../../../runners/probe/setup.ts';
 import { comparable, fixtureData, qwenTemplate, root, runCli, type SpawnedSim } from '../../helpers/processes.ts';
-import { sglangTokens, spawnSglang, writeClipSubmission } from '../../helpers/sglang-clip.ts';
+import { sglangTokens, spawnSglang, writeClipSubmission } from '../../helpers/engine-window.ts';
 
 /**
  * SGLang accepts prompt + max_tokens up to its window and then generates at most window - 2 - prompt tokens
