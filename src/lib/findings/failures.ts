@@ -35,7 +35,8 @@ export function familyProfiles(models: readonly FpModel[]): FpModel[] {
   for (const m of models) if (!m.id.startsWith('family:')) size.set(m.family, (size.get(m.family) ?? 0) + 1);
   return familyCounts(models).map(([family, counts]) => {
     const k = size.get(family) ?? 0;
-    return { id: `family:${family}`, name: k === 1 ? '1 model' : `${k} models pooled`, family, counts };
+    const name = k === 1 ? '1 model' : `${k} models pooled`;
+    return { id: `family:${family}`, name, tip: `${family}, ${name}`, family, counts };
   });
 }
 

@@ -16,12 +16,13 @@ export const familyColor = categoricalColor;
 
 // ---------------------------------------------------------------- failure profiles
 
-export interface FpModel { id: string; name: string; family: string; counts: number[] }
+/** `tip`: the row's name in its tooltips, when the drawn name is read under its family's header ("1 model"). */
+export interface FpModel { id: string; name: string; family: string; counts: number[]; tip?: string }
 export interface FpLayout {
   width: number; height: number; barX: number;
   families: Array<{ family: string; y: number }>;
   rows: Array<{
-    id: string; name: string; y: number; h: number; total: number;
+    id: string; name: string; tip: string; y: number; h: number; total: number;
     label: { x: number; y: number; anchor: 'start' | 'end'; text: string };
     segs: Array<{ label: string; x: number; w: number; n: number; share: number }>;
   }>;
@@ -60,7 +61,7 @@ export function failureProfileLayout(models: readonly FpModel[], width = WIDE): 
         acc += share;
         return { label: l, x: x0, w: r1(x1 - x0), n, share };
       }).filter((s) => s.n > 0);
-      rows.push({ id: m.id, name: m.name, y, h: bar, total, label, segs });
+      rows.push({ id: m.id, name: m.name, tip: m.tip ?? m.name, y, h: bar, total, label, segs });
       y += bar + gap;
     }
     y += 4;
