@@ -5,11 +5,13 @@
  */
 import { scaleLinear } from 'd3';
 import { FONT, WIDE, clip, isNarrow, r1, tick, type Tick } from './chart-text.ts';
+import { pointLabels } from './point-label.ts';
 
 /** `significant`: the paired interval excludes zero (drawn filled; hollow otherwise). */
 export interface PdRow { id: string; name: string; family: string; deltas: Array<{ condition: string; value: number; lo: number; hi: number; significant: boolean } | null> }
 export interface PdMark { condition: string; y: number; cx: number; lo: number; hi: number; value: number; dlo: number; dhi: number; significant: boolean }
-export interface PdText { x: number; y: number; text: string; anchor: 'start' | 'end' | 'middle'; bold: boolean }
+/** `full`: the whole name, when `text` is a shortened model name (shown on hover). */
+export interface PdText { x: number; y: number; text: string; anchor: 'start' | 'end' | 'middle'; bold: boolean; full?: string }
 export interface PdLayout {
   width: number; height: number; conditions: string[];
   panels: Array<{ condition: string; x0: number; x1: number; y0: number; y1: number; zero: number; tickY: number; ticks: Tick[] }>;
@@ -34,6 +36,9 @@ export function perturbationLayout(rows: readonly PdRow[], conditions: readonly 
   const groups = byFamily(rows);
   const groupHeight = groups.reduce((s, [, rs]) => s + HEADER + rs.length * ROW, 0);
   const texts: PdText[] = [];
+  // Shortened as the scatter's labels are: the shared lead ("Sim: ") first, then the middle, so the size stays.
+  const labels = pointLabels(rows.map((r) => r.name), labelWidth - 12);
+  const shown = new Map(rows.map((r, i) => [r.id, labels[i]!]));
   const marks = new Map<string, Array<PdMark | null>>(rows.map((r) => [r.id, conditions.map(() => null)]));
   const panels: PdLayout['panels'] = [];
   const plotW = narrow ? width - labelWidth - 8 : (width - labelWidth - 8) / Math.max(1, conditions.length);
@@ -48,7 +53,8 @@ export function perturbationLayout(rows: readonly PdRow[], conditions: readonly 
       y += HEADER;
       for (const r of rs) {
         ys.set(r.id, y + ROW / 2);
-        texts.push({ x: r1(labelWidth - 8), y: r1(y + ROW / 2 + FONT * 0.35), text: clip(r.name, labelWidth - 12), anchor: 'end', bold: false });
+        const text = shown.get(r.id)!;
+        texts.push({ x: r1(labelWidth - 8), y: r1(y + ROW / 2 + FONT * 0.35), text, anchor: 'end', bold: false, ...(text === r.name ? {} : { full: r.name }) });
         y += ROW;
       }
     }

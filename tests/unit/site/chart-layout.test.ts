@@ -118,3 +118,14 @@ test('temperature panels: every point carries its 95% interval as a bar, inside 
   assert.notEqual(P!.series[0]!.dots[0]!.x, P!.series[1]!.dots[0]!.x);
   assert.match(P!.series[0]!.path, new RegExp(`^M${P!.series[0]!.dots[0]!.x},`));
 });
+
+test('perturbations: a name too long for the narrow label column loses the shared lead, then its middle, never its size', () => {
+  const row = (id: string, name: string, family = 'qwen3.5'): PdRow => ({ id, name, family, deltas: [{ condition: 'x', value: 0, lo: -0.1, hi: 0.1, significant: false }] });
+  const rows = [row('g', 'Sim: GLM-4.5-Air', 'glm'), row('a', 'Sim: Qwen3.5 122B-A10B'), row('b', 'Sim: Qwen3.5 397B-A17B')];
+  const names = (L: ReturnType<typeof perturbationLayout>) => L.texts.filter((t) => t.anchor === 'end').map((t) => [t.text, t.full]);
+  assert.deepEqual(names(perturbationLayout(rows, ['truncated'], NARROW)), [
+    ['GLM-4.5-Air', 'Sim: GLM-4.5-Air'], ['Qwen3.5 122B-A10B', 'Sim: Qwen3.5 122B-A10B'], ['Qwen3.5 397B-A17B', 'Sim: Qwen3.5 397B-A17B'],
+  ]);
+  // The wide column holds them whole.
+  assert.deepEqual(names(perturbationLayout(rows, ['truncated'])).map(([t]) => t), rows.map((r) => r.name));
+});
