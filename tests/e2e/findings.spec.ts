@@ -63,3 +63,21 @@ test('the sentences change when the data change: a site built from a second resu
     rmSync(b.tmp, { recursive: true, force: true });
   }
 });
+
+test('a findings chart\'s description names where its values are: the chart page linked below, not a table that is not there', async ({ page }) => {
+  test.skip(S.length === 0, 'no results: the home page shows the empty state');
+  for (const path of ['/', `/leaderboard/${S[0]!.datasets[0]!.dataset}/`]) {
+    await page.goto(path);
+    for (const f of ['decoupling', 'perturbations', 'failures']) {
+      const card = page.locator(`[data-finding="${f}"]`);
+      const descs = await card.locator('svg.chart desc').allTextContents();
+      expect(descs.length, `${path} ${f}`).toBeGreaterThan(0);
+      expect(await card.locator('table').count(), `${path} ${f}: the compact chart has no table of its own`).toBe(0);
+      for (const d of descs) {
+        expect(d, `${path} ${f}`).not.toContain('table below');
+        expect(d, `${path} ${f}`).toContain('linked below');
+      }
+      await expect(card.locator('a', { hasText: 'data table' }), `${path} ${f}`).toHaveCount(1);
+    }
+  }
+});

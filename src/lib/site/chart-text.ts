@@ -33,3 +33,6 @@ export function tick(v: number, pos: number, text: string, width: number, font =
   return { v, pos: p, text, anchor: p - half < 0 ? 'start' : p + half > width ? 'end' : 'middle' };
 }
 export const pctTick = (v: number): string => `${Math.round(v * 100)}%`;
+
+/** A chart's description ends by saying where its values are as text: below it, or (`compact`, the findings) elsewhere. */
+export const TABLE_BELOW = 'The data table below the chart lists every value.';
