@@ -82,3 +82,17 @@ for (const width of [1280, 720]) {
     }
   });
 }
+
+test('at 360 px a leaderboard rate and its interval take two lines at most: the interval "[1.4–16.5]" never breaks', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/');
+  const cells = page.locator('#leaderboard tbody td[data-metric="greedy"] a, #leaderboard tbody td[data-metric="hot"] a, #leaderboard tbody td[data-metric="accuracy"] a');
+  test.skip((await cells.count()) === 0, 'no results: no rates to show');
+  const lines = await cells.evaluateAll((as) => as.map((a) => {
+    // One client rect per line box an inline element spans.
+    const tops = new Set([...a.getClientRects()].map((r) => Math.round(r.top)));
+    return { text: a.textContent!, lines: tops.size };
+  }));
+  const broken = lines.filter((l) => l.lines > 2);
+  expect(broken, broken.slice(0, 5).map((l) => `"${l.text}": ${l.lines} lines`).join('\n')).toEqual([]);
+});
