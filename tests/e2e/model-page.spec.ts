@@ -28,3 +28,21 @@ test('the provenance card names the engine the run was served by, with the reque
   await expect(engine).toContainText(settings!.engine);
   for (const [k, v] of Object.entries(settings!.extra_body)) await expect(engine).toContainText(`${k}=${String(v)}`);
 });
+
+test('the reproduce section names the revision to serve, and says when it is a branch rather than a pinned commit', async ({ page }) => {
+  // Every committed submission has a model page, with results or not; the demo's are all unpinned ("main").
+  await page.goto('/');
+  const hrefs = await page.locator('a[href^="/models/"]').evaluateAll((as) => [...new Set(as.map((a) => (a as HTMLAnchorElement).pathname))]);
+  test.skip(hrefs.length === 0, 'no model pages');
+  for (const href of hrefs.slice(0, 3)) {
+    await page.goto(href);
+    const pill = (await page.locator('h1 + p .pill.wrap').textContent())!;
+    const [, revision] = /@(\S+)/.exec(pill)!;
+    const lead = page.getByTestId('reproduce-lead');
+    if (pill.includes('(unpinned)')) {
+      await expect(lead, href).toContainText(`revision ${revision}`);
+      await expect(lead, href).toContainText('a branch');
+      await expect(lead, href).not.toContainText('pinned revision');
+    } else await expect(lead, href).toContainText(`pinned revision ${revision}`);
+  }
+});
