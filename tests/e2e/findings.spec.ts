@@ -81,3 +81,10 @@ test('a findings chart\'s description names where its values are: the chart page
     }
   }
 });
+
+test('the greedy-versus-sampled sentence states both levels, as the paper does (near zero greedy, higher sampled), not only the change', async ({ page }) => {
+  test.skip(S.length === 0, 'no results: the home page shows the empty state');
+  await page.goto('/');
+  const sentence = page.locator('[data-finding="slope"]').getByTestId('finding-sentence');
+  await expect(sentence).toHaveText(/median rate [<>]?\d+(\.\d)?% greedy, [<>]?\d+(\.\d)?% under \S+; median change /);
+});

@@ -1,7 +1,7 @@
 /** The greedy → sampled slope chart: its rows and the sentence under it (pure). */
 import { BASELINE_CONDITION, type ResultSummary } from '../../schema/index.ts';
 import { excludesZero } from '../metrics/significance.ts';
-import { pp } from '../site/format.ts';
+import { pct, pp } from '../site/format.ts';
 
 export interface SlopeRow {
   id: string; name: string; family: string;
@@ -27,14 +27,16 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-/** "Under t1.0, 7 of 11 models write more genuine follow-ups than greedy (paired 95% interval above zero), …" */
+/** "Under t1.0, 7 of 11 models write more genuine follow-ups than greedy …; 4 cannot be told apart (median rate 0.5% greedy, 9.0% under t1.0; median change +8.1 pp)." */
 export function slopeSentence(rows: readonly SlopeRow[], condition: string): string {
   const paired = rows.filter((r) => r.delta);
   if (paired.length === 0) return `No model has a paired greedy → ${condition} comparison yet.`;
   const up = paired.filter((r) => excludesZero(r.delta!) && r.delta!.value > 0).length;
   const down = paired.filter((r) => excludesZero(r.delta!) && r.delta!.value < 0).length;
   const undecided = paired.length - up - down;
-  const med = `median change ${pp(median(paired.map((r) => r.delta!.value)))}`;
+  // The paper's regime in numbers: greedy near zero, higher when sampled.
+  const rates = `median rate ${pct(median(paired.map((r) => r.greedy)))} greedy, ${pct(median(paired.map((r) => r.sampled)))} under ${condition}`;
+  const med = `${rates}; median change ${pp(median(paired.map((r) => r.delta!.value)))}`;
   const of = `of ${paired.length} model${paired.length === 1 ? '' : 's'}`;
   if (up === 0 && down === 0) return `Under ${condition}, none ${of} differs from greedy with a paired 95% interval excluding zero (${med}).`;
   return `Under ${condition}, ${up} ${of} write more genuine follow-ups than greedy and ${down} fewer, each with a paired 95% interval excluding zero; ${undecided} cannot be told apart (${med}).`;

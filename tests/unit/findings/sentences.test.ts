@@ -21,12 +21,12 @@ test('decoupling: undecided, positive, negative, undefined and too few models ea
 
 const slope = (id: string, value: number, lo: number, hi: number): SlopeRow => ({ id, name: id, family: 'f', greedy: 0.1, sampled: 0.1 + value, delta: { value, lo, hi } });
 
-test('slope: counts models above and below greedy whose paired interval excludes zero, the rest undecided, with the median change', () => {
+test('slope: counts models above and below greedy whose paired interval excludes zero, the rest undecided, with the median rates and change', () => {
   const rows = [slope('a', 0.1, 0.05, 0.15), slope('b', 0.08, 0.01, 0.2), slope('c', 0.02, -0.03, 0.07), slope('d', -0.05, -0.09, -0.01)];
   assert.equal(slopeSentence(rows, 't1.0'),
-    'Under t1.0, 2 of 4 models write more genuine follow-ups than greedy and 1 fewer, each with a paired 95% interval excluding zero; 1 cannot be told apart (median change +5.0 pp).');
+    'Under t1.0, 2 of 4 models write more genuine follow-ups than greedy and 1 fewer, each with a paired 95% interval excluding zero; 1 cannot be told apart (median rate 10.0% greedy, 15.0% under t1.0; median change +5.0 pp).');
   assert.equal(slopeSentence([slope('a', 0.01, -0.02, 0.04)], 't0.7'),
-    'Under t0.7, none of 1 model differs from greedy with a paired 95% interval excluding zero (median change +1.0 pp).');
+    'Under t0.7, none of 1 model differs from greedy with a paired 95% interval excluding zero (median rate 10.0% greedy, 11.0% under t0.7; median change +1.0 pp).');
   assert.equal(slopeSentence([{ ...slope('a', 0, 0, 0), delta: null }], 't1.0'), 'No model has a paired greedy → t1.0 comparison yet.');
 });
 
