@@ -88,3 +88,14 @@ test('the greedy-versus-sampled sentence states both levels, as the paper does (
   const sentence = page.locator('[data-finding="slope"]').getByTestId('finding-sentence');
   await expect(sentence).toHaveText(/median rate [<>]?\d+(\.\d)?% greedy, [<>]?\d+(\.\d)?% under \S+; median change /);
 });
+
+test('the greedy-versus-sampled chart names its axis and, for screen readers, what it draws and where its values are', async ({ page }) => {
+  test.skip(S.length === 0, 'no results: the home page shows the empty state');
+  await page.goto('/');
+  const svg = page.locator('[data-finding="slope"] svg.chart');
+  await expect(svg.locator('text', { hasText: /^Genuine follow-up rate$/ })).toHaveCount(1);
+  const desc = (await svg.locator('desc').textContent()) ?? '';
+  expect(desc).toMatch(/greedy .*left.* t\d\.\d .*right/);
+  expect(desc).toContain('linked below');
+  expect((await svg.getAttribute('aria-labelledby'))!.split(' ')).toContain(await svg.locator('desc').getAttribute('id'));
+});
