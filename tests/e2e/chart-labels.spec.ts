@@ -23,3 +23,27 @@ test('the perturbation chart on / labels every model by a distinct name that kee
   expect(labels.length % panels).toBe(0);
   expect(panels).toBe(S.length);
 });
+
+test('the perturbation chart says its unit, and side by side its panels\' edge ticks ("+40", "-40") stay apart', async ({ page }) => {
+  test.skip(S.length === 0, 'no results: no charts');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/charts/perturbations/');
+  const svg = page.locator('figure[data-chart="perturbations"] svg.chart.wide');
+  await expect(svg).toBeVisible();
+  await expect(svg.locator('text', { hasText: /^change vs greedy, percentage points$/ })).toHaveCount(1);
+  const gaps = await svg.evaluate((el) => {
+    const ts = [...el.querySelectorAll('text')].filter((t) => /^[+−-]?\d+$/.test(t.textContent!.trim()))
+      .map((t) => { const r = t.getBoundingClientRect(); return { y: Math.round(r.top), l: r.left, r: r.right, t: t.textContent! }; });
+    const rows = new Map<number, typeof ts>();
+    for (const t of ts) rows.set(t.y, [...(rows.get(t.y) ?? []), t]);
+    return [...rows.values()].flatMap((row) => row.sort((a, b) => a.l - b.l).slice(1).map((t, i) => ({ pair: `${row[i]!.t} ${t.t}`, gap: t.l - row[i]!.r })));
+  });
+  // A panel's last tick is positive and the next panel's first negative: closer than the ticks of one axis, the two
+  // panels read as one axis.
+  const across = gaps.filter((g) => /^\+\d+ [−-]\d+$/.test(g.pair));
+  const within = gaps.filter((g) => !across.includes(g));
+  expect(across.length).toBeGreaterThan(0);
+  expect(within.length).toBeGreaterThan(0);
+  const closest = Math.min(...within.map((g) => g.gap));
+  for (const g of across) expect(g.gap, `"${g.pair}" against ${closest.toFixed(0)} px within a panel`).toBeGreaterThan(closest);
+});

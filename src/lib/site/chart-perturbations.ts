@@ -4,7 +4,7 @@
  * panels stacked, each with its own label column, so every panel gets the full width of a phone.
  */
 import { scaleLinear } from 'd3';
-import { FONT, WIDE, clip, isNarrow, r1, tick, type Tick } from './chart-text.ts';
+import { FONT, WIDE, clip, isNarrow, r1, textWidth, tick, type Tick } from './chart-text.ts';
 import { pointLabels } from './point-label.ts';
 
 /** `significant`: the paired interval excludes zero (drawn filled; hollow otherwise). */
@@ -20,7 +20,10 @@ export interface PdLayout {
   rows: Array<{ id: string; name: string; family: string; marks: Array<PdMark | null> }>;
 }
 
-const ROW = 20; const HEADER = 20; const TITLE = 22; const AXIS = 28;
+const label = (v: number): string => `${v > 0 ? '+' : ''}${Math.round(v * 100)}`;
+const ROW = 20; const HEADER = 20; const TITLE = 22; const AXIS = 28; const AXIS_TITLE = 18;
+/** The unit of every panel's axis, once under the chart. */
+export const PD_AXIS_TITLE = 'change vs greedy, percentage points';
 
 /** Rows grouped by family (families in name order, rows in their given order within a family). */
 function byFamily(rows: readonly PdRow[]): Array<[string, PdRow[]]> {
@@ -67,13 +70,18 @@ export function perturbationLayout(rows: readonly PdRow[], conditions: readonly 
     const x0 = narrow ? labelWidth : labelWidth + j * plotW + gap / 2;
     const x1 = narrow ? width - 8 : labelWidth + (j + 1) * plotW - gap / 2;
     const top = narrow ? y : 0;
-    const x = scaleLinear().domain([-ext, ext]).nice().range([x0 + 4, x1 - 4]);
+    // The edge ticks' labels stay inside their panel: side by side, '+40' of one panel and '-40' of the next were
+    // 12 px apart, closer than the ticks of one axis.
+    const x = scaleLinear().domain([-ext, ext]).nice();
+    const values = x.ticks(narrow ? 4 : 3);
+    const pad = Math.max(4, ...values.map((v) => textWidth(label(v)) / 2 + 2));
+    x.range([x0 + pad, x1 - pad]);
     texts.push({ x: r1(narrow ? 0 : (x0 + x1) / 2), y: top + 15, text: c, anchor: narrow ? 'start' : 'middle', bold: true });
     const ys = shared ?? labelColumn(top + TITLE);
     const y1 = top + TITLE + groupHeight;
     panels.push({
       condition: c, x0: r1(x0), x1: r1(x1), y0: top + TITLE, y1, zero: r1(x(0)), tickY: y1 + 16,
-      ticks: x.ticks(narrow ? 4 : 3).map((v) => tick(v, x(v), `${v > 0 ? '+' : ''}${Math.round(v * 100)}`, width)),
+      ticks: values.map((v) => tick(v, x(v), label(v), width)),
     });
     for (const r of rows) {
       const d = r.deltas[j];
@@ -82,7 +90,9 @@ export function perturbationLayout(rows: readonly PdRow[], conditions: readonly 
     }
     y = y1 + AXIS + 8;
   });
-  const height = narrow ? Math.max(y - 8, TITLE + AXIS) : TITLE + groupHeight + AXIS;
+  const plotsBottom = narrow ? Math.max(y - 8, TITLE + AXIS) : TITLE + groupHeight + AXIS;
+  const height = plotsBottom + AXIS_TITLE;
+  texts.push({ x: r1(narrow ? width / 2 : (labelWidth + width - 8) / 2), y: height - 5, text: PD_AXIS_TITLE, anchor: 'middle', bold: false });
   return {
     width, height, conditions: [...conditions], panels, texts,
     rows: rows.map((r) => ({ id: r.id, name: r.name, family: r.family, marks: marks.get(r.id)! })),

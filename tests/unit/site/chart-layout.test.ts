@@ -129,3 +129,22 @@ test('perturbations: a name too long for the narrow label column loses the share
   // The wide column holds them whole.
   assert.deepEqual(names(perturbationLayout(rows, ['truncated'])).map(([t]) => t), rows.map((r) => r.name));
 });
+
+test('perturbations: side by side, each panel\'s tick labels stay inside it and apart, and the unit is written once', () => {
+  const d = (lo: number, hi: number) => ({ condition: 'x', value: (lo + hi) / 2, lo, hi, significant: false });
+  const rows: PdRow[] = [{ id: 'a', name: 'A', family: 'f', deltas: [d(-0.38, 0.31), d(-0.2, 0.35), d(-0.1, 0.1)] }];
+  const W = perturbationLayout(rows, ['truncated', 'generic_question', 'reference']);
+  const box = (t: { pos: number; text: string; anchor: string }) => {
+    const w = textWidth(t.text);
+    return t.anchor === 'start' ? [t.pos, t.pos + w] : t.anchor === 'end' ? [t.pos - w, t.pos] : [t.pos - w / 2, t.pos + w / 2];
+  };
+  for (const [i, p] of W.panels.entries()) {
+    const [first, last] = [p.ticks[0]!, p.ticks.at(-1)!];
+    assert.ok(box(first)[0]! >= p.x0 && box(last)[1]! <= p.x1, `panel ${i}: ${first.text} … ${last.text} inside ${p.x0}–${p.x1}`);
+    for (const [k, t] of p.ticks.slice(1).entries()) assert.ok(box(t)[0]! - box(p.ticks[k]!)[1]! >= textWidth('0'), `panel ${i}: ${p.ticks[k]!.text} | ${t.text}`);
+    const next = W.panels[i + 1];
+    if (next) assert.ok(box(next.ticks[0]!)[0]! - box(last)[1]! >= 2 * textWidth('0'), `${last.text} | ${next.ticks[0]!.text}: two characters apart at least`);
+  }
+  assert.equal(W.texts.filter((t) => t.text === 'change vs greedy, percentage points').length, 1);
+  assert.equal(perturbationLayout(rows, ['truncated', 'reference'], NARROW).texts.filter((t) => t.text === 'change vs greedy, percentage points').length, 1);
+});
