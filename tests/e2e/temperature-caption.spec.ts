@@ -37,3 +37,20 @@ test('every temperature chart draws each point\'s 95% interval as a bar and says
     expect(desc, path).toMatch(/T=0 [^;,]*%\s*\[\d+\.\d–\d+\.\d\]/);
   }
 });
+
+test('every temperature panel names both axes: temperature along, follow-up rate up, its label clear of the tick labels', async ({ page }) => {
+  for (const path of ['/charts/temperature/', `/models/${S[0]!.submission.id}/`]) {
+    await page.goto(path);
+    const panels = page.locator('figure[data-chart="temperature"] svg.chart');
+    expect(await panels.count(), path).toBeGreaterThan(0);
+    for (const svg of await panels.all()) {
+      await expect(svg.locator('text', { hasText: /^temperature$/ }), path).toHaveCount(1);
+      const y = svg.locator('text', { hasText: /^genuine follow-up rate$/ });
+      await expect(y, path).toHaveCount(1);
+      const label = (await y.boundingBox())!;
+      const ticks = await svg.locator('text').evaluateAll((ts) => ts.filter((t) => /^\d+%$/.test(t.textContent!)).map((t) => t.getBoundingClientRect().left));
+      expect(ticks.length, path).toBeGreaterThan(0);
+      expect(label.x + label.width, `${path}: the axis label left of the tick labels`).toBeLessThanOrEqual(Math.min(...ticks));
+    }
+  }
+});

@@ -92,7 +92,8 @@ const DODGE_SPREAD = 28;
  * 272 px wide (17rem grid cells), so its text stays above 11 px without a narrow variant.
  */
 export function temperaturePanels(series: readonly TsSeries[], width = 280, height = 200): TsPanel[] {
-  const margin = { l: 44, r: 12, t: 10, b: 34 };
+  // l: the y axis's name (rotated, 16 units) and tick labels up to '100%'.
+  const margin = { l: 54, r: 12, t: 10, b: 34 };
   const tMax = Math.max(1, ...series.flatMap((s) => s.points.map((p) => p.t)));
   const yMax = Math.max(0.05, ...series.flatMap((s) => s.points.map((p) => p.hi)));
   const pad = DODGE_SPREAD / 2;
