@@ -60,7 +60,9 @@ name). Chat requests for any other model name are answered by a scripted judge (
                       32768 (short-context: 1024). vLLM refuses prompt + max_tokens over it; SGLang refuses it too,
                       and answers a request within 2 tokens of it 1-2 tokens short with "length", as its scheduler does;
                       llama.cpp refuses a prompt of the window or more and stops an answer where prompt and answer fill
-                      it ("length", window - prompt tokens), as llama-server with context shift off (its default) does
+                      it ("length", window - prompt tokens), as llama-server with context shift off (its default) does;
+                      TGI refuses prompt + max_tokens over it (422); Ollama refuses a prompt of the window or more sent
+                      with truncate: false (400) and otherwise answers the whole budget (its context shift)
   --loading-ms N      with --engine llamacpp: for N ms after it starts the server loads its model as llama.cpp shows
                       it: /v1/models lists the model, every other route (/health too) answers 503 "Loading model"
   --warmup-ms N       with --engine sglang: for N ms after it starts the server warms up as SGLang shows it:
