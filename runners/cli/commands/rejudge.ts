@@ -37,7 +37,8 @@ atomically, summary last. A second run with the same judge changes nothing ("no 
 
 Exit 0 when done (also when nothing changed), 1 when any verdict is a judge_error (they are recorded and
 counted, never used in rates), the result is invalid, a judge config is invalid, the prompts of a download-only
-dataset are not at hand or the verdict cache cannot be written (nothing is then written), 2 on usage errors.`;
+dataset are not at hand or the verdict cache cannot be written (nothing is then written; with several
+--judge-config, the rewrite of a judge done before it is kept), 2 on usage errors.`;
 
 const OPTIONS = { as: { type: 'string' }, only: { type: 'boolean' }, concurrency: { type: 'string' }, ...JUDGE_FLAGS, ...SUITE_FLAG, ...DATA_DIR_FLAG, ...CACHE_FLAGS } as const;
 
