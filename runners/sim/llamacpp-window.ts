@@ -1,6 +1,5 @@
 import type { SimContext } from './context.ts';
-import { windowOf } from './context-window.ts';
-import { simTokenize } from './tokenizer.ts';
+import { promptTokens, windowOf } from './context-window.ts';
 
 /** What llama-server does with a /v1/completions request at its slot's window: refuse it, or generate within it. */
 export type LlamacppWindow = { refused: { status: number; body: unknown } } | { maxTokens: number };
@@ -33,7 +32,7 @@ export const exceedContextSize = (n: number, nCtx: number) => ({
 export function llamacppWindow(ctx: SimContext, body: Record<string, unknown>): LlamacppWindow | null {
   if (typeof body.prompt !== 'string') return null;
   const nCtx = windowOf(ctx);
-  const n = simTokenize(body.prompt, ctx.opts.misbehave?.has('split-special') ?? false).length;
+  const n = promptTokens(ctx, body.prompt);
   if (n >= nCtx) return { refused: { status: 400, body: exceedContextSize(n, nCtx) } };
   const left = nCtx - n;
   const asked = typeof body.max_tokens === 'number' && body.max_tokens >= 0 ? body.max_tokens : left;

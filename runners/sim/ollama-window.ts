@@ -1,7 +1,6 @@
 import type { SimContext } from './context.ts';
-import { windowOf } from './context-window.ts';
+import { promptTokens, windowOf } from './context-window.ts';
 import { exceedContextSize } from './llamacpp-window.ts';
-import { simTokenize } from './tokenizer.ts';
 
 /**
  * Ollama at its window (num_ctx: OLLAMA_CONTEXT_LENGTH, else a default from the GPU's memory; reported here by
@@ -24,7 +23,7 @@ import { simTokenize } from './tokenizer.ts';
 export function ollamaWindowRefusal(ctx: SimContext, body: Record<string, unknown>, prompt: string): string | null {
   if (body.truncate !== false) return null;
   const nCtx = windowOf(ctx);
-  const n = simTokenize(prompt, ctx.opts.misbehave?.has('split-special') ?? false).length;
+  const n = promptTokens(ctx, prompt);
   if (n < nCtx) return null;
   return JSON.stringify(exceedContextSize(n, nCtx));
 }

@@ -1,7 +1,6 @@
 import type { SimContext } from './context.ts';
-import { windowOf } from './context-window.ts';
+import { promptTokens, windowOf } from './context-window.ts';
 import { sglangErrorBody } from './http-io.ts';
-import { simTokenize } from './tokenizer.ts';
 
 /** What SGLang does with a /v1/completions request at its window: refuse it, or generate within a budget. */
 export type SglangWindow = { refused: { status: number; body: unknown } } | { maxTokens: number };
@@ -24,7 +23,7 @@ export function sglangWindow(ctx: SimContext, body: Record<string, unknown>): Sg
   const window = windowOf(ctx);
   // CompletionRequest.max_tokens defaults to 16 (python/sglang/srt/entrypoints/openai/protocol.py).
   const asked = typeof body.max_tokens === 'number' ? body.max_tokens : 16;
-  const n = simTokenize(body.prompt, ctx.opts.misbehave?.has('split-special') ?? false).length;
+  const n = promptTokens(ctx, body.prompt);
   if (n >= window) return refused(`The input (${n} tokens) is longer than the model's context length (${window} tokens).`);
   if (asked + n > window) {
     return refused(

@@ -1,6 +1,5 @@
 import type { SimContext } from './context.ts';
-import { windowOf } from './context-window.ts';
-import { simTokenize } from './tokenizer.ts';
+import { promptTokens, windowOf } from './context-window.ts';
 
 /**
  * TGI at its window (max_total_tokens, reported by /info; the launcher's default is the model's
@@ -16,7 +15,7 @@ import { simTokenize } from './tokenizer.ts';
 export function tgiWindowRefusal(ctx: SimContext, body: Record<string, unknown>): string | null {
   if (typeof body.prompt !== 'string' || typeof body.max_tokens !== 'number') return null;
   const maxTotal = windowOf(ctx);
-  const n = simTokenize(body.prompt, ctx.opts.misbehave?.has('split-special') ?? false).length;
+  const n = promptTokens(ctx, body.prompt);
   const m = body.max_tokens;
   if (n + m > maxTotal) return `Input validation error: \`inputs\` tokens + \`max_new_tokens\` must be <= ${maxTotal}. Given: ${n} \`inputs\` tokens and ${m} \`max_new_tokens\``;
   if (n > maxTotal - 1) return `Input validation error: \`inputs\` must have less than ${maxTotal - 1} tokens. Given: ${n}`;
