@@ -5,14 +5,13 @@
  * ended only when the slowest verdict came back.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { cli, fixtureData, qwenTemplate, root, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { fixtureData, qwenTemplate, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { commandWithStorageFailure } from '../../helpers/storage-fails.ts';
 
-const PRELOAD = join(root, 'tests', 'fixtures', 'preload', 'storage-fails-mid-run.mjs');
 // The simulator's judge answers each verdict's first attempt this late and malformed, its retry at once and valid
 // (`slow<N>`, `malformed` and `flaky` in its model name): a judge that is not stopped sends its retries after the failure.
 const JUDGE_MS = 2000;
@@ -31,19 +30,7 @@ test('a run whose samples file fails sends no judge request after it and ends wi
   await writeFile(cfg, `base_url: ${sim.url}/v1\nmodel: judge-slow${JUDGE_MS}-malformed-flaky\nretries: 2\nbackoff_ms: 0\ntimeout_ms: 10000\n`);
   const args = ['run', 'submissions/qwen/qwen3.5-9b.yaml', '--base-url', `${sim.url}/v1`, '--data-dir', fixtureData, '--template', qwenTemplate,
     '--datasets', 'gsm8k,mt_bench', '--limit', '6', '--concurrency', '4', '--judge-config', cfg, '--out', join(work, 'results'), '--cache', join(work, 'cache.sqlite')];
-  const env = { ...process.env, NODE_OPTIONS: `--import ${PRELOAD}`, USERTURN_TEST_FAIL: 'samples', USERTURN_TEST_SIM_STATS: `${sim.url}/sim/stats?keys=0` };
-  const r = await new Promise<{ code: number | null; stderr: string; exitAfterMs: number }>((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    let failedAt = 0;
-    child.stderr!.on('data', (d) => {
-      stderr += d;
-      if (!failedAt && stderr.includes('TEST: storage fails')) failedAt = performance.now();
-    });
-    child.on('exit', (code) => resolve({ code, stderr, exitAfterMs: failedAt ? performance.now() - failedAt : Number.NaN }));
-  });
-  const seen = /TEST: storage fails; the simulator has seen (\d+) requests/.exec(r.stderr);
-  assert.ok(seen, `the failure was not injected:\n${r.stderr}`);
+  const r = await commandWithStorageFailure('samples', `${sim.url}/sim/stats?keys=0`, args);
   assert.equal(r.code, 1, r.stderr);
   assert.doesNotMatch(r.stderr, /internal error|\n\s+at /, r.stderr);
   const samples = join(work, 'results', 'qwen3.5-9b', 'samples');
@@ -52,13 +39,13 @@ test('a run whose samples file fails sends no judge request after it and ends wi
   assert.match(named[0]!, /cannot write results: no space left on the device/);
   // This look-up is one request more than the simulator had seen at the failure: none came from the run or its judge.
   const stats = await sim.stats();
-  const sentAfter = stats.requests - 1 - Number(seen[1]);
+  const sentAfter = stats.requests - 1 - r.seenAtFailure;
   assert.equal(sentAfter, 0, `${sentAfter} request(s) reached the simulator after the failure`);
   const judged = ((await (await fetch(`${sim.url}/sim/judge-requests`)).json()) as { requests: unknown[] }).requests.length;
   assert.ok(judged > 0, 'the judge was asked before the failure');
   // Waiting for the verdicts in flight would take up to a verdict's latency.
   assert.ok(r.exitAfterMs < JUDGE_MS / 2, `the run ended ${Math.round(r.exitAfterMs)} ms after the failure`);
-  console.log(`${seen[1]} requests at the failure, the run ended ${Math.round(r.exitAfterMs)} ms later`);
+  console.log(`${r.seenAtFailure} requests at the failure, the run ended ${Math.round(r.exitAfterMs)} ms later`);
   const left = (await readdir(join(work, 'results'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile());
   assert.deepEqual(left.map((e) => e.name), [], 'no result file is left');
 });

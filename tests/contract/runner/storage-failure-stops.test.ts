@@ -6,56 +6,20 @@
  * before the failure are reused by the rerun.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
-import { cli, comparable, fixtureData, qwenTemplate, root, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { cachedKeys, commandWithStorageFailure } from '../../helpers/storage-fails.ts';
 
-const PRELOAD = join(root, 'tests', 'fixtures', 'preload', 'storage-fails-mid-run.mjs');
 const PROFILE = ['--profile', 'aware', '--seed', '7', '--data-dir', fixtureData];
 // Every answer takes this long at the slow simulator: a run that waited for its requests in flight ends this late.
 const LATENCY_MS = 2000;
 const args = (url: string, work: string, concurrency: number) => ['run', 'submissions/qwen/qwen3.5-9b.yaml', '--base-url', `${url}/v1`, '--data-dir', fixtureData, '--template', qwenTemplate, '--datasets', 'gsm8k,mt_bench', '--limit', '6', '--concurrency', String(concurrency), '--out', join(work, 'results'), '--cache', join(work, 'cache.sqlite')];
 
-interface FailedRun {
-  code: number | null;
-  stderr: string;
-  /** The simulator's request count when the failure happened (the preload reads it then). */
-  seenAtFailure: number;
-  /** Milliseconds from the failure's line on stderr to the run's exit. */
-  exitAfterMs: number;
-}
-
-/** The run with the preload failing storage at `where`; what the simulator had seen then, and how long the run went on. */
-function failingRun(where: 'samples' | 'cache', work: string): Promise<FailedRun> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env, NODE_OPTIONS: `--import ${PRELOAD}`, USERTURN_TEST_FAIL: where, USERTURN_TEST_SIM_STATS: `${slow.url}/sim/stats?keys=0` };
-    const child = spawn(process.execPath, [cli, ...args(slow.url, work, 16)], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    let failedAt = 0;
-    child.stderr!.on('data', (d) => {
-      stderr += d;
-      if (!failedAt && stderr.includes('TEST: storage fails')) failedAt = performance.now();
-    });
-    child.on('exit', (code) => {
-      const seen = /TEST: storage fails; the simulator has seen (\d+) requests/.exec(stderr);
-      if (!seen) return reject(new Error(`the failure was not injected:\n${stderr}`));
-      resolve({ code, stderr, seenAtFailure: Number(seen[1]), exitAfterMs: performance.now() - failedAt });
-    });
-  });
-}
-
-function cachedKeys(file: string): Set<string> {
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    return new Set((db.prepare('SELECT key FROM responses').all() as Array<{ key: string }>).map((r) => r.key));
-  } finally {
-    db.close();
-  }
-}
+/** The run with the preload failing storage at `where` (tests/helpers/storage-fails.ts). */
+const failingRun = (where: 'samples' | 'cache', work: string) => commandWithStorageFailure(where, `${slow.url}/sim/stats?keys=0`, args(slow.url, work, 16));
 
 let slow: SpawnedSim;
 let fast: SpawnedSim;

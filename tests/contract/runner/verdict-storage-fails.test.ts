@@ -9,10 +9,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
 import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
-import { commandWithStorageFailure, verdictRequests, verdictRows } from '../../helpers/storage-fails.ts';
+import { cachedKeys, commandWithStorageFailure, verdictRequests, verdictRows } from '../../helpers/storage-fails.ts';
 
 const PROFILE = ['--profile', 'aware', '--seed', '7', '--data-dir', fixtureData];
 // The engine's answers are spread out, so the failure comes while requests are still to be sent.
@@ -29,15 +28,6 @@ async function args(url: string, work: string, where: Where): Promise<string[]> 
   }
   return ['run', 'submissions/qwen/qwen3.5-9b.yaml', '--base-url', `${url}/v1`, '--data-dir', fixtureData, '--template', qwenTemplate,
     '--datasets', 'gsm8k,mt_bench', '--limit', '6', '--concurrency', '4', ...judge, '--out', join(work, 'results'), '--cache', join(work, 'cache.sqlite')];
-}
-
-function cachedKeys(file: string): Set<string> {
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    return new Set((db.prepare('SELECT key FROM responses').all() as Array<{ key: string }>).map((r) => r.key));
-  } finally {
-    db.close();
-  }
 }
 
 let slow: SpawnedSim;
