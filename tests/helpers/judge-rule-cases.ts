@@ -15,3 +15,12 @@ export function testRuleCases(version: string, cases: RuleCase[]): void {
     });
   }
 }
+
+/** Cases the rules do not get right yet, kept as todo tests (`why`: what they would need): the label only. */
+export function testTodoCases(version: string, cases: RuleCase[], why: string): void {
+  for (const [q, a, u, label] of cases) {
+    test(`${version} (todo): ${JSON.stringify(u).slice(0, 40)} → ${label}`, { todo: why }, () => {
+      assert.equal(classifyUserTurn(q, a, u).label, label);
+    });
+  }
+}

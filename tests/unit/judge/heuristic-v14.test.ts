@@ -1,7 +1,4 @@
-import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { testRuleCases, type RuleCase } from '../../helpers/judge-rule-cases.ts';
-import { classifyUserTurn } from '../../../runners/judge/heuristic/classify.ts';
+import { testRuleCases, testTodoCases, type RuleCase } from '../../helpers/judge-rule-cases.ts';
 
 // heuristic-v14: who is speaking. The model going on as the assistant (correcting its own answer, offering more,
 // answering a question nobody asked, an answer header) in ten languages, against users who quote, correct, test or
@@ -128,8 +125,4 @@ const untranslatable: RuleCase[] = [
   [qQc, aQc, '量子コンピューティングの基本を説明してもらえますか？', 'prompt_restatement', 'restatement.'],
   [qSat, aSat, '지구 주위를 원 궤도로 도는 위성의 속도가 감소하면 궤도 반지름과 공전 주기는 어떻게 되나요? 물리학 원리로 설명해 주세요.', 'prompt_restatement', 'restatement.'],
 ];
-for (const [q, a, u, label] of untranslatable) {
-  test(`heuristic-v14 (todo): ${JSON.stringify(u).slice(0, 40)} → ${label}`, { todo: 'a translation with no anchor' }, () => {
-    assert.equal(classifyUserTurn(q, a, u).label, label);
-  });
-}
+testTodoCases('heuristic-v14', untranslatable, 'a translation with no anchor');

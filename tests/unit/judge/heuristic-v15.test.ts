@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { testRuleCases, type RuleCase } from '../../helpers/judge-rule-cases.ts';
-import { classifyUserTurn } from '../../../runners/judge/heuristic/classify.ts';
+import { testRuleCases, testTodoCases, type RuleCase } from '../../helpers/judge-rule-cases.ts';
 import { HEURISTIC_VERSION } from '../../../runners/judge/heuristic/version.ts';
 
 // heuristic-v15: genuine_followup against new_unrelated_query, both ways. Follow-ups that read as new tasks (the user's
@@ -139,11 +138,7 @@ const unsolved: RuleCase[] = [
   [qStress, aStress, 'What are the most effective ways to learn a new language?', 'new_unrelated_query', 'grounding.'],
   [qTime, aTime, 'How can I improve my public speaking skills?', 'new_unrelated_query', 'grounding.'],
 ];
-for (const [q, a, u, label] of unsolved) {
-  test(`heuristic-v15 (todo): ${JSON.stringify(u).slice(0, 40)} → ${label}`, { todo: 'no lexical tie or frame signal' }, () => {
-    assert.equal(classifyUserTurn(q, a, u).label, label);
-  });
-}
+testTodoCases('heuristic-v15', unsolved, 'no lexical tie or frame signal');
 
 test('the rule-set version is heuristic-v15', () => {
   assert.equal(HEURISTIC_VERSION, 'heuristic-v15');
