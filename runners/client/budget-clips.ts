@@ -3,9 +3,11 @@ import { oneLine } from '../core/terminal-text.ts';
 /**
  * Answers an engine ended by `length` before the max_tokens asked: it spent a budget it cut itself. SGLang gives a
  * request at most its window - 2 - prompt tokens (runners/sim/sglang-window.ts, sgl-project/sglang#33814), so
- * prompt + max_tokens within 2 tokens of the window comes back 1-2 tokens short, `length`, with no error; the
- * usage the runner asks for in streams (and keeps in the cache's audit column) is the only trace of it. An engine
- * that honours the budget reports completion_tokens = max_tokens for every `length` finish.
+ * prompt + max_tokens within 2 tokens of the window comes back 1-2 tokens short; llama.cpp's server, context shift off
+ * (its default), stops where prompt and answer fill its window, window - prompt tokens, whatever max_tokens
+ * (runners/sim/llamacpp-window.ts). Both say `length` with no error; the usage the runner asks for in streams (and
+ * keeps in the cache's audit column) is the only trace of it. An engine that honours the budget reports
+ * completion_tokens = max_tokens for every `length` finish.
  */
 export interface BudgetClips {
   /** Clipped answers by where they came from: an endpoint's redacted URL, or "the cache". */
