@@ -27,7 +27,7 @@ export const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007E}]{1,30}\u{E007F}/gu;
  * as one and a terminal obeys as one. A lone CR, which returns to the start of the line so that what follows overwrites
  * it in a terminal, stays hidden. Text blocks keep it (splitHidden, replaceHidden); names (textProblem) still refuse it.
  */
-export const CRLF_RETURN = /\r(?=\n)/g;
+const CRLF_RETURN = /\r(?=\n)/g;
 
 /**
  * Every character textProblem refuses, in one pattern: a joiner inside an emoji sequence, a flag's tag characters and
