@@ -3,9 +3,10 @@
  * or llama.cpp, simulators imitating that engine at a given window (runners/sim/sglang-window.ts,
  * llamacpp-window.ts), and a prompt's token count as that engine counts it.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fixtureData, spawnSim, type SpawnedSim } from './processes.ts';
+import { DatabaseSync } from 'node:sqlite';
+import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from './processes.ts';
 
 /** Writes `clip.yaml` in `dir`: a model served by SGLang (or llama.cpp, a GGUF) with a 32k window. Returns its path. */
 export async function writeClipSubmission(dir: string, engine: 'sglang' | 'llamacpp' = 'sglang'): Promise<string> {
@@ -38,3 +39,26 @@ export async function sglangTokens(sim: SpawnedSim, prompt: string): Promise<num
   const r = await fetch(`${sim.url}/v1/tokenize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt, add_special_tokens: true }) });
   return ((await r.json()) as { count: number }).count;
 }
+
+/** The `warning:` lines of a run's stderr. */
+export const warnings = (stderr: string): string[] => stderr.split('\n').filter((l) => l.startsWith('warning:'));
+
+/** The simulator's keys answered since its last reset, sorted. */
+export const askedKeys = async (sim: SpawnedSim): Promise<string[]> => Object.keys((await sim.stats()).completed).sort();
+
+/** The clip submission's summary in `out`, without what differs between runs (timings, paths). */
+export const clipSummary = async (out: string): Promise<unknown> => comparable(JSON.parse(await readFile(join(out, 'clip', 'summary.json'), 'utf8')) as Record<string, unknown>);
+
+/** The cached answers that ended by length short of `budget`, in key order, with the window each was cached under. */
+export function clippedRows(cacheFile: string, budget: number): Array<{ key: string; clip_window: number | null }> {
+  const db = new DatabaseSync(cacheFile, { readOnly: true });
+  try {
+    return db.prepare(`SELECT key, clip_window FROM responses WHERE finish_reason = 'length' AND json_extract(audit, '$.usage.completion_tokens') < ? ORDER BY key`).all(budget) as Array<{ key: string; clip_window: number | null }>;
+  } finally {
+    db.close();
+  }
+}
+
+/** `userturn run` of the clip submission's first `limit` GSM8K items against `sim` into `out`, with `cache` flags. */
+export const runClip = (submission: string, limit: number, sim: SpawnedSim, out: string, cache: string[]) =>
+  runCli(['run', submission, '--base-url', `${sim.url}/v1`, '--limit', String(limit), '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--out', out, ...cache, '--concurrency', '2']);

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { after, before, it } from 'node:test';
 import { prepareSetup } from '../../../runners/probe/setup.ts';
-import { comparable, fixtureData, qwenTemplate, root, runCli, type SpawnedSim } from '../../helpers/processes.ts';
-import { llamacppTokens, spawnAtWindow, writeClipSubmission } from '../../helpers/engine-window.ts';
+import { fixtureData, qwenTemplate, root, type SpawnedSim } from '../../helpers/processes.ts';
+import { askedKeys, clippedRows, clipSummary, llamacppTokens, runClip, spawnAtWindow, warnings, writeClipSubmission } from '../../helpers/engine-window.ts';
 
 /**
  * llama-server with context shift off (its default) stops an answer where prompt and answer fill its window: `length`
@@ -38,22 +37,8 @@ before(async () => {
 });
 after(() => Promise.all(sims.map((s) => s.stop())));
 
-const run = (sim: SpawnedSim, out: string, cache: string[]) =>
-  runCli(['run', submission, '--base-url', `${sim.url}/v1`, '--limit', String(LIMIT), '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--out', out, ...cache, '--concurrency', '2']);
-
-/** The cached answers that ended by length short of their budget, and the window each was cached under. */
-function clipped(file: string): Array<{ key: string; clip_window: number | null }> {
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    return db.prepare(`SELECT key, clip_window FROM responses WHERE finish_reason = 'length' AND json_extract(audit, '$.usage.completion_tokens') < ${budget} ORDER BY key`).all() as Array<{ key: string; clip_window: number | null }>;
-  } finally {
-    db.close();
-  }
-}
-
-const summaryOf = async (out: string) => comparable(JSON.parse(await readFile(join(out, 'clip', 'summary.json'), 'utf8')) as Record<string, unknown>);
-const warnings = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('warning:'));
-const asked = async (sim: SpawnedSim) => Object.keys((await sim.stats()).completed).sort();
+const run = (sim: SpawnedSim, out: string, cache: string[]) => runClip(submission, LIMIT, sim, out, cache);
+const clipped = (file: string) => clippedRows(file, budget);
 
 it('an answer llama.cpp stopped at its window is counted, cached with the window its /v1/models reports, reused under it and asked again under a wider one', async () => {
   const narrow = await spawnAtWindow(sims, window, 'llamacpp');
@@ -74,18 +59,18 @@ it('an answer llama.cpp stopped at its window is counted, cached with the window
   await fetch(`${narrow.url}/sim/reset`, { method: 'POST' });
   const resumed = await run(narrow, await mkdtemp(join(work, 'out-')), cache);
   assert.equal(resumed.code, 0, resumed.stderr);
-  assert.deepEqual(await asked(narrow), [], 'the resume asked again');
+  assert.deepEqual(await askedKeys(narrow), [], 'the resume asked again');
 
   // The server restarted with a longer --ctx-size: exactly the clipped answers are asked again, and the result is the
   // one a run from an empty cache gives.
   const wide = await spawnAtWindow(sims, 32_768, 'llamacpp');
   const rerun = await run(wide, out, cache);
   assert.equal(rerun.code, 0, rerun.stderr);
-  assert.deepEqual(await asked(wide), rows.map((r) => r.key));
+  assert.deepEqual(await askedKeys(wide), rows.map((r) => r.key));
   assert.deepEqual(warnings(rerun.stderr), [], rerun.stderr);
   assert.deepEqual(clipped(join(work, 'cache.sqlite')), [], 'the clipped rows were replaced');
   const fresh = await mkdtemp(join(work, 'out-'));
   const clean = await run(wide, fresh, ['--no-cache']);
   assert.equal(clean.code, 0, clean.stderr);
-  assert.equal(await summaryOf(out), await summaryOf(fresh));
+  assert.equal(await clipSummary(out), await clipSummary(fresh));
 });

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { after, before, it } from 'node:test';
 import { prepareSetup } from '../../../runners/probe/setup.ts';
-import { comparable, fixtureData, qwenTemplate, root, runCli, type SpawnedSim } from '../../helpers/processes.ts';
-import { sglangTokens, spawnSglang, writeClipSubmission } from '../../helpers/engine-window.ts';
+import { fixtureData, qwenTemplate, root, type SpawnedSim } from '../../helpers/processes.ts';
+import { askedKeys, clippedRows, clipSummary, runClip, sglangTokens, spawnSglang, warnings, writeClipSubmission } from '../../helpers/engine-window.ts';
 
 /**
  * An answer SGLang clipped at its window (engine-sglang-clip.test.ts) is cached with the window the endpoint reported
@@ -39,23 +38,9 @@ before(async () => {
 });
 after(() => Promise.all(sims.map((s) => s.stop())));
 
-const run = (sim: SpawnedSim, out: string, cache: string[]) =>
-  runCli(['run', submission, '--base-url', `${sim.url}/v1`, '--limit', String(LIMIT), '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--out', out, ...cache, '--concurrency', '2']);
-
+const run = (sim: SpawnedSim, out: string, cache: string[]) => runClip(submission, LIMIT, sim, out, cache);
 /** The keys of the cached answers that ended by length short of their budget. */
-function clippedKeys(file: string): string[] {
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    const rows = db.prepare("SELECT key FROM responses WHERE finish_reason = 'length' AND json_extract(audit, '$.usage.completion_tokens') < 2048 ORDER BY key").all() as Array<{ key: string }>;
-    return rows.map((r) => r.key);
-  } finally {
-    db.close();
-  }
-}
-
-const summaryOf = async (out: string) => comparable(JSON.parse(await readFile(join(out, 'clip', 'summary.json'), 'utf8')) as Record<string, unknown>);
-const warnings = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('warning:'));
-const asked = async (sim: SpawnedSim) => Object.keys((await sim.stats()).completed).sort();
+const clippedKeys = (file: string) => clippedRows(file, 2048).map((r) => r.key);
 
 it('a clipped answer is reused under the window it was clipped at and asked again, alone, under a wider one', async () => {
   const narrow = await spawnSglang(sims, window);
@@ -71,7 +56,7 @@ it('a clipped answer is reused under the window it was clipped at and asked agai
   await fetch(`${narrow.url}/sim/reset`, { method: 'POST' });
   const resumed = await run(narrow, await mkdtemp(join(work, 'out-')), cache);
   assert.equal(resumed.code, 0, resumed.stderr);
-  assert.deepEqual(await asked(narrow), [], 'the resume asked again');
+  assert.deepEqual(await askedKeys(narrow), [], 'the resume asked again');
   assert.match(warnings(resumed.stderr)[0] ?? '', new RegExp(`\\(2046 of 2048 tokens at the shortest; the cache ${clipped.length}\\)`));
 
   // The engine served with a longer context, into the first run's folder (whose result was kept whole under the narrow
@@ -79,11 +64,11 @@ it('a clipped answer is reused under the window it was clipped at and asked agai
   const wide = await spawnSglang(sims, 32_768);
   const rerun = await run(wide, out, cache);
   assert.equal(rerun.code, 0, rerun.stderr);
-  assert.deepEqual(await asked(wide), clipped);
+  assert.deepEqual(await askedKeys(wide), clipped);
   assert.deepEqual(warnings(rerun.stderr), [], rerun.stderr);
   assert.deepEqual(clippedKeys(join(work, 'cache.sqlite')), [], 'the clipped rows were replaced');
   const fresh = await mkdtemp(join(work, 'out-'));
   const clean = await run(wide, fresh, ['--no-cache']);
   assert.equal(clean.code, 0, clean.stderr);
-  assert.equal(await summaryOf(out), await summaryOf(fresh));
+  assert.equal(await clipSummary(out), await clipSummary(fresh));
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { prepareSetup } from '../../../runners/probe/setup.ts';
 import { comparable, fixtureData, qwenTemplate, root, runCli, type SpawnedSim } from '../../helpers/processes.ts';
-import { sglangTokens, spawnSglang, writeClipSubmission } from '../../helpers/engine-window.ts';
+import { sglangTokens, spawnSglang, warnings, writeClipSubmission } from '../../helpers/engine-window.ts';
 
 /**
  * SGLang accepts prompt + max_tokens up to its window and then generates at most window - 2 - prompt tokens
@@ -36,7 +36,6 @@ after(async () => {
 const run = (sim: SpawnedSim, out: string, cache: string[], env: Record<string, string> = {}) =>
   runCli(['run', submission, '--base-url', `${sim.url}/v1`, '--limit', '1', '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--out', out, ...cache, '--concurrency', '2'], { env });
 
-const warnings = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('warning:'));
 
 async function resultOf(out: string): Promise<{ summary: string; samples: Array<Array<Record<string, unknown>>> }> {
   const dir = join(out, 'clip');
