@@ -57,10 +57,19 @@ export function clipRecord(clips: BudgetClips): ClipRecord | undefined {
 export const cachedClips = (r: ClipRecord): BudgetClips => ({ from: new Map([['the cache', r.n]]), widest: { got: r.got, asked: r.asked } });
 
 /**
- * The one warning line a run ends with when some answers were clipped, else null. `windowKnown`: the endpoints report
- * their window, so a rerun under a wider one asks the clipped answers again (clipStands); else only a new cache does.
+ * What a run knows of the endpoints' window: `window` the smallest the ready endpoints report (null: none reports one),
+ * `lookedUp` false while no endpoint has been asked (and for good in a rerun answered from the cache alone).
  */
-export function clipWarning(clips: BudgetClips, model: string, windowKnown: boolean): string | null {
+export interface ServedWindow {
+  window: number | null;
+  lookedUp: boolean;
+}
+
+/**
+ * The one warning line a run ends with when some answers were clipped, else null. With a window reported, a rerun under
+ * a wider one asks the clipped answers again (clipStands); else only a new cache does, and the line says why.
+ */
+export function clipWarning(clips: BudgetClips, model: string, served: ServedWindow): string | null {
   if (!clips.widest) return null;
   const total = clipCount(clips);
   const where = [...clips.from].map(([from, n]) => `${from} ${n}`).join(', ');
@@ -69,6 +78,10 @@ export function clipWarning(clips: BudgetClips, model: string, windowKnown: bool
     `warning: ${total} answer(s) of "${oneLine(model)}" ended by length before their max_tokens (${got} of ${asked} tokens at the shortest; ${where}): ` +
     'the engine cut the budget at its context window (SGLang gives at most window - 2 - prompt tokens, llama.cpp window - prompt, without an error), so these turns are cut short; ' +
     'raise the engine\'s context length (serving.max_model_len) or lower max_tokens, then rerun ' +
-    (windowKnown ? '(the cut answers are asked again once the engine reports a wider window; the others come from the cache)' : 'with a new --cache (the engine reports no window, so the cut answers cached would be used again)')
+    (served.window !== null
+      ? '(the cut answers are asked again once the engine reports a wider window; the others come from the cache)'
+      : served.lookedUp
+        ? 'with a new --cache (the engine reports no window, so the cut answers cached would be used again)'
+        : 'with a new --cache (no endpoint was asked for its window: the answers came from the cache alone, and the cut ones would be used again)')
   );
 }

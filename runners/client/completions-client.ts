@@ -8,7 +8,7 @@ import { StorageError } from '../io/storage-error.ts';
 import type { EngineBehaviour } from '../engines/types.ts';
 import { normaliseFinishReason, usableCachedAnswer, validateCompletion } from './answer-check.ts';
 import { attemptCompletion } from './attempt.ts';
-import { budgetClips, clipStands, isClip, noteClip, type BudgetClips } from './budget-clips.ts';
+import { budgetClips, clipStands, isClip, noteClip, type BudgetClips, type ServedWindow } from './budget-clips.ts';
 import { attemptBudget, type AttemptBudget } from './attempt-budget.ts';
 import { backoffMs, retryAfterMs } from './backoff.ts';
 import { classify, type Failure } from './classify.ts';
@@ -65,7 +65,7 @@ export interface CompletionsClient {
    * The context window the endpoints report (model-lookup.ts; null: none, or not asked), set once they are looked up. A
    * clipped answer is cached with it and reused only under the same one (clipStands).
    */
-  served: { window: number | null };
+  served: ServedWindow;
 }
 
 /** A validated answer before it is stored, with the endpoint that gave it. */
@@ -86,7 +86,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
   const answerAliases = new Set<string>();
   const answeredAs = new Set<string>();
   const clips = budgetClips();
-  const served = { window: null as number | null };
+  const served: ServedWindow = { window: null, lookedUp: false };
   const limit = pLimit(opts.concurrency);
   const inFlight = new Map<string, Promise<CompletionResult>>();
   const stats: ClientStats = { sent: 0, cacheHits: 0, deduplicated: 0, retries: 0, failed: 0, completed: 0, failureReasons: {}, endpoints: endpoints.map((e) => e.tally) };

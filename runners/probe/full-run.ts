@@ -132,7 +132,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
     opts.out(finalTable(summary, client.stats));
     opts.out(stageLine(stages.stats));
     opts.out(`wrote ${oneLine(join(resultDir, 'summary.json'))} and ${light.size} samples file(s)`);
-    const clipped = clipWarning(client.clips, input.models[0]!, client.served.window !== null);
+    const clipped = clipWarning(client.clips, input.models[0]!, client.served);
     if (clipped) opts.log(clipped);
     if (output.requestErrors > 0) opts.log(`${output.requestErrors} request(s) failed after retries; they are recorded as errors in the samples (see "error").`);
     return { exitCode: output.requestErrors > 0 ? 1 : 0, summary, resultDir, stats: client.stats };

@@ -63,6 +63,7 @@ async function endpointModels(opts: RunOptions, setup: ProbeSetup, client: Compl
   const { model, held, aliases = [] } = looked;
   for (const a of aliases) client.answerAliases.add(a);
   client.served.window = looked.window;
+  client.served.lookedUp = true;
   if (aliases.length > 0) opts.log(`"${oneLine(model)}" is also served as ${aliases.map((a) => `"${oneLine(a)}"`).join(', ')} (the same weights): answers named so are kept as its own`);
   for (const h of held) opts.log(`warning: not ready, held until it is (looked up again every few seconds): ${h.reason}`);
   const watch = watchHeldEndpoints(held, model, lookup, opts.log, opts.recheck ?? HELD_RECHECK, { ready: (e) => client.holds.release(e), leftOut: (e) => client.holds.leftOut(e) });
@@ -145,7 +146,7 @@ async function lockedRun(opts: RunOptions, setup: ProbeSetup, cachePath: string 
         opts.out(finalTable(reused.summary, stats));
         opts.out('derived: the whole result reused (its samples files unchanged): nothing sent, rendered, scored, judged or summarised');
         opts.out(`wrote ${oneLine(join(reused.resultDir, 'summary.json'))}; ${reused.summary.datasets.length} samples file(s) kept`);
-        if (reused.clips) opts.log(clipWarning(cachedClips(reused.clips), models[0]!, client.served.window !== null)!);
+        if (reused.clips) opts.log(clipWarning(cachedClips(reused.clips), models[0]!, client.served)!);
         return { exitCode: 0, summary: reused.summary, resultDir: reused.resultDir, stats };
       }
     }

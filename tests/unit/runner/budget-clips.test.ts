@@ -17,8 +17,8 @@ it('a length finish short of max_tokens is a clip; the whole budget, a stop, or 
   assert.deepEqual([...clips.from], [['http://h/v1', 2]]);
   assert.deepEqual(clips.widest, { got: 510, asked: 512 });
   assert.deepEqual(clipRecord(clips), { n: 2, got: 510, asked: 512 });
-  assert.equal(clipWarning(budgetClips(), 'm', true), null);
-  assert.match(clipWarning(cachedClips({ n: 2, got: 510, asked: 512 }), 'm', true)!, /^warning: 2 answer\(s\) of "m" ended by length before their max_tokens \(510 of 512 tokens at the shortest; the cache 2\)/);
+  assert.equal(clipWarning(budgetClips(), 'm', { window: 4096, lookedUp: true }), null);
+  assert.match(clipWarning(cachedClips({ n: 2, got: 510, asked: 512 }), 'm', { window: 4096, lookedUp: true })!, /^warning: 2 answer\(s\) of "m" ended by length before their max_tokens \(510 of 512 tokens at the shortest; the cache 2\)/);
 });
 
 it('completion_tokens is read only when it is a whole number, and only for a length finish', () => {
@@ -36,6 +36,8 @@ it('a clipped answer stands under the window it was cached with, or when the run
   assert.equal(clipStands({ clip_window: 2090 }, null), true);
   assert.equal(clipStands({}, null), true);
   const clips = cachedClips({ n: 1, got: 510, asked: 512 });
-  assert.match(clipWarning(clips, 'm', true)!, /then rerun \(the cut answers are asked again once the engine reports a wider window; the others come from the cache\)$/);
-  assert.match(clipWarning(clips, 'm', false)!, /then rerun with a new --cache \(the engine reports no window, so the cut answers cached would be used again\)$/);
+  assert.match(clipWarning(clips, 'm', { window: 4096, lookedUp: true })!, /then rerun \(the cut answers are asked again once the engine reports a wider window; the others come from the cache\)$/);
+  assert.match(clipWarning(clips, 'm', { window: null, lookedUp: true })!, /then rerun with a new --cache \(the engine reports no window, so the cut answers cached would be used again\)$/);
+  // A rerun answered from the cache alone asked no endpoint: the line does not blame the engine.
+  assert.match(clipWarning(clips, 'm', { window: null, lookedUp: false })!, /then rerun with a new --cache \(no endpoint was asked for its window: the answers came from the cache alone, and the cut ones would be used again\)$/);
 });
