@@ -29,6 +29,15 @@ test('the provenance card names the engine the run was served by, with the reque
   for (const [k, v] of Object.entries(settings!.extra_body)) await expect(engine).toContainText(`${k}=${String(v)}`);
 });
 
+test('the Engine row of a simulated run says the simulator served it, standing in for the configured engine', async ({ page }) => {
+  const s = S.find((x) => x.provenance.simulated);
+  test.skip(!s, 'no simulated result');
+  const full = JSON.parse(readFileSync(join(resultsDir(), s!.submission.id, 'summary.json'), 'utf8')) as { provenance: { engine_settings?: { engine: string } } };
+  test.skip(!full.provenance.engine_settings, 'a result without engine settings (older format)');
+  await page.goto(`/models/${s!.submission.id}/`);
+  await expect(page.getByTestId('provenance').getByTestId('engine')).toContainText(`simulator (standing in for ${full.provenance.engine_settings!.engine})`);
+});
+
 test('the reproduce section names the revision to serve, and says when it is a branch rather than a pinned commit', async ({ page }) => {
   // Every committed submission has a model page, with results or not; the demo's are all unpinned ("main").
   await page.goto('/');
