@@ -27,6 +27,14 @@ test('a permalink opens exactly that example', async ({ page }) => {
   await expectNoProblems(problems);
 });
 
+test("a card's heading reads the item id and the condition apart (it read '0031· condition')", async ({ page }) => {
+  const target = samples(S[0]!.submission.id, S[0]!.datasets[0]!.dataset)[0]!;
+  await page.goto(permalink(target));
+  const heading = page.locator('article.example .ex-title');
+  await expect(heading).toHaveCount(1);
+  expect((await heading.textContent())!.replace(/\s+/g, ' ')).toContain(`${target.item_id} · condition ${target.condition}`);
+});
+
 test('a site of one model shows a permalink without the compare controls (it showed an empty picker)', async ({ page }) => {
   test.setTimeout(300_000);
   const results = mkdtempSync(join(tmpdir(), 'ut-one-model-'));
