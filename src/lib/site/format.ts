@@ -36,6 +36,11 @@ export function estText(e: Estimate | null | undefined): string {
 }
 
 /** "+8.3 pp [−20.8, +37.5]" for a paired delta with its CI. */
+/** "12.3% (5 of 41)": a label's share of a bar with its count, in the failure-profile tooltip and table alike. */
+export function shareText(n: number, total: number): string {
+  return total > 0 ? `${pct(n / total)} (${n} of ${total})` : '—';
+}
+
 export function deltaText(d: { value: number; lo: number; hi: number } | null | undefined): string {
   if (!d) return '—';
   const n = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x * 100).toFixed(1)}`;
