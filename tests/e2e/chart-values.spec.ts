@@ -7,6 +7,35 @@ import { summaries } from './helpers.ts';
  */
 const S = summaries();
 
+test('every chart on the home, chart and model pages has its values in a table beside it', async ({ page }) => {
+  test.skip(S.length === 0, 'no results: no charts');
+  const pages = ['/', '/charts/decoupling/', '/charts/temperature/', '/charts/perturbations/', '/charts/failure-profiles/', `/models/${S[0]!.submission.id}/`];
+  for (const path of pages) {
+    await page.goto(path);
+    const charts = await page.locator('svg.chart[role="img"]').count();
+    expect(charts, path).toBeGreaterThan(0);
+    const without = await page.locator('svg.chart[role="img"]').evaluateAll((svgs) => svgs
+      .filter((svg) => !svg.closest('figure.chart-fig, [data-finding]')?.querySelector('details.data table tbody tr'))
+      .map((svg) => svg.querySelector('title')?.textContent));
+    expect(without, `${path}: charts without a table of their values`).toEqual([]);
+  }
+});
+
+test('a findings chart\'s "Show values" opens from the keyboard and lists each drawn model', async ({ page }) => {
+  test.skip(S.length === 0, 'no results: no charts');
+  await page.goto('/');
+  const card = page.locator('[data-finding="slope"]');
+  const summary = card.locator('details.data summary');
+  await expect(summary).toHaveText('Show values');
+  await expect(card.locator('table')).toBeHidden();
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await expect(card.locator('table')).toBeVisible();
+  const rows = card.locator('tbody tr');
+  await expect(rows).toHaveCount(await card.locator('svg.chart g[data-model]').count());
+  await expect(rows.first().locator('td')).toHaveText([/%$/, /%$/, /pp \[|—/]);
+});
+
 test('the chart pages\' captions point to the table, not to hovering', async ({ page }) => {
   test.skip(S.length === 0, 'no results: no charts');
   for (const path of ['/charts/failure-profiles/', '/charts/temperature/']) {

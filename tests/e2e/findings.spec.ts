@@ -64,20 +64,23 @@ test('the sentences change when the data change: a site built from a second resu
   }
 });
 
-test('a findings chart\'s description names where its values are: the chart page linked below, not a table that is not there', async ({ page }) => {
+test('each findings chart has its values in a "Show values" table, and its description points to it', async ({ page }) => {
   test.skip(S.length === 0, 'no results: the home page shows the empty state');
   for (const path of ['/', `/leaderboard/${S[0]!.datasets[0]!.dataset}/`]) {
     await page.goto(path);
-    for (const f of ['decoupling', 'perturbations', 'failures']) {
+    for (const f of FINDINGS) {
       const card = page.locator(`[data-finding="${f}"]`);
       const descs = await card.locator('svg.chart desc').allTextContents();
       expect(descs.length, `${path} ${f}`).toBeGreaterThan(0);
-      expect(await card.locator('table').count(), `${path} ${f}: the compact chart has no table of its own`).toBe(0);
       for (const d of descs) {
-        expect(d, `${path} ${f}`).not.toContain('table below');
-        expect(d, `${path} ${f}`).toContain('linked below');
+        expect(d, `${path} ${f}`).toContain('the table under “Show values” below the chart');
+        expect(d, `${path} ${f}`).toContain(path === '/' ? 'pooled values' : 'linked below');
       }
-      await expect(card.locator('a', { hasText: 'data table' }), `${path} ${f}`).toHaveCount(1);
+      // One table per drawn chart (the decoupling card draws one per condition), a row per drawn model or family.
+      const tables = card.locator('details.data:not([open]) table');
+      await expect(tables, `${path} ${f}`).toHaveCount(descs.length);
+      const drawn = await card.locator('svg.chart').first().locator('g[data-model]').count();
+      await expect(tables.first().locator('tbody tr'), `${path} ${f}`).toHaveCount(drawn);
     }
   }
 });
@@ -96,6 +99,6 @@ test('the greedy-versus-sampled chart names its axis and, for screen readers, wh
   await expect(svg.locator('text', { hasText: /^Genuine follow-up rate$/ })).toHaveCount(1);
   const desc = (await svg.locator('desc').textContent()) ?? '';
   expect(desc).toMatch(/greedy .*left.* t\d\.\d .*right/);
-  expect(desc).toContain('linked below');
+  expect(desc).toContain('“Show values”');
   expect((await svg.getAttribute('aria-labelledby'))!.split(' ')).toContain(await svg.locator('desc').getAttribute('id'));
 });

@@ -34,5 +34,14 @@ export function tick(v: number, pos: number, text: string, width: number, font =
 }
 export const pctTick = (v: number): string => `${Math.round(v * 100)}%`;
 
-/** A chart's description ends by saying where its values are as text: below it, or (`compact`, the findings) elsewhere. */
+/** A chart's description ends by saying where its values are as text: in the data table below it. */
 export const TABLE_BELOW = 'The data table below the chart lists every value.';
+/**
+ * The same for a findings chart (`compact`): its table is closed under "Show values"; pooled over datasets (on `/`),
+ * the chart's page has no pooled view, only one table per dataset.
+ */
+export function findingsValuesNote(pooled: boolean): string {
+  return pooled
+    ? 'Its pooled values are in the table under “Show values” below the chart; the chart\'s page, linked below, has a data table for each dataset.'
+    : 'Its values are in the table under “Show values” below the chart, and in the data table of the chart\'s page, linked below.';
+}
