@@ -35,3 +35,12 @@ export function astroBuild(env: Record<string, string>, tmp = mkdtempSync(join(t
   });
   return { out, tmp, status: r.status, text: `${r.stdout}\n${r.stderr}` };
 }
+
+/**
+ * The leaderboard table of a built page, `<table id="leaderboard"` to its `</table>` (empty when there is none): the
+ * findings charts' value tables on the same page have rows with `data-model` too.
+ */
+export function leaderboardTable(html: string): string {
+  const start = html.indexOf('<table id="leaderboard"');
+  return start < 0 ? '' : html.slice(start, html.indexOf('</table>', start) + '</table>'.length);
+}

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { astroBuild } from '../../helpers/site-build.ts';
+import { astroBuild, leaderboardTable } from '../../helpers/site-build.ts';
 import { HOME_CHART_MODELS, HOME_TABLE_ALL_MAX, HOME_TABLE_TOP } from '../../../src/lib/site/home-scale.ts';
 
 // One more model than the home page's table shows in full, two items per dataset: a real build of a many-model site.
@@ -21,14 +21,14 @@ const targets = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => 
 test('many models: the home page table shows the top rows and links to the complete, sortable leaderboard', () => {
   assert.equal(build.status, 0, build.text.slice(-3000));
   const home = page('');
-  const table = home.slice(home.indexOf('<table id="leaderboard"'));
+  const table = leaderboardTable(home);
   assert.equal(count(table, /<tr data-model=/g), HOME_TABLE_TOP);
   assert.match(home, new RegExp(`The top ${HOME_TABLE_TOP} of ${MODELS} models by rank`));
   assert.ok(!home.includes('id="lb-controls"'), 'no sort or filter controls over a partial table');
   const full = targets(home, /href="([^"]+)" data-testid="full-leaderboard-link"/g);
   assert.equal(full.length, 1);
   const lb = readFileSync(full[0]!, 'utf8');
-  assert.equal(count(lb.slice(lb.indexOf('<table id="leaderboard"')), /<tr data-model=/g), MODELS);
+  assert.equal(count(leaderboardTable(lb), /<tr data-model=/g), MODELS);
   assert.ok(lb.includes('id="lb-controls"'), 'the full leaderboard keeps its controls');
 });
 
