@@ -8,16 +8,27 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { comparable, fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from './processes.ts';
 
-/** Writes `clip.yaml` in `dir`: a model served by SGLang (or llama.cpp, a GGUF) with a 32k window. Returns its path. */
-export async function writeClipSubmission(dir: string, engine: 'sglang' | 'llamacpp' = 'sglang'): Promise<string> {
-  const file = join(dir, 'clip.yaml');
-  const serving = engine === 'sglang' ? ['  engine: sglang'] : ['  engine: llamacpp', '  gguf_quant: Q4_K_M'];
+/** The engines whose edge of the window the simulator imitates (runners/sim/*-window.ts). */
+type WindowEngine = 'sglang' | 'llamacpp' | 'ollama' | 'tgi';
+const GGUF_ENGINES: readonly WindowEngine[] = ['llamacpp', 'ollama'];
+
+/**
+ * Writes `<id>.yaml` in `dir`: a model served by `engine` (a GGUF for llama.cpp and Ollama) with `serving.max_model_len`
+ * `maxModelLen`. Returns its path.
+ */
+export async function writeWindowSubmission(dir: string, id: string, engine: WindowEngine, maxModelLen: number): Promise<string> {
+  const file = join(dir, `${id}.yaml`);
+  const gguf = GGUF_ENGINES.includes(engine);
   await writeFile(
     file,
-    ['id: clip', 'display_name: Clip test', 'family: test', 'hf:', `  repo: example/model${engine === 'sglang' ? '' : '-GGUF'}`, '  revision: main', 'params:', '  total_b: 1', '  active_b: 1', 'license: mit', 'serving:', ...serving, '  max_model_len: 32768', 'reasoning:', '  mode: none', 'submitter:', '  github: userturn-tests', ''].join('\n'),
+    [`id: ${id}`, `display_name: ${id}`, 'family: test', 'hf:', `  repo: example/model${gguf ? '-GGUF' : ''}`, '  revision: main', 'params:', '  total_b: 1', '  active_b: 1', 'license: mit',
+      'serving:', `  engine: ${engine}`, ...(gguf ? ['  gguf_quant: Q4_K_M'] : []), `  max_model_len: ${maxModelLen}`, 'reasoning:', '  mode: none', 'submitter:', '  github: userturn-tests', ''].join('\n'),
   );
   return file;
 }
+
+/** The clip tests' submission, `clip.yaml`: served by SGLang or llama.cpp with a 32k window. */
+export const writeClipSubmission = (dir: string, engine: 'sglang' | 'llamacpp' = 'sglang'): Promise<string> => writeWindowSubmission(dir, 'clip', engine, 32_768);
 
 /** A simulator as `engine` at `contextLength` whose model reasons on until its budget ends; kept in `sims` to stop. */
 export async function spawnAtWindow(sims: SpawnedSim[], contextLength: number, engine: 'sglang' | 'llamacpp'): Promise<SpawnedSim> {

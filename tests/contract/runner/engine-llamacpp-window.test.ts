@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { writeWindowSubmission } from '../../helpers/engine-window.ts';
 
 /**
  * llama-server refuses a prompt of its window or more with a 400 exceed_context_size_error (runners/sim/llamacpp-window.ts).
@@ -18,9 +19,7 @@ let work: string;
 before(async () => {
   sim = await spawnSim(['--profile', 'aware', '--engine', 'llamacpp', '--data-dir', fixtureData, '--context-length', String(WINDOW)]);
   work = await mkdtemp(join(tmpdir(), 'ut-llamacpp-window-'));
-  submission = join(work, 'llamacpp.yaml');
-  await writeFile(submission, ['id: llamacpp-window', 'display_name: L', 'family: test', 'hf:', '  repo: example/model-GGUF', '  revision: main', 'params:', '  total_b: 1', '  active_b: 1', 'license: mit',
-    'serving:', '  engine: llamacpp', '  gguf_quant: Q4_K_M', '  max_model_len: 512', 'reasoning:', '  mode: none', 'submitter:', '  github: userturn-tests', ''].join('\n'));
+  submission = await writeWindowSubmission(work, 'llamacpp-window', 'llamacpp', 512);
 });
 after(() => sim.stop());
 

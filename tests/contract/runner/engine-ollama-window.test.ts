@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { writeWindowSubmission } from '../../helpers/engine-window.ts';
 
 /**
  * Ollama given `truncate: false` (as the runner sends it) passes the prompt whole to its llama-server, which refuses
@@ -17,9 +18,7 @@ let submission: string;
 before(async () => {
   sim = await spawnSim(['--profile', 'aware', '--engine', 'ollama', '--data-dir', fixtureData, '--context-length', String(WINDOW)]);
   work = await mkdtemp(join(tmpdir(), 'ut-ollama-window-'));
-  submission = join(work, 'ollama.yaml');
-  await writeFile(submission, ['id: ollama-window', 'display_name: O', 'family: test', 'hf:', '  repo: example/model-GGUF', '  revision: main', 'params:', '  total_b: 1', '  active_b: 1', 'license: mit',
-    'serving:', '  engine: ollama', '  gguf_quant: Q4_K_M', '  max_model_len: 512', 'reasoning:', '  mode: none', 'submitter:', '  github: userturn-tests', ''].join('\n'));
+  submission = await writeWindowSubmission(work, 'ollama-window', 'ollama', 512);
 });
 after(() => sim.stop());
 

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { writeWindowSubmission } from '../../helpers/engine-window.ts';
 
 /**
  * TGI refuses a request whose prompt plus max_new_tokens is over its max_total_tokens with a 422 validation error
@@ -16,9 +17,7 @@ let submission: string;
 before(async () => {
   sim = await spawnSim(['--profile', 'aware', '--engine', 'tgi', '--data-dir', fixtureData, '--context-length', '1024']);
   work = await mkdtemp(join(tmpdir(), 'ut-tgi-window-'));
-  submission = join(work, 'tgi.yaml');
-  await writeFile(submission, ['id: tgi-window', 'display_name: T', 'family: test', 'hf:', '  repo: example/model', '  revision: main', 'params:', '  total_b: 1', '  active_b: 1', 'license: mit',
-    'serving:', '  engine: tgi', '  max_model_len: 1024', 'reasoning:', '  mode: none', 'submitter:', '  github: userturn-tests', ''].join('\n'));
+  submission = await writeWindowSubmission(work, 'tgi-window', 'tgi', 1024);
 });
 after(() => sim.stop());
 
