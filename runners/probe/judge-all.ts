@@ -1,6 +1,6 @@
 import type { Verdict } from '../../src/schema/index.ts';
 import type { Judge } from '../core/judge.ts';
-import { StorageError } from '../io/storage-error.ts';
+import { thrownVerdict } from '../judge/thrown-verdict.ts';
 import { yieldToIo } from '../core/yield-to-io.ts';
 
 /** Every judge's verdict on one user turn, in panel order. */
@@ -12,9 +12,7 @@ export async function judgeAll(judges: Judge[], input: Parameters<Judge['judge']
     try {
       out.push(await j.judge(input));
     } catch (e) {
-      if (e instanceof StorageError) throw e; // the verdict cache cannot be written: stops the run, not a judge fault
-      // The judge contract says never throw; if one does, the failure is still recorded, not dropped.
-      out.push({ kind: 'judge_error', reason: `judge threw: ${(e as Error).message}`.slice(0, 4000), judge: j.stamp.id });
+      out.push(thrownVerdict(e, j.stamp));
     }
   }
   return out;

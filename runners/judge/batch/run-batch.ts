@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { jsonlLines } from '../../../src/lib/io/jsonl.ts';
 import type { Judge } from '../../core/judge.ts';
-import { StorageError } from '../../io/storage-error.ts';
+import { thrownVerdict } from '../thrown-verdict.ts';
 import { oneLine } from '../../core/terminal-text.ts';
 import { parseInputLine } from './input.ts';
 import { toOutputLine, type OutputLine } from './output.ts';
@@ -64,21 +64,21 @@ export async function judgeJsonl(
       seen.set(parsed.input.id, lineNo);
       const input = parsed.input;
       pending.push(
-        judge.judge(input).then(
-          (v) => {
-            if (v.kind === 'label') report.labelled++;
-            else report.judgeErrors++;
-            return toOutputLine(input.id, v);
-          },
-          (e: unknown) => {
-            if (e instanceof StorageError) {
+        judge
+          .judge(input)
+          .catch((e: unknown) => thrownVerdict(e, judge.stamp))
+          .then(
+            (v) => {
+              if (v.kind === 'label') report.labelled++;
+              else report.judgeErrors++;
+              return toOutputLine(input.id, v);
+            },
+            // Only a StorageError comes here (thrownVerdict): the command's failure.
+            (e: unknown) => {
               fail(e);
               return null;
-            }
-            report.judgeErrors++;
-            return toOutputLine(input.id, { kind: 'judge_error', reason: `judge threw: ${(e as Error)?.message ?? String(e)}`, judge: judge.stamp.id });
-          },
-        ),
+            },
+          ),
       );
       await flush(false);
     }

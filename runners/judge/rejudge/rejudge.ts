@@ -6,6 +6,7 @@ import { summaryText, writeResults } from '../../results/write.ts';
 import { jsonLine } from '../../../src/lib/io/jsonl.ts';
 import type { Judge } from '../../core/judge.ts';
 import { StorageError } from '../../io/storage-error.ts';
+import { thrownVerdict } from '../thrown-verdict.ts';
 import { judgedQuestions } from './judged-questions.ts';
 import { loadStoredResult, loadSuite, ResultLoadError } from './load-result.ts';
 
@@ -108,7 +109,7 @@ export async function rejudgeResult(opts: RejudgeOptions): Promise<RejudgeReport
           if (!failure) opts.judge.stop?.((failure = e));
           return;
         }
-        v = { kind: 'judge_error', reason: `judge threw: ${(e as Error)?.message ?? String(e)}`.slice(0, 4000), judge: opts.judge.stamp.id };
+        v = thrownVerdict(e, opts.judge.stamp);
       }
       if (failure) return;
       fresh.set(s, v);
