@@ -1,6 +1,6 @@
 import { renderInThisThread } from './render-core.ts';
 import { renderMaxChars } from './max-chars.ts';
-import type { ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
+import { READY, type ChatTemplate, type RenderRequest, type RenderResponse } from './render-types.ts';
 
 /**
  * The process that renders chat templates (submitter-controlled code for the jinja interpreter). It runs with a
@@ -28,3 +28,5 @@ function renderOne(req: RenderRequest): RenderResponse {
 
 process.on('message', (batch: RenderRequest[]) => process.send!(batch.map(renderOne)));
 process.on('disconnect', () => process.exit(0));
+// The parent's time limit for a batch starts now: loading this process is not the template's time.
+process.send!(READY);

@@ -1,11 +1,16 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import type { ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
+import { READY, type ChatTemplate, type RenderRequest, type RenderResponse } from './render-types.ts';
 import { siblingModule } from '../core/module-file.ts';
 
 export interface RenderLimits {
+  /** A batch's time limit, counted from when the render process is ready (its start-up is not the template's). */
   timeoutMs: number;
   heapMb: number;
+  /** How long a new render process may take to be ready before its batch is refused (default RENDER_STARTUP_MS). */
+  startupMs?: number;
 }
+
+export const RENDER_STARTUP_MS = 60_000;
 
 /**
  * The refusal of a render stopped by its limits (a timeout, or the render process out of memory). Which of the two is
@@ -52,10 +57,17 @@ interface Job {
  * limits by itself is refused. Used by the broker thread for synchronous renders and directly by the main thread for
  * a run's asynchronous ones.
  */
-export function createRenderProcess({ timeoutMs, heapMb }: RenderLimits) {
+export function createRenderProcess({ timeoutMs, heapMb, startupMs = RENDER_STARTUP_MS }: RenderLimits) {
   const CHILD = siblingModule(import.meta.url, 'render-child');
   const LIMIT = overLimits({ timeoutMs, heapMb });
   let child: ChildProcess | null = null;
+  /**
+   * Settled when the current render process is ready (true) or gone before it was (false). A batch's clock starts
+   * then: a new process's start-up took over 1.5 s in 5 of 20 tries on two loaded cores, where a real render takes
+   * milliseconds, and in CI three dry runs started at once on two busy cores had gpt-oss's template refused as over
+   * the 5 s limit.
+   */
+  let childReady: Promise<boolean> = Promise.resolve(false);
   /** Every template sent by the caller, by id, and the ids the current render process has been sent. */
   const templates = new Map<number, ChatTemplate>();
   let childHas = new Set<number>();
@@ -82,10 +94,14 @@ export function createRenderProcess({ timeoutMs, heapMb }: RenderLimits) {
       env: renderEnv(),
       serialization: 'advanced',
     });
-    c.on('message', (replies: RenderResponse[]) => {
-      if (pendingChild === c) pending?.(replies);
+    let ready!: (ok: boolean) => void;
+    childReady = new Promise((resolve) => (ready = resolve));
+    c.on('message', (replies: RenderResponse[] | typeof READY) => {
+      if (replies === READY) ready(true);
+      else if (pendingChild === c) pending?.(replies);
     });
     c.on('exit', () => {
+      ready(false);
       if (child === c) child = null;
       if (pendingChild === c) pending?.(null);
     });
@@ -93,6 +109,7 @@ export function createRenderProcess({ timeoutMs, heapMb }: RenderLimits) {
     // (a message to a process that just died) are followed by its exit, which settles the batch.
     c.on('error', (e) => {
       if (c.pid !== undefined) return;
+      ready(false);
       if (child === c) child = null;
       if (pendingChild === c) pending?.(e);
     });
@@ -104,10 +121,18 @@ export function createRenderProcess({ timeoutMs, heapMb }: RenderLimits) {
     child ??= startChild();
     const c = child;
     hold(c, true);
+    const ready = childReady;
     return new Promise((resolve) => {
-      // A reply already in the pipe when the time is up is read first: the timer can run late, after the caller kept
-      // the event loop busy past the limit, and the render itself was not over it.
-      const timer = setTimeout(() => setImmediate(() => pending === finish && (discard(), finish(null))), timeoutMs);
+      // A process not ready in time is refused as not started (nothing of the template has run yet); one that died
+      // first ends the batch through its exit.
+      let timer = setTimeout(() => pending === finish && (discard(), finish(new Error(`it was not ready after ${startupMs / 1000} s`))), startupMs);
+      void ready.then((ok) => {
+        if (!ok || pending !== finish) return;
+        clearTimeout(timer);
+        // A reply already in the pipe when the time is up is read first: the timer can run late, after the caller
+        // kept the event loop busy past the limit, and the render itself was not over it.
+        timer = setTimeout(() => setImmediate(() => pending === finish && (discard(), finish(null))), timeoutMs);
+      });
       /** This process is done for: killed, and the next batch starts another. */
       function discard(): void {
         c.kill('SIGKILL');

@@ -26,3 +26,6 @@ export interface RenderRequest {
   kwargs: Record<string, unknown>;
 }
 export type RenderResponse = { ok: true; text: string } | { ok: false; message: string };
+
+/** What the render process sends once, when it can take renders: a batch's time limit starts then. */
+export const READY = 'ready';

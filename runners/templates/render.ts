@@ -1,7 +1,7 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { InputError } from '../core/errors.ts';
 import { siblingModule } from '../core/module-file.ts';
-import { createRenderProcess, overLimits } from './render-process.ts';
+import { createRenderProcess, overLimits, RENDER_STARTUP_MS } from './render-process.ts';
 import type { ChatMessage, ChatTemplate, RenderRequest, RenderResponse } from './render-types.ts';
 import { envWholeNumber } from '../core/env-number.ts';
 import { renderMaxChars } from './max-chars.ts';
@@ -44,8 +44,11 @@ renderMaxChars(); // read by the render process; a bad value is refused here, as
  * render (validate, doctor) reaches its own render process through a broker thread (render-worker.ts) while the
  * caller waits in Atomics.wait; only those commands start that thread (some 25 MB of RSS).
  */
-/** How long a caller waits for the broker: the time limit plus a margin for starting the render process. */
-const WAIT_MS = RENDER_LIMITS.timeoutMs + 10_000;
+/**
+ * How long a caller waits for the broker: the render process's start-up limit and the time limit, plus a margin for
+ * starting the broker.
+ */
+const WAIT_MS = RENDER_STARTUP_MS + RENDER_LIMITS.timeoutMs + 10_000;
 
 /** Gives each template an id; a receiver is sent the template itself only with the first request naming it. */
 function templateIds() {
@@ -93,7 +96,7 @@ class SyncSandbox {
     if (!this.worker) this.start();
     Atomics.store(this.signal, 0, 0);
     this.port!.postMessage(this.request(req));
-    // The broker answers by the time limit; the margin covers starting the render process.
+    // The broker answers by the start-up and time limits; the margin covers starting the broker.
     const waited = Atomics.wait(this.signal, 0, 0, WAIT_MS);
     const msg = receiveMessageOnPort(this.port!);
     if (waited === 'timed-out' || !msg) {

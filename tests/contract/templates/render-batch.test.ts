@@ -16,14 +16,10 @@ const TEMPLATE = {
 const LIMITS = { timeoutMs: 1_500, heapMb: 96 };
 const ask = (content: string, first = false): RenderRequest => ({ templateId: 0, ...(first ? { template: TEMPLATE } : {}), messages: [{ role: 'user', content }], addGenerationPrompt: false, kwargs: {} });
 
-/** Runs `during` with `fork` (render-process.ts's) handing every render process it starts to `started` first. */
-async function withForks(started: (child: ChildProcess) => void, during: () => Promise<void>): Promise<void> {
+/** Runs `during` with `fork` (render-process.ts's) replaced by `replace(fork)`. */
+async function withFork(replace: (fork: typeof childProcess.fork) => typeof childProcess.fork, during: () => Promise<void>): Promise<void> {
   const fork = childProcess.fork;
-  childProcess.fork = ((...args: Parameters<typeof fork>) => {
-    const child = fork(...args);
-    started(child);
-    return child;
-  }) as typeof fork;
+  childProcess.fork = replace(fork);
   syncBuiltinESMExports(); // render-process.ts's `fork` is now this one
   try {
     await during();
@@ -32,6 +28,21 @@ async function withForks(started: (child: ChildProcess) => void, during: () => P
     syncBuiltinESMExports();
   }
 }
+
+/** Runs `during` with `fork` handing every render process it starts to `started` first. */
+const withForks = (started: (child: ChildProcess) => void, during: () => Promise<void>) =>
+  withFork((fork) => ((...args: Parameters<typeof fork>) => {
+    const child = fork(...args);
+    started(child);
+    return child;
+  }) as typeof fork, during);
+
+/** Runs `during` with every render process started sleeping `ms` (Infinity: for ever) before it loads, as on a loaded machine. */
+const withSlowStart = (ms: number, during: () => Promise<void>) =>
+  withFork((fork) => ((module: string, args: readonly string[], options: childProcess.ForkOptions) => {
+    const sleep = `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0${Number.isFinite(ms) ? `, ${ms}` : ''});`;
+    return fork(module, args, { ...options, execArgv: [...(options.execArgv ?? []), '--import', `data:text/javascript,${encodeURIComponent(sleep)}`] });
+  }) as typeof fork, during);
 
 /** The number of renders in each message sent to the render processes that `fork` starts while `during` runs. */
 async function messagesSent(during: () => Promise<void>): Promise<number[]> {
@@ -88,8 +99,7 @@ const block = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
 it('a reply waiting in the pipe when the time limit passes is taken, not refused (the caller kept the event loop busy past the limit)', { timeout: 30_000 }, async () => {
   const children: ChildProcess[] = [];
   await withForks((child) => children.push(child), async () => {
-    // The warm-up starts the render process, whose start-up counts against the limit: a run's own limit, 5 s (0.3 s,
-    // and 1.5 s in 5 of 20 tries, were too little for it on two cores under load). The caller blocks, not spins.
+    // The caller blocks, not spins, past a run's own limit.
     const limits = { timeoutMs: 5_000, heapMb: 96 };
     const renderer = createRenderProcess(limits);
     assert.deepEqual(await renderer.render(ask('warm', true)), { ok: true, text: '[warm]' });
@@ -121,5 +131,25 @@ it('a render process that cannot be started refuses its renders at once, with th
     process.execPath = node;
   }
   for (const r of replies) assert.match(r.ok ? '' : r.message, /^the render process could not be started or reached \(spawn \/nonexistent\/node ENOENT\)$/);
+  assert.deepEqual(await renderer.render(ask('after')), { ok: true, text: '[after]' });
+});
+
+it('a render process\'s start-up does not count against the time limit: one ready after 2 s renders under a 0.5 s limit', { timeout: 30_000 }, async () => {
+  const limits = { timeoutMs: 500, heapMb: 96 };
+  await withSlowStart(2_000, async () => {
+    const renderer = createRenderProcess(limits);
+    assert.deepEqual(await renderer.render(ask('slow start', true)), { ok: true, text: '[slow start]' });
+    // And the limit still holds once it is ready.
+    assert.deepEqual(await renderer.render(ask('spin')), { ok: false, message: overLimits(limits) });
+  });
+});
+
+it('a render process never ready is stopped at the start-up limit, its renders refused as not started; the next one renders', { timeout: 30_000 }, async () => {
+  const renderer = createRenderProcess({ ...LIMITS, startupMs: 1_000 });
+  let replies;
+  await withSlowStart(Infinity, async () => {
+    replies = await Promise.all(['a', 'b'].map((c, i) => renderer.render(ask(c, i === 0))));
+  });
+  for (const r of replies!) assert.deepEqual(r, { ok: false, message: 'the render process could not be started or reached (it was not ready after 1 s)' });
   assert.deepEqual(await renderer.render(ask('after')), { ok: true, text: '[after]' });
 });
