@@ -69,7 +69,8 @@ export interface CompletionsClient {
 }
 
 /** A validated answer before it is stored, with the endpoint that gave it. */
-type Answer = Omit<CompletionResult, 'cached'> & { audit?: string; from: string };
+/** `from` and `window`: the endpoint that answered and the window it reported (a clip is cut at its own). */
+type Answer = Omit<CompletionResult, 'cached'> & { audit?: string; from: string; window: number | undefined };
 
 /** The fields of a partial options object that are set (an `undefined` must not override a default). */
 const definedOnly = <T extends object>(o: T | undefined): Partial<T> => Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -150,7 +151,7 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
         const ok = validateCompletion(normaliseFinishReason(resp, opts.engine?.finishAliases ?? {}), body.model, answerAliases);
         const latency_ms = Math.round(performance.now() - t0);
         const tokens = ok.completion_tokens === undefined ? {} : { completion_tokens: ok.completion_tokens };
-        const answer = { text: redact(ok.text), finish_reason: ok.finish_reason, model: redact(ok.model), latency_ms, audit: ok.audit, from: ep.tally.url, ...tokens };
+        const answer = { text: redact(ok.text), finish_reason: ok.finish_reason, model: redact(ok.model), latency_ms, audit: ok.audit, from: ep.tally.url, window: ep.window, ...tokens };
         return ok.answered_as === undefined ? answer : { ...answer, answered_as: redact(ok.answered_as) };
       } catch (err) {
         // Given up because the run failed: not the endpoint's failure, and not retried.
@@ -185,11 +186,11 @@ export function createCompletionsClient(opts: ClientOptions): CompletionsClient 
    * then is it done. The request slot is already free, so the commit window costs no throughput.
    */
   async function store(key: string, a: Answer, maxTokens: number): Promise<CompletionResult> {
-    const { audit, from, ...answer } = a;
+    const { audit, from, window, ...answer } = a;
     // SQLite keeps text as UTF-8, where a lone surrogate becomes U+FFFD: the answer is used as the cache will give it
     // back, so its row matches its checksum on a rerun and a rerun sees the text this run saw.
     const value = { ...answer, text: answer.text.toWellFormed() };
-    const clipWindow = isClip(value, maxTokens) && served.window !== null ? { clip_window: served.window } : {};
+    const clipWindow = isClip(value, maxTokens) && window !== undefined ? { clip_window: window } : {};
     try {
       await opts.cache.put(key, { ...value, audit, ...clipWindow });
     } catch (e) {

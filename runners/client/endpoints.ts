@@ -31,6 +31,11 @@ export interface Endpoint {
    * later look-up finds it serving the run's model (held-endpoints.ts).
    */
   held: boolean;
+  /**
+   * The context window it reported at its last look-up (served-window.ts), undefined when it reports none: what a
+   * clipped answer from it was cut at. It can change when the engine restarts with another --ctx-size.
+   */
+  window: number | undefined;
   /** When (performance.now()) it was held, for the lines that say how long it was down; 0 while it is not. */
   heldSince: number;
   /** How many times it was held mid-run, and how many attempts it answered: what tells a request's unreached attempt on it an outage's or not (attempt-budget.ts). */
@@ -75,7 +80,7 @@ export function createEndpoints(baseURLs: string[], apiKey: string | undefined, 
     // A GET as the SDK's `models.list()` made it, without its client: on the runner's transport, the body as JSON when
     // the server says it is JSON (else its text, which lists nothing), the SDK's errors (requestAnswer).
     const getRoute = (route: string, ms: number, signal?: AbortSignal) => requestAnswer(http, apiUrl(baseURL, route), null, ms, apiKey, undefined, signal);
-    return { baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0, held: false, heldSince: 0, outages: 0, answered: 0, tally: { url: redactUrl(baseURL), attempts: 0, failed: {} }, http, fetch, getRoute, listModels: (ms, signal) => getRoute('models', ms, signal) };
+    return { baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0, held: false, window: undefined, heldSince: 0, outages: 0, answered: 0, tally: { url: redactUrl(baseURL), attempts: 0, failed: {} }, http, fetch, getRoute, listModels: (ms, signal) => getRoute('models', ms, signal) };
   });
 }
 

@@ -44,6 +44,7 @@ export function watchHeldEndpoints(held: Array<{ endpoint: Endpoint; reason: str
       if ('model' in found && found.model !== model) return leaveOut(e, `${e.tally.url} now serves "${oneLine(found.model)}", not the run's "${oneLine(model)}"`);
       if ('model' in found && found.loading === undefined) {
         e.tally.leftOut = undefined;
+        e.window = found.window;
         const after = Math.round((performance.now() - e.heldSince) / 1000);
         log(down ? `${e.tally.url} is back after ${after} s down (serving "${oneLine(model)}"): it takes requests again` : `${e.tally.url} is ready now (serving "${oneLine(model)}"): it takes requests from here on`);
         if (on.ready) on.ready(e);

@@ -165,6 +165,9 @@ export async function servedModels(endpoints: Endpoint[], o: LookupOptions): Pro
     throw new NoEndpointReady(noListener ? `${reasons}; ${refusedHint(endpoints.map((e) => e.baseURL))}` : reasons, reasons);
   }
   const aliases = [...new Set(looked.flatMap((l) => ('model' in l ? (l.aliases ?? []) : [])))];
+  looked.forEach((l, i) => {
+    if ('model' in l && l.loading === undefined) endpoints[i]!.window = l.window;
+  });
   const window = runWindow(looked.flatMap((l) => ('model' in l && l.loading === undefined ? [l.window] : [])));
   return { model: models[0]!, ...(aliases.length > 0 ? { aliases } : {}), window, held };
 }

@@ -16,6 +16,9 @@ export function listedWindow(list: unknown, model: string): number | undefined {
   return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
+/** The run's window among the endpoints taking requests now (runWindow). */
+export const servingWindow = (endpoints: ReadonlyArray<{ held: boolean; window: number | undefined }>): number | null => runWindow(endpoints.filter((e) => !e.held).map((e) => e.window));
+
 /**
  * The run's window: the smallest of those the ready endpoints report (a clip under it is what the run could get
  * again), null when none reports one.

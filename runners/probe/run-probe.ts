@@ -6,6 +6,8 @@ import { DEFAULT_OUTAGE_LIMIT_MS } from '../client/endpoint-holds.ts';
 import { HELD_RECHECK, servingEndpoints, watchHeldEndpoints } from '../client/held-endpoints.ts';
 import { cachedClips, clipWarning } from '../client/budget-clips.ts';
 import { NoEndpointReady, servedModels } from '../client/model-lookup.ts';
+import { servingWindow } from '../client/served-window.ts';
+import type { Endpoint } from '../client/endpoints.ts';
 import { oneLine } from '../core/terminal-text.ts';
 import { servedNames } from '../engines/serve-command.ts';
 import { createJudgePanel } from '../judge/index.ts';
@@ -66,7 +68,12 @@ async function endpointModels(opts: RunOptions, setup: ProbeSetup, client: Compl
   client.served.lookedUp = true;
   if (aliases.length > 0) opts.log(`"${oneLine(model)}" is also served as ${aliases.map((a) => `"${oneLine(a)}"`).join(', ')} (the same weights): answers named so are kept as its own`);
   for (const h of held) opts.log(`warning: not ready, held until it is (looked up again every few seconds): ${h.reason}`);
-  const watch = watchHeldEndpoints(held, model, lookup, opts.log, opts.recheck ?? HELD_RECHECK, { ready: (e) => client.holds.release(e), leftOut: (e) => client.holds.leftOut(e) });
+  // One taken in (late, or back from an outage) may report another window: a restart with another --ctx-size.
+  const ready = (e: Endpoint) => {
+    client.holds.release(e);
+    client.served.window = servingWindow(endpoints);
+  };
+  const watch = watchHeldEndpoints(held, model, lookup, opts.log, opts.recheck ?? HELD_RECHECK, { ready, leftOut: (e) => client.holds.leftOut(e) });
   // From here on an endpoint that goes down mid-run is held and looked up the same way (endpoint-holds.ts).
   client.holds.watch({ recheck: watch.recheck, outageLimitMs: opts.outageLimitMs ?? DEFAULT_OUTAGE_LIMIT_MS, log: opts.log });
   return {

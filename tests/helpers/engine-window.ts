@@ -70,6 +70,6 @@ export function clippedRows(cacheFile: string, budget: number): Array<{ key: str
   }
 }
 
-/** `userturn run` of the clip submission's first `limit` GSM8K items against `sim` into `out`, with `cache` flags. */
-export const runClip = (submission: string, limit: number, sim: SpawnedSim, out: string, cache: string[]) =>
-  runCli(['run', submission, '--base-url', `${sim.url}/v1`, '--limit', String(limit), '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--out', out, ...cache, '--concurrency', '2']);
+/** `userturn run` of the clip submission's first `limit` GSM8K items against `sim` (or a proxy before it) into `out`, with `cache` flags. */
+export const runClip = (submission: string, limit: number, sim: { url: string }, out: string, cache: string[], env?: Record<string, string>) =>
+  runCli(['run', submission, '--base-url', `${sim.url}/v1`, '--limit', String(limit), '--datasets', 'gsm8k', '--data-dir', fixtureData, '--template', qwenTemplate, '--out', out, ...cache, '--concurrency', '2'], { env });

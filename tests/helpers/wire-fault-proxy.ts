@@ -40,6 +40,8 @@ export interface WireProxyOptions {
   slowFirstByteMs?: number;
   restartAfter?: number[];
   restartMs?: number;
+  /** The server the proxy forwards to once back from its first restart (an engine restarted with other settings). */
+  targetAfterRestart?: string;
   contextOverflow?: number;
   /** The port to listen on (a restarted proxy, or a resumed run, comes back on the same one). */
   port?: number;
@@ -92,7 +94,7 @@ function eventsOf(streamed: boolean, body: Buffer): string[] {
 }
 
 export async function startWireProxy(opts: WireProxyOptions): Promise<WireProxy> {
-  const target = new URL(opts.target);
+  let target = new URL(opts.target);
   const injected: Record<string, number> = {};
   const count = (k: string) => (injected[k] = (injected[k] ?? 0) + 1);
   const attempts = new Map<string, number>();
@@ -126,6 +128,7 @@ export async function startWireProxy(opts: WireProxyOptions): Promise<WireProxy>
       wake = () => (clearTimeout(t), r());
     });
     wake = null;
+    if (opts.targetAfterRestart) target = new URL(opts.targetAfterRestart);
     if (!closed) await listen();
   }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { prepareSetup } from '../../../runners/probe/setup.ts';
 import { fixtureData, qwenTemplate, root, type SpawnedSim } from '../../helpers/processes.ts';
+import { startWireProxy } from '../../helpers/wire-fault-proxy.ts';
 import { askedKeys, clippedRows, clipSummary, llamacppTokens, runClip, spawnAtWindow, warnings, writeClipSubmission } from '../../helpers/engine-window.ts';
 
 /**
@@ -19,6 +20,8 @@ const LIMIT = 4;
 let work: string;
 let submission: string;
 let window: number;
+/** A window that clips every one of the LIMIT answers, the shortest prompt's by 2 tokens. */
+let clipsAll: number;
 let budget: number;
 const sims: SpawnedSim[] = [];
 
@@ -34,6 +37,7 @@ before(async () => {
   budget = setup.assistantMaxTokens;
   // The longest prompt's answer gets 2 tokens fewer than its budget; a prompt 2 tokens shorter gets it whole.
   window = longest + budget - 2;
+  clipsAll = Math.min(...counts) + budget - 2;
 });
 after(() => Promise.all(sims.map((s) => s.stop())));
 
@@ -72,5 +76,32 @@ it('an answer llama.cpp stopped at its window is counted, cached with the window
   const fresh = await mkdtemp(join(work, 'out-'));
   const clean = await run(wide, fresh, ['--no-cache']);
   assert.equal(clean.code, 0, clean.stderr);
+  assert.equal(await clipSummary(out), await clipSummary(fresh));
+});
+
+it('an engine restarted mid-run with a smaller window: the answers it clips after are cached with its new window, so a rerun on the wider one asks them again', { timeout: 90_000 }, async () => {
+  const wide = await spawnAtWindow(sims, 32_768, 'llamacpp');
+  const narrow = await spawnAtWindow(sims, clipsAll, 'llamacpp');
+  // One endpoint: llama-server, restarted (--ctx-size smaller) after its second answer; the others wait for it.
+  const proxy = await startWireProxy({ target: wide.url, seed: 1, faultRate: 0, dressRate: 0, restartAfter: [2], restartMs: 1000, targetAfterRestart: narrow.url });
+  const cache = ['--cache', join(work, 'restart.sqlite')];
+  try {
+    const first = await runClip(submission, LIMIT, proxy, await mkdtemp(join(work, 'out-')), cache, { USERTURN_BACKOFF_BASE_MS: '20', USERTURN_BACKOFF_MAX_MS: '40', USERTURN_RECHECK_BASE_MS: '100', USERTURN_RECHECK_MAX_MS: '400' });
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stderr, new RegExp(`${proxy.url}/v1 is back after \\d+ s down`));
+    const rows = clipped(join(work, 'restart.sqlite'));
+    // Before: cached under the window the run read at its start (32,768), and a rerun on that window reused them.
+    assert.deepEqual(rows.map((r) => r.clip_window), [clipsAll, clipsAll], 'the two answers after the restart are clipped, each under the window it was cut at');
+  } finally {
+    await proxy.close();
+  }
+  const out = await mkdtemp(join(work, 'out-'));
+  await fetch(`${wide.url}/sim/reset`, { method: 'POST' });
+  const rerun = await run(wide, out, cache);
+  assert.equal(rerun.code, 0, rerun.stderr);
+  assert.equal((await askedKeys(wide)).length, 2, 'the clipped answers were asked again, and nothing else');
+  assert.deepEqual(warnings(rerun.stderr), [], rerun.stderr);
+  const fresh = await mkdtemp(join(work, 'out-'));
+  assert.equal((await run(wide, fresh, ['--no-cache'])).code, 0);
   assert.equal(await clipSummary(out), await clipSummary(fresh));
 });
