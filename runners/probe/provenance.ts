@@ -20,14 +20,17 @@ type GitState = { commit: string | null; dirty: boolean | null };
 /** The clone (or installed package) whose code is running: not the folder the run was started in. */
 const RUNNER_ROOT = packageRoot(import.meta.url);
 
+/** Where `npm run build:cli` (and so `npm pack`) records the commit the compiled CLI was built from. */
+export const BUILT_FROM = join('dist-cli', 'runner-git.json');
+
 /**
- * The git commit of the code that ran and whether its tree had local changes; nulls unless that code is the top of a
- * git work tree (an installed package has no .git of its own, and the repository it may sit in is not the code's).
- * One `git status` gives both (its `branch.oid` header is HEAD), started first by a run so it runs while the run is
- * set up. `root` is for tests.
+ * The git commit of the code that ran and whether its tree had local changes. At the top of a git work tree, one
+ * `git status` gives both (its `branch.oid` header is HEAD), started first by a run so it runs while the run is set up.
+ * An installed package has no .git of its own (the repository it may sit in is not the code's): it gives what its
+ * build recorded (BUILT_FROM), else nulls. `root` is for tests.
  */
 export function runnerGit(root: string = RUNNER_ROOT): Promise<GitState> {
-  if (!existsSync(join(root, '.git'))) return Promise.resolve({ commit: null, dirty: null });
+  if (!existsSync(join(root, '.git'))) return Promise.resolve(builtFrom(root));
   const args = ['status', '--porcelain=v2', '--branch', '--', 'runners', 'src/lib', 'src/schema', 'package-lock.json'];
   return new Promise((resolve) => {
     execFile('git', args, { cwd: root, encoding: 'utf8' }, (e, out) => {
@@ -36,6 +39,17 @@ export function runnerGit(root: string = RUNNER_ROOT): Promise<GitState> {
       resolve({ commit, dirty: out.split('\n').some((l) => l !== '' && !l.startsWith('#')) });
     });
   });
+}
+
+/** The commit a compiled package was built from, as its build wrote it; nulls when absent or not of that shape. */
+function builtFrom(root: string): GitState {
+  try {
+    const j = JSON.parse(readFileSync(join(root, BUILT_FROM), 'utf8')) as Partial<GitState>;
+    if (typeof j.commit === 'string' && /^[0-9a-f]{40,64}$/.test(j.commit) && typeof j.dirty === 'boolean') return { commit: j.commit, dirty: j.dirty };
+  } catch {
+    // no build record (a clone's own tree, or an older package): unknown
+  }
+  return { commit: null, dirty: null };
 }
 
 // undici sends every request (http-transport.ts); openai gives the errors they are classified by.

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { BUILT_FROM, runnerGit } from '../../probe/provenance.ts';
 
 /**
  * `npm run build:cli` (also run by `prepack`): the compiled CLI the npm package ships. tsc emits runners/ and the
@@ -21,4 +22,7 @@ if (r.status !== 0) {
   process.exit(1);
 }
 for (const a of ASSETS) cpSync(join(ROOT, a), join(OUT, a), { recursive: true });
+// The package has no .git: a run of it names the commit it was built from (none when built outside a clone).
+const git = await runnerGit(ROOT);
+if (git.commit !== null) writeFileSync(join(ROOT, BUILT_FROM), `${JSON.stringify(git)}\n`);
 console.log(`build:cli: wrote ${OUT}`);

@@ -4,6 +4,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { runnerGit } from '../../../runners/probe/provenance.ts';
 import { REPO_ROOT } from '../../helpers/cli.ts';
 
 /**
@@ -50,6 +51,13 @@ describe('the packed tarball, installed outside the repository', { timeout: 900_
     assert.ok(files.includes('dist-cli/benchmark/policy/engine-args.yaml'));
     assert.ok(files.includes('dist-cli/runners/judge/prompts/judge-v2.yaml'));
     assert.deepEqual(files.filter((f) => f.endsWith('.ts')), []);
+  });
+
+  it('records the commit it was built from, which a run of the installed CLI stamps as runner_commit (it has no .git)', async () => {
+    const pkg = join(app, 'node_modules', 'userturn');
+    const built = await runnerGit(REPO_ROOT);
+    assert.ok(built.commit !== null, 'the repository under test is a git clone');
+    assert.deepEqual(await runnerGit(pkg), built);
   });
 
   it('userturn --help lists the commands', () => {

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { runnerGit } from '../../../runners/probe/provenance.ts';
+import { BUILT_FROM, runnerGit } from '../../../runners/probe/provenance.ts';
 
 // Installed with npm inside a project that is a git repository, the runner's code sits in its node_modules/: git
 // run there answers for the project, whose HEAD is not the code's commit.
@@ -26,4 +26,19 @@ test('runnerGit: the commit of a clone at its top; nulls for code inside another
   assert.deepEqual(await runnerGit(installed), { commit: null, dirty: null });
   writeFileSync(join(dir, 'runners/a.ts'), 'export const changed = 1;\n');
   assert.deepEqual(await runnerGit(dir), { commit: git('rev-parse', 'HEAD'), dirty: true });
+});
+
+test('runnerGit: an installed package gives the commit its build recorded (dist-cli/runner-git.json), nulls for a record of another shape', async (t) => {
+  const installed = mkdtempSync(join(tmpdir(), 'ut-runner-built-'));
+  t.after(() => rmSync(installed, { recursive: true, force: true }));
+  mkdirSync(join(installed, 'dist-cli'));
+  const record = (o: unknown) => writeFileSync(join(installed, BUILT_FROM), JSON.stringify(o));
+  record({ commit: 'a'.repeat(40), dirty: false });
+  assert.deepEqual(await runnerGit(installed), { commit: 'a'.repeat(40), dirty: false });
+  for (const bad of [{ commit: 'a'.repeat(40) }, { commit: 'main', dirty: false }, { commit: `${'a'.repeat(40)}\n`, dirty: true }, ['x'], 'x']) {
+    record(bad);
+    assert.deepEqual(await runnerGit(installed), { commit: null, dirty: null }, JSON.stringify(bad));
+  }
+  writeFileSync(join(installed, BUILT_FROM), '{not json');
+  assert.deepEqual(await runnerGit(installed), { commit: null, dirty: null });
 });
