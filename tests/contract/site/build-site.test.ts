@@ -27,6 +27,10 @@ test('with zero results the site builds, says how to submit and run, and USERTUR
     const methodology = readFileSync(join(b.out, 'methodology', 'index.html'), 'utf8');
     const meanings = loadLabelMeanings(1);
     for (const l of ['genuine_followup', 'prompt_restatement'] as const) assert.ok(methodology.includes(meanings[l]), l);
+    // A committed submission without results has a page; its cite block cites the benchmark, not results it lacks.
+    const pending = readFileSync(join(b.out, 'models', 'qwen3.5-9b', 'index.html'), 'utf8');
+    assert.match(pending, /note\s+= \{Suite v\d+\}/);
+    assert.doesNotMatch(pending, /Results for|these results/);
   } finally { rmSync(empty, { recursive: true, force: true }); rmSync(b.tmp, { recursive: true, force: true }); }
 });
 
