@@ -10,6 +10,9 @@ import { UsageError } from '../../core/errors.ts';
 import { runCommand } from '../command.ts';
 import { DATA_DIR_FLAG, dataDirOf } from '../flags.ts';
 
+/** How often the simulator looks whether the process that started it is still there. */
+const ORPHAN_CHECK_MS = 500;
+
 export const summary = 'start the simulated OpenAI-compatible server (tests, demo, benchmarks; never a model)';
 
 const USAGE = `usage: userturn sim [--port N] [--profile NAME] [--seed N] [--latency-ms N] [--token-ms N] [--faults SPEC] [--retry-after-ms N] [--data-dir DIR]
@@ -167,7 +170,15 @@ export async function run(argv: string[]): Promise<number> {
     });
     process.stdout.write(`listening on ${sim.url}\n`);
     await new Promise<void>((resolve) => {
-      const stop = () => void sim.close().then(resolve);
+      // Started in the background through npx (`npx userturn sim … &`), the simulator is npm's shell's child: `kill`
+      // of the job ends npm and its shell, not this process, which kept its port. A launcher gone (this process
+      // handed to another parent) stops it as SIGTERM does.
+      const launcher = process.ppid;
+      const orphaned = setInterval(() => process.ppid !== launcher && stop(), ORPHAN_CHECK_MS).unref();
+      const stop = () => {
+        clearInterval(orphaned);
+        void sim.close().then(resolve);
+      };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
