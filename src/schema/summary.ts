@@ -159,6 +159,18 @@ export const Provenance = z.strictObject({
 });
 export type Provenance = z.infer<typeof Provenance>;
 
+/** The longest engine version a result records (the runner cuts a longer one: runners/client/engine-version.ts). */
+export const ENGINE_VERSION_MAX = 100;
+
+/** One version of the engine that served a run, as the engine's own version route reported it. */
+export const EngineVersion = z.strictObject({
+  engine: PlainText(40).describe('The engine asked (serving.engine, as engine_settings.engine): its version route is the one asked.'),
+  version: PlainText(ENGINE_VERSION_MAX)
+    .nullable()
+    .describe('What the route reported (vLLM "0.11.0", llama.cpp "b6800-1a2b3c4"): untrusted server text, shown escaped. Null: an endpoint answered no version (no such route, an older engine, a failure or a timeout).'),
+});
+export type EngineVersion = z.infer<typeof EngineVersion>;
+
 /** Run-time facts that differ between runs and are excluded from determinism checks. */
 export const RunInfo = z.strictObject({
   started_at: Timestamp,
@@ -170,6 +182,11 @@ export const RunInfo = z.strictObject({
   endpoints: z
     .array(EndpointText(2000))
     .describe('The base URLs that served the run, without user:password or query string: every one given except those left out of it (never ready, or found serving another model); none when a rerun answered wholly from its cache found no endpoint ready.'),
+  engine_versions: z
+    .array(EngineVersion)
+    .max(64)
+    .optional()
+    .describe('The distinct engine versions the endpoints ready at the start reported, sorted, a null version last when one reported none. Empty when no endpoint was asked (a rerun answered wholly from its cache with no endpoint ready); absent in older results.'),
 });
 export type RunInfo = z.infer<typeof RunInfo>;
 
