@@ -4,6 +4,7 @@ import { ServerError } from '../core/errors.ts';
 import { redact } from '../io/secrets.ts';
 import { redactUrl, redactUrlsIn } from '../../src/schema/url-redact.ts';
 import { apiUrl, requestAnswer } from './direct-completion.ts';
+import { serverRoot } from './engine-version.ts';
 import type { EndpointTally } from './types.ts';
 
 /** An endpoint that cannot be used (unreachable, lists no model, endpoints disagree): exit 1, not a bug. */
@@ -15,6 +16,8 @@ export interface Endpoint {
   listModels(timeoutMs: number, signal?: AbortSignal): Promise<unknown>;
   /** GET <base>/<route> the same way (an engine's readiness route). */
   getRoute(route: string, timeoutMs: number, signal?: AbortSignal): Promise<unknown>;
+  /** GET <server root><path> the same way, at most `maxBodyBytes` read (an engine's version route: engine-version.ts). */
+  getRoot(path: string, timeoutMs: number, maxBodyBytes: number): Promise<unknown>;
   /** The keep-alive transport completions are posted on (direct-completion.ts). */
   http: HttpTransport;
   /** The fetch for Ollama's /api/generate: the runner's transport's, or the global one (USERTURN_FETCH=global). */
@@ -80,7 +83,8 @@ export function createEndpoints(baseURLs: string[], apiKey: string | undefined, 
     // A GET as the SDK's `models.list()` made it, without its client: on the runner's transport, the body as JSON when
     // the server says it is JSON (else its text, which lists nothing), the SDK's errors (requestAnswer).
     const getRoute = (route: string, ms: number, signal?: AbortSignal) => requestAnswer(http, apiUrl(baseURL, route), null, ms, apiKey, undefined, signal);
-    return { baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0, held: false, window: undefined, heldSince: 0, outages: 0, answered: 0, tally: { url: redactUrl(baseURL), attempts: 0, failed: {} }, http, fetch, getRoute, listModels: (ms, signal) => getRoute('models', ms, signal) };
+    const getRoot = (path: string, ms: number, maxBodyBytes: number) => requestAnswer(http, new URL(`${serverRoot(baseURL)}${path}`), null, ms, apiKey, maxBodyBytes);
+    return { baseURL, inFlight: 0, failuresInARow: 0, restUntil: 0, held: false, window: undefined, heldSince: 0, outages: 0, answered: 0, tally: { url: redactUrl(baseURL), attempts: 0, failed: {} }, http, fetch, getRoute, getRoot, listModels: (ms, signal) => getRoute('models', ms, signal) };
   });
 }
 

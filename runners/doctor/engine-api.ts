@@ -1,5 +1,7 @@
 import type { Http, HttpAnswer } from './http.ts';
 import { EngineRouteError, isMissingRoute } from './http.ts';
+import { VERSION_ROUTES, versionIn } from '../client/engine-version.ts';
+import type { EngineId } from '../engines/types.ts';
 
 /** How the engine renders the probe's messages with its own chat template: as token ids or as text. */
 export type ServedRender = { kind: 'ids'; ids: number[] } | { kind: 'text'; text: string };
@@ -44,6 +46,15 @@ function idsOf(v: unknown, route: string): number[] {
   return v.map((t) => (typeof t === 'number' ? t : Number(field(t, 'id'))));
 }
 
+/** The engine's version from its version route (the one a run asks too: client/engine-version.ts). */
+function versionOf(engine: EngineId): (http: Http) => Promise<string | null> {
+  const route = VERSION_ROUTES[engine];
+  return async (http) => {
+    const j = jsonOf(await http.get(`${http.root}${route.path}`), route.path);
+    return j ? versionIn(route, j) : null;
+  };
+}
+
 /** vLLM's and SGLang's tokenize route (`route`: theirs differ in path only): {model, prompt, add_special_tokens} → {tokens}. */
 async function promptRouteTokens(http: Http, route: string, model: string, text: string, addSpecial: boolean): Promise<number[] | null> {
   const j = jsonOf(await http.post(`${http.root}${route}`, { model, prompt: text, add_special_tokens: addSpecial }), route);
@@ -54,11 +65,8 @@ async function promptRouteTokens(http: Http, route: string, model: string, text:
 // TokenizeChatRequest {messages, add_generation_prompt, chat_template_kwargs}, TokenizeResponse {count,
 // max_model_len, tokens}), routed at POST /tokenize by vllm/entrypoints/serve/tokenize/api_router.py; GET /version.
 const vllm: EngineApi = {
-  routes: { version: 'GET /version', tokenize: 'POST /tokenize', context: 'max_model_len of POST /tokenize', render: 'POST /tokenize {messages}' },
-  async version(http) {
-    const j = jsonOf(await http.get(`${http.root}/version`), '/version');
-    return j ? String(field(j, 'version') ?? '') || null : null;
-  },
+  routes: { version: VERSION_ROUTES.vllm.label, tokenize: 'POST /tokenize', context: 'max_model_len of POST /tokenize', render: 'POST /tokenize {messages}' },
+  version: versionOf('vllm'),
   tokenize: (http, model, text) => promptRouteTokens(http, '/tokenize', model, text, false),
   // CompletionRequest.add_special_tokens defaults to true and reaches the tokenizer through build_tok_params
   // (vllm/entrypoints/openai/completion/protocol.py at 002032ee2b18e1f7bd924ec47b62504ba3866063).
@@ -84,11 +92,8 @@ const vllm: EngineApi = {
 // arguments, whose context_length is --context-length as given, null without it, so it is only the fallback for a
 // version whose model card has no max_model_len. No chat rendering on request.
 const sglang: EngineApi = {
-  routes: { version: 'GET /get_server_info', tokenize: 'POST /v1/tokenize', context: 'max_model_len of GET /v1/models', render: null },
-  async version(http) {
-    const j = jsonOf(await http.get(`${http.root}/get_server_info`), '/get_server_info');
-    return j ? String(field(j, 'version') ?? '') || null : null;
-  },
+  routes: { version: VERSION_ROUTES.sglang.label, tokenize: 'POST /v1/tokenize', context: 'max_model_len of GET /v1/models', render: null },
+  version: versionOf('sglang'),
   tokenize: (http, model, text) => promptRouteTokens(http, '/v1/tokenize', model, text, false),
   // A text prompt is encoded with the tokenizer's defaults, special tokens added (_tokenize_texts in
   // python/sglang/srt/managers/tokenizer_manager.py at 001067fffe33427bee0ed2f007fb7551a1d76b44).
@@ -152,11 +157,8 @@ export function stripAffix(ids: number[], affix: readonly number[]): number[] {
 }
 
 const tgi: EngineApi = {
-  routes: { version: 'GET /info', tokenize: 'POST /tokenize', context: 'max_total_tokens of GET /info', render: null },
-  async version(http) {
-    const j = jsonOf(await http.get(`${http.root}/info`), '/info');
-    return j ? String(field(j, 'version') ?? '') || null : null;
-  },
+  routes: { version: VERSION_ROUTES.tgi.label, tokenize: 'POST /tokenize', context: 'max_total_tokens of GET /info', render: null },
+  version: versionOf('tgi'),
   // /tokenize always adds the tokenizer's special tokens: GenerateRequest.add_special_tokens is
   // serde(default = true, skip) (router/src/lib.rs; huggingface/text-generation-inference at
   // db931fcf42da018a3657580c64bf2720f167f9ab), so what it adds to "" is taken off each answer.
@@ -186,11 +188,8 @@ async function llamacppTokens(http: Http, text: string, addSpecial: boolean): Pr
 }
 
 const llamacpp: EngineApi = {
-  routes: { version: 'build_info of GET /props', tokenize: 'POST /tokenize', context: 'n_ctx of GET /props', render: 'POST /apply-template' },
-  async version(http) {
-    const j = jsonOf(await http.get(`${http.root}/props`), '/props');
-    return j ? String(field(j, 'build_info') ?? '') || null : null;
-  },
+  routes: { version: VERSION_ROUTES.llamacpp.label, tokenize: 'POST /tokenize', context: 'n_ctx of GET /props', render: 'POST /apply-template' },
+  version: versionOf('llamacpp'),
   tokenize: (http, _model, text) => llamacppTokens(http, text, false),
   // /completion and /v1/completions tokenize a text prompt with add_special and parse_special true
   // (handle_completions_impl; /tokenize's add_special defaults to false: post_tokenize, both in
@@ -211,11 +210,8 @@ const llamacpp: EngineApi = {
 // Ollama: server/routes.go GET /api/version → {version} at the server root. Its tokenizer, template and window
 // (OLLAMA_CONTEXT_LENGTH) are not exposed per request, so those checks are "n/a".
 const ollama: EngineApi = {
-  routes: { version: 'GET /api/version', tokenize: '-', context: '-', render: null },
-  async version(http) {
-    const j = jsonOf(await http.get(`${http.root}/api/version`), '/api/version');
-    return j ? String(field(j, 'version') ?? '') || null : null;
-  },
+  routes: { version: VERSION_ROUTES.ollama.label, tokenize: '-', context: '-', render: null },
+  version: versionOf('ollama'),
   tokenize: async () => null,
   promptTokens: async () => null,
   maxContext: async () => null,

@@ -1,3 +1,4 @@
+import { serverRoot } from '../client/engine-version.ts';
 import { createHttpFetch } from '../client/http-fetch.ts';
 
 /** A JSON answer, or the HTTP status of a route the engine does not have. */
@@ -28,7 +29,7 @@ export class EngineRouteError extends Error {
 export const isMissingRoute = (a: HttpAnswer): boolean => !a.ok && [404, 405, 501].includes(a.status);
 
 export function createHttp(baseURL: string, apiKey: string | undefined, timeoutMs: number): Http {
-  const root = baseURL.replace(/\/v1\/?$/, '');
+  const root = serverRoot(baseURL);
   const headers: Record<string, string> = { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) };
   // The run's transport, so doctor reaches what a run reaches: the global fetch refuses the ports browsers block
   // (6000, 6665-6669, 10080…) with a bare "fetch failed", though an engine served there runs the probe.

@@ -37,7 +37,8 @@ export interface FullRunInput {
   client: CompletionsClient;
   models: string[];
   provenance: SummaryInput['provenance'];
-  runInfo(cacheHits: number, requestErrors: number): RunInfo;
+  /** The run's facts, once every endpoint's engine version is in (run-probe.ts). */
+  runInfo(cacheHits: number, requestErrors: number): Promise<RunInfo>;
   stops: ReturnType<typeof storedStops>;
   cachePath: string | null;
   scope: string;
@@ -118,7 +119,7 @@ export async function fullRun(input: FullRunInput): Promise<RunOutcome> {
       samples: light,
       judges: judges.map((j) => j.stamp),
       provenance: withAnsweredModels(provenance, client.answeredAs),
-      run: input.runInfo(client.stats.cacheHits, output.requestErrors),
+      run: await input.runInfo(client.stats.cacheHits, output.requestErrors),
     });
     const resultDir = await commitStreamedResults(opts.outDir, summary, writer);
     // A run with no failure whose answers are all in the cache as it used them is final: kept whole, so the next

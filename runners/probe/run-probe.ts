@@ -5,6 +5,7 @@ import { createCompletionsClient, type CompletionsClient } from '../client/compl
 import { DEFAULT_OUTAGE_LIMIT_MS } from '../client/endpoint-holds.ts';
 import { HELD_RECHECK, servingEndpoints, watchHeldEndpoints } from '../client/held-endpoints.ts';
 import { cachedClips, clipWarning } from '../client/budget-clips.ts';
+import { askEngineVersions } from '../client/engine-version.ts';
 import { NoEndpointReady, servedModels } from '../client/model-lookup.ts';
 import { servingWindow } from '../client/served-window.ts';
 import type { Endpoint } from '../client/endpoints.ts';
@@ -26,7 +27,7 @@ import { holdingResultFolder } from '../results/folder-lock.ts';
 import { storedStops } from '../templates/cached-stops.ts';
 import { resultKey } from './result-key.ts';
 import { resultStageApplies, reuseStoredResult } from './stored-result.ts';
-import type { RunInfo } from '../../src/schema/index.ts';
+import type { EngineVersion, RunInfo } from '../../src/schema/index.ts';
 import type { ProbeSetup } from './types.ts';
 
 async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
@@ -125,6 +126,9 @@ async function lockedRun(opts: RunOptions, setup: ProbeSetup, cachePath: string 
     engine: setup.engine,
   });
   const served = await endpointModels(opts, setup, client, { path: cachePath, scope });
+  // Each ready endpoint's engine version, asked beside the run (never waited for before it starts), read when the
+  // result is written; none is asked when no endpoint serves the run.
+  const engineVersions: Promise<EngineVersion[]> = served.offline ? Promise.resolve([]) : askEngineVersions(client.endpoints.filter((e) => !e.held), setup.engine.id, opts.log);
   // The held endpoints' look-ups end with the run, however it ends.
   try {
     const models = [served.model];
@@ -132,7 +136,8 @@ async function lockedRun(opts: RunOptions, setup: ProbeSetup, cachePath: string 
     const where = served.offline ? 'from the cache (no endpoint) as' : `on ${opts.baseURLs.length} endpoint(s)${waiting} serving`;
     opts.log(`running ${setup.submission.id} ${where} "${oneLine(models[0]!)}": ${totalRequests(setup)} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);
     const provenance = runProvenance(setup, models, await git);
-    const runInfo = (cacheHits: number, requestErrors: number): RunInfo => {
+    const runInfo = async (cacheHits: number, requestErrors: number): Promise<RunInfo> => {
+      const versions = await engineVersions;
       const finishedAt = new Date();
       return {
         started_at: startedAt.toISOString(),
@@ -142,6 +147,7 @@ async function lockedRun(opts: RunOptions, setup: ProbeSetup, cachePath: string 
         cache_hits: cacheHits,
         request_errors: requestErrors,
         endpoints: served.offline ? [] : servingEndpoints(client.endpoints),
+        engine_versions: versions,
       };
     };
     // A rerun whose whole result is stored and unchanged on disk writes only summary.json (stored-result.ts).

@@ -45,7 +45,7 @@ export async function reuseStoredResult(args: {
   key: string;
   outDir: string;
   submissionId: string;
-  run(cacheHits: number): RunInfo;
+  run(cacheHits: number): Promise<RunInfo>;
 }): Promise<{ summary: ResultSummary; resultDir: string; cacheHits: number; clips?: ClipRecord } | null> {
   const kept = peekResult<KeptResult>(args.cachePath, args.scope, args.key);
   if (!kept) return null;
@@ -66,7 +66,7 @@ export async function reuseStoredResult(args: {
   // What the sample sink does first on the ordinary path: temp files of a killed run go.
   await removeStaleTemps(join(dir, 'samples'));
   await removeStaleTemps(dir);
-  const summary = { ...kept.summary, run: args.run(kept.cacheHits) } as ResultSummary;
+  const summary = { ...kept.summary, run: await args.run(kept.cacheHits) } as ResultSummary;
   return { summary, resultDir: await writeSummary(args.outDir, summary), cacheHits: kept.cacheHits, ...(kept.clips ? { clips: kept.clips } : {}) };
 }
 

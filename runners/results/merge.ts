@@ -7,6 +7,7 @@ import { ResultSummary, Sample, formatFieldError, parseWith, type DatasetId, typ
 import type { RunPlan } from '../core/plan.ts';
 import { buildSummary } from '../../src/lib/build-summary.ts';
 import { servedBySimulator } from '../../src/lib/summary-provenance.ts';
+import { distinctVersions } from '../../src/lib/engine-versions.ts';
 import { InputError } from '../core/errors.ts';
 
 export class MergeError extends InputError {}
@@ -121,6 +122,8 @@ export async function mergeShards(setup: RunPlan, dirs: string[]): Promise<{ sum
     cache_hits: runs.reduce((n, r) => n + r.cache_hits, 0),
     request_errors: runs.reduce((n, r) => n + r.request_errors, 0),
     endpoints: [...new Set(runs.flatMap((r) => r.endpoints))],
+    // Every shard's versions; none recorded when no shard recorded any (older results).
+    ...(runs.some((r) => r.engine_versions) ? { engine_versions: distinctVersions(runs.flatMap((r) => r.engine_versions ?? [])) } : {}),
   };
   const { judges, primary_judge: _primary, answered_models: _answered, ...provenance } = first.provenance;
   // Each shard's hosts may have answered under other names: the merged result names them all.

@@ -49,6 +49,10 @@ export interface SimOptions {
   warmupMs?: number;
   /** vLLM (and without --engine): more names the model is served under, answered under the first (served-names.ts). */
   aliases?: string[];
+  /** The version the engine's version route reports (version-route.ts), in place of the simulator's own. */
+  engineVersion?: string;
+  /** The engine's version route is missing (404) or never answers ('hang'): an older engine, a proxy in front of it. */
+  versionRoute?: 'missing' | 'hang';
 }
 
 /** Everything the routes of one running simulator share. */

@@ -3,9 +3,9 @@ import { chatmlPrompt } from './chat-prompt.ts';
 import type { SimContext } from './context.ts';
 import { errorBody, readBody, sendJson, sglangErrorBody } from './http-io.ts';
 import { windowOf } from './context-window.ts';
-import { SHORT_CONTEXT, SIM_VERSION } from './misbehave.ts';
 import { countRoute } from './stats.ts';
 import { simTokenize } from './tokenizer.ts';
+import { versionRoute } from './version-route.ts';
 
 type Messages = ReadonlyArray<{ role?: string; content?: unknown }>;
 
@@ -35,13 +35,13 @@ export async function engineApiRoute(ctx: SimContext, req: IncomingMessage, res:
       return {};
     }
   };
+  // The version routes (llama.cpp's /props with them): version-route.ts.
+  if (versionRoute(ctx, req, res, path)) return true;
   const send = (status: number, payload: unknown) => {
     countRoute(ctx.stats, path, String(status));
     sendJson(res, status, payload);
     return true;
   };
-  if (engine === 'vllm' && key === 'GET /version') return send(200, { version: SIM_VERSION });
-  if (engine === 'ollama' && key === 'GET /api/version') return send(200, { version: SIM_VERSION });
   if ((engine === 'vllm' && key === 'POST /tokenize') || (engine === 'sglang' && key === 'POST /v1/tokenize')) {
     const b = await body();
     const messages = Array.isArray(b.messages) && engine === 'vllm' ? (b.messages as Messages) : null;
@@ -50,18 +50,11 @@ export async function engineApiRoute(ctx: SimContext, req: IncomingMessage, res:
     const tokens = ids(ctx, text).map((t) => t.id);
     return send(200, { count: tokens.length, max_model_len: windowOf(ctx), tokens });
   }
-  // SGLang's server arguments: context_length is --context-length as given, null without it (the model's own window,
-  // listed by /v1/models); a short window is one the operator passed.
-  if (engine === 'sglang' && key === 'GET /get_server_info') return send(200, { version: SIM_VERSION, context_length: ctx.opts.contextLength ?? (ctx.opts.misbehave?.has('short-context') ? SHORT_CONTEXT : null) });
-  if (engine === 'tgi' && key === 'GET /info') return send(200, { model_id: ctx.servedModel, version: SIM_VERSION, max_input_tokens: windowOf(ctx) - 1, max_total_tokens: windowOf(ctx) });
   if (engine === 'tgi' && key === 'POST /tokenize') {
     const text = str((await body()).inputs);
     if (text === null) return send(422, { error: 'inputs must be a string', error_type: 'validation' });
     let at = 0;
     return send(200, ids(ctx, text).map((t) => ({ id: t.id, text: t.piece, start: at, stop: (at += t.piece.length) })));
-  }
-  if (engine === 'llamacpp' && key === 'GET /props') {
-    return send(200, { default_generation_settings: { n_ctx: windowOf(ctx) }, total_slots: 1, model_path: ctx.servedModel, build_info: `b0-${SIM_VERSION}`, chat_template: '' });
   }
   if (engine === 'llamacpp' && key === 'POST /tokenize') {
     const b = await body();
