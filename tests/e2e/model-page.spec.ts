@@ -38,6 +38,16 @@ test('the Engine row of a simulated run says the simulator served it, standing i
   await expect(page.getByTestId('provenance').getByTestId('engine')).toContainText(`simulator (standing in for ${full.provenance.engine_settings!.engine})`);
 });
 
+test('the Engine row gives the engine version the run recorded, as the engine reported it', async ({ page }) => {
+  type Full = { provenance: { engine_settings?: { engine: string } }; run: { engine_versions?: Array<{ engine: string; version: string | null }> } };
+  const full = S.map((s) => JSON.parse(readFileSync(join(resultsDir(), s.submission.id, 'summary.json'), 'utf8')) as Full & { submission: { id: string } });
+  const withVersion = full.find((f) => f.provenance.engine_settings && f.run.engine_versions?.some((v) => v.version !== null));
+  test.skip(!withVersion, 'no result records an engine version (written before runs asked for it)');
+  const version = withVersion!.run.engine_versions!.find((v) => v.version !== null)!.version!;
+  await page.goto(`/models/${withVersion!.submission.id}/`);
+  await expect(page.getByTestId('provenance').getByTestId('engine')).toContainText(version);
+});
+
 test('the reproduce section names the revision to serve, and says when it is a branch rather than a pinned commit', async ({ page }) => {
   // Every committed submission has a model page, with results or not; the demo's are all unpinned ("main").
   await page.goto('/');
