@@ -1,5 +1,5 @@
 import { CURRENT_SUITE_HELP, currentSuitePath } from '../../core/defaults.ts';
-import { rejudgeResult, type PanelPlace } from '../../judge/rejudge/rejudge.ts';
+import { rejudgeResult, type JudgeReport, type PanelJudge, type PanelPlace } from '../../judge/rejudge/rejudge.ts';
 import { intFlag } from '../../core/args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { shownPath, terminalText } from '../../core/terminal-text.ts';
@@ -14,10 +14,11 @@ export const summary = 'relabel the stored samples of results/<id> with another 
 const USAGE = `usage: userturn rejudge results/<id> [--judge heuristic | --judge-config FILE.yaml…] [--as primary|cross-check]
                        [--only] [--suite FILE] [--data-dir DIR] [--concurrency N] [--cache FILE | --no-cache]
 
-Relabels every stored user turn of a finished result with one judge, without regenerating anything: only
-verdicts change in samples/*.jsonl, and summary.json is rebuilt from the samples (rates, label counts, judge
-agreement, provenance judges). Samples whose generation failed are left as they are. Each file is replaced
-atomically, summary last. A second run with the same judge changes nothing ("no change").
+Relabels every stored user turn of a finished result with one judge (or a panel), without regenerating anything:
+only verdicts change in samples/*.jsonl, and summary.json is rebuilt from the samples (rates, label counts, judge
+agreement, provenance judges). Samples whose generation failed are left as they are. Every judge's verdicts are asked
+before anything is written; then each file is replaced atomically, summary last. A second run with the same judge
+changes nothing ("no change").
 
   --judge heuristic     the offline rule-based judge (default)
   --judge-config FILE   an LLM judge config (see docs/judges.md); repeatable for a panel: the first takes the
@@ -37,8 +38,11 @@ atomically, summary last. A second run with the same judge changes nothing ("no 
 
 Exit 0 when done (also when nothing changed), 1 when any verdict is a judge_error (they are recorded and
 counted, never used in rates), the result is invalid, a judge config is invalid, the prompts of a download-only
-dataset are not at hand or the verdict cache cannot be written (nothing is then written; with several
---judge-config, the rewrite of a judge done before it is kept), 2 on usage errors.`;
+dataset are not at hand or the verdict cache cannot be written (nothing is then written), 2 on usage errors.
+A panel (several --judge-config) is all or nothing: when one of its judges fails (its verdict cache cannot be
+written or its endpoint cannot be reached: exit 1, the error names the judge's config) or the command is stopped
+(Ctrl-C, SIGTERM), the result is left as it was; the verdicts already given are in the verdict cache, so a rerun
+does not ask for them again.`;
 
 const OPTIONS = { as: { type: 'string' }, only: { type: 'boolean' }, concurrency: { type: 'string' }, ...JUDGE_FLAGS, ...SUITE_FLAG, ...DATA_DIR_FLAG, ...CACHE_FLAGS } as const;
 
@@ -51,37 +55,34 @@ export async function run(argv: string[]): Promise<number> {
     if (values.only && values.as === 'cross-check') throw new UsageError('--only makes the judge the only (primary) judge; --as cross-check contradicts it');
     const concurrency = intFlag('concurrency', values.concurrency, 4);
 
-    // A panel (several --judge-config) is applied one judge at a time: the first as asked, the rest as cross-checks.
-    const judges: FlagJudge[] = [];
-    for (const judgeConfig of configs.length > 0 ? configs : [undefined]) judges.push(await judgeFromFlags(judgeConfig, cachePath));
+    // A panel (several --judge-config): the first as asked, the rest as cross-checks; all asked before anything is written.
+    const judges: PanelJudge[] = [];
+    for (const [i, judgeConfig] of (configs.length > 0 ? configs : [undefined]).entries()) {
+      const judge = await judgeFromFlags(judgeConfig, cachePath);
+      judges.push({
+        judge,
+        name: judgeConfig ?? 'heuristic',
+        place: i === 0 ? ((values.as as PanelPlace | undefined) ?? 'keep') : 'cross-check',
+        only: i === 0 && values.only === true,
+        concurrency: judge.stamp.kind === 'heuristic' ? 1 : concurrency,
+      });
+    }
 
     // It rewrites the folder a run (or another rejudge) may be writing; a folder that is not there is reported below.
-    const work = () => rejudgeAll(positionals[0]!, judges, values, concurrency);
+    const work = () => rejudgeAll(positionals[0]!, judges, values);
     return statSync(positionals[0]!, { throwIfNoEntry: false })?.isDirectory()
       ? holdingResultFolder(positionals[0]!, { command: 'rejudge', hint: 'wait for it, then rejudge', log: (m) => console.error(terminalText(m)) }, work)
       : work();
   });
 }
 
-type FlagJudge = Awaited<ReturnType<typeof judgeFromFlags>>;
-
-async function rejudgeAll(resultDir: string, judges: FlagJudge[], values: { as?: string; only?: boolean; suite?: string; 'data-dir'?: string }, concurrency: number): Promise<number> {
-  let errors = 0;
-  for (const [i, judge] of judges.entries()) {
-    const report = await rejudgeResult({
-      resultDir,
-      suitePath: values.suite ?? currentSuitePath(),
-      judge,
-      place: i === 0 ? ((values.as as PanelPlace | undefined) ?? 'keep') : 'cross-check',
-      only: i === 0 && values.only === true,
-      concurrency: judge.stamp.kind === 'heuristic' ? 1 : concurrency,
-      dataDir: dataDirOf(values),
-    });
-    errors += report.judgeErrors;
-    const panel = report.panel.map((j, k) => (k === 0 ? `${j.id} (primary)` : j.id)).join(', ');
-    console.log(
-      `${report.changed ? 'updated' : 'no change'}: ${shownPath(resultDir)} — ${report.judged} labelled, ${report.judgeErrors} judge error(s), ${report.skippedErrors} failed generation(s) skipped; panel: ${panel}`,
-    );
-  }
-  return errors > 0 ? 1 : 0;
+async function rejudgeAll(resultDir: string, judges: PanelJudge[], values: { suite?: string; 'data-dir'?: string }): Promise<number> {
+  const report = await rejudgeResult({ resultDir, suitePath: values.suite ?? currentSuitePath(), judges, dataDir: dataDirOf(values) });
+  const total = (f: (j: JudgeReport) => number) => report.judges.reduce((n, j) => n + f(j), 0);
+  if (report.judges.length > 1) for (const j of report.judges) console.log(`judged by ${j.stamp.id}: ${j.judged} labelled, ${j.judgeErrors} judge error(s)`);
+  const panel = report.panel.map((j, k) => (k === 0 ? `${j.id} (primary)` : j.id)).join(', ');
+  console.log(
+    `${report.changed ? 'updated' : 'no change'}: ${shownPath(resultDir)} — ${total((j) => j.judged)} labelled, ${total((j) => j.judgeErrors)} judge error(s), ${report.skippedErrors} failed generation(s) skipped; panel: ${panel}`,
+  );
+  return total((j) => j.judgeErrors) > 0 ? 1 : 0;
 }

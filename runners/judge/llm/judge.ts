@@ -17,6 +17,7 @@ import type { Judge, JudgeInput } from '../../core/judge.ts';
 import type { JudgeConfig } from './config.ts';
 import { JudgeOutput, wireOutputFor } from './output.ts';
 import { loadJudgePrompt, renderJudgeRequest } from './prompt.ts';
+import { CONNECTION_ERROR } from './unreachable.ts';
 
 export interface LlmJudgeDeps {
   /** Verdict cache (the run's request cache). Only validated answers are stored; errors never are. */
@@ -127,7 +128,7 @@ export function createLlmJudge(config: JudgeConfig, deps: LlmJudgeDeps = {}): Ju
         const status = e.status;
         if (status === undefined) {
           const detail = connectionDetail(e);
-          return { ok: false, reason: `judge connection error: ${e.message}${detail ? ` (${detail})` : ''}`, retry: true };
+          return { ok: false, reason: `${CONNECTION_ERROR}${e.message}${detail ? ` (${detail})` : ''}`, retry: true };
         }
         const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
         return { ok: false, reason: `judge endpoint answered HTTP ${status}: ${e.message.slice(0, 300)}`, retry: retryable, waitMs: retryAfterMs(e.headers) };

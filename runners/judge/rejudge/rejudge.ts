@@ -6,16 +6,21 @@ import { summaryText, writeResults } from '../../results/write.ts';
 import { jsonLine } from '../../../src/lib/io/jsonl.ts';
 import type { Judge } from '../../core/judge.ts';
 import { StorageError } from '../../io/storage-error.ts';
+import { isFailure, type Failure } from '../../core/errors.ts';
+import { shownPath } from '../../core/terminal-text.ts';
+import { unreachable } from '../llm/unreachable.ts';
+import { judgeFailed, JudgeUnreachable } from './judge-failed.ts';
 import { thrownVerdict } from '../thrown-verdict.ts';
 import { judgedQuestions } from './judged-questions.ts';
 import { loadStoredResult, loadSuite, ResultLoadError } from './load-result.ts';
 
 export type PanelPlace = 'primary' | 'cross-check' | 'keep';
 
-export interface RejudgeOptions {
-  resultDir: string;
-  suitePath: string;
+/** One judge of the panel a rejudge applies, and where it goes. */
+export interface PanelJudge {
   judge: Judge;
+  /** How a failure names it: its config file, or "heuristic". */
+  name: string;
   /**
    * Where the judge goes in the panel: `primary` (its labels make the rates; other judges stay as cross-checks),
    * `cross-check` (appended), or `keep` (its current place if it is already in the panel, else primary).
@@ -24,18 +29,30 @@ export interface RejudgeOptions {
   /** Drop every other judge's verdicts: the panel becomes this judge alone. */
   only: boolean;
   concurrency: number;
+}
+
+export interface RejudgeOptions {
+  resultDir: string;
+  suitePath: string;
+  /** Applied in order, each as if after the one before it; every verdict is asked before anything is written. */
+  judges: PanelJudge[];
   /**
    * Local datasets laid out as DIR/<dataset>/<file> (--data-dir, USERTURN_DATA_DIR): where the prompts of download-only
    * datasets come from (their samples hold a placeholder). A result with such samples is refused without them.
    */
   dataDir?: string;
-  onProgress?: (done: number, total: number) => void;
+}
+
+export interface JudgeReport {
+  stamp: JudgeStamp;
+  judged: number;
+  judgeErrors: number;
 }
 
 export interface RejudgeReport {
   changed: boolean;
-  judged: number;
-  judgeErrors: number;
+  /** Per judge, in the order given. */
+  judges: JudgeReport[];
   skippedErrors: number;
   panel: JudgeStamp[];
 }
@@ -61,11 +78,44 @@ function newPanel(old: JudgeStamp[], stamp: JudgeStamp, place: PanelPlace, only:
 }
 
 /**
- * Relabel the stored samples of a finished result with one judge, without regenerating anything: the user
- * turns are read from samples/*.jsonl, only verdicts change, and the summary is rebuilt from the samples with
- * the runner's own buildSummary and written with its writer (each file atomically, summary last). Running it
- * twice with the same judge changes nothing the second time (the files are then left untouched). A verdict the
- * judge's cache cannot store throws its StorageError, with nothing written.
+ * The verdicts of one judge on `work`, in its order. A verdict its cache cannot store stops the judge: it is stopped,
+ * no verdict is started after it, and its StorageError is thrown (the first one). So is, with `unreachableFails`, a
+ * verdict whose endpoint could not be reached (JudgeUnreachable). Verdicts obtained before stay in the cache.
+ */
+async function askJudge(j: PanelJudge, work: Sample[], questionOf: (s: Sample) => string, unreachableFails: boolean): Promise<Verdict[]> {
+  const verdicts = new Array<Verdict>(work.length);
+  let failure: Failure | null = null;
+  const fail = (e: Failure) => {
+    if (!failure) j.judge.stop?.((failure = e));
+  };
+  await pool(
+    [...work.keys()],
+    j.concurrency,
+    async (i) => {
+      const s = work[i]!;
+      let v: Verdict;
+      try {
+        v = await j.judge.judge({ id: s.id, question: questionOf(s), response: s.response, user_turn: s.user_turn, dataset: s.dataset });
+      } catch (e) {
+        if (e instanceof StorageError) return fail(e);
+        v = thrownVerdict(e, j.judge.stamp);
+      }
+      if (unreachableFails && unreachable(v)) fail(new JudgeUnreachable(`cannot reach its endpoint (sample ${s.id}): ${v.kind === 'judge_error' ? v.reason : ''}; start its server or correct base_url, then rerun`));
+      verdicts[i] = v;
+    },
+    () => failure !== null,
+  );
+  if (failure) throw failure;
+  return verdicts;
+}
+
+/**
+ * Relabel the stored samples of a finished result with a judge, or a panel of judges applied one after the other,
+ * without regenerating anything: the user turns are read from samples/*.jsonl, only verdicts change, and the summary
+ * is rebuilt from the samples with the runner's own buildSummary and written with its writer (each file atomically,
+ * summary last). Every judge's verdicts are asked before anything is written, so a judge that fails (its verdict
+ * cache cannot be written; in a panel, also its endpoint cannot be reached) leaves the result as it was. Running it
+ * twice with the same judges changes nothing the second time (the files are then left untouched).
  */
 export async function rejudgeResult(opts: RejudgeOptions): Promise<RejudgeReport> {
   const dir = resolve(opts.resultDir);
@@ -83,8 +133,10 @@ export async function rejudgeResult(opts: RejudgeOptions): Promise<RejudgeReport
       { file: opts.suitePath, field: 'version', message: `is ${suite.id} v${suite.version}, but the result was produced with ${summary.provenance.suite_id} v${summary.provenance.suite_version}${hint}` },
     ]);
   }
-  const panel = newPanel(summary.provenance.judges, opts.judge.stamp, opts.place, opts.only);
-  const order = new Map(panel.map((j, i) => [j.id, i]));
+  // The panel after each judge in turn, as if each rewrote the result after the one before it.
+  const panels: JudgeStamp[][] = [];
+  for (const j of opts.judges) panels.push(newPanel(panels.at(-1) ?? summary.provenance.judges, j.judge.stamp, j.place, j.only));
+  const panel = panels.at(-1) ?? summary.provenance.judges;
 
   const work: Sample[] = [];
   let skippedErrors = 0;
@@ -92,41 +144,28 @@ export async function rejudgeResult(opts: RejudgeOptions): Promise<RejudgeReport
   for (const list of stored.samples.values()) for (const s of list) if (!s.unfinished) (s.error ? skippedErrors++ : work.push(s));
   // The judge sees what the run's judge saw: the real prompts of download-only datasets (before any verdict is asked).
   const questionOf = await judgedQuestions(opts.resultDir, suite, summary, work, opts.dataDir);
-  const fresh = new Map<Sample, Verdict>();
-  let done = 0;
-  // A verdict the judge's cache cannot store fails the command: the judge is stopped, no verdict is started after it,
-  // and nothing is written. The first StorageError is the one reported.
-  let failure: StorageError | null = null;
-  await pool(
-    work,
-    opts.concurrency,
-    async (s) => {
-      let v: Verdict;
-      try {
-        v = await opts.judge.judge({ id: s.id, question: questionOf(s), response: s.response, user_turn: s.user_turn, dataset: s.dataset });
-      } catch (e) {
-        if (e instanceof StorageError) {
-          if (!failure) opts.judge.stop?.((failure = e));
-          return;
-        }
-        v = thrownVerdict(e, opts.judge.stamp);
-      }
-      if (failure) return;
-      fresh.set(s, v);
-      opts.onProgress?.(++done, work.length);
-    },
-    () => failure !== null,
-  );
-  if (failure) throw failure;
+  // Each judge's verdicts, by the sample's place in `work`; a panel is all or nothing: a judge that fails is named.
+  const fresh: Verdict[][] = [];
+  const panelOf = opts.judges.length;
+  for (const [k, j] of opts.judges.entries()) {
+    try {
+      fresh.push(await askJudge(j, work, questionOf, panelOf > 1));
+    } catch (e) {
+      if (panelOf === 1 || !isFailure(e)) throw e;
+      throw judgeFailed(e, { name: j.name, id: j.judge.stamp.id }, k + 1, panelOf, shownPath(opts.resultDir));
+    }
+  }
 
+  const at = new Map(work.map((s, i) => [s, i]));
+  const orders = panels.map((p) => new Map(p.map((j, i) => [j.id, i])));
   const samples = new Map<DatasetId, Sample[]>();
   for (const [ds, list] of stored.samples) {
     samples.set(
       ds,
       list.map((s) => {
-        const kept = s.verdicts.filter((v) => v.judge !== opts.judge.stamp.id && order.has(v.judge));
-        const mine = fresh.get(s);
-        const verdicts = (mine ? [...kept, mine] : kept).sort((a, b) => (order.get(a.judge) ?? 0) - (order.get(b.judge) ?? 0));
+        const i = at.get(s);
+        let verdicts = s.verdicts;
+        for (const [k, j] of opts.judges.entries()) verdicts = placed(verdicts, j.judge.stamp.id, orders[k]!, i === undefined ? undefined : fresh[k]![i]);
         return { ...s, verdicts };
       }),
     );
@@ -147,6 +186,16 @@ export async function rejudgeResult(opts: RejudgeOptions): Promise<RejudgeReport
   let changed = summaryText(ResultSummary.parse(next)) !== stored.summaryText;
   for (const [ds, list] of samples) if (sampleText(list) !== stored.texts.get(ds)) changed = true;
   if (changed) await writeResults(dirname(dir), next, samples);
-  const mine = [...fresh.values()];
-  return { changed, judged: mine.filter((v) => v.kind === 'label').length, judgeErrors: mine.filter((v) => v.kind === 'judge_error').length, skippedErrors, panel };
+  const reports = opts.judges.map((j, k) => ({
+    stamp: j.judge.stamp,
+    judged: fresh[k]!.filter((v) => v.kind === 'label').length,
+    judgeErrors: fresh[k]!.filter((v) => v.kind === 'judge_error').length,
+  }));
+  return { changed, judges: reports, skippedErrors, panel };
+}
+
+/** A sample's verdicts once judge `id` gave `mine` (none for a sample it did not judge), in the panel's `order`. */
+function placed(verdicts: Verdict[], id: string, order: Map<string, number>, mine: Verdict | undefined): Verdict[] {
+  const kept = verdicts.filter((v) => v.judge !== id && order.has(v.judge));
+  return (mine ? [...kept, mine] : kept).sort((a, b) => (order.get(a.judge) ?? 0) - (order.get(b.judge) ?? 0));
 }

@@ -9,9 +9,10 @@
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { folderSnapshot as snapshot } from '../../helpers/folder-snapshot.ts';
 import { commandWithStorageFailure, verdictRequests, verdictRows, type FailedCommand } from '../../helpers/storage-fails.ts';
 
 const PROFILE = ['--profile', 'aware', '--seed', '7', '--data-dir', fixtureData];
@@ -29,15 +30,6 @@ const judgeConfig = (sim: SpawnedSim, name: string): string => {
   writeFileSync(file, `base_url: ${sim.url}/v1\nmodel: judge-sim\nretries: 1\nbackoff_ms: 0\ntimeout_ms: 10000\n`);
   return file;
 };
-
-/** Every file under `dir` (dot files too) by relative path, with its bytes as text. */
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) out[relative(dir, join(e.parentPath, e.name))] = readFileSync(join(e.parentPath, e.name), 'utf8');
-  }
-  return out;
-}
 
 /** The failure as `userturn run` reports it: exit 1, no stack, and on stderr one line, naming the cache. */
 function assertStoppedOnCache(r: FailedCommand, cache: string): void {
