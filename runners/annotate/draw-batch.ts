@@ -56,7 +56,7 @@ export async function drawBatch(resultDirs: readonly string[], opts: DrawOptions
     .map((r) => ({
       submission_id: r.summary.submission.id,
       summary_sha256: sha256(r.summaryText),
-      samples_sha256: Object.fromEntries([...r.texts.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([ds, t]) => [ds, sha256(t)])),
+      samples_sha256: Object.fromEntries([...r.sha256s.entries()].sort(([a], [b]) => a.localeCompare(b))),
     }));
   const header: BatchHeader = {
     kind: 'batch',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatasetId, ResultSummary, Sample, Suite, formatFieldError, parseWith, type FieldError } from '../../../src/schema/index.ts';
@@ -9,9 +10,10 @@ import { describeCause } from '../../io/storage-error.ts';
 
 export interface StoredResult {
   summary: ResultSummary;
-  /** Samples per dataset, in file order; the texts they were read from (for change detection). */
+  /** Samples per dataset, in file order. */
   samples: Map<DatasetId, Sample[]>;
-  texts: Map<DatasetId, string>;
+  /** The sha-256 (hex) of each samples file's text as read: a large result's text is not held beside its samples. */
+  sha256s: Map<DatasetId, string>;
   summaryText: string;
 }
 
@@ -33,7 +35,7 @@ export async function loadStoredResult(dir: string): Promise<StoredResult> {
   const listed = unlistedDatasetErrors(s.value, known, summaryPath);
   if (listed.length > 0) throw new ResultLoadError(listed);
   const samples = new Map<DatasetId, Sample[]>();
-  const texts = new Map<DatasetId, string>();
+  const sha256s = new Map<DatasetId, string>();
   const errors: FieldError[] = [];
   let files: string[] = [];
   try {
@@ -54,7 +56,7 @@ export async function loadStoredResult(dir: string): Promise<StoredResult> {
       continue;
     }
     const text = await readFile(path, 'utf8');
-    texts.set(ds.data, text);
+    sha256s.set(ds.data, createHash('sha256').update(text).digest('hex'));
     const list: Sample[] = [];
     text.split('\n').forEach((line, i) => {
       if (line.trim() === '') return;
@@ -72,7 +74,7 @@ export async function loadStoredResult(dir: string): Promise<StoredResult> {
     samples.set(ds.data, list);
   }
   if (errors.length > 0) throw new ResultLoadError(errors);
-  return { summary: s.value, samples, texts, summaryText: doc.text };
+  return { summary: s.value, samples, sha256s, summaryText: doc.text };
 }
 
 /** summary.json may exceed the 1 MiB document limit of hand-written files; it is JSON we wrote ourselves. */

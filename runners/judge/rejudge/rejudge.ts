@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { ResultSummary, Sample, type DatasetId, type JudgeStamp, type Verdict } from '../../../src/schema/index.ts';
@@ -181,10 +182,10 @@ export async function rejudgeResult(opts: RejudgeOptions): Promise<RejudgeReport
     provenance,
     run: summary.run,
   });
-  // Compare exactly what the writer would write (schema-parsed, same serialisation).
-  const sampleText = (list: Sample[]) => (list.length > 0 ? `${list.map((x) => jsonLine(Sample.parse(x))).join('\n')}\n` : '');
+  // Compare exactly what the writer would write (schema-parsed, same serialisation), a line at a time into its hash.
+  const sampleHash = (list: Sample[]) => list.reduce((h, x) => h.update(`${jsonLine(Sample.parse(x))}\n`), createHash('sha256')).digest('hex');
   let changed = summaryText(ResultSummary.parse(next)) !== stored.summaryText;
-  for (const [ds, list] of samples) if (sampleText(list) !== stored.texts.get(ds)) changed = true;
+  for (const [ds, list] of samples) if (sampleHash(list) !== stored.sha256s.get(ds)) changed = true;
   if (changed) await writeResults(dirname(dir), next, samples);
   const reports = opts.judges.map((j, k) => ({
     stamp: j.judge.stamp,
