@@ -10,5 +10,5 @@ export function judgeFailed(e: Failure, judge: { name: string; id: string }, at:
   return new OF_KIND[e.kind](`judge ${at} of ${of} (${judge.name}, ${judge.id}) failed, so nothing was written and ${shown} is as it was: ${e.message}`);
 }
 
-/** In a panel, a judge whose endpoint cannot be reached fails the panel: a rerun then takes its answered verdicts from the cache. */
+/** A judge whose endpoint cannot be reached fails the rejudge (a panel with it): a rerun takes its answered verdicts from the cache. */
 export class JudgeUnreachable extends ServerError {}

@@ -80,10 +80,11 @@ function newPanel(old: JudgeStamp[], stamp: JudgeStamp, place: PanelPlace, only:
 
 /**
  * The verdicts of one judge on `work`, in its order. A verdict its cache cannot store stops the judge: it is stopped,
- * no verdict is started after it, and its StorageError is thrown (the first one). So is, with `unreachableFails`, a
- * verdict whose endpoint could not be reached (JudgeUnreachable). Verdicts obtained before stay in the cache.
+ * no verdict is started after it, and its StorageError is thrown (the first one). So is a verdict whose endpoint could
+ * not be reached (JudgeUnreachable): a dead server would otherwise write a judge error over every verdict it had.
+ * Verdicts obtained before stay in the cache.
  */
-async function askJudge(j: PanelJudge, work: Sample[], questionOf: (s: Sample) => string, unreachableFails: boolean): Promise<Verdict[]> {
+async function askJudge(j: PanelJudge, work: Sample[], questionOf: (s: Sample) => string): Promise<Verdict[]> {
   const verdicts = new Array<Verdict>(work.length);
   let failure: Failure | null = null;
   const fail = (e: Failure) => {
@@ -101,7 +102,7 @@ async function askJudge(j: PanelJudge, work: Sample[], questionOf: (s: Sample) =
         if (e instanceof StorageError) return fail(e);
         v = thrownVerdict(e, j.judge.stamp);
       }
-      if (unreachableFails && unreachable(v)) fail(new JudgeUnreachable(`cannot reach its endpoint (sample ${s.id}): ${v.kind === 'judge_error' ? v.reason : ''}; start its server or correct base_url, then rerun`));
+      if (unreachable(v)) fail(new JudgeUnreachable(`cannot reach its endpoint (sample ${s.id}): ${v.kind === 'judge_error' ? v.reason : ''}; start its server or correct base_url, then rerun`));
       verdicts[i] = v;
     },
     () => failure !== null,
@@ -115,7 +116,7 @@ async function askJudge(j: PanelJudge, work: Sample[], questionOf: (s: Sample) =
  * without regenerating anything: the user turns are read from samples/*.jsonl, only verdicts change, and the summary
  * is rebuilt from the samples with the runner's own buildSummary and written with its writer (each file atomically,
  * summary last). Every judge's verdicts are asked before anything is written, so a judge that fails (its verdict
- * cache cannot be written; in a panel, also its endpoint cannot be reached) leaves the result as it was. Running it
+ * cache cannot be written, or its endpoint cannot be reached) leaves the result as it was. Running it
  * twice with the same judges changes nothing the second time (the files are then left untouched).
  */
 export async function rejudgeResult(opts: RejudgeOptions): Promise<RejudgeReport> {
@@ -150,9 +151,9 @@ export async function rejudgeResult(opts: RejudgeOptions): Promise<RejudgeReport
   const panelOf = opts.judges.length;
   for (const [k, j] of opts.judges.entries()) {
     try {
-      fresh.push(await askJudge(j, work, questionOf, panelOf > 1));
+      fresh.push(await askJudge(j, work, questionOf));
     } catch (e) {
-      if (panelOf === 1 || !isFailure(e)) throw e;
+      if (!isFailure(e) || (panelOf === 1 && !(e instanceof JudgeUnreachable))) throw e;
       throw judgeFailed(e, { name: j.name, id: j.judge.stamp.id }, k + 1, panelOf, shownPath(opts.resultDir));
     }
   }

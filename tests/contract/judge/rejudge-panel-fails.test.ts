@@ -150,3 +150,14 @@ describe('a panel rejudge whose second judge fails writes nothing', { timeout: 1
     await rerunFromCache(dir, cache, reference);
   });
 });
+
+describe('a single judge whose endpoint cannot be reached', { timeout: 60_000 }, () => {
+  it('writes nothing (not a judge error over every verdict): exit 1, one line naming its config and the refusal', async () => {
+    const dir = copy('refused-alone');
+    const before = folderSnapshot(dir);
+    const r = await runCli(['rejudge', dir, '--judge-config', refused, '--cache', join(work, 'refused-alone', 'cache.sqlite')]);
+    const line = assertOneLine(r, `judge 1 of 1 (${refused}, llm:judge-open:judge-v2) failed, so nothing was written and ${dir} is as it was: cannot reach its endpoint`);
+    assert.match(line, /ECONNREFUSED/);
+    assert.deepEqual(folderSnapshot(dir), before);
+  });
+});
