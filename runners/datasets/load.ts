@@ -8,14 +8,14 @@ import type { LoadedDataset } from './types.ts';
 export type { LoadedDataset } from './types.ts';
 
 export async function loadDataset(spec: DatasetSpec, opts: SourceOptions): Promise<LoadedDataset> {
-  const { texts, files } = await readDatasetFiles(spec, opts);
+  const { texts, files, differs } = await readDatasetFiles(spec, opts);
   const items = parseDataset(spec, texts);
   const ids = new Set<string>();
   for (const it of items) {
     if (ids.has(it.id)) throw new Error(`${spec.id}: duplicate item id "${it.id}"`);
     ids.add(it.id);
   }
-  return { id: spec.id, items, files };
+  return { id: spec.id, items, files, differs };
 }
 
 /** The items a run uses: the suite cap and --limit (the smaller wins) pick one seeded subset. */

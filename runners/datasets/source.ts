@@ -14,8 +14,6 @@ export interface SourceOptions {
   cacheDir: string;
   /** Injected for tests; defaults to global fetch. */
   fetchImpl?: typeof fetch;
-  /** Called once per problem worth telling the operator (checksum differs from the suite's pin). */
-  warn?: (message: string) => void;
 }
 
 export const sha256Hex = (b: Uint8Array | string): string => createHash('sha256').update(b).digest('hex');
@@ -31,9 +29,10 @@ async function tryRead(path: string): Promise<Buffer | null> {
 /**
  * Read a dataset's files from --data-dir, else the download cache, else its canonical URL.
  * Downloads must match the suite's pinned sha256 (a mismatch fails and nothing is cached); a local copy
- * that differs is used but reported, and the actual checksum goes into provenance either way.
+ * that differs is used and named in `differs` (`<dataset>/<file>`), and the actual checksum goes into provenance either way.
  */
-export async function readDatasetFiles(spec: DatasetSpec, opts: SourceOptions): Promise<{ texts: FileTexts; files: Array<{ name: string; sha256: string }> }> {
+export async function readDatasetFiles(spec: DatasetSpec, opts: SourceOptions): Promise<{ texts: FileTexts; files: Array<{ name: string; sha256: string }>; differs: string[] }> {
+  const differs: string[] = [];
   const texts: FileTexts = new Map();
   const files: Array<{ name: string; sha256: string }> = [];
   const optional = new Set(['reference_answer_gpt-4.jsonl']);
@@ -53,12 +52,12 @@ export async function readDatasetFiles(spec: DatasetSpec, opts: SourceOptions): 
     const sum = sha256Hex(buf);
     if (f.sha256 && sum !== f.sha256) {
       if (!opts.dataDir) throw new Error(`${origin}: sha256 ${sum} does not match the suite's ${f.sha256}; delete it to download again`);
-      opts.warn?.(`${origin}: sha256 differs from the suite's pinned checksum (using the local copy; provenance records ${sum.slice(0, 12)}…)`);
+      differs.push(`${spec.id}/${f.name}`);
     }
     texts.set(f.name, buf.toString('utf8'));
     files.push({ name: f.name, sha256: sum });
   }
-  return { texts, files };
+  return { texts, files, differs };
 }
 
 async function download(url: string, expected: string | null, dest: string, opts: SourceOptions): Promise<Buffer> {

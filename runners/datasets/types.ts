@@ -7,4 +7,6 @@ export interface LoadedDataset {
   items: DatasetItem[];
   /** Files read, with their actual checksums (provenance). */
   files: Array<{ name: string; sha256: string }>;
+  /** Local files (`<dataset>/<file>`) whose checksum differs from the suite's pin: used, and recorded as they are. */
+  differs: string[];
 }

@@ -38,7 +38,7 @@ export async function prepareRun<O extends SetupOptions>(rawOpts: O): Promise<{ 
     datasets: opts.datasets,
     shard: opts.shard,
     stopsFrom: opts.stopsFrom,
-    warn: opts.log,
+    warn: (m) => opts.log(`warning: ${m}`),
   });
   return { opts, setup };
 }

@@ -90,16 +90,21 @@ export async function prepareSetup(opts: SetupOptions): Promise<ProbeSetup> {
     throw new SetupError(`${template.template.source}: chat_template: ${(e as Error).message}`);
   }
   const datasets: PlannedDataset[] = [];
+  const differs: string[] = [];
   for (const spec of specs) {
     let loaded;
     try {
-      loaded = await loadDataset(spec, { dataDir: opts.dataDir, cacheDir: opts.cacheDir, warn: opts.warn });
+      loaded = await loadDataset(spec, { dataDir: opts.dataDir, cacheDir: opts.cacheDir });
     } catch (e) {
       throw new SetupError(`dataset ${spec.id}: ${(e as Error).message}`);
     }
     const items = shardOf(selectItems(spec, loaded.items, opts.limit), opts.shard);
     datasets.push({ spec, items, files: loaded.files });
+    differs.push(...loaded.differs);
   }
+  // One line for them all: the project's fixtures (a few items of each dataset) differ in every file.
+  if (differs.length > 0)
+    opts.warn(`${opts.dataDir}: ${differs.length} dataset file(s) differ from the suite's pinned checksums (${differs.join(', ')}): the local copies are used, and provenance records their own checksums`);
   const mode = submission.reasoning.mode;
   const override = submission.generation.assistant_max_tokens;
   const byMode = suite.assistant_turn.max_tokens_by_reasoning?.[mode];

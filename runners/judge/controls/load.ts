@@ -18,7 +18,7 @@ export async function loadControls(suite: Suite, dataDir: string): Promise<Contr
     const ds = suite.datasets.find((d) => d.id === id);
     if (!ds) throw new Error(`suite ${suite.id} v${suite.version}: judge_controls.datasets: "${id}" is not a dataset of the suite`);
     // Checksum differences of a local copy are recorded by the controls' own items hash, not warned about here.
-    datasets.set(id, (await loadDataset(ds, { dataDir, cacheDir: dataDir, warn: () => {} })).items);
+    datasets.set(id, (await loadDataset(ds, { dataDir, cacheDir: dataDir })).items);
   }
   const mtDir = join(dataDir, spec.positive_dataset);
   const second = loadMtBenchPositives(mtDir);

@@ -20,7 +20,7 @@ async function suite(): Promise<Suite> {
   return Suite.parse(doc.data);
 }
 const spec = async (id: string): Promise<DatasetSpec> => (await suite()).datasets.find((d) => d.id === id)!;
-const quiet = { cacheDir: '/nonexistent', warn: () => {} };
+const quiet = { cacheDir: '/nonexistent' };
 
 describe('dataset loaders on the project fixtures', () => {
   it('gsm8k: zero-padded line ids, reference response, verifier item with "#### N"', async () => {
@@ -52,11 +52,10 @@ describe('dataset loaders on the project fixtures', () => {
     assert.equal(vb.items.find((i) => i.id === '61')!.reference, 'int max_int(int a, int b) { return a > b ? a : b; }');
   });
 
-  it('a local copy whose checksum differs from the pin is used, reported and recorded', async () => {
-    const warnings: string[] = [];
-    await loadDataset(await spec('gsm8k'), { cacheDir: '/nonexistent', dataDir: fixtures, warn: (m) => warnings.push(m) });
-    assert.equal(warnings.length, 1);
-    assert.match(warnings[0]!, /sha256 differs/);
+  it('a local copy whose checksum differs from the pin is used, named and recorded', async () => {
+    const d = await loadDataset(await spec('gsm8k'), { cacheDir: '/nonexistent', dataDir: fixtures });
+    assert.deepEqual(d.differs, ['gsm8k/test.jsonl']);
+    assert.equal(d.files[0]!.sha256, sha256Hex(await readFile(join(fixtures, 'gsm8k', 'test.jsonl'))));
   });
 
   it('downloads into the cache with a checksum check; a mismatch fails and caches nothing', async () => {
@@ -111,10 +110,9 @@ describe('real datasets (USERTURN_DATA_DIR)', { skip: realDir ? false : 'USERTUR
     const expected: Record<string, number> = { gsm8k: 1319, ifeval: 541, ifbench: 300, mt_bench: 80, vicuna_bench: 80 };
     for (const [id, n] of Object.entries(expected)) {
       const sp = s.datasets.find((d) => d.id === id)!;
-      const warnings: string[] = [];
-      const d = await loadDataset(sp, { cacheDir: '/nonexistent', dataDir: realDir, warn: (m) => warnings.push(m) });
+      const d = await loadDataset(sp, { cacheDir: '/nonexistent', dataDir: realDir });
       assert.equal(d.items.length, n, id);
-      assert.deepEqual(warnings, [], id);
+      assert.deepEqual(d.differs, [], id);
       assert.equal(new Set(d.items.map((i) => i.id)).size, n);
     }
     const mt = await loadDataset(s.datasets.find((d) => d.id === 'mt_bench')!, { ...quiet, dataDir: realDir });
