@@ -35,8 +35,16 @@ function fixedStrftime(fmt: string): string {
  * module runs in the render process only (render-child.ts), whose interpreter renders nothing else.
  */
 const declare = Environment.prototype.set;
+/**
+ * The interpreter's raise_exception throws the template's own words alone ("no"), which read as the runner's; a
+ * refusal then says the template raised them ("Conversation roles must alternate user/assistant/…" of Llama 2 style
+ * templates is one a submitter should recognise as the template's).
+ */
+const raiseException = (args: unknown): never => {
+  throw new Error(`the template raised an error: ${String(args)}`);
+};
 Environment.prototype.set = function (this: Environment, name: string, value: unknown) {
-  return declare.call(this, name, name === 'strftime_now' ? fixedStrftime : value);
+  return declare.call(this, name, name === 'strftime_now' ? fixedStrftime : name === 'raise_exception' ? raiseException : value);
 };
 
 const compiled = new Map<string, Template>();

@@ -38,9 +38,9 @@ test('serve-cmd from a subfolder refuses a template that cannot be rendered, as 
   const root = clone('{{ raise_exception("no roles here") }}');
   const top = runCli(['serve-cmd', 'submissions/acme/m.yaml'], { cwd: root });
   assert.equal(top.code, 1, top.stdout);
-  assert.equal(top.stderr.trim(), 'submissions/acme/m.yaml: chat_template.path: cannot be rendered: no roles here');
+  assert.equal(top.stderr.trim(), 'submissions/acme/m.yaml: chat_template.path: cannot be rendered: the template raised an error: no roles here');
   const docs = runCli(['serve-cmd', '../submissions/acme/m.yaml'], { cwd: join(root, 'docs') });
   assert.equal(docs.code, 1, docs.stdout);
-  assert.equal(docs.stderr.trim(), '../submissions/acme/m.yaml: chat_template.path: cannot be rendered: no roles here');
+  assert.equal(docs.stderr.trim(), '../submissions/acme/m.yaml: chat_template.path: cannot be rendered: the template raised an error: no roles here');
   assert.equal(docs.stdout, '');
 });
