@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { formatPath } from './field-path.ts';
-import { keyGuesser } from './key-hint.ts';
+import { fieldHint, keyGuesser } from './key-hint.ts';
 import { shownValue } from './shown-value.ts';
 import { visibleText } from './text.ts';
 
@@ -25,11 +25,15 @@ function allowedValues(issue: z.ZodError['issues'][number]): string {
 
 /**
  * zod says "Invalid input: expected string, received undefined" for a required field that is absent (YAML and JSON
- * have no undefined value, so that is what it always means here): say it is missing, and what it should hold. A
+ * have no undefined value, so that is what it always means here): say it is missing, and what it should hold (its
+ * type, and its schema's description when short: "license: … expected string: SPDX id or the publisher licence name"). A
  * value of the wrong type, or not one of those allowed, is quoted (shown-value.ts): zod names only its type.
  */
-function issueMessage(issue: z.ZodError['issues'][number], yaml: boolean, value: unknown): string {
-  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return `missing (a required field; expected ${issue.expected})`;
+function issueMessage(issue: z.ZodError['issues'][number], yaml: boolean, value: unknown, schema?: z.ZodType): string {
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
+    const hint = schema ? fieldHint(schema, issue.path) : null;
+    return `missing (a required field; expected ${issue.expected}${hint ? `: ${hint}` : ''})`;
+  }
   let message = issue.message;
   // zod's own "received null", "received NaN" and "received Infinity" say all there is.
   const named = value === null || (typeof value === 'number' && !Number.isFinite(value));
@@ -72,7 +76,7 @@ export function issuesToErrors(file: string, error: z.ZodError, parsed?: { schem
     // A JSONL line is anchored as file.jsonl:LINE (or :SAMPLE-ID), which is JSON too.
     // `json` says so for a document that is not a file (a judge's answer).
     const yaml = !parsed?.json && !/\.jsonl?(:|$)/.test(file);
-    out.push({ file, field: formatPath(issue.path), message: issueMessage(issue, yaml, parsed ? valueAt(parsed.data, issue.path) : undefined) });
+    out.push({ file, field: formatPath(issue.path), message: issueMessage(issue, yaml, parsed ? valueAt(parsed.data, issue.path) : undefined, parsed?.schema) });
   }
   return out;
 }

@@ -61,3 +61,21 @@ export function keyGuesser(schema: z.ZodType, path: readonly PropertyKey[], pres
   const candidates = [...known].filter((k) => !present.has(k));
   return (key) => nearestWord(key, candidates);
 }
+
+/** The longest field description a "missing" error quotes (the first sentence of a longer one, when it fits). */
+const MAX_HINT = 120;
+
+/**
+ * What the field at `path` should hold, as its schema describes it (`.describe(…)`): the description's first sentence,
+ * without its full stop, or null when there is none or it is too long for an error line.
+ */
+export function fieldHint(schema: z.ZodType, path: readonly PropertyKey[]): string | null {
+  if (path.length === 0) return null;
+  const key = String(path.at(-1));
+  for (const def of objectsAt(schema, path.slice(0, -1))) {
+    const field = def.shape?.[key];
+    const first = field?.description?.split(/(?<=\.)\s/)[0]?.replace(/\.$/, '');
+    if (first) return first.length <= MAX_HINT ? first : null;
+  }
+  return null;
+}

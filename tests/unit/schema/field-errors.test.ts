@@ -48,12 +48,12 @@ test('a misspelt key of a submission names the key it was probably meant to be, 
   assert.deepEqual(submissionErrors((y) => y.replace('tensor_parallel_size', 'tensor_paralel_size')),
     ['serving.tensor_paralel_size: unknown key (not part of the format; did you mean tensor_parallel_size?)']);
   assert.deepEqual(submissionErrors((y) => y.replace('  github:', '  githb:')),
-    ['submitter.github: missing (a required field; expected string)', 'submitter.githb: unknown key (not part of the format; did you mean github?)']);
+    ['submitter.github: missing (a required field; expected string: GitHub handle of the submitter)', 'submitter.githb: unknown key (not part of the format; did you mean github?)']);
   assert.deepEqual(submissionErrors((y) => y.replace('serving:', 'servng:')),
-    ['serving: missing (a required field; expected object)', 'servng: unknown key (not part of the format; did you mean serving?)']);
+    ['serving: missing (a required field; expected object: Serving hints for maintainers)', 'servng: unknown key (not part of the format; did you mean serving?)']);
   // Through a discriminated union (chat_template) and a default-wrapped object (generation).
   assert.deepEqual(submissionErrors((y) => y.replace('  path:', '  pth:')),
-    ['chat_template.path: missing (a required field; expected string)', 'chat_template.pth: unknown key (not part of the format; did you mean path?)']);
+    ['chat_template.path: missing (a required field; expected string: Path of the .jinja file relative to the repository root)', 'chat_template.pth: unknown key (not part of the format; did you mean path?)']);
   assert.deepEqual(submissionErrors((y) => y.replace('template_kwargs', 'template_kwarg')),
     ['generation.template_kwarg: unknown key (not part of the format; did you mean template_kwargs?)']);
 });
@@ -100,4 +100,10 @@ test('a template path never names a hidden file or folder, or installed packages
     assert.match(errors[0]!, /^chat_template\.path: .*hidden/, path);
   }
   assert.deepEqual(submissionErrors((y) => y.replace('path: templates/x.jinja', 'path: templates/qwen3.5.jinja')), []);
+});
+
+test('a missing field says what it should hold from its description: the first sentence, left out when too long', () => {
+  const D = z.strictObject({ a: z.string().describe('An SPDX id or the licence name. Shown on the site.'), b: z.string().describe(`${'very '.repeat(30)}long.`) });
+  const r = parseWith(D, {}, 'x.yaml');
+  assert.deepEqual(r.ok ? [] : r.errors.map((e) => `${e.field}: ${e.message}`), ['a: missing (a required field; expected string: An SPDX id or the licence name)', 'b: missing (a required field; expected string)']);
 });

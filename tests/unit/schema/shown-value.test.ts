@@ -35,7 +35,7 @@ test('a value of the wrong type, not among the allowed ones, or no known kind of
   assert.deepEqual(errorsOf((y) => y.replace('total_b: 9', 'total_b: .inf')), ['params.total_b: Invalid input: expected number, received Infinity']);
   // A missing field, a null and an infinity say all there is already.
   assert.deepEqual(errorsOf((y) => y.replace('license: apache-2.0', 'license: null')), ['license: Invalid input: expected string, received null']);
-  assert.deepEqual(errorsOf((y) => y.replace('license: apache-2.0\n', '')), ['license: missing (a required field; expected string)']);
+  assert.deepEqual(errorsOf((y) => y.replace('license: apache-2.0\n', '')), ['license: missing (a required field; expected string: SPDX id or the publisher licence name)']);
 });
 
 test('a quoted value is cut to 60 characters and its control and invisible characters are written out', () => {
