@@ -77,8 +77,14 @@ export function rangeReader(
     if (++state.requests > limits.maxRequests) throw new RangeReadError(`more than ${limits.maxRequests} range requests for one header`);
     const failed = (e: unknown) =>
       new RangeReadError(signal.aborted ? `bytes ${start}-${end}: not read within ${limits.timeoutMs / 1000} s` : `bytes ${start}-${end}: the connection failed (${causeOf(e)})`);
-    const res = await base(url, { headers: { ...headers, range: `bytes=${start}-${end}` }, signal }).catch((e: unknown) => {
-      throw failed(e);
+    const ask = () => base(url, { headers: { ...headers, range: `bytes=${start}-${end}` }, signal });
+    // A connection that failed before any answer is asked once more: a keep-alive connection the server closed just
+    // as this range went out on it (a loaded machine's reads can be seconds apart) reset a whole header read in CI.
+    const res = await ask().catch((e: unknown) => {
+      if (signal.aborted) throw failed(e);
+      return ask().catch((again: unknown) => {
+        throw failed(again);
+      });
     });
     if (state.commit === null) {
       state.commit = res.headers.get('x-repo-commit');

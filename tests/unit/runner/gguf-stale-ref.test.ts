@@ -93,6 +93,19 @@ describe('the GGUF template of a branch whose refs/<branch> is stale', () => {
     }
   });
 
+  it('a range whose connection is dropped once before any answer is asked again, and the header is read whole', async () => {
+    const o: Opts = { repo: REPO, revision: 'main', commit: OLD, files: both('OLD {{ x }}', 200_000) };
+    let dropped = 0;
+    o.fail = (s) => (s.range?.startsWith('bytes=2000000-') && dropped++ === 0 ? 'drop' : undefined);
+    const hub = await startFakeGgufHub(o);
+    try {
+      const t = await read('main', 'Q4_K_M', await tmp(), hub.url);
+      assert.deepEqual([t.template, t.commit, dropped], ['OLD {{ x }}', OLD, 2]);
+    } finally {
+      await hub.close();
+    }
+  });
+
   it('offline, or with the Hub unreachable, the ref is read as it is', async () => {
     const o: Opts = { repo: REPO, revision: 'main', commit: OLD, files: both('OLD {{ x }}') };
     const hub = await startFakeGgufHub(o);
