@@ -12,9 +12,9 @@ test('every chart on the home, chart and model pages has its values in a table b
   const pages = ['/', '/charts/decoupling/', '/charts/temperature/', '/charts/perturbations/', '/charts/failure-profiles/', `/models/${S[0]!.submission.id}/`];
   for (const path of pages) {
     await page.goto(path);
-    const charts = await page.locator('svg.chart[role="img"]').count();
+    const charts = await page.locator('svg.chart[role="graphics-document"]').count();
     expect(charts, path).toBeGreaterThan(0);
-    const without = await page.locator('svg.chart[role="img"]').evaluateAll((svgs) => svgs
+    const without = await page.locator('svg.chart[role="graphics-document"]').evaluateAll((svgs) => svgs
       .filter((svg) => !svg.closest('figure.chart-fig, [data-finding]')?.querySelector('details.data table tbody tr'))
       .map((svg) => svg.querySelector('title')?.textContent));
     expect(without, `${path}: charts without a table of their values`).toEqual([]);

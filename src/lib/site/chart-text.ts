@@ -45,3 +45,5 @@ export function findingsValuesNote(pooled: boolean): string {
     ? 'Its pooled values are in the table under “Show values” below the chart; the chart\'s page, linked below, has a data table for each dataset.'
     : 'Its values are in the table under “Show values” below the chart, and in the data table of the chart\'s page, linked below.';
 }
+/** Ends a chart's description: how its marks are reached from the keyboard (ChartKeys.astro, chart-keys.ts). */
+export const MARKS_KEYS = 'Tab reaches its marks; the arrow keys move between them.';
