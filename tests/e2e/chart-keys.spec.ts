@@ -121,8 +121,7 @@ test('every chart on the home, chart and model pages has exactly one mark in the
 test('the home page\'s slope chart: Tab reaches a line, its tooltip names the model and both rates', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
-  const slope = page.locator('[data-finding="slope"] svg.chart [role="img"]').first();
-  test.skip((await slope.count()) === 0, 'no slope chart');
+  test.skip((await page.locator('[data-finding="slope"] svg.chart').count()) === 0, 'no slope chart');
   // Tab from the findings' heading area: the first chart stop after the condition toggle is the scatter, then the slope.
   await page.locator('[data-finding="slope"] h3').evaluate((h) => { h.setAttribute('tabindex', '-1'); (h as HTMLElement).focus(); });
   await page.keyboard.press('Tab');
