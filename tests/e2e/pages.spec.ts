@@ -138,7 +138,9 @@ test.describe('without JavaScript', () => {
       await page.goto(c);
       const fig = page.locator('figure.chart-fig');
       await expect(fig.locator('svg.chart').first()).toBeVisible();
-      await expect(fig.locator('svg.chart').first()).toHaveAttribute('role', 'img');
+      // A graphics document named by its title, its marks named images; without JavaScript the first mark is still a tab stop.
+      await expect(fig.locator('svg.chart').first()).toHaveAttribute('role', 'graphics-document');
+      await expect(fig.locator('svg.chart').first().locator('[role="img"]').first()).toHaveAttribute('tabindex', '0');
       await expect(fig.locator('figcaption')).toBeVisible();
       await expect(fig.locator('table tbody tr').first()).toBeVisible();
       expect(await fig.locator('svg.chart [data-model]').count()).toBeGreaterThan(0);
