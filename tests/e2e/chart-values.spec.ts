@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { summaries } from './helpers.ts';
 
 /**
- * A chart mark's values are its SVG <title>, shown on hover only. Each chart's values are also in a table in a
+ * A chart mark's values are its SVG <title>, shown on hover and keyboard focus. Each chart's values are also in a table in a
  * disclosure beside it, reached by keyboard and touch: open on the chart pages, closed ("Show values") on the findings.
  */
 const S = summaries();
