@@ -31,6 +31,7 @@ export const contextCheck: Check = {
   id: 'context',
   title: 'max context vs longest prompt',
   needsModel: true,
+  needsEngine: true,
   async run(ctx) {
     const { setup } = ctx;
     const window = await ctx.api.maxContext(ctx.http, ctx.model!);

@@ -13,6 +13,7 @@ export const specialTokensCheck: Check = {
   id: 'special-tokens',
   title: 'special tokens one id each',
   needsModel: true,
+  needsEngine: true,
   async run(ctx) {
     const { prompt, contents } = userTurnProbe(ctx.setup, ctx.probeItem);
     const markers = templateMarkers(prompt, contents, ctx.setup.builder.userTurnStops);

@@ -26,6 +26,7 @@ export const templateCheck: Check = {
   id: 'template',
   title: 'served chat template',
   needsModel: true,
+  needsEngine: true,
   async run(ctx) {
     const { setup } = ctx;
     const q = ctx.probeItem.question;

@@ -47,6 +47,11 @@ export async function runDoctor(rawOpts: DoctorOptions): Promise<CheckResult[]> 
       results.push({ ...head, status: 'skip', detail: 'needs the served model name (see the model check)' });
       continue;
     }
+    // "vllm has no tokenize route" said of an SGLang server blamed the wrong engine (a newcomer's review).
+    if (check.needsEngine && results.some((r) => r.id === engineCheck.id && r.status === 'fail')) {
+      results.push({ ...head, status: 'skip', detail: `asks ${setup.engine.id}'s own routes, and the server is another engine (see the engine check)` });
+      continue;
+    }
     try {
       results.push({ ...head, ...(await check.run(ctx)) });
     } catch (e) {

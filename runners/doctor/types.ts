@@ -36,6 +36,11 @@ export interface Check {
   title: string;
   /** Needs the served model name (skipped when the model check failed). */
   needsModel: boolean;
+  /**
+   * Asks serving.engine's own routes (tokenize, the window, the served render): skipped when the engine check found
+   * the server is another engine, whose routes these are not.
+   */
+  needsEngine?: boolean;
   run(ctx: DoctorContext): Promise<Omit<CheckResult, 'id' | 'title'>>;
 }
 
