@@ -6,6 +6,7 @@ import { DEFAULT_OUTAGE_LIMIT_MS } from '../client/endpoint-holds.ts';
 import { HELD_RECHECK, servingEndpoints, watchHeldEndpoints } from '../client/held-endpoints.ts';
 import { cachedClips, clipWarning } from '../client/budget-clips.ts';
 import { askEngineVersions } from '../client/engine-version.ts';
+import { distinctVersions } from '../../src/lib/engine-versions.ts';
 import { NoEndpointReady, servedModels } from '../client/model-lookup.ts';
 import { servingWindow } from '../client/served-window.ts';
 import type { Endpoint } from '../client/endpoints.ts';
@@ -47,9 +48,10 @@ async function judgePanel(opts: RunOptions, deps: RunDeps): Promise<Judge[]> {
  * until a later look-up finds it ready (held-endpoints.ts), as is one that goes down mid-run (endpoint-holds.ts).
  * `stop` ends those look-ups. With none ready, a rerun whose
  * every request is cached takes the name its cached answers carry and sends nothing (offline-rerun.ts): no endpoint
- * serves it (`offline`).
+ * serves it (`offline`). `versions` gives the engine versions the endpoints reported (engine-version.ts): each asked
+ * beside the run when it is taken in (at the start, later, or back from an outage), never waited for before it serves.
  */
-async function endpointModels(opts: RunOptions, setup: ProbeSetup, client: CompletionsClient, cache: { path: string | null; scope: string }): Promise<{ model: string; held: number; offline: boolean; stop(): void }> {
+async function endpointModels(opts: RunOptions, setup: ProbeSetup, client: CompletionsClient, cache: { path: string | null; scope: string }): Promise<{ model: string; held: number; offline: boolean; stop(): void; versions(): Promise<EngineVersion[]> }> {
   const { endpoints } = client;
   const lookup = { timeoutMs: opts.timeoutMs, expected: servedNames(setup.submission), readyRoute: setup.engine.readyRoute, wanted: opts.model };
   let looked;
@@ -61,7 +63,7 @@ async function endpointModels(opts: RunOptions, setup: ProbeSetup, client: Compl
     const offline = await offlineRerun({ cachePath: cache.path, scope: cache.scope, setup, wanted: opts.model, expected: lookup.expected });
     if ('problem' in offline) throw new NoEndpointReady(`${e.message}; the cache cannot stand in: ${offline.problem}`);
     opts.log(`no endpoint is ready (${e.reasons}); every request of this run is in the cache: no request will be sent`);
-    return { model: offline.model, held: 0, offline: true, stop: () => {} };
+    return { model: offline.model, held: 0, offline: true, stop: () => {}, versions: async () => [] };
   }
   const { model, held, aliases = [] } = looked;
   for (const a of aliases) client.answerAliases.add(a);
@@ -69,10 +71,14 @@ async function endpointModels(opts: RunOptions, setup: ProbeSetup, client: Compl
   client.served.lookedUp = true;
   if (aliases.length > 0) opts.log(`"${oneLine(model)}" is also served as ${aliases.map((a) => `"${oneLine(a)}"`).join(', ')} (the same weights): answers named so are kept as its own`);
   for (const h of held) opts.log(`warning: not ready, held until it is (looked up again every few seconds): ${h.reason}`);
-  // One taken in (late, or back from an outage) may report another window: a restart with another --ctx-size.
+  const waiting = new Set(held.map((h) => h.endpoint));
+  const asked = [askEngineVersions(endpoints.filter((e) => !waiting.has(e)), setup.engine.id, opts.log)];
+  // One taken in (late, or back from an outage) may report another window and another version: a restart with
+  // another --ctx-size, or an upgraded engine.
   const ready = (e: Endpoint) => {
     client.holds.release(e);
     client.served.window = servingWindow(endpoints);
+    asked.push(askEngineVersions([e], setup.engine.id, opts.log));
   };
   const watch = watchHeldEndpoints(held, model, lookup, opts.log, opts.recheck ?? HELD_RECHECK, { ready, leftOut: (e) => client.holds.leftOut(e) });
   // From here on an endpoint that goes down mid-run is held and looked up the same way (endpoint-holds.ts).
@@ -85,6 +91,7 @@ async function endpointModels(opts: RunOptions, setup: ProbeSetup, client: Compl
       watch.stop();
       client.holds.stop();
     },
+    versions: async () => distinctVersions((await Promise.all(asked)).flat()),
   };
 }
 
@@ -126,9 +133,6 @@ async function lockedRun(opts: RunOptions, setup: ProbeSetup, cachePath: string 
     engine: setup.engine,
   });
   const served = await endpointModels(opts, setup, client, { path: cachePath, scope });
-  // Each ready endpoint's engine version, asked beside the run (never waited for before it starts), read when the
-  // result is written; none is asked when no endpoint serves the run.
-  const engineVersions: Promise<EngineVersion[]> = served.offline ? Promise.resolve([]) : askEngineVersions(client.endpoints.filter((e) => !e.held), setup.engine.id, opts.log);
   // The held endpoints' look-ups end with the run, however it ends.
   try {
     const models = [served.model];
@@ -137,7 +141,7 @@ async function lockedRun(opts: RunOptions, setup: ProbeSetup, cachePath: string 
     opts.log(`running ${setup.submission.id} ${where} "${oneLine(models[0]!)}": ${totalRequests(setup)} requests, ${setup.datasets.map((d) => `${d.spec.id} ${d.items.length}`).join(', ')} items`);
     const provenance = runProvenance(setup, models, await git);
     const runInfo = async (cacheHits: number, requestErrors: number): Promise<RunInfo> => {
-      const versions = await engineVersions;
+      const versions = await served.versions();
       const finishedAt = new Date();
       return {
         started_at: startedAt.toISOString(),

@@ -186,7 +186,7 @@ export const RunInfo = z.strictObject({
     .array(EngineVersion)
     .max(64)
     .optional()
-    .describe('The distinct engine versions the endpoints ready at the start reported, sorted, a null version last when one reported none. Empty when no endpoint was asked (a rerun answered wholly from its cache with no endpoint ready); absent in older results.'),
+    .describe('The distinct engine versions the endpoints reported, each asked when it was taken in (at the start, later, or back from an outage), sorted, a null version last when one reported none. Empty when no endpoint was asked (a rerun answered wholly from its cache with no endpoint ready); absent in older results.'),
 });
 export type RunInfo = z.infer<typeof RunInfo>;
 

@@ -33,20 +33,25 @@ async function submission(dir: string, engine: EngineId): Promise<string> {
   return file;
 }
 
-/** `userturn run` in this process (one GSM8K item, no cache) against a simulator imitating `engine` with `sim` options. */
-async function run(engine: EngineId, sim: Partial<SimOptions> = {}) {
-  const s = await startSim({ port: 0, profile: PROFILES.aware!, seed: 3, latencyMs: 0, faults: {}, retryAfterMs: 10, dataDir: fixtureData, engine, ...sim });
-  sims.push(s);
+/**
+ * `userturn run` in this process (one GSM8K item, no cache, `concurrency` requests at once) against a simulator
+ * imitating `engine` with `sim` options, and against more simulators as `others` options give them.
+ */
+async function run(engine: EngineId, sim: Partial<SimOptions> = {}, others: Array<Partial<SimOptions>> = [], concurrency = 4) {
+  const start = (o: Partial<SimOptions>) => startSim({ port: 0, profile: PROFILES.aware!, seed: 3, latencyMs: 0, faults: {}, retryAfterMs: 10, dataDir: fixtureData, engine, ...o });
+  const started = await Promise.all([sim, ...others].map(start));
+  sims.push(...started);
   const work = await mkdtemp(join(tmpdir(), 'ut-engine-version-'));
   const logs: string[] = [];
   const opts: RunOptions = {
-    root, submissionPath: await submission(work, engine), suitePath: join(root, 'benchmark/suites/v2.yaml'), baseURLs: [`${s.url}/v1`], concurrency: 4, timeoutMs: 30_000, maxAttempts: 2, backoffBaseMs: 10, backoffMaxMs: 50,
+    root, submissionPath: await submission(work, engine), suitePath: join(root, 'benchmark/suites/v2.yaml'), baseURLs: started.map((s) => `${s.url}/v1`), concurrency, timeoutMs: 30_000, maxAttempts: 2, backoffBaseMs: 10, backoffMaxMs: 50,
     dataDir: fixtureData, cacheDir: join(work, 'hub'), cachePath: null, outDir: join(work, 'results'), templateOverride: qwenTemplate, limit: 1, datasets: ['gsm8k'],
     shard: null, judgeConfigs: [], tty: false, progressIntervalMs: 600_000, log: (m) => logs.push(m), out: () => {}, progressWrite: () => {},
+    recheck: { firstMs: 100, maxMs: 200 },
   };
-  const started = performance.now();
+  const t0 = performance.now();
   const outcome = await runProbeCommand(opts);
-  const ms = performance.now() - started;
+  const ms = performance.now() - t0;
   assert.equal(outcome.exitCode, 0, logs.join('\n'));
   const dir = join(work, 'results', `v-${engine}`);
   const summary = ResultSummary.parse(JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8')));
@@ -97,5 +102,15 @@ describe('hostile version text', () => {
       assert.deepEqual(versions, [{ engine: 'vllm', version: null }]);
       assert.ok(logs.some((l) => /^warning: http:\/\/127\.0\.0\.1:\d+\/version reports an engine version that contains .*: not recorded$/.test(l)), logs.join('\n'));
     }
+  });
+});
+
+describe('an endpoint taken in after the start', () => {
+  it('has its version asked then too: a llama.cpp host still loading at the start and ready midway adds its build', async () => {
+    // One request at a time, 300 ms each (some 12 requests): the run outlasts the second host's 2 s of loading.
+    const { versions, logs } = await run('llamacpp', { engineVersion: 'b6800-aaaaaaa', latencyMs: 300 }, [{ engineVersion: 'b6900-bbbbbbb', latencyMs: 300, loadingMs: 2_000 }], 1);
+    assert.ok(logs.some((l) => / is ready now /.test(l)), logs.join('\n'));
+    // Before, only the endpoints ready at the start were asked: [b6800-aaaaaaa].
+    assert.deepEqual(versions, [{ engine: 'llamacpp', version: 'b6800-aaaaaaa' }, { engine: 'llamacpp', version: 'b6900-bbbbbbb' }]);
   });
 });
