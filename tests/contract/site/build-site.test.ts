@@ -19,6 +19,8 @@ test('with zero results the site builds, says how to submit and run, and USERTUR
     assert.match(home, /submissions\/&lt;org&gt;\/&lt;id&gt;\.yaml/);
     assert.match(home, /data-testid="simulated-banner"/);
     assert.match(home, /\b0 models with results\./);
+    // No table header over no rows under "No results yet".
+    assert.doesNotMatch(home, /id="leaderboard"|id="leaderboard-cap"/);
     for (const p of ['examples', 'charts/decoupling', 'charts/failure-profiles', 'judges', 'changelog', 'downloads', 'methodology', 'submit']) {
       assert.ok(existsSync(join(b.out, p, 'index.html')), `${p} is built`);
     }
