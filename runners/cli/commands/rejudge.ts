@@ -38,8 +38,8 @@ changes nothing ("no change").
 
 Exit 0 when done (also when nothing changed), 1 when any verdict is a judge_error (they are recorded and
 counted, never used in rates), the result is invalid, a judge config is invalid, the prompts of a download-only
-dataset are not at hand, the verdict cache cannot be written or a judge's endpoint cannot be reached (nothing is
-then written; the error names the judge's config), 2 on usage errors.
+dataset are not at hand, the verdict cache cannot be written or a judge's endpoint cannot be used (no connection,
+or HTTP 401/403/404; nothing is then written, and the error names the judge's config), 2 on usage errors.
 A panel (several --judge-config) is all or nothing: when one of its judges fails (exit 1) or the command is stopped
 (Ctrl-C, SIGTERM), the result is left as it was; the verdicts already given are in the verdict cache, so a rerun
 does not ask for them again.`;

@@ -102,7 +102,7 @@ async function askJudge(j: PanelJudge, work: Sample[], questionOf: (s: Sample) =
         if (e instanceof StorageError) return fail(e);
         v = thrownVerdict(e, j.judge.stamp);
       }
-      if (unreachable(v)) fail(new JudgeUnreachable(`cannot reach its endpoint (sample ${s.id}): ${v.kind === 'judge_error' ? v.reason : ''}; start its server or correct base_url, then rerun`));
+      if (unreachable(v)) fail(new JudgeUnreachable(`cannot use its endpoint (sample ${s.id}): ${v.kind === 'judge_error' ? v.reason : ''}; start its server or correct base_url, model or api_key_env, then rerun`));
       verdicts[i] = v;
     },
     () => failure !== null,

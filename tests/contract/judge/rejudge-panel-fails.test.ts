@@ -8,6 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,7 +107,7 @@ describe('a panel rejudge whose second judge fails writes nothing', { timeout: 1
     const before = folderSnapshot(dir);
     await reset();
     const r = await runCli(panel(dir, cache, refused));
-    const line = assertOneLine(r, `judge 2 of 2 (${refused}, llm:judge-open:judge-v2) failed, so nothing was written and ${dir} is as it was: cannot reach its endpoint`);
+    const line = assertOneLine(r, `judge 2 of 2 (${refused}, llm:judge-open:judge-v2) failed, so nothing was written and ${dir} is as it was: cannot use its endpoint`);
     assert.match(line, /ECONNREFUSED/);
     assert.equal(r.stdout, '');
     assert.deepEqual(folderSnapshot(dir), before);
@@ -151,12 +152,29 @@ describe('a panel rejudge whose second judge fails writes nothing', { timeout: 1
   });
 });
 
-describe('a single judge whose endpoint cannot be reached', { timeout: 60_000 }, () => {
+describe('a single judge whose endpoint cannot be used', { timeout: 60_000 }, () => {
+  it('an endpoint that answers 404 (no such model or route: the config is wrong) writes nothing, as a refused one does', async () => {
+    // A server that answers every request 404, as vLLM does for a model it does not serve.
+    const server = createHttpServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'The model `judge-x` does not exist.', type: 'NotFoundError', code: 404 } })));
+    await new Promise<void>((res) => server.listen(0, '127.0.0.1', res));
+    try {
+      const notFound = config('not-found.yaml', `http://127.0.0.1:${(server.address() as AddressInfo).port}`, 'judge-x');
+      const dir = copy('not-found');
+      const before = folderSnapshot(dir);
+      const r = await runCli(['rejudge', dir, '--judge-config', notFound, '--no-cache']);
+      const line = assertOneLine(r, `judge 1 of 1 (${notFound}, llm:judge-x:judge-v2) failed, so nothing was written and ${dir} is as it was: cannot use its endpoint`);
+      assert.match(line, /judge endpoint answered HTTP 404: .*correct base_url, model or api_key_env, then rerun$/);
+      assert.deepEqual(folderSnapshot(dir), before);
+    } finally {
+      server.close();
+    }
+  });
+
   it('writes nothing (not a judge error over every verdict): exit 1, one line naming its config and the refusal', async () => {
     const dir = copy('refused-alone');
     const before = folderSnapshot(dir);
     const r = await runCli(['rejudge', dir, '--judge-config', refused, '--cache', join(work, 'refused-alone', 'cache.sqlite')]);
-    const line = assertOneLine(r, `judge 1 of 1 (${refused}, llm:judge-open:judge-v2) failed, so nothing was written and ${dir} is as it was: cannot reach its endpoint`);
+    const line = assertOneLine(r, `judge 1 of 1 (${refused}, llm:judge-open:judge-v2) failed, so nothing was written and ${dir} is as it was: cannot use its endpoint`);
     assert.match(line, /ECONNREFUSED/);
     assert.deepEqual(folderSnapshot(dir), before);
   });
