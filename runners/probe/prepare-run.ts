@@ -38,7 +38,7 @@ export async function prepareRun<O extends SetupOptions>(rawOpts: O): Promise<{ 
     datasets: opts.datasets,
     shard: opts.shard,
     stopsFrom: opts.stopsFrom,
-    warn: (m) => opts.log(`warning: ${m}`),
+    warn: opts.log,
   });
   return { opts, setup };
 }
