@@ -171,10 +171,12 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(`listening on ${sim.url}\n`);
     await new Promise<void>((resolve) => {
       // Started in the background through npx (`npx userturn sim … &`), the simulator is npm's shell's child: `kill`
-      // of the job ends npm and its shell, not this process, which kept its port. A launcher gone (this process
-      // handed to another parent) stops it as SIGTERM does.
+      // of the job ends npm and its shell, not this process, which kept its port. Under npm (npm_command set: npx,
+      // npm run), a launcher gone (this process handed to another parent) stops it as SIGTERM does; started
+      // directly (`nohup node bin/userturn.js sim &`), it outlives its shell as a server is expected to.
       const launcher = process.ppid;
-      const orphaned = setInterval(() => process.ppid !== launcher && stop(), ORPHAN_CHECK_MS).unref();
+      const underNpm = process.env.npm_command !== undefined;
+      const orphaned = setInterval(() => underNpm && process.ppid !== launcher && stop(), ORPHAN_CHECK_MS).unref();
       const stop = () => {
         clearInterval(orphaned);
         void sim.close().then(resolve);

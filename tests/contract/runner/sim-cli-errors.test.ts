@@ -39,37 +39,51 @@ describe('userturn sim --data-dir', () => {
   }
 });
 
-describe('userturn sim started in the background through npx', () => {
-  it('its launcher killed (npm and the shell npm runs it in), the simulator stops and frees its port', { timeout: 30_000 }, async (t) => {
-    // `npx userturn sim … &` then `kill`: npm and its `sh -c` end, the simulator (their child) is handed to another
-    // parent. The shell here stays the simulator's parent (`; :` keeps it from exec-ing) as npm's does.
-    // Its own process group, so a simulator that outlives the shell is killed with it at the end (the test fails).
-    const sh = spawn('sh', ['-c', `"${process.execPath}" "${cli}" sim --port 0 --profile aware; :`], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], detached: true });
-    t.after(() => {
-      try {
-        process.kill(-sh.pid!, 'SIGKILL');
-      } catch {
-        // the group is gone: the simulator stopped
-      }
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: sh.stdout! }).on('line', (l) => {
-        const m = /^listening on (\S+)$/.exec(l);
-        if (m) resolve(m[1]!);
-      });
-      sh.once('exit', () => reject(new Error('the shell exited before the simulator listened')));
-    });
-    assert.equal((await fetch(`${url}/v1/models`)).status, 200);
-    sh.kill('SIGKILL');
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      try {
-        await fetch(`${url}/v1/models`);
-      } catch {
-        break; // refused: the port is closed
-      }
-      assert.ok(Date.now() < deadline, 'the simulator still answers 10 s after its launcher was killed');
-      await new Promise((r) => setTimeout(r, 100));
+/**
+ * The simulator under a launcher shell that is SIGKILLed, as npm's `sh -c` can die around it when its job is killed
+ * (`npx userturn sim … &` then `kill`: a review saw the simulator keep its port). `npmCommand` is the npm_command npm
+ * sets (npx: exec); the shell stays the simulator's parent (`; :` keeps it from exec-ing). Returns whether the
+ * simulator still answered `waitMs` after its launcher died.
+ */
+async function outlivesLauncher(t: { after(fn: () => void): void }, npmCommand: string | undefined, waitMs: number): Promise<boolean> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (npmCommand === undefined) delete env.npm_command;
+  else env.npm_command = npmCommand;
+  // Its own process group, so a simulator that outlives the shell is killed with it at the end.
+  const sh = spawn('sh', ['-c', `"${process.execPath}" "${cli}" sim --port 0 --profile aware; :`], { cwd: root, env, stdio: ['ignore', 'pipe', 'ignore'], detached: true });
+  t.after(() => {
+    try {
+      process.kill(-sh.pid!, 'SIGKILL');
+    } catch {
+      // the group is gone: the simulator stopped
     }
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: sh.stdout! }).on('line', (l) => {
+      const m = /^listening on (\S+)$/.exec(l);
+      if (m) resolve(m[1]!);
+    });
+    sh.once('exit', () => reject(new Error('the shell exited before the simulator listened')));
+  });
+  assert.equal((await fetch(`${url}/v1/models`)).status, 200);
+  sh.kill('SIGKILL');
+  const deadline = Date.now() + waitMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(`${url}/v1/models`);
+    } catch {
+      return false; // refused: the port is closed
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return true;
+}
+
+describe('userturn sim whose launcher dies', () => {
+  it('under npm (npx, npm run): it stops and frees its port', { timeout: 30_000 }, async (t) => {
+    assert.equal(await outlivesLauncher(t, 'exec', 10_000), false, 'the simulator still answers 10 s after its launcher was killed');
+  });
+  it('started directly (nohup node bin/userturn.js sim &): it goes on serving, as a server is expected to', { timeout: 30_000 }, async (t) => {
+    assert.equal(await outlivesLauncher(t, undefined, 2_000), true, 'the simulator stopped when its shell died');
   });
 });
