@@ -58,3 +58,20 @@ test('pointing at a line\'s label, or focusing one of its points, fades the othe
   expect(focused[1]).toBe('1');
   expect(focused.filter((o) => o !== '1').length).toBe(focused.length - 1);
 });
+
+test('a label\'s leader cannot be read as data: dotted and thinner than the line it names', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/charts/temperature/');
+  const svg = page.locator('figure[data-chart="temperature"] svg.chart').filter({ has: page.locator('[data-model] + [data-model]') }).first();
+  const pairs = await svg.locator('[data-model]').evaluateAll((gs) => gs.flatMap((g) => {
+    const leader = g.querySelector('.line-label line');
+    if (!leader) return [];
+    return [{ line: parseFloat(getComputedStyle(g.querySelector('path')!).strokeWidth), width: parseFloat(getComputedStyle(leader).strokeWidth), dash: getComputedStyle(leader).strokeDasharray }];
+  }));
+  // Before: a solid 1.5 px leader in the line's own colour beside its 2 px line, sloping to the moved label.
+  expect(pairs.length, 'a panel of several lines has leaders').toBeGreaterThan(0);
+  for (const p of pairs) {
+    expect(p.dash).not.toBe('none');
+    expect(p.width).toBeLessThan(p.line / 2);
+  }
+});
