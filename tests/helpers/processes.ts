@@ -85,6 +85,19 @@ export function runCli(args: string[], opts: { env?: Record<string, string>; cwd
   });
 }
 
+/**
+ * A finished result to judge again: qwen3.5-9b's first `limit` GSM8K and MT-Bench items run against the simulator at
+ * `url` (no cache) into `out`. Returns the result folder; a run that fails throws with its stderr.
+ */
+export async function fixtureResult(url: string, out: string, limit: number): Promise<string> {
+  const r = await runCli([
+    'run', 'submissions/qwen/qwen3.5-9b.yaml', '--base-url', `${url}/v1`, '--data-dir', fixtureData, '--template', qwenTemplate,
+    '--datasets', 'gsm8k,mt_bench', '--limit', String(limit), '--no-cache', '--out', out,
+  ]);
+  if (r.code !== 0) throw new Error(`the fixture run exited ${r.code}:\n${r.stderr}`);
+  return join(out, 'qwen3.5-9b');
+}
+
 /** summary.json without the run-time block (and the git state, which other commits may change meanwhile). */
 export function comparable(summary: Record<string, unknown>): string {
   const { run: _run, ...rest } = summary as { run: unknown; provenance: Record<string, unknown> };

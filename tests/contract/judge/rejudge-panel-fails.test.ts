@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Sample } from '../../../src/schema/index.ts';
 import { folderSnapshot } from '../../helpers/folder-snapshot.ts';
-import { fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { fixtureData, fixtureResult, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 import { commandWithStorageFailure, verdictRequests, verdictRows } from '../../helpers/storage-fails.ts';
 
 const PROFILE = ['--profile', 'aware', '--seed', '7', '--data-dir', fixtureData];
@@ -73,12 +73,7 @@ async function rerunFromCache(dir: string, cache: string, reference: Record<stri
 before(async () => {
   [first, second] = await Promise.all([spawnSim(PROFILE), spawnSim([...PROFILE, '--latency-ms', '150'])]);
   work = mkdtempSync(join(tmpdir(), 'ut-panel-fails-'));
-  const r = await runCli([
-    'run', 'submissions/qwen/qwen3.5-9b.yaml', '--base-url', `${first.url}/v1`, '--data-dir', fixtureData, '--template', qwenTemplate,
-    '--datasets', 'gsm8k,mt_bench', '--limit', '2', '--no-cache', '--out', join(work, 'run'),
-  ]);
-  assert.equal(r.code, 0, r.stderr);
-  result = join(work, 'run', 'qwen3.5-9b');
+  result = await fixtureResult(first.url, join(work, 'run'), 2);
   const samples = readdirSync(join(result, 'samples')).flatMap((f) => readFileSync(join(result, 'samples', f), 'utf8').trim().split('\n').map((l) => Sample.parse(JSON.parse(l))));
   toJudge = samples.filter((s) => !s.error && !s.unfinished).length;
   // A port bound by the OS, then closed: nothing listens there.

@@ -11,7 +11,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fixtureData, qwenTemplate, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
+import { fixtureData, fixtureResult, runCli, spawnSim, type SpawnedSim } from '../../helpers/processes.ts';
 import { folderSnapshot as snapshot } from '../../helpers/folder-snapshot.ts';
 import { commandWithStorageFailure, verdictRequests, verdictRows, type FailedCommand } from '../../helpers/storage-fails.ts';
 
@@ -46,12 +46,7 @@ const sentAfter = async (r: FailedCommand): Promise<number> => (await slow.stats
 before(async () => {
   [slow, fast] = await Promise.all([spawnSim([...PROFILE, '--latency-ms', String(JUDGE_MS)]), spawnSim(PROFILE)]);
   work = mkdtempSync(join(tmpdir(), 'ut-judge-storage-'));
-  const r = await runCli([
-    'run', 'submissions/qwen/qwen3.5-9b.yaml', '--base-url', `${fast.url}/v1`, '--data-dir', fixtureData, '--template', qwenTemplate,
-    '--datasets', 'gsm8k,mt_bench', '--limit', '3', '--no-cache', '--out', join(work, 'run'),
-  ]);
-  assert.equal(r.code, 0, r.stderr);
-  result = join(work, 'run', 'qwen3.5-9b');
+  result = await fixtureResult(fast.url, join(work, 'run'), 3);
 });
 after(() => Promise.all([slow.stop(), fast.stop()]));
 
