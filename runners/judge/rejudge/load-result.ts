@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatasetId, ResultSummary, Sample, Suite, formatFieldError, parseWith, type FieldError } from '../../../src/schema/index.ts';
@@ -7,6 +6,7 @@ import { benchmarkSuiteDatasets } from '../../io/benchmark-suites.ts';
 import { samplesFileErrors, unlistedDatasetErrors } from '../../../src/lib/result-datasets.ts';
 import { InputError } from '../../core/errors.ts';
 import { describeCause } from '../../io/storage-error.ts';
+import { sha256Hex } from '../../cache/key.ts';
 
 export interface StoredResult {
   summary: ResultSummary;
@@ -56,7 +56,7 @@ export async function loadStoredResult(dir: string): Promise<StoredResult> {
       continue;
     }
     const text = await readFile(path, 'utf8');
-    sha256s.set(ds.data, createHash('sha256').update(text).digest('hex'));
+    sha256s.set(ds.data, sha256Hex(text));
     const list: Sample[] = [];
     text.split('\n').forEach((line, i) => {
       if (line.trim() === '') return;
