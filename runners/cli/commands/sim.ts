@@ -175,8 +175,7 @@ export async function run(argv: string[]): Promise<number> {
       // npm run), a launcher gone (this process handed to another parent) stops it as SIGTERM does; started
       // directly (`nohup node bin/userturn.js sim &`), it outlives its shell as a server is expected to.
       const launcher = process.ppid;
-      const underNpm = process.env.npm_command !== undefined;
-      const orphaned = setInterval(() => underNpm && process.ppid !== launcher && stop(), ORPHAN_CHECK_MS).unref();
+      const orphaned = process.env.npm_command === undefined ? undefined : setInterval(() => process.ppid !== launcher && stop(), ORPHAN_CHECK_MS).unref();
       const stop = () => {
         clearInterval(orphaned);
         void sim.close().then(resolve);
